@@ -1,0 +1,9 @@
+/**
+ * Runs once when a Next.js server starts: opens the database (migrations, reference data, bootstrap)
+ * before the first request so a broken set-up fails loudly at start rather than on first use.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { getRuntime } = await import("@/lib/server/runtime");
+  await getRuntime();
+}

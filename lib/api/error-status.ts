@@ -1,0 +1,32 @@
+import type { ErrorCode } from "@/lib/errors";
+
+/** decisions.md "Error codes": the one code → status table. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_json: 400,
+  idempotency_key_required: 400,
+  invalid_api_version: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  insufficient_scope: 403,
+  forbidden: 403,
+  not_found: 404,
+  idempotency_key_reused: 409,
+  idempotency_key_in_progress: 409,
+  outside_messaging_window: 409,
+  contact_opt_in_required: 409,
+  template_not_approved: 409,
+  ai_handoff_active: 409,
+  conflict: 409,
+  channel_not_ready: 412,
+  interactive_type_unsupported_on_channel: 422,
+  media_unsupported_on_channel: 422,
+  feature_unsupported_on_channel: 422,
+  flow_not_sendable: 422,
+  unprocessable: 422,
+  rate_limit: 429,
+  monthly_quota_exceeded: 429,
+  message_pair_rate_limit: 429,
+  message_rate_limit_unavailable: 503,
+  internal_error: 500,
+};

@@ -1,0 +1,107 @@
+import { and, eq, lte } from "drizzle-orm";
+import { idempotencyKeys } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+import { SvcError } from "@/lib/errors";
+import { canonicalHash } from "./canonical-json";
+
+/** decisions.md "Idempotency": scoped to (project, method, path), kept 24 h. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** A claim older than this belongs to a request that died; a retry may take it over. */
+const IN_PROGRESS_LEASE_MS = 60_000;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export interface IdempotencyScope {
+  projectId: string;
+  method: string;
+  path: string;
+  key: string;
+}
+
+export type Claim =
+  | { kind: "claimed"; id: string }
+  | { kind: "replay"; status: number; body: unknown };
+
+/** Header `Idempotency-Key` or body `idempotency_key`; both present and different is a 400. */
+export function idempotencyKeyOf(headerValue: string | null, body: unknown): string | null {
+  const bodyValue = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).idempotency_key : undefined;
+  if (bodyValue !== undefined && typeof bodyValue !== "string") {
+    throw new SvcError("invalid_request", "idempotency_key must be a string.", { issues: { idempotency_key: ["Expected a string."] } });
+  }
+  if (headerValue !== null && bodyValue !== undefined && headerValue !== bodyValue) {
+    throw new SvcError("invalid_request", "The Idempotency-Key header and the body's idempotency_key differ.", {
+      issues: { idempotency_key: ["Must equal the Idempotency-Key header when both are sent."] },
+    });
+  }
+  const key = headerValue ?? bodyValue ?? null;
+  if (key !== null && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
+    throw new SvcError("invalid_request", `Idempotency keys are 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, {
+      issues: { idempotency_key: [`Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`] },
+    });
+  }
+  return key;
+}
+
+/** The request's fingerprint: the canonical body without the key itself (header and body forms match). */
+export function requestHashOf(body: unknown): string {
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const { idempotency_key: _ignored, ...rest } = body as Record<string, unknown>;
+    return canonicalHash(rest);
+  }
+  return canonicalHash(body ?? null);
+}
+
+export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string, now: Date): Promise<Claim> {
+  const where = and(
+    eq(idempotencyKeys.projectId, scope.projectId),
+    eq(idempotencyKeys.method, scope.method),
+    eq(idempotencyKeys.path, scope.path),
+    eq(idempotencyKeys.key, scope.key),
+  );
+  await db.delete(idempotencyKeys).where(and(where, lte(idempotencyKeys.expiresAt, now)));
+  const id = newId("idempotencyKey");
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({
+      id,
+      ...scope,
+      requestHash,
+      state: "in_progress",
+      lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  if (inserted.length) return { kind: "claimed", id };
+
+  const [existing] = await db.select().from(idempotencyKeys).where(where);
+  if (!existing) return claimIdempotencyKey(db, scope, requestHash, now);
+  if (existing.requestHash !== requestHash) {
+    throw new SvcError("idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+  }
+  if (existing.state === "completed") return { kind: "replay", status: existing.responseStatus ?? 200, body: existing.responseBody };
+  if (existing.lockedUntil && existing.lockedUntil > now) {
+    throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
+  }
+  // The first request died holding the claim: take it over, unless another retry just did.
+  const taken = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS) })
+    .where(and(eq(idempotencyKeys.id, existing.id), eq(idempotencyKeys.state, "in_progress"), lte(idempotencyKeys.lockedUntil, now)))
+    .returning({ id: idempotencyKeys.id });
+  if (taken.length) return { kind: "claimed", id: existing.id };
+  throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
+}
+
+export async function completeIdempotencyKey(db: Db, id: string, status: number, body: unknown): Promise<void> {
+  await db.update(idempotencyKeys).set({ state: "completed", responseStatus: status, responseBody: body, lockedUntil: null }).where(eq(idempotencyKeys.id, id));
+}
+
+/**
+ * A request that failed did nothing (every write is transactional), so its claim is dropped and the
+ * client may retry with the same key, as the spec asks after 429 and 503.
+ */
+export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+}

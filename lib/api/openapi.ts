@@ -1,0 +1,99 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { ZodObject, ZodType } from "zod";
+import { API_VERSION } from "@/lib/config";
+import { ErrorBody } from "./schemas/common";
+import type { Route } from "./route";
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version).",
+  401: "Missing or invalid API key (missing_api_key, invalid_api_key).",
+  403: "The key lacks the required scope (insufficient_scope with required_scope).",
+  404: "No such resource in this project (not_found).",
+  409: "Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation).",
+  429: "Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type.",
+  500: "Internal error (internal_error with request_id).",
+};
+
+const RATE_HEADERS = {
+  "RateLimit-Limit": { description: "Requests allowed in the current window.", schema: { type: "integer" as const } },
+  "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const } },
+  "RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" as const } },
+};
+const COMMON_HEADERS = {
+  "Svc-Version": { description: "The API version that served the request.", schema: { type: "string" as const } },
+  "Request-Id": { description: "Unique id of this request; quote it to support.", schema: { type: "string" as const } },
+};
+
+let cached: { routes: readonly Route[]; doc: object } | null = null;
+
+/** OpenAPI 3.1 document generated from the same zod schemas the wrapper validates with. */
+export function buildOpenApiDocument(routes: readonly Route[]): object {
+  if (cached?.routes === routes && cached.doc) return cached.doc;
+  const registry = new OpenAPIRegistry();
+  registry.register("Error", ErrorBody);
+  registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Secret API key (svc_live_...).",
+  });
+  registry.registerComponent("securitySchemes", "publishableKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-svc-publishable-key",
+    description: "Publishable key (svc_pub_...), accepted only on POST /registration-intents.",
+  });
+
+  for (const route of routes) {
+    const keyed = route.auth !== "none";
+    const errors = new Set<number>([400, 500]);
+    if (keyed) [401, 429].forEach((s) => errors.add(s));
+    if (route.scope) errors.add(403);
+    if (route.params) errors.add(404);
+    if (route.idempotency !== "off") errors.add(409);
+    const responses: RouteConfig["responses"] = {
+      200: {
+        description: "Success.",
+        headers: keyed ? { ...COMMON_HEADERS, ...RATE_HEADERS } : COMMON_HEADERS,
+        content: { "application/json": { schema: route.response } },
+      },
+    };
+    for (const status of [...errors].sort()) {
+      responses[status] = { description: ERROR_DESCRIPTIONS[status]!, content: { "application/json": { schema: ErrorBody } } };
+    }
+    const scopeNote = route.auth === "none" ? "No API key needed." : route.scope ? `Requires scope \`${route.scope}\`.` : "Any valid API key.";
+    const idemNote =
+      route.idempotency === "required" ? " Requires an Idempotency-Key header." : route.idempotency === "optional" ? " Accepts an Idempotency-Key header (kept 24 h)." : "";
+    registry.registerPath({
+      method: route.method.toLowerCase() as "get" | "post" | "patch" | "put" | "delete",
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: [route.description, scopeNote + idemNote].filter(Boolean).join("\n\n"),
+      tags: [route.tag],
+      security: route.auth === "none" ? [] : route.auth === "secret_or_publishable" ? [{ bearerAuth: [] }, { publishableKey: [] }] : [{ bearerAuth: [] }],
+      "x-svc-scope": route.scope,
+      request: {
+        ...(route.params ? { params: route.params as ZodObject } : {}),
+        ...(route.query ? { query: route.query as ZodObject } : {}),
+        ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType } } } } : {}),
+      },
+      responses,
+    } as RouteConfig);
+  }
+
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  const doc = generator.generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "svc API",
+      version: API_VERSION,
+      description: "One REST API over several business-messaging platforms. Send `Authorization: Bearer svc_live_...`; pin a version with the `Svc-Version` header.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: "/api/v1", description: "This server" }],
+    security: [{ bearerAuth: [] }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} operations.` })),
+  });
+  cached = { routes, doc };
+  return doc;
+}

@@ -1,0 +1,219 @@
+import type { ZodType, z } from "zod";
+import { SvcError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { API_VERSION } from "@/lib/config";
+import type { Ctx } from "@/lib/domain/context";
+import { hasScope, type Scope } from "@/lib/domain/keys/scopes";
+import { quotaPeriod, startOfNextMonth } from "@/lib/domain/plans";
+import type { AuthenticatedKey } from "@/lib/domain/keys";
+import type { Runtime } from "@/lib/server/runtime";
+import type { HitResult } from "@/lib/ports/limiter";
+import { authenticate, type AuthMode } from "./auth";
+import { errorResponse, handlerHeaders, json } from "./respond";
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf } from "./idempotency";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+type Infer<T> = T extends ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<P, Q, B> {
+  ctx: Ctx;
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+  /** The idempotency key in force for this request, if any (header or body). */
+  idempotencyKey: string | null;
+}
+
+export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, R extends ZodType> {
+  method: HttpMethod;
+  /** OpenAPI-style path under /api/v1, e.g. "/projects/{id}". */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Authentication; default "secret". "none" serves public documents only. */
+  auth?: AuthMode;
+  /** Required scope; null = any valid key. */
+  scope: Scope | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** POSTs accept an Idempotency-Key by default; "required" makes it mandatory (broadcast writes). */
+  idempotency?: "optional" | "required" | "off";
+  handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R>>;
+}
+
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthMode;
+  scope: Scope | null;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  response: ZodType;
+  idempotency: "optional" | "required" | "off";
+  run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response>;
+}
+
+/**
+ * The single route wrapper every /api/v1 handler goes through, in this order:
+ * version → key → per-key rate limit → scope → parse → idempotency → monthly quota → verb → response.
+ */
+export function defineRoute<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined, R extends ZodType = ZodType>(
+  def: RouteDefinition<P, Q, B, R>,
+): Route {
+  const auth = def.auth ?? "secret";
+  const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
+  const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
+
+  async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response> {
+    const requestId = newId("request");
+    const headers = handlerHeaders(requestId);
+    const now = runtime.clock.now();
+    let claimId: string | null = null;
+    try {
+      const requestedVersion = request.headers.get("svc-version");
+      if (requestedVersion !== null && requestedVersion !== API_VERSION) {
+        throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, { supported_versions: [API_VERSION] });
+      }
+
+      let key: AuthenticatedKey | null = null;
+      if (auth !== "none") {
+        key = await authenticate(request, auth, runtime, now);
+        const hit = await runtime.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
+        Object.assign(headers, rateLimitHeaders(hit));
+        if (!hit.allowed) throw limitExceeded("rate_limit", hit);
+        if (def.scope && !hasScope(key.key.scopes, def.scope)) {
+          throw new SvcError("insufficient_scope", `This API key lacks the '${def.scope}' scope.`, { required_scope: def.scope });
+        }
+      }
+
+      const params = parse(def.params, pathParams, "path");
+      const query = parse(def.query, queryObject(new URL(request.url).searchParams), "query");
+      const rawBody = def.body || idempotency !== "off" ? await readJson(request, !def.body) : undefined;
+      const body = parse(def.body, rawBody, "body");
+
+      let idempotencyKey: string | null = null;
+      if (idempotency !== "off" && key) {
+        idempotencyKey = idempotencyKeyOf(request.headers.get("idempotency-key"), rawBody);
+        if (!idempotencyKey && idempotency === "required") {
+          throw new SvcError("idempotency_key_required", "This operation needs an Idempotency-Key header (1 to 200 characters).");
+        }
+        if (idempotencyKey) {
+          const scope = { projectId: key.project.id, method: def.method, path: canonicalPath(pathParams, def.path), key: idempotencyKey };
+          const claim = await claimIdempotencyKey(runtime.database.db, scope, requestHashOf(rawBody), now);
+          if (claim.kind === "replay") return json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
+          claimId = claim.id;
+        }
+      }
+
+      if (key) {
+        const quota = await runtime.limiter.hit("quota", `${key.key.id}:${quotaPeriod(now)}`, key.plan.monthlyRequests, 32 * 86_400);
+        if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(now) });
+      }
+
+      const ctx: Ctx = key
+        ? {
+            db: runtime.database.db,
+            org: key.org,
+            project: key.project,
+            plan: key.plan,
+            actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
+            now,
+          }
+        : (null as unknown as Ctx);
+      const result = await def.handler({ ctx, params, query, body, request, idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
+      if (validateResponses) assertResponseShape(def, result);
+      if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
+      return json(200, result, headers);
+    } catch (error) {
+      if (claimId) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
+      return errorResponse(error, requestId, headers);
+    }
+  }
+
+  return { method: def.method, path: def.path, operationId: def.operationId, summary: def.summary, description: def.description, tag: def.tag, auth, scope: def.scope, params: def.params, query: def.query, body: def.body, response: def.response, idempotency, run };
+}
+
+function rateLimitHeaders(hit: HitResult): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(hit.limit),
+    "RateLimit-Remaining": String(hit.remaining),
+    "RateLimit-Reset": String(Math.ceil(hit.resetAt.getTime() / 1000)),
+  };
+}
+
+/** 429 with the spec's body and headers; X-Svc-Limit-Type names the limit that tripped. */
+export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit: HitResult): SvcError {
+  const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
+  const message =
+    code === "rate_limit"
+      ? `Rate limit of ${hit.limit} requests per window exceeded for this API key. Retry after ${retryAfter} s.`
+      : `Monthly quota of ${hit.limit} requests exceeded for this API key. It resets at ${hit.resetAt.toISOString()}.`;
+  return new SvcError(code, message, { limit: hit.limit, remaining: 0, reset_at: hit.resetAt.toISOString() }, {
+    ...rateLimitHeaders({ ...hit, remaining: 0 }),
+    "Retry-After": String(retryAfter),
+    "X-Svc-Limit-Type": code === "rate_limit" ? "rate_limit" : "monthly_quota",
+  });
+}
+
+function parse(schema: ZodType | undefined, value: unknown, where: "path" | "query" | "body"): any {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [null];
+    for (const extra of unknownKeys) {
+      const segments = [...issue.path, ...(extra === null ? [] : [extra])].map(String);
+      const field = segments.length ? segments.join(".") : where;
+      (issues[field] ??= []).push(extra === null ? issue.message : "Unknown or read-only field.");
+    }
+  }
+  const fields = Object.keys(issues).join(", ");
+  return (() => {
+    throw new SvcError("invalid_request", `Invalid ${where === "path" ? "path parameter" : where}: ${fields}.`, { issues });
+  })();
+}
+
+async function readJson(request: Request, optional: boolean): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") {
+    if (optional) return undefined;
+    throw new SvcError("invalid_json", "The request body is empty; this operation expects a JSON object.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SvcError("invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+function canonicalPath(pathParams: Record<string, string>, template: string): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => pathParams[name] ?? "");
+}
+
+function assertResponseShape(def: { operationId: string; response: ZodType }, result: unknown) {
+  const checked = def.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`Response of ${def.operationId} does not match its schema: ${JSON.stringify(checked.error.issues)}`);
+  }
+}

@@ -1,0 +1,55 @@
+import { newId } from "@/lib/ids";
+import { getRuntime, type Runtime } from "@/lib/server/runtime";
+import { registeredRoutes } from "./registry";
+import type { Route } from "./route";
+import { json } from "./respond";
+import "./routes";
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+let compiled: CompiledRoute[] | null = null;
+
+function compile(): CompiledRoute[] {
+  compiled ??= registeredRoutes().map((route) => {
+    const names: string[] = [];
+    // Literal segments win over parameters: "/business-agents/eligibility" before "/business-agents/{id}".
+    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    return { route, pattern: new RegExp(`^${source}$`), names };
+  }).sort((a, b) => a.names.length - b.names.length);
+  return compiled;
+}
+
+/**
+ * Serves one /api/v1 request. `path` is the part after /api/v1 (or the /v1 rewrite), e.g. "/projects".
+ * Unserved paths and methods answer 404/405 WITHOUT Svc-Version, which is how clients tell "this
+ * build has no such endpoint" from a handler's own 404 (spec: Errors, 404 and 405 disambiguation).
+ */
+export async function dispatch(request: Request, path: string, runtime?: Runtime): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const normalized = path === "" ? "/" : path.replace(/\/+$/, "") || "/";
+  const candidates: { route: Route; params: Record<string, string> }[] = [];
+  for (const { route, pattern, names } of compile()) {
+    const match = pattern.exec(normalized);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
+    candidates.push({ route, params });
+  }
+  const requestId = newId("request");
+  if (candidates.length === 0) {
+    return json(404, { error: "not_found", message: `No endpoint ${request.method} /api/v1${normalized} is served by this build.` }, { "Request-Id": requestId });
+  }
+  const chosen = candidates.find((c) => c.route.method === method);
+  if (!chosen) {
+    const allowed = [...new Set(candidates.map((c) => c.route.method))];
+    return json(405, { error: "method_not_allowed", message: `${request.method} is not served on /api/v1${normalized}. Allowed: ${allowed.join(", ")}.` }, { "Request-Id": requestId, Allow: allowed.join(", ") });
+  }
+  return chosen.route.run(request, chosen.params, runtime ?? (await getRuntime()));
+}

@@ -1,0 +1,34 @@
+import { z } from "@/lib/api/zod";
+import { PUBLISH_BLOCKERS } from "@/lib/domain/readiness/publish";
+
+export const PublishReadiness = z
+  .object({
+    mode: z.enum(["sandbox", "dedicated"]),
+    can_publish_flows: z.boolean(),
+    can_submit_templates: z.boolean(),
+    business_verification_status: z.string().nullable(),
+    account_review_status: z.string().nullable(),
+    phone_number_status: z.string().nullable(),
+    blockers: z.array(z.enum(PUBLISH_BLOCKERS)),
+  })
+  .openapi("PublishReadiness");
+
+export const Platform = z.enum(["PLATFORM_A", "PLATFORM_B", "PLATFORM_C", "SMS", "PLATFORM_D", "EMAIL"]);
+export const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"]);
+
+export const Channel = z
+  .object({
+    object: z.literal("channel"),
+    id: z.string(),
+    channel_id: z.string(),
+    platform: Platform,
+    status: z.enum(["connected", "pending", "disconnected", "error"]),
+    display_name: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    routing_mode: ChannelRoutingMode,
+    number_mode: z.enum(["sandbox", "dedicated"]),
+    is_sandbox: z.boolean(),
+    routing_warning: z.string().nullable(),
+    publish_readiness: PublishReadiness.nullable(),
+  })
+  .openapi("Channel");

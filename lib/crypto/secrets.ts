@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/config";
+
+/**
+ * Secrets at rest: API keys are stored only as SHA-256 hashes; reversible secrets (webhook signing
+ * secrets, channel access tokens) are sealed with AES-256-GCM under SVC_ENCRYPTION_KEY. Without that
+ * variable a random dev key is generated once into the data folder, so a fresh clone works offline.
+ */
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function randomBase62(length: number): string {
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function sha256Hex(value: string | Buffer): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+let cachedKey: { source: string; key: Buffer } | null = null;
+
+function encryptionKey(): Buffer {
+  const { encryptionKey: configured, dataDir } = env();
+  const source = configured ?? `file:${dataDir}`;
+  if (cachedKey?.source === source) return cachedKey.key;
+  let material: string;
+  if (configured) {
+    material = configured;
+  } else {
+    const file = path.join(dataDir, "encryption.key");
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!fs.existsSync(file)) {
+      try {
+        fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    }
+    material = fs.readFileSync(file, "utf8").trim();
+  }
+  const decoded = Buffer.from(material, "base64");
+  // A 32-byte base64 value is used as is; any other string is stretched with SHA-256.
+  const key = decoded.length === 32 ? decoded : createHash("sha256").update(material).digest();
+  cachedKey = { source, key };
+  return key;
+}
+
+/** Seals plain text as `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */
+export function seal(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+}
+
+export function unseal(sealed: string): string {
+  const [version, iv, tag, body] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("Unrecognised sealed secret format");
+  const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}

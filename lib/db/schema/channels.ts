@@ -1,0 +1,48 @@
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { organizations, projects } from "./tenancy";
+
+export const channels = pgTable(
+  "channels",
+  {
+    id: text("id").primaryKey(),
+    /** Null only for the shared sandbox channel, which every organization can use. */
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C", "SMS", "PLATFORM_D", "EMAIL"] }).notNull(),
+    status: text("status", { enum: ["connected", "pending", "disconnected", "error"] }).notNull(),
+    displayName: text("display_name"),
+    phoneNumber: text("phone_number"),
+    routingMode: text("routing_mode", { enum: ["NONE", "FLOWS", "EXTERNAL"] }).notNull().default("EXTERNAL"),
+    numberMode: text("number_mode", { enum: ["sandbox", "dedicated"] }).notNull(),
+    isSandbox: boolean("is_sandbox").notNull().default(false),
+    /** The provider-side sender id inbound payloads are routed by (phone_number_id, account_id or page_id). */
+    providerSenderId: text("provider_sender_id"),
+    businessAccountId: text("business_account_id"),
+    /** Sealed JSON of the credentials given at connect time; never returned. */
+    credentialsSealed: text("credentials_sealed"),
+    businessVerificationStatus: text("business_verification_status"),
+    accountReviewStatus: text("account_review_status"),
+    phoneNumberStatus: text("phone_number_status"),
+    paymentStatus: text("payment_status"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("channels_org").on(t.organizationId),
+    uniqueIndex("channels_platform_sender").on(t.platform, t.providerSenderId),
+  ],
+);
+
+/** Testers who joined a project on the shared sandbox by sending `join <join_code>`. */
+export const sandboxParticipants = pgTable(
+  "sandbox_participants",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    channelId: text("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    /** The tester's platform address (wa_id / E.164 digits). */
+    address: text("address").notNull(),
+    joinedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sandbox_participants_channel_address").on(t.channelId, t.address), index("sandbox_participants_project").on(t.projectId)],
+);

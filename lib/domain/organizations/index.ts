@@ -1,0 +1,73 @@
+import { count, eq, sql } from "drizzle-orm";
+import { organizations } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+import { notFound } from "@/lib/errors";
+import { ensureBuiltInPlans } from "@/lib/domain/plans";
+import { ensureSandboxChannel } from "@/lib/domain/channels/sandbox";
+import { createProjectRow } from "@/lib/domain/projects";
+import { createApiKey } from "@/lib/domain/keys";
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export async function createOrganization(
+  db: Db,
+  input: { name: string | null; planId?: string; platformBEnabled?: boolean; platformCEnabled?: boolean },
+): Promise<OrganizationRow> {
+  const [org] = await db
+    .insert(organizations)
+    .values({
+      id: newId("organization"),
+      name: input.name,
+      planId: input.planId ?? "free",
+      platformBEnabled: input.platformBEnabled ?? false,
+      platformCEnabled: input.platformCEnabled ?? false,
+    })
+    .returning();
+  return org!;
+}
+
+export async function setOrganizationPlan(db: Db, organizationId: string, planId: string): Promise<OrganizationRow> {
+  const [org] = await db.update(organizations).set({ planId, updatedAt: new Date() }).where(eq(organizations.id, organizationId)).returning();
+  if (!org) throw notFound("organization", organizationId);
+  return org;
+}
+
+/** Rows every installation needs: the built-in plans and the shared sandbox channel. Idempotent. */
+export async function ensureReferenceData(db: Db): Promise<void> {
+  await ensureBuiltInPlans(db);
+  await ensureSandboxChannel(db);
+}
+
+const BOOTSTRAP_LOCK = 727_002;
+
+export interface BootstrapResult {
+  organizationId: string;
+  projectId: string;
+  /** The key value when bootstrap generated one (no SVC_BOOTSTRAP_KEY); null when it was given. */
+  generatedKey: string | null;
+}
+
+/**
+ * On an empty database: a demo organization (PLATFORM_B and PLATFORM_C on), its project and a
+ * `*`-scoped key, with exactly `keyValue` when given (decisions.md "Set-up contract"). Returns null
+ * when the database already has an organization. Safe when several processes start at once.
+ */
+export async function bootstrapDemo(db: Db, keyValue: string | null): Promise<BootstrapResult | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    const [existing] = await tx.select({ n: count() }).from(organizations);
+    if ((existing?.n ?? 0) > 0) return null;
+    const org = await createOrganization(tx, { name: "Demo organization", platformBEnabled: true, platformCEnabled: true });
+    const project = await createProjectRow(tx, org.id, { name: "Demo project", description: "Created by svc on first start." }, new Date());
+    const { value } = await createApiKey(tx, {
+      organizationId: org.id,
+      projectId: project.id,
+      kind: "secret",
+      name: "Bootstrap key",
+      scopes: ["*"],
+      ...(keyValue ? { value: keyValue } : {}),
+    });
+    return { organizationId: org.id, projectId: project.id, generatedKey: keyValue ? null : value };
+  });
+}

@@ -1,0 +1,162 @@
+import { and, count, eq, type SQL } from "drizzle-orm";
+import { channels, projects, sandboxParticipants } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { Ctx, ProjectRow } from "@/lib/domain/context";
+import { newId } from "@/lib/ids";
+import { SvcError, notFound } from "@/lib/errors";
+import { seal, unseal } from "@/lib/crypto/secrets";
+import { paginate, type PageParams } from "@/lib/domain/shared/paging";
+import { getSandboxChannel } from "@/lib/domain/channels/sandbox";
+import { serializeChannel } from "@/lib/domain/channels/serialize";
+import { publishReadinessOf } from "@/lib/domain/readiness/publish";
+import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
+
+export type RoutingMode = ProjectRow["routingMode"];
+
+export interface ProjectInput {
+  name?: string;
+  description?: string | null;
+  routing_mode?: RoutingMode;
+  require_opt_in?: boolean;
+  webhook_url?: string | null;
+  webhook_secret?: string | null;
+}
+
+const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
+
+function checkWebhookSecret(secret: string | null | undefined) {
+  if (secret && !isValidWebhookSecret(secret)) {
+    throw new SvcError("invalid_request", "webhook_secret must be 'whsec_' followed by base64 of 24 to 64 random bytes.", {
+      issues: { webhook_secret: ["Expected 'whsec_' + base64 of 24 to 64 bytes, like the secrets svc generates."] },
+    });
+  }
+}
+
+/** Which projects an actor may see: an API key sees only its own project, an operator the organization's. */
+function visibleProjects(ctx: Ctx): SQL | undefined {
+  return ctx.actor.type === "api_key"
+    ? and(eq(projects.organizationId, ctx.org.id), eq(projects.id, ctx.project.id))
+    : eq(projects.organizationId, ctx.org.id);
+}
+
+export async function createProjectRow(db: Db, organizationId: string, input: ProjectInput & { name: string }, now: Date): Promise<ProjectRow> {
+  checkWebhookSecret(input.webhook_secret);
+  const secret = input.webhook_secret === undefined ? generateWebhookSecret() : input.webhook_secret;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(projects)
+        .values({
+          id: newId("project", now.getTime()),
+          organizationId,
+          name: input.name,
+          description: input.description ?? null,
+          routingMode: input.routing_mode ?? "EXTERNAL",
+          requireOptIn: input.require_opt_in ?? true,
+          webhookUrl: input.webhook_url ?? null,
+          webhookSecretSealed: secret ? seal(secret) : null,
+          joinCode: generateJoinCode(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      // A join code collision (one in 31^8) is retried with a new code; anything else is real.
+      if (attempt < 3 && String((error as Error).message).includes("join_code")) continue;
+      throw error;
+    }
+  }
+}
+
+export async function createProject(ctx: Ctx, input: ProjectInput & { name: string }) {
+  const row = await createProjectRow(ctx.db, ctx.org.id, input, ctx.now);
+  return serializeProjectWithSecret(ctx.db, row);
+}
+
+export async function getProjectRowOrThrow(ctx: Ctx, id: string): Promise<ProjectRow> {
+  const [row] = await ctx.db.select().from(projects).where(and(visibleProjects(ctx), eq(projects.id, id)));
+  if (!row) throw notFound("project", id);
+  return row;
+}
+
+export async function getProject(ctx: Ctx, id: string) {
+  return serializeProjectWithSecret(ctx.db, await getProjectRowOrThrow(ctx, id));
+}
+
+export async function listProjects(ctx: Ctx, page: PageParams) {
+  const result = await paginate(ctx.db, projects, visibleProjects(ctx), page);
+  return { data: await Promise.all(result.data.map((p) => serializeProject(ctx.db, p))), has_more: result.has_more };
+}
+
+export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
+  const current = await getProjectRowOrThrow(ctx, id);
+  checkWebhookSecret(input.webhook_secret);
+  const changes: Partial<typeof projects.$inferInsert> = { updatedAt: ctx.now };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.routing_mode !== undefined) changes.routingMode = input.routing_mode;
+  if (input.require_opt_in !== undefined) changes.requireOptIn = input.require_opt_in;
+  if (input.webhook_url !== undefined) changes.webhookUrl = input.webhook_url;
+  if (input.webhook_secret !== undefined) changes.webhookSecretSealed = input.webhook_secret ? seal(input.webhook_secret) : null;
+  const [row] = await ctx.db.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
+  return serializeProjectWithSecret(ctx.db, row!);
+}
+
+/** A new secret; the previous one keeps signing alongside it for 24 h so receivers can roll over. */
+export async function rotateWebhookSecret(ctx: Ctx, id: string) {
+  const current = await getProjectRowOrThrow(ctx, id);
+  const secret = generateWebhookSecret();
+  await ctx.db
+    .update(projects)
+    .set({
+      webhookSecretSealed: seal(secret),
+      previousWebhookSecretSealed: current.webhookSecretSealed,
+      previousWebhookSecretExpiresAt: current.webhookSecretSealed ? new Date(ctx.now.getTime() + WEBHOOK_SECRET_ROLLOVER_MS) : null,
+      updatedAt: ctx.now,
+    })
+    .where(eq(projects.id, current.id));
+  return { object: "project_webhook_secret" as const, project_id: current.id, webhook_secret: secret };
+}
+
+/** The secrets deliveries are signed with right now: the current one, plus the previous during rollover. */
+export function activeWebhookSecrets(project: ProjectRow, now: Date): string[] {
+  const secrets: string[] = [];
+  if (project.webhookSecretSealed) secrets.push(unseal(project.webhookSecretSealed));
+  if (project.previousWebhookSecretSealed && project.previousWebhookSecretExpiresAt && project.previousWebhookSecretExpiresAt > now) {
+    secrets.push(unseal(project.previousWebhookSecretSealed));
+  }
+  return secrets;
+}
+
+/** The list form: never the signing secret. */
+export async function serializeProject(db: Db, project: ProjectRow) {
+  const [dedicated] = project.channelId ? await db.select().from(channels).where(eq(channels.id, project.channelId)) : [];
+  const effective = dedicated && dedicated.status === "connected" ? dedicated : await getSandboxChannel(db);
+  const [participants] = await db.select({ n: count() }).from(sandboxParticipants).where(eq(sandboxParticipants.projectId, project.id));
+  return {
+    object: "project" as const,
+    id: project.id,
+    project_id: project.id,
+    name: project.name,
+    description: project.description,
+    routing_mode: project.routingMode,
+    join_code: project.joinCode,
+    require_opt_in: project.requireOptIn,
+    webhook_url: project.webhookUrl,
+    webhook_signing_enabled: project.webhookSecretSealed !== null,
+    channel_id: project.channelId,
+    enrollment_channel: serializeChannel(effective, project),
+    publish_readiness: publishReadinessOf(effective),
+    participant_count: participants?.n ?? 0,
+    // Flows arrive with the Flows capability; until then a project has none.
+    flow_count: 0,
+    created_at: project.createdAt.toISOString(),
+    updated_at: project.updatedAt.toISOString(),
+  };
+}
+
+/** Single GET, create, update: with the signing secret (spec: Project.webhook_secret). */
+export async function serializeProjectWithSecret(db: Db, project: ProjectRow) {
+  return { ...(await serializeProject(db, project)), webhook_secret: project.webhookSecretSealed ? unseal(project.webhookSecretSealed) : null };
+}

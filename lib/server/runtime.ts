@@ -1,0 +1,62 @@
+import path from "node:path";
+import { env } from "@/lib/config";
+import { openDatabase } from "@/lib/ports/db/open";
+import type { DatabaseHandle } from "@/lib/ports/db/types";
+import { systemClock, type Clock } from "@/lib/ports/clock";
+import { createLimiter, type Limiter } from "@/lib/ports/limiter";
+import { connectRedis } from "@/lib/ports/limiter/redis";
+import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
+
+/**
+ * The composition root: which adapter serves each port, chosen by environment variables alone.
+ * One per process (a globalThis singleton survives dev-server module reloads); tests install their own.
+ */
+export interface Runtime {
+  database: DatabaseHandle;
+  clock: Clock;
+  limiter: Limiter;
+  close(): Promise<void>;
+}
+
+const holder = globalThis as typeof globalThis & { __svcRuntime?: Promise<Runtime> };
+
+export function getRuntime(): Promise<Runtime> {
+  holder.__svcRuntime ??= startRuntime().catch((error) => {
+    holder.__svcRuntime = undefined;
+    throw error;
+  });
+  return holder.__svcRuntime;
+}
+
+/** Tests and tools install a runtime built on their own database and clock. */
+export function installRuntime(runtime: Runtime | null): void {
+  holder.__svcRuntime = runtime ? Promise.resolve(runtime) : undefined;
+}
+
+export async function buildRuntime(database: DatabaseHandle, options: { clock?: Clock; redisUrl?: string | null } = {}): Promise<Runtime> {
+  const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
+  const limiter = createLimiter({ db: database.db, redis });
+  return {
+    database,
+    clock: options.clock ?? systemClock,
+    limiter,
+    async close() {
+      await limiter.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+async function startRuntime(): Promise<Runtime> {
+  const config = env();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  await ensureReferenceData(database.db);
+  // Production bootstraps only with an explicit key; a generated one could never be shown there.
+  const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey) : null;
+  if (bootstrap?.generatedKey && !config.production) {
+    // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
+    console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
+  }
+  return buildRuntime(database, { redisUrl: config.redisUrl });
+}

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { openDatabase } from "@/lib/ports/db/open";
+import type { DatabaseHandle } from "@/lib/ports/db/types";
+import { FixedClock } from "@/lib/ports/clock";
+import { buildRuntime, installRuntime, type Runtime } from "@/lib/server/runtime";
+import { dispatch } from "@/lib/api/router";
+import { createOrganization } from "@/lib/domain/organizations";
+import { createProjectRow } from "@/lib/domain/projects";
+import { createApiKey } from "@/lib/domain/keys";
+import { withDatabase } from "./global-setup";
+
+export interface CallOptions {
+  key?: string | null;
+  publishableKey?: string;
+  body?: unknown;
+  /** A raw body string, sent as is (for invalid JSON cases). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export interface TestApp {
+  runtime: Runtime;
+  clock: FixedClock;
+  db: DatabaseHandle["db"];
+  kind: DatabaseHandle["kind"];
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  seed(options?: { scopes?: string[]; planId?: string; orgName?: string; projectName?: string }): Promise<Seeded>;
+  addKey(seeded: Seeded, scopes: string[], kind?: "secret" | "publishable"): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface Seeded {
+  orgId: string;
+  projectId: string;
+  key: string;
+  keyId: string;
+}
+
+/** A fresh, migrated database for one test file, the real router, and a clock the test moves. */
+export async function createTestApp(options: { redisUrl?: string | null } = {}): Promise<TestApp> {
+  const template = inject("dbTemplate");
+  let database: DatabaseHandle;
+  let drop = async () => {};
+  if (template.kind === "postgres") {
+    const { default: postgres } = await import("postgres");
+    const name = `svc_t_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(template.adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name} template ${template.template}`);
+    database = await openDatabase({ databaseUrl: withDatabase(template.adminUrl, name), migrate: false, max: 4 });
+    drop = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const dump = new Blob([fs.readFileSync(template.dumpFile)]);
+    database = await openDatabase({ dataDir: "memory://", loadDataDir: dump, migrate: false });
+  }
+  const clock = new FixedClock(Date.now());
+  const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
+  const runtime = await buildRuntime(database, { clock, redisUrl });
+  installRuntime(runtime);
+
+  const app: TestApp = {
+    runtime,
+    clock,
+    db: database.db,
+    kind: database.kind,
+    async call(method, path, opts = {}) {
+      const headers = new Headers(opts.headers);
+      if (opts.key) headers.set("authorization", `Bearer ${opts.key}`);
+      if (opts.publishableKey) headers.set("x-svc-publishable-key", opts.publishableKey);
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers.set("content-type", "application/json");
+      }
+      const url = new URL(path, "http://svc.test/api/v1/");
+      const request = new Request(`http://svc.test/api/v1${path}`, { method, headers, body });
+      const response = await dispatch(request, url.pathname.replace(/^\/api\/v1/, ""), runtime);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    },
+    async seed(seedOptions = {}) {
+      const org = await createOrganization(database.db, { name: seedOptions.orgName ?? "Acme", planId: seedOptions.planId });
+      const project = await createProjectRow(database.db, org.id, { name: seedOptions.projectName ?? "Main" }, clock.now());
+      const { key, value } = await createApiKey(database.db, { organizationId: org.id, projectId: project.id, kind: "secret", name: "test", scopes: seedOptions.scopes ?? ["*"] });
+      return { orgId: org.id, projectId: project.id, key: value, keyId: key.id };
+    },
+    async addKey(seeded, scopes, kind = "secret") {
+      const { value } = await createApiKey(database.db, { organizationId: seeded.orgId, projectId: seeded.projectId, kind, scopes });
+      return value;
+    },
+    async close() {
+      installRuntime(null);
+      await runtime.close();
+      await drop();
+    },
+  };
+  return app;
+}

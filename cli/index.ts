@@ -1,0 +1,55 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { env } from "@/lib/config";
+import { openDatabase } from "@/lib/ports/db/open";
+import type { DatabaseHandle } from "@/lib/ports/db/types";
+import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
+import { commands } from "./commands";
+
+/**
+ * `npm run svc -- <group> <command> [--flags]`: admin and developer tasks on the configured database
+ * (DATABASE_URL, else the embedded one under .data/, which must not be open in a running dev server).
+ */
+async function main(argv: string[]) {
+  const [group, name, ...rest] = argv;
+  const command = commands.find((c) => c.group === group && c.name === name);
+  if (!command) {
+    printHelp(group && name ? `Unknown command '${group} ${name}'.` : null);
+    process.exitCode = group ? 2 : 0;
+    return;
+  }
+  const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+  let database: DatabaseHandle | null = null;
+  const db = async () => {
+    if (!database) {
+      const config = env();
+      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite"), max: 2 });
+      await ensureReferenceData(database.db);
+      // Scripted set-up: the same bootstrap the server does, so `db migrate` alone prepares a database.
+      if (config.bootstrapKey) await bootstrapDemo(database.db, config.bootstrapKey);
+    }
+    return database.db;
+  };
+  try {
+    await command.run(values as Record<string, string | boolean | undefined>, { db, out: (line) => console.log(line) });
+  } finally {
+    await (database as DatabaseHandle | null)?.close();
+  }
+}
+
+function printHelp(problem: string | null) {
+  if (problem) console.error(problem);
+  console.log("Usage: npm run svc -- <command> [options]\n");
+  for (const c of commands) console.log(`  ${`${c.group} ${c.name}`.padEnd(22)} ${c.summary}`);
+}
+
+try {
+  process.loadEnvFile?.(".env");
+} catch {
+  /* no .env file: environment variables only */
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

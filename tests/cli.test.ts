@@ -29,7 +29,7 @@ describe("svc CLI", () => {
     expect(denied.body.required_scope).toBe("projects:write");
     const listed = await run("keys", "list", { project: acme.projectId });
     expect(listed.join("\n")).not.toContain(value);
-    expect(listed.join("\n")).toContain(value.slice(0, 13));
+    expect(listed.join("\n")).toContain(value!.slice(0, 13));
   });
 
   it("keys create --publishable makes a svc_pub_ key limited to registrations:create", async () => {

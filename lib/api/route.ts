@@ -1,4 +1,4 @@
-import type { ZodType, z } from "zod";
+import { ZodObject, type ZodType, type z } from "zod";
 import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { API_VERSION } from "@/lib/config";
@@ -100,7 +100,7 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
       const params = parse(def.params, pathParams, "path");
       const query = parse(def.query, queryObject(new URL(request.url).searchParams), "query");
       const rawBody = def.body || idempotency !== "off" ? await readJson(request, !def.body) : undefined;
-      const body = parse(def.body, rawBody, "body");
+      const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
 
       let idempotencyKey: string | null = null;
       if (idempotency !== "off" && key) {
@@ -183,6 +183,18 @@ function parse(schema: ZodType | undefined, value: unknown, where: "path" | "que
   return (() => {
     throw new SvcError("invalid_request", `Invalid ${where === "path" ? "path parameter" : where}: ${fields}.`, { issues });
   })();
+}
+
+/**
+ * decisions.md "Idempotency": any idempotent write may carry `idempotency_key` in its body instead of the
+ * header. The wrapper reads it (idempotencyKeyOf), so a strict body schema that does not declare the
+ * field must not refuse it as an unknown key.
+ */
+function withoutIdempotencyKey(schema: ZodType | undefined, raw: unknown): unknown {
+  if (!schema || !raw || typeof raw !== "object" || Array.isArray(raw) || !("idempotency_key" in raw)) return raw;
+  if (schema instanceof ZodObject && "idempotency_key" in schema.shape) return raw;
+  const { idempotency_key: _key, ...rest } = raw as Record<string, unknown>;
+  return rest;
 }
 
 async function readJson(request: Request, optional: boolean): Promise<unknown> {

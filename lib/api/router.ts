@@ -26,6 +26,15 @@ function compile(): CompiledRoute[] {
   return compiled;
 }
 
+/** A malformed percent-encoding is kept as is (the handler then answers its own 404), never a crash. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * Serves one /api/v1 request. `path` is the part after /api/v1 (or the /v1 rewrite), e.g. "/projects".
  * Unserved paths and methods answer 404/405 WITHOUT Svc-Version, which is how clients tell "this
@@ -39,7 +48,7 @@ export async function dispatch(request: Request, path: string, runtime?: Runtime
     const match = pattern.exec(normalized);
     if (!match) continue;
     const params: Record<string, string> = {};
-    names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
+    names.forEach((name, i) => (params[name] = decodeSegment(match[i + 1]!)));
     candidates.push({ route, params });
   }
   const requestId = newId("request");

@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 export default function Home() {
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
@@ -10,9 +8,9 @@ export default function Home() {
       </p>
       <ul className="mt-8 space-y-2 text-sm">
         <li>
-          <Link className="text-indigo-600 underline" href="/api/v1/openapi.json">
+          <a className="text-indigo-600 underline" href="/api/v1/openapi.json">
             OpenAPI 3.1 description
-          </Link>
+          </a>
         </li>
         <li className="text-slate-600">
           Try it: <code className="rounded bg-slate-200 px-1">curl localhost:3000/v1/identity -H &quot;Authorization: Bearer $SVC_KEY&quot;</code>

@@ -13,7 +13,7 @@ export function env() {
     production,
     databaseUrl: e.DATABASE_URL || null,
     redisUrl: e.REDIS_URL || null,
-    dataDir: path.resolve(e.SVC_DATA_DIR || ".data"),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ e.SVC_DATA_DIR || ".data"),
     bootstrapKey: e.SVC_BOOTSTRAP_KEY || null,
     encryptionKey: e.SVC_ENCRYPTION_KEY || null,
     /** Private-network webhook/media targets are allowed in dev and tests, refused in production. */

@@ -19,6 +19,7 @@ export type ErrorCode =
   | "template_not_approved"
   | "ai_handoff_active"
   | "conflict"
+  | "sandbox_recipient_not_joined"
   | "channel_not_ready"
   | "interactive_type_unsupported_on_channel"
   | "media_unsupported_on_channel"

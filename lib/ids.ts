@@ -30,6 +30,7 @@ export const ID_PREFIXES = {
   registrationIntent: "ri",
   request: "req",
   idempotencyKey: "idem",
+  inboundWebhook: "iw",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -18,6 +18,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   template_not_approved: 409,
   ai_handoff_active: 409,
   conflict: 409,
+  sandbox_recipient_not_joined: 422,
   channel_not_ready: 412,
   interactive_type_unsupported_on_channel: 422,
   media_unsupported_on_channel: 422,

@@ -5,7 +5,11 @@ import type { DatabaseHandle } from "@/lib/ports/db/types";
 import { systemClock, type Clock } from "@/lib/ports/clock";
 import { createLimiter, type Limiter } from "@/lib/ports/limiter";
 import { connectRedis } from "@/lib/ports/limiter/redis";
+import { createJobQueue, type JobQueue } from "@/lib/ports/queue";
+import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
+import type { ProviderPort } from "@/lib/ports/provider/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
+import { registerJobs } from "@/lib/jobs";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -15,6 +19,8 @@ export interface Runtime {
   database: DatabaseHandle;
   clock: Clock;
   limiter: Limiter;
+  queue: JobQueue;
+  provider: ProviderPort;
   close(): Promise<void>;
 }
 
@@ -33,14 +39,31 @@ export function installRuntime(runtime: Runtime | null): void {
   holder.__svcRuntime = runtime ? Promise.resolve(runtime) : undefined;
 }
 
-export async function buildRuntime(database: DatabaseHandle, options: { clock?: Clock; redisUrl?: string | null } = {}): Promise<Runtime> {
+export interface RuntimeOptions {
+  clock?: Clock;
+  redisUrl?: string | null;
+  /** Needed by the queue on Postgres (pg-boss keeps its own pool). */
+  databaseUrl?: string | null;
+  /** Provider Graph API base; default PROVIDER_GRAPH_URL or the built-in simulator. */
+  graphUrl?: string;
+}
+
+export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const limiter = createLimiter({ db: database.db, redis });
+  const queue = await createJobQueue(database, options.databaseUrl ?? null);
+  const clock = options.clock ?? systemClock;
+  const provider = createProviderPort({ graphUrl: options.graphUrl ?? defaultGraphUrl(), now: () => clock.now() });
+  registerJobs({ db: database.db, queue, provider, clock });
+  await queue.prepare();
   return {
     database,
-    clock: options.clock ?? systemClock,
+    clock,
     limiter,
+    queue,
+    provider,
     async close() {
+      await queue.stop();
       await limiter.close();
       redis?.disconnect();
       await database.close();
@@ -58,5 +81,7 @@ async function startRuntime(): Promise<Runtime> {
     // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
     console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
   }
-  return buildRuntime(database, { redisUrl: config.redisUrl });
+  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
+  if (process.env.SVC_WORKER !== "off") await runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+  return runtime;
 }

@@ -45,16 +45,18 @@ export interface Seeded {
 }
 
 /** A fresh, migrated database for one test file, the real router, and a clock the test moves. */
-export async function createTestApp(options: { redisUrl?: string | null } = {}): Promise<TestApp> {
+export async function createTestApp(options: { redisUrl?: string | null; graphUrl?: string } = {}): Promise<TestApp> {
   const template = inject("dbTemplate");
   let database: DatabaseHandle;
+  let databaseUrl: string | null = null;
   let drop = async () => {};
   if (template.kind === "postgres") {
     const { default: postgres } = await import("postgres");
     const name = `svc_t_${randomBytes(6).toString("hex")}`;
     const admin = postgres(template.adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name} template ${template.template}`);
-    database = await openDatabase({ databaseUrl: withDatabase(template.adminUrl, name), migrate: false, max: 4 });
+    databaseUrl = withDatabase(template.adminUrl, name);
+    database = await openDatabase({ databaseUrl, migrate: false, max: 4 });
     drop = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -65,7 +67,7 @@ export async function createTestApp(options: { redisUrl?: string | null } = {}):
   }
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
-  const runtime = await buildRuntime(database, { clock, redisUrl });
+  const runtime = await buildRuntime(database, { clock, redisUrl, databaseUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph" });
   installRuntime(runtime);
 
   const app: TestApp = {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/lib/ports/db/open";
 import { ensureReferenceData } from "@/lib/domain/organizations";
+import { createJobQueue } from "@/lib/ports/queue";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, template);
     const handle = await openDatabase({ databaseUrl: templateUrl, max: 1 });
     await ensureReferenceData(handle.db);
+    await (await createJobQueue(handle, templateUrl)).stop();
     await handle.close();
     project.provide("dbTemplate", { kind: "postgres", adminUrl: url, template });
     return async () => {
@@ -35,8 +37,8 @@ export default async function setup(project: TestProject) {
   }
   const handle = await openDatabase({ dataDir: "memory://" });
   await ensureReferenceData(handle.db);
-  const { PGlite } = await import("@electric-sql/pglite");
-  void PGlite;
+  // pg-boss creates its schema on first start: do it once here rather than in every test file.
+  await (await createJobQueue(handle, null)).stop();
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
   const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-test-")), "template.tar");

@@ -1,5 +1,9 @@
 import { registerRoutes } from "@/lib/api/registry";
 import { metaRoutes } from "./meta";
 import { projectRoutes } from "./projects";
+import { channelRoutes } from "./channels";
+import { contactRoutes } from "./contacts";
+import { conversationRoutes } from "./conversations";
+import { messageRoutes } from "./messages";
 
-registerRoutes(...metaRoutes, ...projectRoutes);
+registerRoutes(...metaRoutes, ...projectRoutes, ...channelRoutes, ...contactRoutes, ...conversationRoutes, ...messageRoutes);

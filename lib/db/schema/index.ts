@@ -1,3 +1,4 @@
 export * from "./tenancy";
 export * from "./channels";
 export * from "./api";
+export * from "./messaging";

@@ -39,3 +39,8 @@ export async function getSandboxChannel(db: Db): Promise<ChannelRow> {
   const [row] = await db.select().from(channels).where(eq(channels.id, SANDBOX_CHANNEL_ID));
   return row ?? ensureSandboxChannel(db);
 }
+
+/** The sandbox's provider token: SVC_SANDBOX_ACCESS_TOKEN against a real provider, a fixed one for the simulator. */
+export function sandboxAccessToken(): string {
+  return process.env.SVC_SANDBOX_ACCESS_TOKEN || "svc-sandbox-simulator-token";
+}

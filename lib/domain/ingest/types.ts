@@ -53,6 +53,11 @@ export interface NormalizedInboundMessage {
   reaction?: { message_id: string; emoji: string };
   /** Click-to-chat ad / referral data when present. */
   referral?: Record<string, unknown>;
+  /**
+   * Every media file of the message, in provider order, when it carried more than one (B and C allow
+   * several attachments per message; `media` is then the first). Absent for single-media messages.
+   */
+  attachments?: InboundMedia[];
 }
 
 /** Who sent (or, for echoes, received) a message. */

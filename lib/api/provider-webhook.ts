@@ -1,0 +1,38 @@
+import type { ProviderPlatform } from "@/lib/ports/provider/types";
+import { appSecretFor, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
+import { receiveProviderWebhook } from "@/lib/domain/ingest/process";
+import type { Runtime } from "@/lib/server/runtime";
+import { json } from "./respond";
+
+const PLATFORMS: Record<string, ProviderPlatform> = { "platform-a": "PLATFORM_A", "platform-b": "PLATFORM_B", "platform-c": "PLATFORM_C" };
+
+export function platformOfSlug(slug: string): ProviderPlatform | null {
+  return PLATFORMS[slug] ?? null;
+}
+
+/** GET: the provider's subscription handshake (hub.mode=subscribe, hub.verify_token, echo hub.challenge). */
+export function verifySubscription(platform: ProviderPlatform, url: URL): Response {
+  const expected = verifyTokenFor(platform);
+  const mode = url.searchParams.get("hub.mode");
+  const token = url.searchParams.get("hub.verify_token");
+  const challenge = url.searchParams.get("hub.challenge");
+  if (!expected || mode !== "subscribe" || token !== expected || challenge === null) {
+    return json(403, { error: "forbidden", message: "Verification failed: hub.mode must be subscribe and hub.verify_token must match." });
+  }
+  return new Response(challenge, { status: 200, headers: { "content-type": "text/plain" } });
+}
+
+/**
+ * POST: verify X-Hub-Signature-256 over the raw bytes BEFORE parsing, store the envelope with its
+ * job, answer 200 at once. The work continues in the ingest job.
+ */
+export async function receiveDelivery(platform: ProviderPlatform, request: Request, runtime: Runtime): Promise<Response> {
+  const secret = appSecretFor(platform);
+  const raw = await request.text();
+  if (!secret) return json(401, { error: "invalid_signature", message: `No app secret is configured for ${platform}; set ${platform}_APP_SECRET.` });
+  if (!verifySignature(secret, raw, request.headers.get("x-hub-signature-256"))) {
+    return json(401, { error: "invalid_signature", message: "X-Hub-Signature-256 does not match the body." });
+  }
+  await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, raw);
+  return new Response("EVENT_RECEIVED", { status: 200, headers: { "content-type": "text/plain" } });
+}

@@ -1,0 +1,113 @@
+import { z } from "@/lib/api/zod";
+import { Timestamp } from "./common";
+import { Channel } from "./channels";
+
+const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.");
+const Bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Expected a BCP-47 language tag, e.g. en or pt-BR.");
+
+export const OptInRecord = z
+  .object({ status: z.enum(["active", "revoked"]), source: z.string(), opted_in_at: Timestamp, revoked_at: Timestamp.nullable() })
+  .openapi("OptInRecord");
+
+export const Contact = z
+  .object({
+    object: z.literal("contact"),
+    id: z.string(),
+    contact_id: z.string(),
+    phone: z.string().nullable(),
+    user_id: z.string().nullable(),
+    username: z.string().nullable(),
+    name: z.string().nullable(),
+    preferred_language: z.string().nullable(),
+    project_id: z.string(),
+    channel_id: z.string(),
+    channel: Channel,
+    reference_id: z.string().nullable(),
+    status: z.string(),
+    opt_in: OptInRecord.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi("Contact");
+
+export const ContactCreate = z
+  .object({
+    phone: E164.optional(),
+    user_id: z.string().min(1).max(128).optional(),
+    channel_id: z.string().min(1).max(200).optional(),
+    reference_id: z.string().max(200).nullable().optional(),
+    preferred_language: Bcp47.nullable().optional(),
+    opt_in: z.boolean().optional().openapi({ description: "Record an active opt-in (default true)." }),
+  })
+  .strict()
+  .refine((v) => Boolean(v.phone) !== Boolean(v.user_id), { message: "Give exactly one of phone or user_id.", path: ["phone"] })
+  .openapi("ContactCreate");
+
+export const ContactUpdate = z
+  .object({
+    reference_id: z.string().max(200).nullable(),
+    preferred_language: Bcp47.nullable(),
+    opt_in: z.boolean().openapi({ description: "true records an active opt-in; false revokes it." }),
+  })
+  .partial()
+  .strict()
+  .openapi("ContactUpdate");
+
+export const Conversation = z
+  .object({
+    object: z.literal("conversation"),
+    id: z.string(),
+    conversation_id: z.string(),
+    contact_id: z.string(),
+    phone: z.string().nullable(),
+    name: z.string().nullable(),
+    reference_id: z.string().nullable(),
+    last_channel_id: z.string().nullable(),
+    is_active: z.boolean(),
+    handoff: z.object({ status: z.enum(["AI_ACTIVE", "HUMAN_ACTIVE"]), reason: z.string().nullable(), handoff_at: Timestamp.nullable() }),
+    started_at: Timestamp,
+    last_message_at: Timestamp.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi("Conversation");
+
+export const HandoffRequest = z
+  .object({ enabled: z.boolean(), reason: z.string().max(500).nullable().optional() })
+  .strict()
+  .openapi("HandoffRequest");
+
+export const MessageFailure = z
+  .object({
+    provider: z.enum(["provider", "service"]),
+    summary: z.string(),
+    code: z.union([z.string(), z.number()]).nullable(),
+    subcode: z.union([z.string(), z.number()]).nullable(),
+    type: z.string().nullable(),
+    title: z.string().nullable(),
+    message: z.string(),
+    fbtrace_id: z.string().nullable(),
+    http_status: z.number().int().nullable(),
+    occurred_at: Timestamp,
+  })
+  .openapi("MessageFailure");
+
+export const Message = z
+  .object({
+    object: z.literal("message"),
+    id: z.string(),
+    message_id: z.string(),
+    conversation_id: z.string().nullable(),
+    contact_id: z.string(),
+    channel_id: z.string(),
+    direction: z.enum(["inbound", "outbound"]),
+    type: z.string(),
+    status: z.string(),
+    content: z.string().nullable(),
+    platform_message_id: z.string().nullable(),
+    reply_to: z.string().nullable(),
+    failure: MessageFailure.nullable(),
+    media: z.record(z.string(), z.unknown()).nullable(),
+    timestamp: Timestamp,
+  })
+  .openapi("Message");

@@ -1,0 +1,104 @@
+import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { channels, projects } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import { newId } from "@/lib/ids";
+import { SvcError, notFound } from "@/lib/errors";
+import { seal } from "@/lib/crypto/secrets";
+import { paginate, type PageParams } from "@/lib/domain/shared/paging";
+import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
+import { serializeChannel } from "./serialize";
+
+export type ChannelRoutingMode = ChannelRow["routingMode"];
+
+/** Channels a project can see: the shared sandbox plus its organization's, B and C only when activated. */
+function visibleChannels(ctx: Ctx): SQL {
+  const platforms: SQL[] = [eq(channels.platform, "PLATFORM_A")];
+  if (ctx.org.platformBEnabled) platforms.push(eq(channels.platform, "PLATFORM_B"));
+  if (ctx.org.platformCEnabled) platforms.push(eq(channels.platform, "PLATFORM_C"));
+  return or(eq(channels.id, SANDBOX_CHANNEL_ID), and(eq(channels.organizationId, ctx.org.id), or(...platforms)))!;
+}
+
+export async function getChannelRowOrThrow(ctx: Ctx, id: string): Promise<ChannelRow> {
+  const [row] = await ctx.db.select().from(channels).where(and(visibleChannels(ctx), eq(channels.id, id)));
+  if (!row) throw notFound("channel", id);
+  return row;
+}
+
+export async function getChannel(ctx: Ctx, id: string) {
+  return serializeChannel(await getChannelRowOrThrow(ctx, id), ctx.project);
+}
+
+export async function listChannels(ctx: Ctx, page: PageParams) {
+  // The sandbox's fixed id sorts after every ulid, so "newest first" lists it first: where a new
+  // developer looks for it.
+  const result = await paginate(ctx.db, channels, visibleChannels(ctx), page);
+  return { data: result.data.map((c) => serializeChannel(c, ctx.project)), has_more: result.has_more };
+}
+
+export interface ChannelCreateInput {
+  platform: "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C";
+  display_name?: string | null;
+  phone_number?: string | null;
+  routing_mode?: ChannelRoutingMode;
+  credentials: Record<string, string>;
+}
+
+const SENDER_FIELD = { PLATFORM_A: "phone_number_id", PLATFORM_B: "account_id", PLATFORM_C: "page_id" } as const;
+
+/**
+ * Connects a dedicated channel to the key's project. Credentials are sealed at rest and never
+ * returned; inbound payloads are routed to the channel by its provider sender id.
+ */
+export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
+  if (input.platform === "PLATFORM_B" && !ctx.org.platformBEnabled) throw platformOff("PLATFORM_B");
+  if (input.platform === "PLATFORM_C" && !ctx.org.platformCEnabled) throw platformOff("PLATFORM_C");
+  const senderId = input.credentials[SENDER_FIELD[input.platform]]!;
+  const [taken] = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
+  if (taken) {
+    throw new SvcError("conflict", `This ${SENDER_FIELD[input.platform]} is already connected as a channel.`, { issues: { [`credentials.${SENDER_FIELD[input.platform]}`]: ["Already connected."] } });
+  }
+  const id = newId("channel", ctx.now.getTime());
+  const channel = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(channels)
+      .values({
+        id,
+        organizationId: ctx.org.id,
+        platform: input.platform,
+        status: "connected",
+        displayName: input.display_name ?? null,
+        phoneNumber: input.phone_number ?? null,
+        // Newly linked channels inherit the project routing mode at connect time (AGENT has no channel equivalent).
+        routingMode: input.routing_mode ?? (ctx.project.routingMode === "FLOWS" ? "FLOWS" : "EXTERNAL"),
+        numberMode: "dedicated",
+        isSandbox: false,
+        providerSenderId: senderId,
+        businessAccountId: input.platform === "PLATFORM_A" ? input.credentials.business_account_id ?? null : null,
+        credentialsSealed: seal(JSON.stringify(input.credentials)),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    // The first dedicated channel becomes the project's own number.
+    if (!ctx.project.channelId) {
+      await tx.update(projects).set({ channelId: id, updatedAt: ctx.now }).where(and(eq(projects.id, ctx.project.id), isNull(projects.channelId)));
+    }
+    return row!;
+  });
+  return serializeChannel(channel, ctx.project);
+}
+
+export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode: ChannelRoutingMode }) {
+  const channel = await getChannelRowOrThrow(ctx, id);
+  if (channel.isSandbox) {
+    throw new SvcError("unprocessable", "The shared sandbox routes each tester by the project they joined; its routing_mode cannot be set. Change the project's routing_mode instead (PATCH /projects/{id}).", {
+      issues: { routing_mode: ["Not settable on the shared sandbox channel."] },
+    });
+  }
+  const [row] = await ctx.db.update(channels).set({ routingMode: input.routing_mode, updatedAt: ctx.now }).where(eq(channels.id, channel.id)).returning();
+  return serializeChannel(row!, ctx.project);
+}
+
+function platformOff(platform: string) {
+  return new SvcError("feature_unsupported_on_channel", `${platform} is not activated for this organization. An operator can turn it on in the dashboard or with: npm run svc -- orgs enable-platform --org <id> --platform ${platform}`, { platform });
+}

@@ -1,0 +1,123 @@
+import { and, eq, sql } from "drizzle-orm";
+import { contactIdentities, contacts, optIns } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type OptInRow = typeof optIns.$inferSelect;
+
+/** E.164 digits without the plus: the provider's wa_id form and our identity key for phones. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/[^\d]/g, "");
+}
+
+export interface IdentityInput {
+  platform: string;
+  phone?: string | null;
+  userId?: string | null;
+}
+
+/**
+ * The contact id for a phone (or, with no phone, a platform user id) in an organization: created on
+ * first sight, the same for every project of the organization ever after.
+ */
+export async function resolveContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string> {
+  const key = identityKey(input);
+  if (!key) throw new Error("A contact needs a phone number or a platform user id");
+  return linkIdentity(db, organizationId, key, newId("contact"));
+}
+
+function identityKey(input: IdentityInput): { kind: string; value: string } | null {
+  if (input.phone) return { kind: "phone", value: phoneDigits(input.phone) };
+  if (input.userId) return { kind: `user:${input.platform}`, value: input.userId };
+  return null;
+}
+
+/** Points an identity at a contact id (first writer wins) and returns the id it points at. */
+async function linkIdentity(db: Db, organizationId: string, key: { kind: string; value: string }, contactId: string): Promise<string> {
+  const [inserted] = await db
+    .insert(contactIdentities)
+    .values({ id: newId("contact"), contactId, organizationId, ...key })
+    .onConflictDoNothing()
+    .returning({ contactId: contactIdentities.contactId });
+  if (inserted) return inserted.contactId;
+  const [existing] = await db
+    .select({ contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.organizationId, organizationId), eq(contactIdentities.kind, key.kind), eq(contactIdentities.value, key.value)));
+  return existing!.contactId;
+}
+
+/** After a number or identity migration the new identity resolves to the same contact. */
+export async function aliasIdentity(db: Db, organizationId: string, input: IdentityInput, contactId: string): Promise<void> {
+  const key = identityKey(input);
+  if (key) await linkIdentity(db, organizationId, key, contactId);
+}
+
+export interface ContactUpsert {
+  projectId: string;
+  organizationId: string;
+  channelId: string;
+  platform: string;
+  phone?: string | null;
+  userId?: string | null;
+  parentUserId?: string | null;
+  username?: string | null;
+  name?: string | null;
+  now: Date;
+}
+
+/** Creates the project's contact for this identity, or refreshes what the platform told us about it. */
+export async function upsertContact(db: Db, input: ContactUpsert): Promise<ContactRow> {
+  const id = await resolveContactId(db, input.organizationId, input);
+  const phone = input.phone ? `+${phoneDigits(input.phone)}` : null;
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      projectId: input.projectId,
+      id,
+      organizationId: input.organizationId,
+      channelId: input.channelId,
+      platform: input.platform,
+      phone,
+      userId: input.userId ?? null,
+      parentUserId: input.parentUserId ?? null,
+      username: input.username ?? null,
+      name: input.name ?? null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [contacts.projectId, contacts.id],
+      set: {
+        channelId: input.channelId,
+        phone: sql`coalesce(${phone}, ${contacts.phone})`,
+        userId: sql`coalesce(${input.userId ?? null}, ${contacts.userId})`,
+        parentUserId: sql`coalesce(${input.parentUserId ?? null}, ${contacts.parentUserId})`,
+        username: sql`coalesce(${input.username ?? null}, ${contacts.username})`,
+        name: sql`coalesce(${input.name ?? null}, ${contacts.name})`,
+        updatedAt: input.now,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Records (or re-activates) the contact's opt-in for the project. */
+export async function recordOptIn(db: Db, projectId: string, contactId: string, source: string, now: Date): Promise<OptInRow> {
+  const [row] = await db
+    .insert(optIns)
+    .values({ id: newId("optIn"), projectId, contactId, status: "active", source, optedInAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [optIns.projectId, optIns.contactId], set: { status: "active", source, optedInAt: now, revokedAt: null, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+export async function revokeOptIn(db: Db, projectId: string, contactId: string, now: Date): Promise<void> {
+  await db.update(optIns).set({ status: "revoked", revokedAt: now, updatedAt: now }).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
+}
+
+export async function activeOptIn(db: Db, projectId: string, contactId: string): Promise<OptInRow | null> {
+  const [row] = await db.select().from(optIns).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
+  return row ?? null;
+}

@@ -1,0 +1,97 @@
+import { and, eq, sql } from "drizzle-orm";
+import { conversations, messages } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { Ctx } from "@/lib/domain/context";
+import { newId } from "@/lib/ids";
+import { notFound } from "@/lib/errors";
+import { paginate, type PageParams } from "@/lib/domain/shared/paging";
+import { getContactRowOrThrow } from "@/lib/domain/contacts";
+import { serializeMessage } from "@/lib/domain/messages/serialize";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** 24 hours since the customer's last message on the channel (provider timestamp). */
+export const MESSAGING_WINDOW_MS = 24 * 3600_000;
+
+/** The project's conversation with a contact, created on first contact. One per (project, contact). */
+export async function ensureConversation(db: Db, projectId: string, contactId: string, channelId: string, now: Date): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(conversations)
+    .values({ id: newId("conversation", now.getTime()), projectId, contactId, lastChannelId: channelId, startedAt: now, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [conversations.projectId, conversations.contactId], set: { lastChannelId: channelId, isActive: true, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
+  await db
+    .update(conversations)
+    // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
+    .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`, updatedAt: at })
+    .where(eq(conversations.id, conversationId));
+}
+
+/** When the customer last wrote on this channel (provider time), or null. */
+export async function lastCustomerMessageAt(db: Db, conversationId: string, channelId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${messages.providerTimestamp})`.mapWith((v) => (v ? new Date(v) : null)) })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.channelId, channelId), eq(messages.direction, "inbound")));
+  return row?.at ?? null;
+}
+
+export async function getConversationRowOrThrow(ctx: Ctx, id: string): Promise<ConversationRow> {
+  const [row] = await ctx.db.select().from(conversations).where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, id)));
+  if (!row) throw notFound("conversation", id);
+  return row;
+}
+
+export async function serializeConversation(ctx: Ctx, row: ConversationRow) {
+  const contact = await getContactRowOrThrow(ctx, row.contactId);
+  return {
+    object: "conversation" as const,
+    id: row.id,
+    conversation_id: row.id,
+    contact_id: row.contactId,
+    phone: contact.phone,
+    name: contact.name,
+    reference_id: contact.referenceId,
+    last_channel_id: row.lastChannelId,
+    is_active: row.isActive,
+    handoff: { status: row.handoffStatus, reason: row.handoffReason, handoff_at: row.handoffAt?.toISOString() ?? null },
+    started_at: row.startedAt.toISOString(),
+    last_message_at: row.lastMessageAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getConversation(ctx: Ctx, id: string) {
+  return serializeConversation(ctx, await getConversationRowOrThrow(ctx, id));
+}
+
+export async function listConversations(ctx: Ctx, page: PageParams) {
+  const result = await paginate(ctx.db, conversations, eq(conversations.projectId, ctx.project.id), page);
+  return { data: await Promise.all(result.data.map((c) => serializeConversation(ctx, c))), has_more: result.has_more };
+}
+
+export async function listConversationMessages(ctx: Ctx, id: string, page: PageParams) {
+  const conversation = await getConversationRowOrThrow(ctx, id);
+  const result = await paginate(ctx.db, messages, and(eq(messages.projectId, ctx.project.id), eq(messages.conversationId, conversation.id)), page);
+  return { data: result.data.map(serializeMessage), has_more: result.has_more };
+}
+
+/** Turns the human handoff on (HUMAN_ACTIVE) or off (AI_ACTIVE). */
+export async function setHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
+  const conversation = await getConversationRowOrThrow(ctx, id);
+  const [row] = await ctx.db
+    .update(conversations)
+    .set(
+      input.enabled
+        ? { handoffStatus: "HUMAN_ACTIVE", handoffReason: input.reason ?? null, handoffAt: ctx.now, updatedAt: ctx.now }
+        : { handoffStatus: "AI_ACTIVE", handoffReason: null, handoffAt: null, updatedAt: ctx.now },
+    )
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  return serializeConversation(ctx, row!);
+}

@@ -1,0 +1,53 @@
+import { events } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+import type { ProjectRow } from "@/lib/domain/context";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import type { ConversationRow } from "@/lib/domain/conversations";
+
+export type EventType =
+  | "message.received"
+  | "message.status"
+  | "call.event"
+  | "flow.completed"
+  | "flow.status"
+  | "template.status"
+  | "participant.joined"
+  | "contact.identity.updated";
+
+export type EventRoute = "external" | "flows" | "agent" | "none" | "handoff";
+
+export interface EmitOptions {
+  /** A provider retry with the same key makes no second event. */
+  dedupeKey?: string;
+  deliver?: boolean;
+  route?: EventRoute;
+}
+
+/**
+ * Stores an event with its wire payload. Returns the id, or null when an event with the same dedupe
+ * key exists already (a provider retry).
+ */
+export async function emitEvent(db: Db, project: { id: string }, type: EventType, payload: Record<string, unknown>, now: Date, options: EmitOptions = {}): Promise<string | null> {
+  const id = newId("event", now.getTime());
+  const inserted = await db
+    .insert(events)
+    .values({ id, projectId: project.id, type, payload, deliver: options.deliver ?? true, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: events.id });
+  return inserted.length ? id : null;
+}
+
+/**
+ * Where inbound goes (spec: Channel.routing_mode, Events → Delivery rule 5, decisions.md AGENT):
+ * the shared sandbox follows the joined project; a dedicated channel's own mode is authoritative,
+ * except that an AGENT project hands everything to its agent (channels have no AGENT mode).
+ */
+export function inboundRoute(project: ProjectRow, channel: ChannelRow, conversation: ConversationRow): { route: EventRoute; deliver: boolean } {
+  if (project.routingMode === "AGENT") return { route: "agent", deliver: false };
+  const mode = channel.isSandbox ? project.routingMode : channel.routingMode;
+  if (mode === "NONE") return { route: "none", deliver: false };
+  if (mode === "FLOWS") return { route: "flows", deliver: false };
+  if (conversation.handoffStatus === "HUMAN_ACTIVE") return { route: "handoff", deliver: false };
+  return { route: "external", deliver: true };
+}

@@ -1,0 +1,51 @@
+import { and, count, eq, ne } from "drizzle-orm";
+import { projects, sandboxParticipants } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+import { env } from "@/lib/config";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import type { ProjectRow } from "@/lib/domain/context";
+
+const JOIN = /^\s*join\s+([a-z0-9-]{4,64})\s*$/i;
+
+export function joinCodeIn(text: string | null): string | null {
+  const match = text ? JOIN.exec(text) : null;
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+export type JoinOutcome =
+  | { kind: "joined"; project: ProjectRow; participantId: string; alreadyJoined: boolean }
+  | { kind: "unknown_code" }
+  | { kind: "full"; project: ProjectRow };
+
+/**
+ * `join <code>` on the shared sandbox: the tester now talks to that project (a tester belongs to one
+ * project at a time). Capped per project (SVC_SANDBOX_PARTICIPANT_CAP, default 5).
+ */
+export async function joinProject(db: Db, channel: ChannelRow, address: string, code: string, now: Date): Promise<JoinOutcome> {
+  const [project] = await db.select().from(projects).where(eq(projects.joinCode, code));
+  if (!project) return { kind: "unknown_code" };
+  const [current] = await db.select().from(sandboxParticipants).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
+  if (current?.projectId === project.id) return { kind: "joined", project, participantId: current.id, alreadyJoined: true };
+  const [others] = await db
+    .select({ n: count() })
+    .from(sandboxParticipants)
+    .where(and(eq(sandboxParticipants.projectId, project.id), ne(sandboxParticipants.address, address)));
+  if ((others?.n ?? 0) >= env().sandboxParticipantCap) return { kind: "full", project };
+  const id = current?.id ?? newId("participant", now.getTime());
+  await db
+    .insert(sandboxParticipants)
+    .values({ id, projectId: project.id, channelId: channel.id, address, joinedAt: now })
+    .onConflictDoUpdate({ target: [sandboxParticipants.channelId, sandboxParticipants.address], set: { projectId: project.id, joinedAt: now } });
+  return { kind: "joined", project, participantId: id, alreadyJoined: false };
+}
+
+/** The project a sandbox tester currently talks to, if any. */
+export async function participantProject(db: Db, channel: ChannelRow, address: string): Promise<ProjectRow | null> {
+  const [row] = await db
+    .select({ project: projects })
+    .from(sandboxParticipants)
+    .innerJoin(projects, eq(projects.id, sandboxParticipants.projectId))
+    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
+  return row?.project ?? null;
+}

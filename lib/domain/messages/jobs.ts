@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { channels, messages } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { Clock } from "@/lib/ports/clock";
+import { ProviderError, type ProviderChannel, type ProviderPlatform, type ProviderPort } from "@/lib/ports/provider/types";
+import { unseal } from "@/lib/crypto/secrets";
+import { sandboxAccessToken } from "@/lib/domain/channels/sandbox";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import type { OutboundContent } from "./content";
+import { applyStatus } from "./status";
+
+export const PROVIDER_SEND_JOB = "provider.send";
+
+export interface ProviderSendDeps {
+  db: Db;
+  provider: ProviderPort;
+  clock: Clock;
+}
+
+export function providerChannelOf(channel: ChannelRow): ProviderChannel {
+  const credentials = channel.credentialsSealed ? (JSON.parse(unseal(channel.credentialsSealed)) as Record<string, string>) : {};
+  return {
+    platform: channel.platform as ProviderPlatform,
+    senderId: channel.providerSenderId!,
+    accessToken: channel.isSandbox ? sandboxAccessToken() : credentials.access_token ?? "",
+  };
+}
+
+/**
+ * The provider.send job: hands a queued message to the provider. Success stores the provider id
+ * (PLATFORM_A reports "sent" by callback; B and C have no sent callback, so acceptance is "sent").
+ * A final refusal marks the message failed with the provider's failure; a retryable one throws so
+ * the queue retries with backoff, and the last attempt fails the message.
+ */
+export async function deliverToProvider(deps: ProviderSendDeps, messageId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+  const [message] = await deps.db.select().from(messages).where(eq(messages.id, messageId));
+  if (!message || message.status !== "queued" || message.platformMessageId) return;
+  const [channel] = await deps.db.select().from(channels).where(eq(channels.id, message.channelId));
+  if (!channel) return;
+  const outbound = { content: message.body as unknown as OutboundContent, ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
+  try {
+    const { platformMessageId } = await deps.provider.send(providerChannelOf(channel), message.recipient!, outbound);
+    const now = deps.clock.now();
+    await deps.db.update(messages).set({ platformMessageId, updatedAt: now }).where(eq(messages.id, message.id));
+    if (channel.platform !== "PLATFORM_A") await applyStatus(deps.db, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.retryable && attempt.retryCount < attempt.retryLimit) throw error;
+    await applyStatus(deps.db, message, { status: "failed", at: deps.clock.now(), failure: error.failure, recipientId: message.recipient });
+  }
+}

@@ -1,0 +1,66 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { messages } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { MessageFailure } from "@/lib/ports/provider/types";
+import { emitEvent } from "@/lib/domain/events";
+import type { MessageRow } from "./serialize";
+
+export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
+
+const RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
+
+/** Statuses move forward only (queued → sent → delivered → read); failed and deleted are terminal. */
+export function canMove(from: string, to: DeliveryStatus): boolean {
+  if (from === "failed" || from === "deleted") return false;
+  if (to === "failed") return from !== "read";
+  return (RANK[to] ?? -1) > (RANK[from] ?? 99);
+}
+
+export interface StatusUpdate {
+  status: DeliveryStatus;
+  at: Date;
+  recipientId?: string | null;
+  recipientUserId?: string | null;
+  failure?: MessageFailure | null;
+  errors?: unknown[];
+  /** The provider's item, kept for the event payload (pricing, conversation, ...). */
+  raw?: Record<string, unknown>;
+}
+
+/**
+ * Moves a message forward and emits message.status. A status that would move it backwards (a late
+ * "delivered" after "read") changes nothing and emits nothing. Returns whether it moved.
+ */
+export async function applyStatus(db: Db, message: MessageRow, update: StatusUpdate): Promise<boolean> {
+  if (!canMove(message.status, update.status)) return false;
+  const allowedFrom = Object.keys(RANK).filter((s) => canMove(s, update.status)) as MessageRow["status"][];
+  const moved = await db
+    .update(messages)
+    .set({ status: update.status, failure: update.failure ?? message.failure, updatedAt: update.at })
+    .where(and(eq(messages.id, message.id), inArray(messages.status, allowedFrom)))
+    .returning({ id: messages.id });
+  if (!moved.length) return false;
+  await emitEvent(
+    db,
+    { id: message.projectId },
+    "message.status",
+    {
+      message_id: message.id,
+      platform_message_id: message.platformMessageId,
+      conversation_id: message.conversationId,
+      contact_id: message.contactId,
+      channel_id: message.channelId,
+      status: update.status,
+      timestamp: update.at.toISOString(),
+      recipient_id: update.recipientId ?? null,
+      recipient_user_id: update.recipientUserId ?? null,
+      failure: update.failure ?? null,
+      errors: update.errors ?? [],
+      ...(update.raw?.pricing ? { pricing: update.raw.pricing } : {}),
+      ...(update.raw?.conversation ? { conversation: update.raw.conversation } : {}),
+    },
+    update.at,
+    { dedupeKey: `status:${message.id}:${update.status}` },
+  );
+  return true;
+}

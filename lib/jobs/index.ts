@@ -1,0 +1,26 @@
+import type { Db } from "@/lib/ports/db/types";
+import type { Clock } from "@/lib/ports/clock";
+import type { JobQueue } from "@/lib/ports/queue";
+import type { ProviderPort } from "@/lib/ports/provider/types";
+import { PROVIDER_SEND_JOB, deliverToProvider } from "@/lib/domain/messages/jobs";
+import { INGEST_JOB, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
+import type { InboundEvent } from "@/lib/domain/ingest/types";
+
+export interface JobDeps {
+  db: Db;
+  queue: JobQueue;
+  provider: ProviderPort;
+  clock: Clock;
+}
+
+/** Every background job and its retry policy, registered once per process. */
+export function registerJobs(deps: JobDeps): void {
+  const ingest = { db: deps.db, queue: deps.queue, now: () => deps.clock.now() };
+  deps.queue.define<{ messageId: string }>(PROVIDER_SEND_JOB, { retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 }, (data, job) =>
+    deliverToProvider(deps, data.messageId, job),
+  );
+  deps.queue.define<{ id: string }>(INGEST_JOB, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
+  deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
+    retryPendingStatus(ingest, data.event, job),
+  );
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
+import type { DatabaseHandle, Tx } from "@/lib/ports/db/types";
+
+/**
+ * Durable jobs in the application's own database, through pg-boss (retries, backoff, expiry of
+ * stuck jobs, many workers without double work via SKIP LOCKED). On PGlite it runs through its
+ * built-in adapter, so the embedded default and Postgres share one code path.
+ */
+export interface QueueOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
+  tx?: Tx;
+  startAfter?: Date | number;
+  singletonKey?: string;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
+
+export interface JobQueue {
+  define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
+  /** Creates every defined queue. Call once after the definitions, before any send. */
+  prepare(): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Polls every defined queue in this process until stop(). */
+  startWorkers(options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
+  /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
+  drain(options?: { maxJobs?: number }): Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface Definition {
+  options: QueueOptions;
+  handler: JobHandler<object>;
+}
+
+export async function createJobQueue(database: DatabaseHandle, databaseUrl: string | null): Promise<JobQueue> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true })
+      : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false });
+  boss.on("error", (error: unknown) => console.error("[queue]", error));
+  await boss.start();
+
+  const definitions = new Map<string, Definition>();
+  const created = new Set<string>();
+  let working = false;
+
+  async function ensureQueue(name: string) {
+    if (created.has(name)) return;
+    const definition = definitions.get(name);
+    await boss.createQueue(name, { ...(definition?.options ?? {}) });
+    // createQueue evicts pg-boss's cached queue entry, and a later send would look it up on pg-boss's
+    // own connection: inside a caller's transaction on PGlite (one connection) that waits forever.
+    // Looking up any job id through the queue refills the cache now.
+    await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
+    created.add(name);
+  }
+
+  async function runOne(name: string, job: Job<object>): Promise<void> {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`No handler for job '${name}'`);
+    const meta = job as unknown as { retryCount?: number; retryLimit?: number };
+    await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 });
+  }
+
+  return {
+    define(name, options, handler) {
+      definitions.set(name, { options, handler: handler as JobHandler<object> });
+    },
+    async prepare() {
+      for (const name of definitions.keys()) await ensureQueue(name);
+    },
+    async send(name, data, options = {}) {
+      // Inside a transaction a lazy createQueue would wait for the connection the transaction holds
+      // (PGlite has exactly one): queues must exist before.
+      if (!created.has(name)) {
+        if (options.tx) throw new Error(`Queue '${name}' was not prepared before a transactional send`);
+        await ensureQueue(name);
+      }
+      return boss.send(name, data, {
+        ...(options.tx ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
+        ...(options.startAfter !== undefined ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(Date.now() + options.startAfter) } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      } as Parameters<typeof boss.send>[2]);
+    },
+    async startWorkers(options = {}) {
+      working = true;
+      for (const name of definitions.keys()) {
+        await ensureQueue(name);
+        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 1 }, async (jobs) => {
+          for (const job of jobs) await runOne(name, job);
+        });
+      }
+    },
+    async drain({ maxJobs = 500 } = {}) {
+      let ran = 0;
+      for (let pass = 0; pass < maxJobs; pass++) {
+        let progressed = false;
+        for (const name of definitions.keys()) {
+          await ensureQueue(name);
+          const [job] = await boss.fetch<object>(name, { batchSize: 1 });
+          if (!job) continue;
+          progressed = true;
+          ran++;
+          try {
+            await runOne(name, job);
+            await boss.complete(name, job.id);
+          } catch (error) {
+            console.error(`[queue] ${name} ${job.id} failed:`, error);
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+        if (!progressed || ran >= maxJobs) break;
+      }
+      return ran;
+    },
+    async stop() {
+      if (working) working = false;
+      await boss.stop({ graceful: false, close: database.kind !== "pglite" } as Parameters<typeof boss.stop>[0]);
+    },
+  };
+}

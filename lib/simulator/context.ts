@@ -1,0 +1,29 @@
+import type { ProviderPlatform } from "@/lib/ports/provider/types";
+import type { SimulatorState } from "@/lib/simulator/state";
+
+/** What every simulator route gets: its state, clock, callback target, secrets and timers. */
+export interface StatusDelays {
+  sent: number;
+  delivered: number;
+  read: number;
+}
+
+export interface SimulatorContext {
+  state: SimulatorState;
+  now(): Date;
+  /** Our webhook endpoint for a platform: `${callbackBaseUrl}/api/providers/platform-x/webhook`. */
+  webhookUrl(platform: ProviderPlatform): string;
+  appSecret(platform: ProviderPlatform): string;
+  statusDelaysMs: StatusDelays;
+  /** The simulator's own base URL (…/api/simulator) as seen by this request: media URLs use it. */
+  publicBase(request: Request, path: string): string;
+  /** Waits; resolves false when the simulator was reset meanwhile (the caller must stop). */
+  sleep(ms: number): Promise<boolean>;
+  log(message: string, detail?: unknown): void;
+}
+
+export const PLATFORM_SLUG: Record<ProviderPlatform, string> = {
+  PLATFORM_A: "platform-a",
+  PLATFORM_B: "platform-b",
+  PLATFORM_C: "platform-c",
+};

@@ -1,0 +1,162 @@
+import { env } from "@/lib/config";
+import { appSecretFor, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
+import type { ProviderPlatform } from "@/lib/ports/provider/types";
+import { PLATFORM_SLUG, type SimulatorContext, type StatusDelays } from "@/lib/simulator/context";
+import { customerInbox, customerMessage } from "@/lib/simulator/customer";
+import { sendMessage } from "@/lib/simulator/graph";
+import { graphError, json, simulatorError } from "@/lib/simulator/http";
+import { cdnMedia, downloadMedia, getMediaInfo, uploadMedia } from "@/lib/simulator/media";
+import { SimulatorState } from "@/lib/simulator/state";
+
+/**
+ * The built-in provider simulator, used when PROVIDER_GRAPH_URL is unset. The app serves it at
+ * /api/simulator/...; `handle(request, path)` takes what follows /api/simulator.
+ *
+ * Routes:
+ *   POST /graph/{sender_id}/messages   Graph API send (Cloud API body for PLATFORM_A senders, Send API body for B/C)
+ *   GET  /graph/{media_id}             media metadata {messaging_product, url, mime_type, sha256, file_size, id} (Bearer)
+ *   GET  /media-download/{media_id}    media bytes (Bearer)
+ *   GET  /cdn/{media_id}               media bytes, no auth (B/C attachment URLs)
+ *   POST /customer/messages            act as the customer: signed webhook to our endpoint
+ *   POST /customer/media               upload bytes (Content-Type; ?filename=) → {id, url, mime_type, sha256, file_size}
+ *   GET  /customer/inbox?sender_id=&address=   business messages sent to that customer, oldest first
+ *   GET  /                             this list, as JSON
+ * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
+ */
+export interface SimulatorOptions {
+  /** Where our webhook endpoints live: callbacks go to `${callbackBaseUrl}/api/providers/platform-x/webhook`. */
+  callbackBaseUrl: string | (() => string);
+  appSecret: (platform: ProviderPlatform) => string;
+  /** Delay after an accepted send of each status callback; default 50 / 150 / 300 ms. */
+  statusDelaysMs?: Partial<StatusDelays>;
+  now?: () => Date;
+  /** The simulator's own public base URL (…/api/simulator) for media URLs; default: taken from each request. */
+  publicBaseUrl?: string | (() => string);
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface Simulator {
+  handle(request: Request, path: string): Promise<Response>;
+  /** Forgets everything and cancels pending callbacks. */
+  reset(): void;
+  readonly state: SimulatorState;
+}
+
+export const DEFAULT_STATUS_DELAYS_MS: StatusDelays = { sent: 50, delivered: 150, read: 300 };
+
+const ROUTES = [
+  "POST /graph/{sender_id}/messages",
+  "GET /graph/{media_id}",
+  "GET /media-download/{media_id}",
+  "GET /cdn/{media_id}",
+  "POST /customer/messages",
+  "POST /customer/media",
+  "GET /customer/inbox?sender_id=&address=",
+];
+
+/** Route params may arrive decoded already (Next.js) or not (raw paths): decode once, never throw. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function resolve(value: string | (() => string)): string {
+  return (typeof value === "function" ? value() : value).replace(/\/+$/, "");
+}
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const state = new SimulatorState();
+  const sleeping = new Map<ReturnType<typeof setTimeout>, (awake: boolean) => void>();
+  let generation = 0;
+
+  const ctx: SimulatorContext = {
+    state,
+    now: options.now ?? (() => new Date()),
+    webhookUrl: (platform) => `${resolve(options.callbackBaseUrl)}/api/providers/${PLATFORM_SLUG[platform]}/webhook`,
+    appSecret: options.appSecret,
+    statusDelaysMs: { ...DEFAULT_STATUS_DELAYS_MS, ...options.statusDelaysMs },
+    publicBase(request, path) {
+      if (options.publicBaseUrl) return resolve(options.publicBaseUrl);
+      const url = new URL(request.url);
+      const suffix = `/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "");
+      if (suffix !== "" && url.pathname.endsWith(suffix)) return `${url.origin}${url.pathname.slice(0, -suffix.length)}`;
+      return `${resolve(options.callbackBaseUrl)}/api/simulator`;
+    },
+    sleep(ms) {
+      const started = generation;
+      return new Promise<boolean>((done) => {
+        const timer = setTimeout(() => {
+          sleeping.delete(timer);
+          done(started === generation);
+        }, ms);
+        sleeping.set(timer, done);
+      });
+    },
+    log: options.log ?? ((message, detail) => console.warn(`[simulator] ${message}`, detail ?? "")),
+  };
+
+  async function route(request: Request, path: string): Promise<Response> {
+    const segments = path.split("?")[0]!.split("/").filter(Boolean).map(safeDecode);
+    const method = request.method.toUpperCase();
+    const [head, second, third] = segments;
+    const only = (allowed: string, run: () => Response | Promise<Response>) =>
+      method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
+
+    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: ROUTES }));
+    if (head === "graph" && second) {
+      if (segments.length === 3 && third === "messages") return only("POST", () => sendMessage(ctx, request, second));
+      if (segments.length === 2) return only("GET", () => getMediaInfo(ctx, request, path, second));
+      return graphError({ status: 400, code: 100, subcode: 33, type: "GraphMethodException", message: `Unsupported ${method.toLowerCase()} request.` });
+    }
+    if (head === "media-download" && second && segments.length === 2) return only("GET", () => downloadMedia(ctx, request, second));
+    if (head === "cdn" && second && segments.length === 2) return only("GET", () => cdnMedia(ctx, second));
+    if (head === "customer" && segments.length === 2) {
+      if (second === "messages") return only("POST", () => customerMessage(ctx, request, path));
+      if (second === "media") return only("POST", () => uploadMedia(ctx, request, path));
+      if (second === "inbox") return only("GET", () => customerInbox(ctx, request));
+    }
+    return simulatorError(404, `No simulator route ${method} /${segments.join("/")}`);
+  }
+
+  return {
+    state,
+    async handle(request, path) {
+      try {
+        return await route(request, path);
+      } catch (error) {
+        ctx.log("request failed", error);
+        return simulatorError(500, "Simulator error");
+      }
+    },
+    reset() {
+      generation += 1;
+      for (const [timer, done] of sleeping) {
+        clearTimeout(timer);
+        done(false);
+      }
+      sleeping.clear();
+      state.reset();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for("svc.simulator");
+
+/**
+ * The one simulator of this process (kept on globalThis so dev-server module reloads share it):
+ * callbacks go to SVC_PUBLIC_URL, signed with appSecretFor (its documented simulator fallback).
+ */
+export function sharedSimulator(): Simulator {
+  const holder = globalThis as { [GLOBAL_KEY]?: Simulator };
+  holder[GLOBAL_KEY] ??= createSimulator({
+    callbackBaseUrl: () => env().publicUrl,
+    appSecret: (platform) => appSecretFor(platform) ?? simulatorAppSecret(platform),
+  });
+  return holder[GLOBAL_KEY];
+}
+
+export type { StatusDelays } from "@/lib/simulator/context";
+export type { BusinessMessage, StoredMedia } from "@/lib/simulator/state";

@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import type { ProviderPlatform } from "@/lib/ports/provider/types";
+import { conversationId } from "@/lib/simulator/ids";
+
+/**
+ * Everything one simulator instance remembers, in memory: which platform each sender id belongs
+ * to, when each customer last wrote to each sender (the 24-hour window), when each sender last wrote
+ * to each customer (pair pacing), every business message accepted, and uploaded media.
+ * Bounded so a long-running dev server does not grow without limit.
+ */
+export const WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PAIR_PACING_MS = 6_000;
+const MAX_SENT = 5_000;
+const MAX_MEDIA = 500;
+const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
+
+export type BusinessStatus = "accepted" | "sent" | "delivered" | "read";
+
+export interface SenderInfo {
+  platform: ProviderPlatform;
+  /** PLATFORM_A only: the business account id (webhook entry.id) and display number (metadata). */
+  businessAccountId: string;
+  displayPhoneNumber: string;
+}
+
+export interface BusinessMessage {
+  id: string;
+  platform: ProviderPlatform;
+  sender_id: string;
+  /** Customer address as the simulator keys it (PLATFORM_A digits without "+"). */
+  to: string;
+  type: string;
+  /** The request body exactly as the provider received it. */
+  body: Record<string, unknown>;
+  sent_at: string;
+  status: BusinessStatus;
+}
+
+export interface StoredMedia {
+  id: string;
+  bytes: Buffer;
+  mime_type: string;
+  sha256: string;
+  file_size: number;
+  filename: string | null;
+}
+
+/** PLATFORM_A addresses are compared as digits; B/C user ids as they are. */
+export function addressKey(platform: ProviderPlatform, address: string): string {
+  return platform === "PLATFORM_A" ? address.replace(/^\+/, "") : address;
+}
+
+function pairKey(senderId: string, address: string): string {
+  return `${senderId}\u0000${address}`;
+}
+
+/** Stable stand-ins when a test or person did not name the business account / display number. */
+function digitsFrom(seed: string, length: number): string {
+  const hex = createHash("sha256").update(seed).digest("hex");
+  return BigInt(`0x${hex}`).toString().slice(0, length);
+}
+
+export class SimulatorState {
+  readonly senders = new Map<string, SenderInfo>();
+  private readonly lastCustomerAt = new Map<string, number>();
+  private readonly lastBusinessAt = new Map<string, number>();
+  private readonly conversations = new Map<string, { id: string; expiresAt: number }>();
+  private sent: BusinessMessage[] = [];
+  private readonly media = new Map<string, StoredMedia>();
+  private mediaBytes = 0;
+
+  reset(): void {
+    this.senders.clear();
+    this.lastCustomerAt.clear();
+    this.lastBusinessAt.clear();
+    this.conversations.clear();
+    this.sent = [];
+    this.media.clear();
+    this.mediaBytes = 0;
+  }
+
+  /** Learns (or updates) a sender; later sends to it are validated and answered for its platform. */
+  rememberSender(senderId: string, platform: ProviderPlatform, overrides: Partial<Omit<SenderInfo, "platform">> = {}): SenderInfo {
+    const known = this.senders.get(senderId);
+    const info: SenderInfo = {
+      platform,
+      businessAccountId: overrides.businessAccountId ?? known?.businessAccountId ?? digitsFrom(`waba:${senderId}`, 15),
+      displayPhoneNumber: overrides.displayPhoneNumber ?? known?.displayPhoneNumber ?? `1555${digitsFrom(`phone:${senderId}`, 7)}`,
+    };
+    this.senders.set(senderId, info);
+    return info;
+  }
+
+  senderInfo(senderId: string, platform: ProviderPlatform): SenderInfo {
+    return this.senders.get(senderId) ?? this.rememberSender(senderId, platform);
+  }
+
+  recordCustomerMessage(senderId: string, address: string, at: Date): void {
+    this.lastCustomerAt.set(pairKey(senderId, address), at.getTime());
+  }
+
+  withinWindow(senderId: string, address: string, at: Date): boolean {
+    const last = this.lastCustomerAt.get(pairKey(senderId, address));
+    return last !== undefined && at.getTime() - last < WINDOW_MS;
+  }
+
+  /** True when the sender wrote to this customer less than 6 s ago. */
+  paced(senderId: string, address: string, at: Date): boolean {
+    const last = this.lastBusinessAt.get(pairKey(senderId, address));
+    return last !== undefined && at.getTime() - last < PAIR_PACING_MS;
+  }
+
+  /** The open conversation (24 h) for pricing payloads, opened on first use. */
+  conversation(senderId: string, address: string, at: Date): { id: string; expiresAt: number } {
+    const key = pairKey(senderId, address);
+    const open = this.conversations.get(key);
+    if (open && open.expiresAt > at.getTime()) return open;
+    const fresh = { id: conversationId(), expiresAt: at.getTime() + WINDOW_MS };
+    this.conversations.set(key, fresh);
+    return fresh;
+  }
+
+  /** Stores an accepted business message; `paces` false for actions that are not messages (B/C reactions). */
+  recordBusinessMessage(message: BusinessMessage, at: Date, paces = true): void {
+    if (paces) this.lastBusinessAt.set(pairKey(message.sender_id, message.to), at.getTime());
+    this.sent.push(message);
+    if (this.sent.length > MAX_SENT) this.sent.splice(0, this.sent.length - MAX_SENT);
+  }
+
+  setStatus(id: string, status: BusinessStatus): void {
+    const message = this.sent.find((m) => m.id === id);
+    if (message) message.status = status;
+  }
+
+  inbox(senderId: string, address: string): BusinessMessage[] {
+    return this.sent.filter((m) => m.sender_id === senderId && m.to === address);
+  }
+
+  allSent(): readonly BusinessMessage[] {
+    return this.sent;
+  }
+
+  putMedia(item: StoredMedia): void {
+    this.media.set(item.id, item);
+    this.mediaBytes += item.file_size;
+    // Oldest first out (Map keeps insertion order).
+    for (const [id, old] of this.media) {
+      if (this.media.size <= MAX_MEDIA && this.mediaBytes <= MAX_MEDIA_BYTES) break;
+      if (id === item.id) break;
+      this.media.delete(id);
+      this.mediaBytes -= old.file_size;
+    }
+  }
+
+  getMedia(id: string): StoredMedia | undefined {
+    return this.media.get(id);
+  }
+}

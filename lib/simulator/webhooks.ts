@@ -1,0 +1,92 @@
+import { signPayload } from "@/lib/ports/provider/app-secret";
+import type { ProviderPlatform } from "@/lib/ports/provider/types";
+import type { SimulatorContext } from "@/lib/simulator/context";
+import {
+  messengerDelivery,
+  messengerEcho,
+  messengerEnvelope,
+  messengerRead,
+  platformAEnvelope,
+  platformAStatusItem,
+  type Envelope,
+  type StatusName,
+} from "@/lib/simulator/envelopes";
+import type { BusinessMessage } from "@/lib/simulator/state";
+
+/**
+ * Delivery of webhooks to our own endpoint, signed as the provider signs them:
+ * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the platform's app secret>`.
+ */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const RETRY_DELAYS_MS = [200, 800];
+
+export type PostOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+/** One signed POST. Resolves with the HTTP status, or the network error; never throws. */
+export async function postSigned(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope): Promise<PostOutcome> {
+  const raw = JSON.stringify(payload);
+  try {
+    const response = await fetch(ctx.webhookUrl(platform), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "facebookexternalua",
+        "X-Hub-Signature-256": signPayload(ctx.appSecret(platform), raw),
+      },
+      body: raw,
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return response.ok ? { ok: true, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A signed POST retried a couple of times on failure, then logged and dropped. Resolves false if reset meanwhile. */
+async function postWithRetries(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope, what: string): Promise<boolean> {
+  let outcome = await postSigned(ctx, platform, payload);
+  for (const delay of RETRY_DELAYS_MS) {
+    if (outcome.ok) return true;
+    if (!(await ctx.sleep(delay))) return false;
+    outcome = await postSigned(ctx, platform, payload);
+  }
+  if (!outcome.ok) ctx.log(`dropped ${what} callback after ${RETRY_DELAYS_MS.length + 1} attempts`, outcome.error);
+  return true;
+}
+
+function statusPayload(ctx: SimulatorContext, message: BusinessMessage, status: StatusName, at: Date): Envelope | null {
+  if (message.platform === "PLATFORM_A") {
+    const sender = ctx.state.senderInfo(message.sender_id, "PLATFORM_A");
+    return platformAEnvelope(message.sender_id, sender, { statuses: [platformAStatusItem(ctx.state, message, status, at)] });
+  }
+  const item =
+    status === "sent" ? messengerEcho(message, at)
+    : status === "delivered" ? (message.platform === "PLATFORM_C" ? messengerDelivery(message, at) : null)
+    : messengerRead(message, at);
+  return item ? messengerEnvelope(message.platform, message.sender_id, at, item) : null;
+}
+
+/**
+ * After an accepted send: sent, delivered, read, each at its delay after the send, strictly in that
+ * order (each waits for the previous one's delivery). PLATFORM_B/C: "sent" is the message echo,
+ * "delivered" a delivery receipt (PLATFORM_C only), "read" a read receipt. Runs detached; never throws.
+ */
+export function scheduleStatusCallbacks(ctx: SimulatorContext, message: BusinessMessage): void {
+  const steps: [StatusName, number][] = [
+    ["sent", ctx.statusDelaysMs.sent],
+    ["delivered", ctx.statusDelaysMs.delivered],
+    ["read", ctx.statusDelaysMs.read],
+  ];
+  const run = async () => {
+    let elapsed = 0;
+    for (const [status, at] of steps) {
+      if (!(await ctx.sleep(Math.max(0, at - elapsed)))) return;
+      elapsed = Math.max(elapsed, at);
+      const payload = statusPayload(ctx, message, status, ctx.now());
+      ctx.state.setStatus(message.id, status);
+      if (payload && !(await postWithRetries(ctx, message.platform, payload, `${status} status`))) return;
+    }
+  };
+  run().catch((error: unknown) => ctx.log("status callbacks failed", error));
+}

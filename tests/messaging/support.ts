@@ -1,0 +1,61 @@
+import { and, asc, eq } from "drizzle-orm";
+import { events, messages } from "@/lib/db/schema";
+import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { createTestApp, type TestApp } from "../support/app";
+import { startTestServer, type TestServer } from "../support/http-server";
+
+export interface Harness {
+  app: TestApp;
+  server: TestServer;
+  /** Acts as a customer through the simulator (provider-signed webhook to our endpoint). */
+  customer(input: Record<string, unknown>): Promise<{ message_id: string; delivered_status: number }>;
+  /** Runs queued jobs until none is left, waiting for in-flight simulator callbacks first. */
+  settle(ms?: number): Promise<void>;
+  eventsOf(projectId: string, type?: string): Promise<(typeof events.$inferSelect)[]>;
+  messageRow(id: string): Promise<typeof messages.$inferSelect>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  let app: TestApp | null = null;
+  const server = await startTestServer(() => app!.runtime);
+  app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph` });
+  const ready = app;
+  return {
+    app: ready,
+    server,
+    async customer(input) {
+      const response = await fetch(`${server.url}/api/simulator/customer/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ platform: "PLATFORM_A", sender_id: SANDBOX_PHONE_NUMBER_ID, ...input }),
+      });
+      const body = (await response.json()) as { message_id: string; delivered_status: number };
+      if (!response.ok) throw new Error(`simulator refused: ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    },
+    async settle(ms = 150) {
+      // Bounded: a few rounds of "let callbacks land, run what they queued".
+      for (let round = 0; round < 4; round++) {
+        await ready.runtime.queue.drain();
+        await new Promise((r) => setTimeout(r, ms));
+      }
+      await ready.runtime.queue.drain();
+    },
+    async eventsOf(projectId, type) {
+      return ready.db
+        .select()
+        .from(events)
+        .where(and(eq(events.projectId, projectId), type ? eq(events.type, type) : undefined))
+        .orderBy(asc(events.id));
+    },
+    async messageRow(id) {
+      const [row] = await ready.db.select().from(messages).where(eq(messages.id, id));
+      return row!;
+    },
+    async close() {
+      await server.close();
+      await ready.close();
+    },
+  };
+}

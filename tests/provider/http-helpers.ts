@@ -1,0 +1,119 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Simulator } from "@/lib/simulator";
+
+/** Real HTTP around the simulator and a webhook receiver, for end-to-end provider tests. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve(`http://127.0.0.1:${port}`);
+    });
+  });
+}
+
+function closer(server: http.Server): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+}
+
+/** Serves the simulator under /api/simulator, converting IncomingMessage to a web Request. */
+export async function serveSimulator(simulator: Simulator): Promise<RunningServer> {
+  let base = "";
+  const server = http.createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const method = req.method ?? "GET";
+      const request = new Request(`${base}${req.url ?? "/"}`, {
+        method,
+        headers,
+        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+      });
+      const pathname = new URL(request.url).pathname;
+      const prefix = "/api/simulator";
+      const path = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname;
+      const response = await simulator.handle(request, path);
+      const out = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+      res.end(out);
+    } catch (error) {
+      res.writeHead(500);
+      res.end(String(error));
+    }
+  });
+  base = await listen(server);
+  return { url: base, close: closer(server) };
+}
+
+export interface ReceivedRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  json: unknown;
+}
+
+export interface Receiver extends RunningServer {
+  received: ReceivedRequest[];
+  /** Answer status for the next requests (default 200). */
+  status: number;
+  /** Resolves once `count` requests match, polling every 10 ms for at most `timeoutMs`. */
+  waitFor(predicate: (r: ReceivedRequest) => boolean, count?: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+}
+
+/** Records every request and answers `status`. */
+export async function startReceiver(): Promise<Receiver> {
+  const received: ReceivedRequest[] = [];
+  const state = { status: 200 };
+  const server = http.createServer(async (req, res) => {
+    const raw = await readBody(req);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(raw.toString("utf8"));
+    } catch {
+      json = null;
+    }
+    received.push({ path: req.url ?? "/", headers: req.headers, raw, json });
+    res.writeHead(state.status, { "Content-Type": "application/json" });
+    res.end("{}");
+  });
+  const url = await listen(server);
+  return {
+    url,
+    received,
+    get status() {
+      return state.status;
+    },
+    set status(value: number) {
+      state.status = value;
+    },
+    close: closer(server),
+    async waitFor(predicate, count = 1, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const matches = received.filter(predicate);
+        if (matches.length >= count) return matches;
+        if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} matching requests, saw ${matches.length}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}

@@ -344,3 +344,19 @@ describe("canonical hashing and key parsing (unit)", () => {
     expect(() => idempotencyKeyOf("", undefined)).toThrow(/200/);
   });
 });
+
+describe("stored responses at rest", () => {
+  it("are sealed: the webhook_secret of a replayable create is not in the database in plain text", async () => {
+    const seeded = await fresh();
+    const key = newKey();
+    const created = await post(seeded, { name: "Sealed" }, key);
+    expect(created.status).toBe(200);
+    const secret: string = created.body.webhook_secret;
+    const [row] = await app.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, seeded.projectId), eq(idempotencyKeys.key, key)));
+    expect(JSON.stringify(row!.responseBody)).not.toContain(secret);
+    expect(JSON.stringify(row!.responseBody)).not.toContain("Sealed");
+    const replay = await post(seeded, { name: "Sealed" }, key);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.webhook_secret).toBe(secret);
+  });
+});

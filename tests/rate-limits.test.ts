@@ -128,6 +128,23 @@ describe("RateLimit-* headers on every keyed response", () => {
   });
 });
 
+describe("idempotent replays are not counted again", () => {
+  it("replaying a recorded request leaves the per-minute window as it was", async () => {
+    const seeded = await app.seed({ orgName: "Replays", planId: "rl_tiny" });
+    const first = await app.call("POST", "/projects", { key: seeded.key, body: { name: "Once" }, headers: { "Idempotency-Key": "replay-window" } });
+    expect(first.headers.get("ratelimit-remaining")).toBe("2");
+    for (let i = 0; i < 4; i++) {
+      const replay = await app.call("POST", "/projects", { key: seeded.key, body: { name: "Once" }, headers: { "Idempotency-Key": "replay-window" } });
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(replay.headers.get("ratelimit-remaining")).toBe("2");
+    }
+    const next = await app.call("GET", "/identity", { key: seeded.key });
+    expect(next.status).toBe(200);
+    expect(next.headers.get("ratelimit-remaining")).toBe("1");
+  });
+});
+
 describe("monthly quota (custom plan: 2 requests / month)", () => {
   it("the 3rd request is a 429 monthly_quota_exceeded with X-Svc-Limit-Type monthly_quota", async () => {
     const s = await app.seed({ orgName: "Quota", planId: "rl_quota" });

@@ -3,7 +3,12 @@ import { idempotencyKeys } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { SvcError } from "@/lib/errors";
+import { seal, unseal } from "@/lib/crypto/secrets";
 import { canonicalHash } from "./canonical-json";
+
+function openBody(stored: unknown): unknown {
+  return JSON.parse(unseal((stored as { sealed: string }).sealed));
+}
 
 /** decisions.md "Idempotency": scoped to (project, method, path), kept 24 h. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -80,7 +85,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   if (existing.requestHash !== requestHash) {
     throw new SvcError("idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
   }
-  if (existing.state === "completed") return { kind: "replay", status: existing.responseStatus ?? 200, body: existing.responseBody };
+  if (existing.state === "completed") return { kind: "replay", status: existing.responseStatus ?? 200, body: openBody(existing.responseBody) };
   if (existing.lockedUntil && existing.lockedUntil > now) {
     throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
   }
@@ -94,8 +99,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
 }
 
+/**
+ * Stored responses can hold secrets (a project's webhook_secret on create and rotate), so they are
+ * sealed at rest like every other secret.
+ */
 export async function completeIdempotencyKey(db: Db, id: string, status: number, body: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ state: "completed", responseStatus: status, responseBody: body, lockedUntil: null }).where(eq(idempotencyKeys.id, id));
+  await db.update(idempotencyKeys).set({ state: "completed", responseStatus: status, responseBody: { sealed: seal(JSON.stringify(body)) }, lockedUntil: null }).where(eq(idempotencyKeys.id, id));
 }
 
 /**

@@ -18,6 +18,8 @@ type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 
 export interface HandlerInput<P, Q, B> {
   ctx: Ctx;
+  /** The process's ports (limiter, queue, provider) for verbs that need more than the database. */
+  runtime: Runtime;
   params: P;
   query: Q;
   body: B;
@@ -111,7 +113,12 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
         if (idempotencyKey) {
           const scope = { projectId: key.project.id, method: def.method, path: canonicalPath(pathParams, def.path), key: idempotencyKey };
           const claim = await claimIdempotencyKey(runtime.database.db, scope, requestHashOf(rawBody), now);
-          if (claim.kind === "replay") return json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
+          if (claim.kind === "replay") {
+            // decisions.md: a replay is not counted again, so its request-window point is given back.
+            await runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
+            headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
+            return json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
+          }
           claimId = claim.id;
         }
       }
@@ -131,7 +138,7 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
             now,
           }
         : (null as unknown as Ctx);
-      const result = await def.handler({ ctx, params, query, body, request, idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
       if (validateResponses) assertResponseShape(def, result);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
       return json(200, result, headers);

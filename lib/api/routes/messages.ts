@@ -1,7 +1,6 @@
 import { defineRoute } from "@/lib/api/route";
 import { MessageSendRequest, MessageSendResponse, toOutboundMessage } from "@/lib/api/schemas/messages";
 import { sendMessage } from "@/lib/domain/messages/send";
-import { getRuntime } from "@/lib/server/runtime";
 
 export const messageRoutes = [
   defineRoute({
@@ -17,15 +16,13 @@ export const messageRoutes = [
     scope: "messages:send",
     body: MessageSendRequest,
     response: MessageSendResponse,
-    handler: async ({ ctx, body, idempotencyKey }) => {
-      const runtime = await getRuntime();
-      return sendMessage(ctx, runtime, {
+    handler: ({ ctx, runtime, body, idempotencyKey }) =>
+      sendMessage(ctx, runtime, {
         channel_id: body.channel_id,
         conversation_id: body.conversation_id,
         to: body.to,
         message: toOutboundMessage(body),
         idempotencyKey,
-      });
-    },
+      }),
   }),
 ];

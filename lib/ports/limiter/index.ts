@@ -13,7 +13,8 @@ import type { Db } from "@/lib/ports/db/types";
  * Limiter port over rate-limiter-flexible. Three kinds of bucket:
  *  - "request": per-key requests per window. Redis when configured (falls back to memory if Redis
  *    is down: availability of the API matters more than a perfect count there).
- *  - "quota": per-key requests per calendar month. Redis, else the database, so it survives restarts.
+ *  - "quota": per-key requests per calendar month. Redis, else the database (also while Redis is
+ *    down), so it survives restarts.
  *  - "strict": pair pacing. Redis when configured, and NO fallback: unreachable → LimiterUnavailable,
  *    so a send is never unpaced.
  */
@@ -55,15 +56,14 @@ export function createLimiter({ db, redis }: LimiterOptions): Limiter {
     let limiter = instances.get(id);
     if (limiter) return limiter;
     const base = { points: limit, duration: windowSeconds, keyPrefix: `svc:${kind}` };
+    const durable = () => new RateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimitCounters, clearExpiredByTimeout: false });
     if (redis) {
-      limiter = new RateLimiterRedis({
-        ...base,
-        storeClient: redis,
-        rejectIfRedisNotReady: true,
-        ...(kind === "request" ? { insuranceLimiter: new RateLimiterMemory(base) } : {}),
-      });
+      // While Redis is down, request windows count in memory and the monthly quota in the database;
+      // pacing ("strict") has no insurance on purpose: it must fail closed (503).
+      const insurance = kind === "request" ? new RateLimiterMemory(base) : kind === "quota" ? durable() : undefined;
+      limiter = new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true, ...(insurance ? { insuranceLimiter: insurance } : {}) });
     } else if (kind === "quota") {
-      limiter = new RateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimitCounters, clearExpiredByTimeout: false });
+      limiter = durable();
     } else {
       limiter = new RateLimiterMemory(base);
     }

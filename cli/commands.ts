@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import { desc, eq } from "drizzle-orm";
 import { organizations, projects } from "@/lib/db/schema";
@@ -6,6 +7,10 @@ import { createApiKey, listProjectKeys, revokeApiKey } from "@/lib/domain/keys";
 import { upsertPlan } from "@/lib/domain/plans";
 import { setOrganizationPlan } from "@/lib/domain/organizations";
 import { SvcError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
+import { isSampleEventType, SAMPLE_EVENT_TYPES, samplePayload } from "@/lib/domain/webhooks/samples";
+import { checkStandardWebhook, DEFAULT_TOLERANCE_SECONDS, serializeDelivery, signatureHeaders, verifySvcSignature } from "@/lib/domain/webhooks/signing";
 
 export interface CommandIo {
   db(): Promise<Db>;
@@ -40,6 +45,34 @@ async function projectOrThrow(db: Db, id: string) {
   const [project] = await db.select().from(projects).where(eq(projects.id, id));
   if (!project) throw new Error(`No project '${id}'. List them with: npm run svc -- projects list`);
   return project;
+}
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const RESPONSE_EXCERPT_BYTES = 500;
+
+function webhookSecret(flags: Record<string, string | boolean | undefined>): string {
+  const secret = required(flags, "secret");
+  if (!isValidWebhookSecret(secret)) throw new Error("--secret must be a project webhook secret: 'whsec_' + base64 of 24 to 64 bytes.");
+  return secret;
+}
+
+/** The first `limit` bytes of a response body; the rest is not read. */
+async function bodyExcerpt(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
 }
 
 export const commands: Command[] = [
@@ -165,6 +198,85 @@ export const commands: Command[] = [
       const [org] = await db.update(organizations).set({ [column]: !flags.off, updatedAt: new Date() }).where(eq(organizations.id, required(flags, "org"))).returning();
       if (!org) throw new Error(`No organization '${flags.org}'.`);
       io.out(`${platform} is ${flags.off ? "off" : "on"} for ${org.id}.`);
+    },
+  },
+  {
+    group: "webhooks",
+    name: "trigger",
+    summary: `--url <u> --secret <whsec_...> [--event <type>]: post a signed sample delivery (default message.received)`,
+    options: { url: { type: "string" }, secret: { type: "string" }, event: { type: "string" } },
+    async run(flags, io) {
+      const secret = webhookSecret(flags);
+      const url = required(flags, "url");
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        throw new Error(`--url '${url}' is not a URL.`);
+      }
+      if (target.protocol !== "https:" && target.protocol !== "http:") throw new Error("--url must be an http(s) URL.");
+      const event = typeof flags.event === "string" && flags.event !== "" ? flags.event : "message.received";
+      if (!isSampleEventType(event)) throw new Error(`--event must be one of: ${SAMPLE_EVENT_TYPES.join(", ")}.`);
+      // The same body and headers as a real delivery, with a fresh event id.
+      const now = new Date();
+      const eventId = newId("event", now.getTime());
+      const body = serializeDelivery(event, samplePayload(event), now);
+      // Same content-type and user-agent as lib/domain/webhooks/attempt.ts.
+      const headers = { "content-type": "application/json", "user-agent": "svc-webhooks/1.0", ...signatureHeaders({ eventId, eventType: event, body, secrets: [secret], timestamp: now }) };
+      // No SSRF guard on purpose: this is a local test tool the user runs against a URL of their own
+      // choosing (often localhost). Real deliveries go through the private-network guard instead.
+      let response: Response;
+      try {
+        response = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+      } catch (error) {
+        if (error instanceof Error && error.name === "TimeoutError") throw new Error(`No answer from ${target.href} within ${WEBHOOK_TIMEOUT_MS / 1000} s.`);
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+        throw new Error(`Could not reach ${target.href}: ${cause}`);
+      }
+      io.out(`POST ${target.href}  ${event}  x-svc-delivery: ${eventId}`);
+      io.out(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+      const excerpt = await bodyExcerpt(response, RESPONSE_EXCERPT_BYTES);
+      if (excerpt) io.out(excerpt);
+      if (response.status < 200 || response.status > 299) throw new Error(`The receiver answered ${response.status}, not 2xx: real deliveries would be retried.`);
+    },
+  },
+  {
+    group: "webhooks",
+    name: "verify",
+    summary: "--secret <s> --signature <x-svc-signature> --body-file <f> [--id --timestamp --standard-signature] [--tolerance S]",
+    options: {
+      secret: { type: "string" },
+      signature: { type: "string" },
+      "body-file": { type: "string" },
+      id: { type: "string" },
+      timestamp: { type: "string" },
+      "standard-signature": { type: "string" },
+      tolerance: { type: "string" },
+    },
+    async run(flags, io) {
+      const secret = required(flags, "secret");
+      const signature = required(flags, "signature");
+      const file = required(flags, "body-file");
+      const standard = ["id", "timestamp", "standard-signature"].filter((name) => typeof flags[name] === "string" && flags[name] !== "");
+      if (standard.length !== 0 && standard.length !== 3) throw new Error("--id, --timestamp and --standard-signature go together (the webhook-id, webhook-timestamp and webhook-signature headers).");
+      const tolerance = flags.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : Number(flags.tolerance);
+      if (!Number.isInteger(tolerance) || tolerance < 0) throw new Error("--tolerance must be a whole number of seconds.");
+      // The exact bytes: signatures cover the raw body, so the file is never decoded or re-encoded.
+      let body: Buffer;
+      try {
+        body = await readFile(file);
+      } catch (error) {
+        throw new Error(`Cannot read --body-file '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      }
+      if (!/(^|,)\s*sha256=[0-9a-fA-F]{64}\s*(,|$)/.test(signature)) throw new Error("invalid: --signature must be the x-svc-signature header value, sha256=<64 hex digits>.");
+      if (!verifySvcSignature(secret, body, signature)) throw new Error("invalid: x-svc-signature does not match this secret and body.");
+      if (standard.length === 3) {
+        const headers = { "webhook-id": String(flags.id), "webhook-timestamp": String(flags.timestamp), "webhook-signature": String(flags["standard-signature"]) };
+        const check = checkStandardWebhook(secret, headers, body, { toleranceSeconds: tolerance });
+        if (!check.valid) throw new Error(`invalid: ${check.reason}${check.reason.startsWith("webhook-timestamp is") ? " (widen with --tolerance)" : ""}.`);
+      }
+      io.out("valid");
+      io.out(`# checked: x-svc-signature${standard.length === 3 ? ", webhook-signature and webhook-timestamp" : ""}`);
     },
   },
 ];

@@ -5,6 +5,8 @@ import type { ProviderPort } from "@/lib/ports/provider/types";
 import { PROVIDER_SEND_JOB, deliverToProvider } from "@/lib/domain/messages/jobs";
 import { INGEST_JOB, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
 import type { InboundEvent } from "@/lib/domain/ingest/types";
+import { WEBHOOK_DELIVER_JOB, type DeliveryJob } from "@/lib/domain/webhooks/enqueue";
+import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
 
 export interface JobDeps {
   db: Db;
@@ -20,6 +22,12 @@ export function registerJobs(deps: JobDeps): void {
     deliverToProvider(deps, data.messageId, job),
   );
   deps.queue.define<{ id: string }>(INGEST_JOB, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
+  // Our own retry schedule drives attempts (each is a job); pg-boss retries only a job whose worker
+  // died (expired) or hit an internal error. 25 in parallel per process, 5 per project, so a slow
+  // receiver holds 5 slots at most and never delays other projects.
+  deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 25, groupConcurrency: 5, retryLimit: 5, retryDelay: 5, expireInSeconds: 30 }, async (data) => {
+    await attemptDelivery(deps, data);
+  });
   deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
     retryPendingStatus(ingest, data.event, job),
   );

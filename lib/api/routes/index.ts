@@ -5,5 +5,6 @@ import { channelRoutes } from "./channels";
 import { contactRoutes } from "./contacts";
 import { conversationRoutes } from "./conversations";
 import { messageRoutes } from "./messages";
+import { webhookRoutes } from "./webhooks";
 
-registerRoutes(...metaRoutes, ...projectRoutes, ...channelRoutes, ...contactRoutes, ...conversationRoutes, ...messageRoutes);
+registerRoutes(...metaRoutes, ...projectRoutes, ...channelRoutes, ...contactRoutes, ...conversationRoutes, ...messageRoutes, ...webhookRoutes);

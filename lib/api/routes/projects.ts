@@ -49,7 +49,7 @@ export const projectRoutes = [
     params: IdParam,
     body: ProjectUpdate,
     response: Project,
-    handler: ({ ctx, params, body }) => updateProject(ctx, params.id, body),
+    handler: ({ ctx, runtime, params, body }) => updateProject(ctx, params.id, body, runtime.queue),
   }),
   defineRoute({
     method: "POST",

@@ -2,3 +2,4 @@ export * from "./tenancy";
 export * from "./channels";
 export * from "./api";
 export * from "./messaging";
+export * from "./webhooks";

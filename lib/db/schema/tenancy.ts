@@ -59,6 +59,10 @@ export const projects = pgTable(
     /** After a rotation the previous secret keeps signing for 24 h so receivers can roll over. */
     previousWebhookSecretSealed: text("previous_webhook_secret_sealed"),
     previousWebhookSecretExpiresAt: at("previous_webhook_secret_expires_at"),
+    /** Since when every delivery attempt has failed (null while the endpoint works). */
+    webhookFailingSince: at("webhook_failing_since"),
+    /** Set after 5 days of continuous failure: no attempts until the webhook is updated. */
+    webhookPausedAt: at("webhook_paused_at"),
     /** The project's dedicated channel, when one is connected. */
     channelId: text("channel_id"),
     createdAt: createdAt(),

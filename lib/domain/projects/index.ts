@@ -10,6 +10,9 @@ import { getSandboxChannel } from "@/lib/domain/channels/sandbox";
 import { serializeChannel } from "@/lib/domain/channels/serialize";
 import { publishReadinessOf } from "@/lib/domain/readiness/publish";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
+import type { JobQueue } from "@/lib/ports/queue";
+import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
+import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 
 export type RoutingMode = ProjectRow["routingMode"];
 
@@ -23,6 +26,20 @@ export interface ProjectInput {
 }
 
 const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
+
+/** Refuses webhook URLs on loopback, private, link-local or metadata addresses (unless allowed). */
+async function checkWebhookUrl(url: string): Promise<void> {
+  try {
+    await assertPublicUrl(url);
+  } catch (error) {
+    if (error instanceof SsrfError || error instanceof OutboundNetworkError) {
+      throw new SvcError("invalid_request", `webhook_url is not allowed: ${error instanceof SsrfError ? error.reason : error.message}.`, {
+        issues: { webhook_url: ["Must be a public http(s) URL: private, loopback, link-local and metadata addresses are refused."] },
+      });
+    }
+    throw error;
+  }
+}
 
 function checkWebhookSecret(secret: string | null | undefined) {
   if (secret && !isValidWebhookSecret(secret)) {
@@ -70,6 +87,7 @@ export async function createProjectRow(db: Db, organizationId: string, input: Pr
 }
 
 export async function createProject(ctx: Ctx, input: ProjectInput & { name: string }) {
+  if (input.webhook_url) await checkWebhookUrl(input.webhook_url);
   const row = await createProjectRow(ctx.db, ctx.org.id, input, ctx.now);
   return serializeProjectWithSecret(ctx.db, row);
 }
@@ -89,9 +107,14 @@ export async function listProjects(ctx: Ctx, page: PageParams) {
   return { data: await Promise.all(result.data.map((p) => serializeProject(ctx.db, p))), has_more: result.has_more };
 }
 
-export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
+/**
+ * Updating the webhook (URL or secret) also resumes an endpoint that was paused after 5 days of
+ * failures, and sends every delivery that waited meanwhile.
+ */
+export async function updateProject(ctx: Ctx, id: string, input: ProjectInput, queue: JobQueue) {
   const current = await getProjectRowOrThrow(ctx, id);
   checkWebhookSecret(input.webhook_secret);
+  if (input.webhook_url) await checkWebhookUrl(input.webhook_url);
   const changes: Partial<typeof projects.$inferInsert> = { updatedAt: ctx.now };
   if (input.name !== undefined) changes.name = input.name;
   if (input.description !== undefined) changes.description = input.description;
@@ -99,8 +122,14 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
   if (input.require_opt_in !== undefined) changes.requireOptIn = input.require_opt_in;
   if (input.webhook_url !== undefined) changes.webhookUrl = input.webhook_url;
   if (input.webhook_secret !== undefined) changes.webhookSecretSealed = input.webhook_secret ? seal(input.webhook_secret) : null;
-  const [row] = await ctx.db.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
-  return serializeProjectWithSecret(ctx.db, row!);
+  const webhookChanged = input.webhook_url !== undefined || input.webhook_secret !== undefined;
+  if (webhookChanged) Object.assign(changes, { webhookPausedAt: null, webhookFailingSince: null });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
+    if (webhookChanged && current.webhookPausedAt && updated!.webhookUrl) await resumeDeliveries(tx, queue, current.id, ctx.now);
+    return updated!;
+  });
+  return serializeProjectWithSecret(ctx.db, row);
 }
 
 /** A new secret; the previous one keeps signing alongside it for 24 h so receivers can roll over. */

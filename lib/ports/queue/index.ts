@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
-import type { DatabaseHandle, Tx } from "@/lib/ports/db/types";
+import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
 
 /**
  * Durable jobs in the application's own database, through pg-boss (retries, backoff, expiry of
@@ -8,6 +8,10 @@ import type { DatabaseHandle, Tx } from "@/lib/ports/db/types";
  * built-in adapter, so the embedded default and Postgres share one code path.
  */
 export interface QueueOptions {
+  /** Jobs of this queue run in parallel in one process (default 1). */
+  localConcurrency?: number;
+  /** At most this many jobs of one group (see SendOptions.group) run at once across all workers. */
+  groupConcurrency?: number;
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
@@ -17,9 +21,11 @@ export interface QueueOptions {
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
-  tx?: Tx;
+  tx?: Tx | Db;
   startAfter?: Date | number;
   singletonKey?: string;
+  /** Jobs of one group (a project) share a concurrency cap, so one slow tenant cannot hold every worker. */
+  group?: string;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
@@ -44,8 +50,8 @@ interface Definition {
 export async function createJobQueue(database: DatabaseHandle, databaseUrl: string | null): Promise<JobQueue> {
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true })
-      : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false });
+      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: true })
+      : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false, useListenNotify: true });
   boss.on("error", (error: unknown) => console.error("[queue]", error));
   await boss.start();
 
@@ -56,7 +62,9 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
   async function ensureQueue(name: string) {
     if (created.has(name)) return;
     const definition = definitions.get(name);
-    await boss.createQueue(name, { ...(definition?.options ?? {}) });
+    const { localConcurrency: _local, groupConcurrency: _group, ...queueOptions } = definition?.options ?? {};
+    // notify: a new job wakes the workers at once (LISTEN/NOTIFY) instead of waiting for the next poll.
+    await boss.createQueue(name, { ...queueOptions, notify: true });
     // createQueue evicts pg-boss's cached queue entry, and a later send would look it up on pg-boss's
     // own connection: inside a caller's transaction on PGlite (one connection) that waits forever.
     // Looking up any job id through the queue refills the cache now.
@@ -89,13 +97,20 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
         ...(options.tx ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
         ...(options.startAfter !== undefined ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(Date.now() + options.startAfter) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.group ? { group: { id: options.group } } : {}),
       } as Parameters<typeof boss.send>[2]);
     },
     async startWorkers(options = {}) {
       working = true;
       for (const name of definitions.keys()) {
         await ensureQueue(name);
-        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 1 }, async (jobs) => {
+        const { localConcurrency, groupConcurrency } = definitions.get(name)!.options;
+        await boss.work<object>(name, {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+          batchSize: options.batchSize ?? 1,
+          ...(localConcurrency ? { localConcurrency } : {}),
+          ...(groupConcurrency ? { groupConcurrency } : {}),
+        }, async (jobs) => {
           for (const job of jobs) await runOne(name, job);
         });
       }

@@ -1,0 +1,129 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { Clock } from "@/lib/ports/clock";
+import type { JobQueue } from "@/lib/ports/queue";
+import { newId } from "@/lib/ids";
+import { activeWebhookSecrets } from "@/lib/domain/projects";
+import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
+import { serializeDelivery, signatureHeaders } from "./signing";
+import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, PAUSE_AFTER_MS, RESPONSE_EXCERPT_BYTES, nextDelayMs } from "./schedule";
+import { sendAttempt, type DeliveryJob } from "./enqueue";
+
+export interface AttemptDeps {
+  db: Db;
+  queue: JobQueue;
+  clock: Clock;
+  /** Injected by tests; the SSRF-guarded client otherwise. */
+  request?: typeof safeRequest;
+  /** Per-attempt timeout; 10 s (decisions.md) unless a test shortens it. */
+  timeoutMs?: number;
+}
+
+export type AttemptOutcome = "succeeded" | "retry_scheduled" | "failed" | "gone" | "skipped" | "paused";
+
+interface Answer {
+  statusCode: number | null;
+  error: string | null;
+  excerpt: string | null;
+  durationMs: number;
+}
+
+/**
+ * One delivery attempt: sign the exact bytes, POST them (10 s, no redirects, SSRF-guarded), record
+ * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
+ * A job retried for an attempt already recorded (the worker died after recording) does nothing.
+ */
+export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Promise<AttemptOutcome> {
+  const [row] = await deps.db
+    .select({ delivery: webhookDeliveries, event: events, project: projects })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
+    .where(eq(webhookDeliveries.id, job.deliveryId));
+  if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
+  const { delivery, event, project } = row;
+  const now = deps.clock.now();
+  if (project.webhookPausedAt) {
+    await deps.db.update(webhookDeliveries).set({ status: "paused", nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
+    return "paused";
+  }
+  if (!project.webhookUrl) {
+    await finish(deps.db, delivery.id, "failed", now, { lastError: "The project has no webhook_url." });
+    return "failed";
+  }
+
+  const body = serializeDelivery(event.type, event.payload, now);
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "svc-webhooks/1.0",
+    ...signatureHeaders({ eventId: event.id, eventType: event.type, body, secrets: activeWebhookSecrets(project, now), timestamp: now }),
+  };
+  const answer = await post(deps.request ?? safeRequest, deps.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
+  const attemptNumber = job.attempt;
+  await deps.db.insert(webhookAttempts).values({
+    id: newId("webhookAttempt", now.getTime()),
+    deliveryId: delivery.id,
+    projectId: project.id,
+    attemptNumber,
+    url: project.webhookUrl,
+    startedAt: now,
+    durationMs: Math.round(answer.durationMs),
+    statusCode: answer.statusCode,
+    error: answer.error,
+    responseExcerpt: answer.excerpt,
+  });
+  const progress = { attemptCount: attemptNumber, lastStatusCode: answer.statusCode, lastError: answer.error };
+
+  if (answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300) {
+    await finish(deps.db, delivery.id, "succeeded", now, progress);
+    await deps.db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+    return "succeeded";
+  }
+  await noteFailure(deps.db, project.id, now);
+  if (answer.statusCode === 410) {
+    await finish(deps.db, delivery.id, "failed", now, { ...progress, lastError: "410 Gone: the receiver asked to stop." });
+    return "gone";
+  }
+  const delay = attemptNumber < MAX_ATTEMPTS ? nextDelayMs(attemptNumber) : null;
+  if (delay === null) {
+    await finish(deps.db, delivery.id, "failed", now, progress);
+    return "failed";
+  }
+  const nextAt = new Date(now.getTime() + delay);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
+    await sendAttempt(tx, deps.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
+  });
+  return "retry_scheduled";
+}
+
+async function post(request: typeof safeRequest, timeoutMs: number, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const res = await request(url, { method: "POST", headers, body, timeoutMs, maxResponseBytes: RESPONSE_EXCERPT_BYTES });
+    return { statusCode: res.status, error: null, excerpt: res.body.toString("utf8"), durationMs: res.durationMs };
+  } catch (error) {
+    const durationMs = Date.now() - started;
+    if (error instanceof OutboundTimeoutError) return { statusCode: null, error: `timeout after ${timeoutMs} ms`, excerpt: null, durationMs };
+    if (error instanceof SsrfError) return { statusCode: null, error: `blocked: ${error.reason}`, excerpt: null, durationMs };
+    if (error instanceof OutboundNetworkError) return { statusCode: null, error: `network: ${error.message}`, excerpt: null, durationMs };
+    throw error;
+  }
+}
+
+async function finish(db: Db, deliveryId: string, status: "succeeded" | "failed", now: Date, fields: Partial<typeof webhookDeliveries.$inferInsert>) {
+  await db.update(webhookDeliveries).set({ ...fields, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
+}
+
+/** Tracks continuous failure; after 5 days of it the endpoint is paused until the webhook is updated. */
+async function noteFailure(db: Db, projectId: string, now: Date) {
+  await db
+    .update(projects)
+    .set({ webhookFailingSince: sql`coalesce(${projects.webhookFailingSince}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(projects.id, projectId));
+  await db
+    .update(projects)
+    .set({ webhookPausedAt: now })
+    .where(and(eq(projects.id, projectId), isNull(projects.webhookPausedAt), sql`${projects.webhookFailingSince} <= ${new Date(now.getTime() - PAUSE_AFTER_MS).toISOString()}::timestamptz`));
+}

@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import { projects, webhookDeliveries } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { JobQueue } from "@/lib/ports/queue";
+import { newId } from "@/lib/ids";
+
+export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
+
+export interface DeliveryJob {
+  deliveryId: string;
+  /** The attempt this job makes (1-based); a retried job for the same attempt is recognised. */
+  attempt: number;
+}
+
+export type DeliveryTrigger = "event" | "redeliver" | "replay";
+
+/**
+ * Creates the delivery of an event and schedules its first attempt, inside the caller's transaction
+ * (so an event and its delivery commit together). No webhook_url: no delivery (the event stays and
+ * can be replayed). A paused endpoint: the delivery waits, paused, until the webhook is updated.
+ */
+export async function scheduleDelivery(
+  db: Db,
+  queue: JobQueue,
+  event: { id: string; projectId: string; type: string },
+  now: Date,
+  trigger: DeliveryTrigger = "event",
+): Promise<string | null> {
+  const [project] = await db.select({ url: projects.webhookUrl, pausedAt: projects.webhookPausedAt }).from(projects).where(eq(projects.id, event.projectId));
+  if (!project?.url) return null;
+  const id = newId("webhookDelivery", now.getTime());
+  const paused = project.pausedAt !== null;
+  await db.insert(webhookDeliveries).values({
+    id,
+    projectId: event.projectId,
+    eventId: event.id,
+    eventType: event.type,
+    status: paused ? "paused" : "pending",
+    nextAttemptAt: paused ? null : now,
+    trigger,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!paused) await sendAttempt(db, queue, { deliveryId: id, attempt: 1 }, event.projectId);
+  return id;
+}
+
+export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
+  await queue.send(WEBHOOK_DELIVER_JOB, job, {
+    tx: db,
+    singletonKey: `${job.deliveryId}:${job.attempt}`,
+    group: projectId,
+    ...(startAfter ? { startAfter } : {}),
+  });
+}
+
+/** After the webhook is updated: un-pause and send everything that waited. */
+export async function resumeDeliveries(db: Db, queue: JobQueue, projectId: string, now: Date): Promise<number> {
+  const waiting = await db
+    .update(webhookDeliveries)
+    .set({ status: "pending", nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.status, "paused")))
+    .returning({ id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount });
+  for (const delivery of waiting) await sendAttempt(db, queue, { deliveryId: delivery.id, attempt: delivery.attemptCount + 1 }, projectId);
+  return waiting.length;
+}

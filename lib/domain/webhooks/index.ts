@@ -1,0 +1,137 @@
+import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { events, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import type { JobQueue } from "@/lib/ports/queue";
+import { SvcError, notFound } from "@/lib/errors";
+import { paginate, type PageParams } from "@/lib/domain/shared/paging";
+import { scheduleDelivery } from "./enqueue";
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+export type DeliveryStatus = DeliveryRow["status"];
+
+export interface DeliveryFilter {
+  event?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  since?: Date | undefined;
+}
+
+function serializeDelivery(row: DeliveryRow) {
+  return {
+    object: "webhook_delivery" as const,
+    id: row.id,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    status: row.status,
+    trigger: row.trigger,
+    attempt_count: row.attemptCount,
+    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+function serializeAttempt(row: AttemptRow) {
+  return {
+    object: "webhook_attempt" as const,
+    id: row.id,
+    attempt_number: row.attemptNumber,
+    url: row.url,
+    started_at: row.startedAt.toISOString(),
+    duration_ms: row.durationMs,
+    status_code: row.statusCode,
+    error: row.error,
+    response_excerpt: row.responseExcerpt,
+  };
+}
+
+export async function listDeliveries(ctx: Ctx, filter: DeliveryFilter, page: PageParams) {
+  const where = and(
+    eq(webhookDeliveries.projectId, ctx.project.id),
+    filter.event ? eq(webhookDeliveries.eventType, filter.event) : undefined,
+    filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
+    filter.since ? gte(webhookDeliveries.createdAt, filter.since) : undefined,
+  );
+  const result = await paginate(ctx.db, webhookDeliveries, where, page);
+  return { data: result.data.map(serializeDelivery), has_more: result.has_more };
+}
+
+async function getDeliveryRowOrThrow(ctx: Ctx, id: string): Promise<DeliveryRow> {
+  const [row] = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.projectId, ctx.project.id), eq(webhookDeliveries.id, id)));
+  if (!row) throw notFound("webhook delivery", id);
+  return row;
+}
+
+/** A delivery with every attempt (oldest first) and the event it carries. */
+export async function getDelivery(ctx: Ctx, id: string) {
+  const row = await getDeliveryRowOrThrow(ctx, id);
+  const attempts = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id)).orderBy(asc(webhookAttempts.attemptNumber), asc(webhookAttempts.id));
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, row.eventId));
+  return {
+    ...serializeDelivery(row),
+    attempts: attempts.map(serializeAttempt),
+    event: { id: event!.id, type: event!.type, payload: event!.payload, created_at: event!.createdAt.toISOString() },
+  };
+}
+
+function requireWebhook(ctx: Ctx) {
+  if (!ctx.project.webhookUrl) {
+    throw new SvcError("unprocessable", "The project has no webhook_url: set one with PATCH /projects/{id} first.", { issues: { webhook_url: ["Required to deliver events."] } });
+  }
+}
+
+/** Sends the delivery's event again, as a new delivery with the same event id. */
+export async function redeliver(ctx: Ctx, queue: JobQueue, id: string) {
+  const original = await getDeliveryRowOrThrow(ctx, id);
+  requireWebhook(ctx);
+  const newId = await ctx.db.transaction((tx) =>
+    scheduleDelivery(tx, queue, { id: original.eventId, projectId: ctx.project.id, type: original.eventType }, ctx.now, "redeliver"),
+  );
+  return getDelivery(ctx, newId!);
+}
+
+export interface ReplayInput {
+  since: Date;
+  until?: Date | undefined;
+  event?: string | undefined;
+  /** Only events whose latest delivery has this status (or "none": events never delivered). */
+  status?: DeliveryStatus | "none" | undefined;
+}
+
+export const MAX_REPLAY_EVENTS = 10_000;
+
+/**
+ * Re-sends every matching event once (a new delivery each, same event id). Only events that are
+ * routed to the webhook count: message.received under FLOWS routing, for example, never was one.
+ */
+export async function replay(ctx: Ctx, queue: JobQueue, input: ReplayInput) {
+  requireWebhook(ctx);
+  const until = input.until ?? ctx.now;
+  if (until < input.since) throw new SvcError("invalid_request", "until must not be before since.", { issues: { until: ["Must be at or after since."] } });
+  const latest = ctx.db
+    .select({ eventId: webhookDeliveries.eventId, status: webhookDeliveries.status, rank: sql<number>`row_number() over (partition by ${webhookDeliveries.eventId} order by ${webhookDeliveries.id} desc)`.as("rank") })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.projectId, ctx.project.id))
+    .as("latest");
+  const statusFilter: SQL | undefined =
+    input.status === "none" ? sql`${latest.status} is null` : input.status ? eq(latest.status, input.status) : undefined;
+  const matched = await ctx.db
+    .select({ id: events.id, type: events.type })
+    .from(events)
+    .leftJoin(latest, and(eq(latest.eventId, events.id), eq(latest.rank, 1)))
+    .where(and(eq(events.projectId, ctx.project.id), eq(events.deliver, true), gte(events.createdAt, input.since), lte(events.createdAt, until), input.event ? eq(events.type, input.event) : undefined, statusFilter))
+    .orderBy(asc(events.id))
+    .limit(MAX_REPLAY_EVENTS + 1);
+  if (matched.length > MAX_REPLAY_EVENTS) {
+    throw new SvcError("invalid_request", `More than ${MAX_REPLAY_EVENTS} events match: narrow the window (since/until) or filter by event.`, { issues: { since: ["Too many events in this window."] } });
+  }
+  const ids: string[] = [];
+  for (const event of matched) {
+    const id = await ctx.db.transaction((tx) => scheduleDelivery(tx, queue, { id: event.id, projectId: ctx.project.id, type: event.type }, ctx.now, "replay"));
+    if (id) ids.push(id);
+  }
+  return { object: "webhook_replay" as const, count: ids.length, delivery_ids: ids.slice(0, 100) };
+}

@@ -37,7 +37,10 @@ export const ContactCreate = z
     channel_id: z.string().min(1).max(200).optional(),
     reference_id: z.string().max(200).nullable().optional(),
     preferred_language: Bcp47.nullable().optional(),
-    opt_in: z.boolean().optional().openapi({ description: "Record an active opt-in (default true)." }),
+    opt_in: z.boolean().optional().openapi({
+      description:
+        "true: make the opt-in active (an already active one keeps its opted_in_at and source); false: revoke it. Omitted: an active opt-in is recorded only when the contact has no opt-in record in this project yet.",
+    }),
   })
   .strict()
   .refine((v) => Boolean(v.phone) !== Boolean(v.user_id), { message: "Give exactly one of phone or user_id.", path: ["phone"] })

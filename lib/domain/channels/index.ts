@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
-import type { Ctx } from "@/lib/domain/context";
+import type { Ctx, ProjectRow } from "@/lib/domain/context";
+import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { seal } from "@/lib/crypto/secrets";
@@ -24,15 +25,38 @@ export async function getChannelRowOrThrow(ctx: Ctx, id: string): Promise<Channe
   return row;
 }
 
+/**
+ * The project each dedicated channel routes inbound to: the one whose channel_id it is (ingest looks
+ * channels up the same way). The key's own project wins when several claim the same channel.
+ */
+export async function linkedProjects(db: Db, viewer: ProjectRow, channelIds: string[]): Promise<Map<string, ProjectRow>> {
+  const ids = [...new Set(channelIds)];
+  const out = new Map<string, ProjectRow>();
+  if (!ids.length) return out;
+  const rows = await db.select().from(projects).where(inArray(projects.channelId, ids));
+  for (const row of rows) {
+    if (!row.channelId) continue;
+    if (!out.has(row.channelId) || row.id === viewer.id) out.set(row.channelId, row);
+  }
+  return out;
+}
+
+/** Channel wire objects, each with its routing warning evaluated against the project it routes to. */
+export async function serializeChannels(ctx: Ctx, rows: ChannelRow[]) {
+  const linked = await linkedProjects(ctx.db, ctx.project, rows.filter((c) => !c.isSandbox).map((c) => c.id));
+  return rows.map((c) => serializeChannel(c, ctx.project, linked.get(c.id) ?? null));
+}
+
 export async function getChannel(ctx: Ctx, id: string) {
-  return serializeChannel(await getChannelRowOrThrow(ctx, id), ctx.project);
+  const [channel] = await serializeChannels(ctx, [await getChannelRowOrThrow(ctx, id)]);
+  return channel!;
 }
 
 export async function listChannels(ctx: Ctx, page: PageParams) {
   // The sandbox's fixed id sorts after every ulid, so "newest first" lists it first: where a new
   // developer looks for it.
   const result = await paginate(ctx.db, channels, visibleChannels(ctx), page);
-  return { data: result.data.map((c) => serializeChannel(c, ctx.project)), has_more: result.has_more };
+  return { data: await serializeChannels(ctx, result.data), has_more: result.has_more };
 }
 
 export interface ChannelCreateInput {
@@ -54,38 +78,56 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
   if (input.platform === "PLATFORM_C" && !ctx.org.platformCEnabled) throw platformOff("PLATFORM_C");
   const senderId = input.credentials[SENDER_FIELD[input.platform]]!;
   const [taken] = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
-  if (taken) {
-    throw new SvcError("conflict", `This ${SENDER_FIELD[input.platform]} is already connected as a channel.`, { issues: { [`credentials.${SENDER_FIELD[input.platform]}`]: ["Already connected."] } });
-  }
+  if (taken) throw senderTaken(input.platform);
   const id = newId("channel", ctx.now.getTime());
-  const channel = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(channels)
-      .values({
-        id,
-        organizationId: ctx.org.id,
-        platform: input.platform,
-        status: "connected",
-        displayName: input.display_name ?? null,
-        phoneNumber: input.phone_number ?? null,
-        // Newly linked channels inherit the project routing mode at connect time (AGENT has no channel equivalent).
-        routingMode: input.routing_mode ?? (ctx.project.routingMode === "FLOWS" ? "FLOWS" : "EXTERNAL"),
-        numberMode: "dedicated",
-        isSandbox: false,
-        providerSenderId: senderId,
-        businessAccountId: input.platform === "PLATFORM_A" ? input.credentials.business_account_id ?? null : null,
-        credentialsSealed: seal(JSON.stringify(input.credentials)),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning();
-    // The first dedicated channel becomes the project's own number.
-    if (!ctx.project.channelId) {
-      await tx.update(projects).set({ channelId: id, updatedAt: ctx.now }).where(and(eq(projects.id, ctx.project.id), isNull(projects.channelId)));
-    }
-    return row!;
-  });
-  return serializeChannel(channel, ctx.project);
+  let channel: ChannelRow;
+  try {
+    channel = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(channels)
+        .values({
+          id,
+          organizationId: ctx.org.id,
+          platform: input.platform,
+          status: "connected",
+          displayName: input.display_name ?? null,
+          phoneNumber: input.phone_number ?? null,
+          // Newly linked channels inherit the project routing mode at connect time (AGENT has no channel equivalent).
+          routingMode: input.routing_mode ?? (ctx.project.routingMode === "FLOWS" ? "FLOWS" : "EXTERNAL"),
+          numberMode: "dedicated",
+          isSandbox: false,
+          providerSenderId: senderId,
+          businessAccountId: input.platform === "PLATFORM_A" ? input.credentials.business_account_id ?? null : null,
+          credentialsSealed: seal(JSON.stringify(input.credentials)),
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      // The first dedicated channel becomes the project's own number.
+      if (!ctx.project.channelId) {
+        await tx.update(projects).set({ channelId: id, updatedAt: ctx.now }).where(and(eq(projects.id, ctx.project.id), isNull(projects.channelId)));
+      }
+      return row!;
+    });
+  } catch (error) {
+    // Two concurrent connects of the same sender: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error, "channels_platform_sender")) throw senderTaken(input.platform);
+    throw error;
+  }
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, ctx.project.id));
+  return (await serializeChannels({ ...ctx, project: project ?? ctx.project }, [channel]))[0]!;
+}
+
+function senderTaken(platform: ChannelCreateInput["platform"]) {
+  return new SvcError("conflict", `This ${SENDER_FIELD[platform]} is already connected as a channel.`, { issues: { [`credentials.${SENDER_FIELD[platform]}`]: ["Already connected."] } });
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, constraint_name: name } = e as { code?: string; message?: string; constraint_name?: string };
+    if (code === "23505" && (name === constraint || String(message).includes(constraint))) return true;
+  }
+  return false;
 }
 
 export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode: ChannelRoutingMode }) {
@@ -96,7 +138,7 @@ export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode:
     });
   }
   const [row] = await ctx.db.update(channels).set({ routingMode: input.routing_mode, updatedAt: ctx.now }).where(eq(channels.id, channel.id)).returning();
-  return serializeChannel(row!, ctx.project);
+  return (await serializeChannels(ctx, [row!]))[0]!;
 }
 
 function platformOff(platform: string) {

@@ -27,6 +27,17 @@ export async function resolveContactId(db: Db, organizationId: string, input: Id
   return linkIdentity(db, organizationId, key, newId("contact"));
 }
 
+/** The contact id an identity already resolves to in the organization, without creating one. */
+export async function findContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string | null> {
+  const key = identityKey(input);
+  if (!key) return null;
+  const [row] = await db
+    .select({ contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.organizationId, organizationId), eq(contactIdentities.kind, key.kind), eq(contactIdentities.value, key.value)));
+  return row?.contactId ?? null;
+}
+
 function identityKey(input: IdentityInput): { kind: string; value: string } | null {
   if (input.phone) return { kind: "phone", value: phoneDigits(input.phone) };
   if (input.userId) return { kind: `user:${input.platform}`, value: input.userId };
@@ -115,6 +126,12 @@ export async function recordOptIn(db: Db, projectId: string, contactId: string, 
 
 export async function revokeOptIn(db: Db, projectId: string, contactId: string, now: Date): Promise<void> {
   await db.update(optIns).set({ status: "revoked", revokedAt: now, updatedAt: now }).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
+}
+
+/** The contact's opt-in record for the project, active or revoked, or null when there never was one. */
+export async function optInRecord(db: Db, projectId: string, contactId: string): Promise<OptInRow | null> {
+  const [row] = await db.select().from(optIns).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId)));
+  return row ?? null;
 }
 
 export async function activeOptIn(db: Db, projectId: string, contactId: string): Promise<OptInRow | null> {

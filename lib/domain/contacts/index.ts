@@ -3,10 +3,11 @@ import { channels, contacts, optIns } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
-import { getChannelRowOrThrow } from "@/lib/domain/channels";
+import { getChannelRowOrThrow, serializeChannels } from "@/lib/domain/channels";
 import { getSandboxChannel, SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { serializeChannel } from "@/lib/domain/channels/serialize";
-import { recordOptIn, revokeOptIn, upsertContact, type ContactRow, type OptInRow } from "./identity";
+import type { Db } from "@/lib/ports/db/types";
+import { findContactId, optInRecord, recordOptIn, revokeOptIn, upsertContact, type ContactRow, type OptInRow } from "./identity";
 
 export async function getContactRowOrThrow(ctx: Ctx, id: string): Promise<ContactRow> {
   const [row] = await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, id)));
@@ -19,12 +20,12 @@ export async function serializeContacts(ctx: Ctx, rows: ContactRow[]) {
   const channelIds = [...new Set(rows.map((r) => r.channelId))];
   const channelRows = await ctx.db.select().from(channels).where(inArray(channels.id, channelIds));
   const optInRows = await ctx.db.select().from(optIns).where(and(eq(optIns.projectId, ctx.project.id), inArray(optIns.contactId, rows.map((r) => r.id))));
-  const channelById = new Map(channelRows.map((c) => [c.id, c]));
+  const channelById = new Map((await serializeChannels(ctx, channelRows)).map((c) => [c.id, c]));
   const optInByContact = new Map(optInRows.map((o) => [o.contactId, o]));
-  return rows.map((row) => serializeContact(ctx, row, channelById.get(row.channelId)!, optInByContact.get(row.id) ?? null));
+  return rows.map((row) => serializeContact(row, channelById.get(row.channelId)!, optInByContact.get(row.id) ?? null));
 }
 
-function serializeContact(ctx: Ctx, row: ContactRow, channel: Parameters<typeof serializeChannel>[0], optIn: OptInRow | null) {
+function serializeContact(row: ContactRow, channel: ReturnType<typeof serializeChannel>, optIn: OptInRow | null) {
   return {
     object: "contact" as const,
     id: row.id,
@@ -36,7 +37,7 @@ function serializeContact(ctx: Ctx, row: ContactRow, channel: Parameters<typeof 
     preferred_language: row.preferredLanguage,
     project_id: row.projectId,
     channel_id: row.channelId,
-    channel: serializeChannel(channel, ctx.project),
+    channel,
     reference_id: row.referenceId,
     status: row.status,
     opt_in: optIn
@@ -66,11 +67,29 @@ export interface ContactCreateInput {
   opt_in?: boolean;
 }
 
-/** Enrolls a contact (idempotent per phone / user id): creates it or updates the given fields. */
+/**
+ * Enrolls a contact (idempotent per phone / user id): creates it or updates the given fields. The
+ * contact keeps its channel unless channel_id is given. opt_in: true records an opt-in unless one is
+ * active already (its opted_in_at and source are kept); false revokes it; omitted (default true)
+ * records one only when the contact has no opt-in record in this project yet.
+ */
 export async function createContact(ctx: Ctx, input: ContactCreateInput) {
-  const channel = input.channel_id ? await getChannelRowOrThrow(ctx, input.channel_id) : await effectiveChannel(ctx);
-  if (input.user_id && !input.phone && channel.platform === "PLATFORM_A" && channel.id === SANDBOX_CHANNEL_ID) {
+  const explicit = input.channel_id ? await getChannelRowOrThrow(ctx, input.channel_id) : null;
+  let channel = explicit ?? (await effectiveChannel(ctx));
+  if (input.phone && !explicit) {
+    // Re-enrolling a known number without channel_id leaves the contact on its channel.
+    const knownId = await findContactId(ctx.db, ctx.org.id, { platform: channel.platform, phone: input.phone });
+    const [known] = knownId ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, knownId))) : [];
+    const [current] = known ? await ctx.db.select().from(channels).where(eq(channels.id, known.channelId)) : [];
+    if (current) channel = current;
+  }
+  if (input.user_id && !input.phone && channel.id === SANDBOX_CHANNEL_ID) {
     throw new SvcError("invalid_request", "On the shared sandbox a contact is identified by phone.", { issues: { phone: ["Required on the sandbox channel."] } });
+  }
+  if (input.phone && (channel.platform === "PLATFORM_B" || channel.platform === "PLATFORM_C")) {
+    throw new SvcError("invalid_request", `${channel.platform} identifies contacts by their platform user id, not by phone: give user_id with this channel_id.`, {
+      issues: { phone: [`Not usable on a ${channel.platform} channel; use user_id.`] },
+    });
   }
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, {
@@ -86,10 +105,20 @@ export async function createContact(ctx: Ctx, input: ContactCreateInput) {
     if (input.reference_id !== undefined) changes.referenceId = input.reference_id;
     if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
     if (Object.keys(changes).length) await tx.update(contacts).set({ ...changes, updatedAt: ctx.now }).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
-    if (input.opt_in ?? true) await recordOptIn(tx, ctx.project.id, contact.id, "api", ctx.now);
+    await applyOptIn(tx, ctx, contact.id, input.opt_in, true);
     return contact;
   });
   return getContact(ctx, row.id);
+}
+
+/**
+ * opt_in true: an active record (created or re-activated; an active one is left as it is); false:
+ * revoked; undefined: `byDefault` records one only when the contact never had a record here.
+ */
+async function applyOptIn(db: Db, ctx: Ctx, contactId: string, optIn: boolean | undefined, byDefault: boolean) {
+  if (optIn === false) return revokeOptIn(db, ctx.project.id, contactId, ctx.now);
+  const record = await optInRecord(db, ctx.project.id, contactId);
+  if (optIn === true ? record?.status !== "active" : byDefault && !record) await recordOptIn(db, ctx.project.id, contactId, "api", ctx.now);
 }
 
 export interface ContactUpdateInput {
@@ -105,8 +134,7 @@ export async function updateContact(ctx: Ctx, id: string, input: ContactUpdateIn
     if (input.reference_id !== undefined) changes.referenceId = input.reference_id;
     if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
     await tx.update(contacts).set({ ...changes, updatedAt: ctx.now }).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
-    if (input.opt_in === true) await recordOptIn(tx, ctx.project.id, contact.id, "api", ctx.now);
-    if (input.opt_in === false) await revokeOptIn(tx, ctx.project.id, contact.id, ctx.now);
+    await applyOptIn(tx, ctx, contact.id, input.opt_in, false);
   });
   return getContact(ctx, id);
 }

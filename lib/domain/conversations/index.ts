@@ -1,11 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { conversations, messages } from "@/lib/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { contacts, conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Ctx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
-import { getContactRowOrThrow } from "@/lib/domain/contacts";
 import { serializeMessage } from "@/lib/domain/messages/serialize";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -47,23 +46,36 @@ export async function getConversationRowOrThrow(ctx: Ctx, id: string): Promise<C
 }
 
 export async function serializeConversation(ctx: Ctx, row: ConversationRow) {
-  const contact = await getContactRowOrThrow(ctx, row.contactId);
-  return {
-    object: "conversation" as const,
-    id: row.id,
-    conversation_id: row.id,
-    contact_id: row.contactId,
-    phone: contact.phone,
-    name: contact.name,
-    reference_id: contact.referenceId,
-    last_channel_id: row.lastChannelId,
-    is_active: row.isActive,
-    handoff: { status: row.handoffStatus, reason: row.handoffReason, handoff_at: row.handoffAt?.toISOString() ?? null },
-    started_at: row.startedAt.toISOString(),
-    last_message_at: row.lastMessageAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  const [conversation] = await serializeConversations(ctx, [row]);
+  return conversation!;
+}
+
+/** Conversation wire objects; phone, name and reference_id come from the project's contact. */
+export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) {
+  const ids = [...new Set(rows.map((r) => r.contactId))];
+  const contactRows = ids.length ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), inArray(contacts.id, ids))) : [];
+  const byId = new Map(contactRows.map((c) => [c.id, c]));
+  return rows.map((row) => {
+    // Without its contact row (erased or removed) a conversation still serializes, with null contact
+    // fields: one missing row must not turn the whole list into a 500.
+    const contact = byId.get(row.contactId);
+    return {
+      object: "conversation" as const,
+      id: row.id,
+      conversation_id: row.id,
+      contact_id: row.contactId,
+      phone: contact?.phone ?? null,
+      name: contact?.name ?? null,
+      reference_id: contact?.referenceId ?? null,
+      last_channel_id: row.lastChannelId,
+      is_active: row.isActive,
+      handoff: { status: row.handoffStatus, reason: row.handoffReason, handoff_at: row.handoffAt?.toISOString() ?? null },
+      started_at: row.startedAt.toISOString(),
+      last_message_at: row.lastMessageAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
 }
 
 export async function getConversation(ctx: Ctx, id: string) {
@@ -72,7 +84,7 @@ export async function getConversation(ctx: Ctx, id: string) {
 
 export async function listConversations(ctx: Ctx, page: PageParams) {
   const result = await paginate(ctx.db, conversations, eq(conversations.projectId, ctx.project.id), page);
-  return { data: await Promise.all(result.data.map((c) => serializeConversation(ctx, c))), has_more: result.has_more };
+  return { data: await serializeConversations(ctx, result.data), has_more: result.has_more };
 }
 
 export async function listConversationMessages(ctx: Ctx, id: string, page: PageParams) {
@@ -81,14 +93,23 @@ export async function listConversationMessages(ctx: Ctx, id: string, page: PageP
   return { data: result.data.map(serializeMessage), has_more: result.has_more };
 }
 
-/** Turns the human handoff on (HUMAN_ACTIVE) or off (AI_ACTIVE). */
+/**
+ * Turns the human handoff on (HUMAN_ACTIVE) or off (AI_ACTIVE). Turning it on again while it is on
+ * keeps handoff_at (when it started) and the reason, unless a new reason is given.
+ */
 export async function setHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
   const conversation = await getConversationRowOrThrow(ctx, id);
+  const alreadyOn = conversation.handoffStatus === "HUMAN_ACTIVE";
   const [row] = await ctx.db
     .update(conversations)
     .set(
       input.enabled
-        ? { handoffStatus: "HUMAN_ACTIVE", handoffReason: input.reason ?? null, handoffAt: ctx.now, updatedAt: ctx.now }
+        ? {
+            handoffStatus: "HUMAN_ACTIVE",
+            handoffReason: input.reason !== undefined ? input.reason : alreadyOn ? conversation.handoffReason : null,
+            handoffAt: alreadyOn && conversation.handoffAt ? conversation.handoffAt : ctx.now,
+            updatedAt: ctx.now,
+          }
         : { handoffStatus: "AI_ACTIVE", handoffReason: null, handoffAt: null, updatedAt: ctx.now },
     )
     .where(eq(conversations.id, conversation.id))

@@ -51,17 +51,20 @@ export function publishReadinessOf(channel: ChannelRow): PublishReadiness | null
     return { mode: "sandbox", can_publish_flows: true, can_submit_templates: false, ...status, blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"] };
   }
   const blockers: PublishBlocker[] = [];
-  if (channel.status !== "connected") blockers.push("CHANNEL_NOT_CONNECTED");
+  // pending: the provider is still registering the sender; disconnected / error: not connected.
+  if (channel.status === "pending") blockers.push("WHATSAPP_SENDER_NOT_READY");
+  else if (channel.status !== "connected") blockers.push("CHANNEL_NOT_CONNECTED");
   if (!channel.businessAccountId) blockers.push("MISSING_WABA");
   if (!channel.credentialsSealed) blockers.push("MISSING_CHANNEL_CREDENTIALS");
-  if (!channel.businessVerificationStatus || !channel.accountReviewStatus) blockers.push("META_ACCOUNT_STATUS_UNKNOWN");
-  else {
-    if (channel.businessVerificationStatus.toLowerCase() !== "verified") blockers.push("BUSINESS_NOT_VERIFIED");
-    if (channel.accountReviewStatus.toUpperCase() !== "APPROVED") blockers.push("ACCOUNT_NOT_APPROVED");
-  }
-  if (channel.phoneNumberStatus && channel.phoneNumberStatus.toUpperCase() !== "CONNECTED") blockers.push("PHONE_NOT_CONNECTED");
+  // Any status the provider has not reported yet is unknown; the known ones are still judged, so a
+  // known "not verified" is not hidden behind an unknown review status.
+  const { businessVerificationStatus: business, accountReviewStatus: review, phoneNumberStatus: phone } = channel;
+  if (!business || !review || !phone) blockers.push("META_ACCOUNT_STATUS_UNKNOWN");
+  if (business && business.toLowerCase() !== "verified") blockers.push("BUSINESS_NOT_VERIFIED");
+  if (review && review.toUpperCase() !== "APPROVED") blockers.push("ACCOUNT_NOT_APPROVED");
+  if (phone && phone.toUpperCase() !== "CONNECTED") blockers.push("PHONE_NOT_CONNECTED");
   if (!channel.paymentStatus) blockers.push("PAYMENT_STATUS_UNKNOWN");
-  else if (channel.paymentStatus === "none") blockers.push("NO_PAYMENT_METHOD");
+  else if (channel.paymentStatus.toLowerCase() === "none") blockers.push("NO_PAYMENT_METHOD");
   return {
     mode: "dedicated",
     can_publish_flows: !blockers.some((b) => FLOW_BLOCKERS.has(b)),

@@ -1,0 +1,548 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { contacts, conversations, messages, projects } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import { createProjectRow } from "@/lib/domain/projects";
+import { createApiKey } from "@/lib/domain/keys";
+import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
+import { upsertContact } from "@/lib/domain/contacts/identity";
+import { ensureConversation, touchConversation } from "@/lib/domain/conversations";
+import type { Seeded, TestApp } from "./support/app";
+import { expectError, expectHandlerHeaders } from "./support/wire";
+import { startHarness, type Harness } from "./messaging/support";
+
+let h: Harness;
+let app: TestApp;
+let acme: Seeded;
+/** A second project of acme's organization. */
+let sibling: Seeded;
+/** Another organization. */
+let globex: Seeded;
+
+const CONVERSATION_FIELDS = [
+  "object",
+  "id",
+  "conversation_id",
+  "contact_id",
+  "phone",
+  "name",
+  "reference_id",
+  "last_channel_id",
+  "is_active",
+  "handoff",
+  "started_at",
+  "last_message_at",
+  "created_at",
+  "updated_at",
+].sort();
+
+const MESSAGE_FIELDS = [
+  "object",
+  "id",
+  "message_id",
+  "conversation_id",
+  "contact_id",
+  "channel_id",
+  "direction",
+  "type",
+  "status",
+  "content",
+  "platform_message_id",
+  "reply_to",
+  "failure",
+  "media",
+  "timestamp",
+].sort();
+
+const CONVERSATION_ID = /^conv_[0-9a-z]{26}$/;
+const AI_ACTIVE = { status: "AI_ACTIVE", reason: null, handoff_at: null };
+
+let serial = 0;
+function phone() {
+  serial += 1;
+  return `+1415${String(7_770_000 + serial).padStart(7, "0")}`;
+}
+
+/** A contact and its conversation in a project, made the way inbound makes them. */
+async function conversationWith(seeded: Seeded, input: { phone?: string; name?: string | null } = {}) {
+  const at = app.clock.now();
+  const contact = await upsertContact(app.db, {
+    projectId: seeded.projectId,
+    organizationId: seeded.orgId,
+    channelId: SANDBOX_CHANNEL_ID,
+    platform: "PLATFORM_A",
+    phone: input.phone ?? phone(),
+    name: input.name === undefined ? "Ana" : input.name,
+    now: at,
+  });
+  const conversation = await ensureConversation(app.db, seeded.projectId, contact.id, SANDBOX_CHANNEL_ID, at);
+  return { contact, conversation };
+}
+
+type MessageInsert = typeof messages.$inferInsert;
+
+/** A message row as ingest or POST /messages store it; `at` defaults to the clock. */
+async function insertMessage(seeded: Seeded, conversation: { id: string; contactId: string }, values: Partial<MessageInsert> = {}) {
+  const at = values.timestamp ?? app.clock.now();
+  const [row] = await app.db
+    .insert(messages)
+    .values({
+      id: newId("message", at.getTime()),
+      projectId: seeded.projectId,
+      conversationId: conversation.id,
+      contactId: conversation.contactId,
+      channelId: SANDBOX_CHANNEL_ID,
+      direction: "inbound",
+      type: "text",
+      status: "delivered",
+      content: "Hello",
+      body: {},
+      platformMessageId: `wamid.${newId("message")}`,
+      providerTimestamp: at,
+      timestamp: at,
+      createdAt: at,
+      updatedAt: at,
+      ...values,
+    })
+    .returning();
+  await touchConversation(app.db, conversation.id, at);
+  return row!;
+}
+
+async function conversationRow(id: string) {
+  const [row] = await app.db.select().from(conversations).where(eq(conversations.id, id));
+  return row!;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  app = h.app;
+  acme = await app.seed();
+  const row = await createProjectRow(app.db, acme.orgId, { name: "Sibling" }, app.clock.now());
+  const { key, value } = await createApiKey(app.db, { organizationId: acme.orgId, projectId: row.id, kind: "secret", scopes: ["*"] });
+  sibling = { orgId: acme.orgId, projectId: row.id, key: value, keyId: key.id };
+  globex = await app.seed({ orgName: "Globex", projectName: "Globex main" });
+});
+afterAll(() => h?.close());
+
+describe("GET /conversations/{id}", () => {
+  it("returns every Conversation field, contact fields from the project's contact", async () => {
+    const number = phone();
+    const { contact, conversation } = await conversationWith(acme, { phone: number, name: "Bea" });
+    await app.call("PATCH", `/contacts/${contact.id}`, { key: acme.key, body: { reference_id: "crm-1" } });
+    const res = await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key });
+    expect(res.status).toBe(200);
+    expectHandlerHeaders(res);
+    expect(Object.keys(res.body).sort()).toEqual(CONVERSATION_FIELDS);
+    const at = app.clock.now().toISOString();
+    expect(res.body).toEqual({
+      object: "conversation",
+      id: conversation.id,
+      conversation_id: conversation.id,
+      contact_id: contact.id,
+      phone: number,
+      name: "Bea",
+      reference_id: "crm-1",
+      last_channel_id: SANDBOX_CHANNEL_ID,
+      is_active: true,
+      handoff: AI_ACTIVE,
+      started_at: at,
+      last_message_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    expect(res.body.id).toMatch(CONVERSATION_ID);
+  });
+
+  it("last_message_at follows the latest message, never going back", async () => {
+    const { conversation } = await conversationWith(acme);
+    const start = app.clock.now();
+    app.clock.advance(5000);
+    const later = app.clock.now();
+    await insertMessage(acme, conversation, { timestamp: later });
+    await insertMessage(acme, conversation, { timestamp: start });
+    const res = await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key });
+    expect(res.body.last_message_at).toBe(later.toISOString());
+  });
+
+  it("phone null and name null for a contact known only by user id, without a name", async () => {
+    const contact = await upsertContact(app.db, { projectId: acme.projectId, organizationId: acme.orgId, channelId: SANDBOX_CHANNEL_ID, platform: "PLATFORM_B", userId: `ig-${serial++}`, now: app.clock.now() });
+    const conversation = await ensureConversation(app.db, acme.projectId, contact.id, SANDBOX_CHANNEL_ID, app.clock.now());
+    const res = await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key });
+    expect(res.body).toMatchObject({ contact_id: contact.id, phone: null, name: null, reference_id: null });
+  });
+
+  it("a conversation whose contact row is gone still reads (null contact fields), in the list too", async () => {
+    const { contact, conversation } = await conversationWith(acme, { name: "Gone" });
+    await app.db.delete(contacts).where(and(eq(contacts.projectId, acme.projectId), eq(contacts.id, contact.id)));
+    const res = await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ contact_id: contact.id, phone: null, name: null, reference_id: null });
+    const list = await app.call("GET", "/conversations?limit=100", { key: acme.key });
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((c: any) => c.id === conversation.id)).toEqual(res.body);
+  });
+
+  it("404 for another project's conversation, another organization's, and an unknown id", async () => {
+    const theirs = (await conversationWith(sibling)).conversation;
+    const globexOne = (await conversationWith(globex)).conversation;
+    for (const id of [theirs.id, globexOne.id, "conv_00000000000000000000000000"]) {
+      const res = await app.call("GET", `/conversations/${id}`, { key: acme.key });
+      expectError(res, 404, "not_found");
+      expectHandlerHeaders(res);
+    }
+  });
+
+  it("the same person in two projects of the organization: one contact id, two conversations", async () => {
+    const number = phone();
+    const mine = await conversationWith(acme, { phone: number });
+    const theirs = await conversationWith(sibling, { phone: number });
+    expect(theirs.contact.id).toBe(mine.contact.id);
+    expect(theirs.conversation.id).not.toBe(mine.conversation.id);
+    expectError(await app.call("GET", `/conversations/${theirs.conversation.id}`, { key: acme.key }), 404, "not_found");
+    expect((await app.call("GET", `/conversations/${theirs.conversation.id}`, { key: sibling.key })).body.contact_id).toBe(mine.contact.id);
+  });
+});
+
+describe("GET /conversations", () => {
+  let seeded: Seeded;
+  let ids: string[];
+
+  beforeAll(async () => {
+    seeded = await app.seed({ orgName: "Lister org", projectName: "Lister" });
+    ids = [];
+    for (let i = 0; i < 5; i++) {
+      app.clock.advance(1000);
+      ids.push((await conversationWith(seeded)).conversation.id);
+    }
+    ids.reverse();
+  });
+
+  it("lists the project's conversations newest first, items equal to the single GET", async () => {
+    const res = await app.call("GET", "/conversations", { key: seeded.key });
+    expect(res.status).toBe(200);
+    expectHandlerHeaders(res);
+    expect(Object.keys(res.body).sort()).toEqual(["data", "has_more", "object"]);
+    expect(res.body).toMatchObject({ object: "list", has_more: false });
+    expect(res.body.data.map((c: any) => c.id)).toEqual(ids);
+    for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(CONVERSATION_FIELDS);
+    expect(res.body.data[2]).toEqual((await app.call("GET", `/conversations/${ids[2]}`, { key: seeded.key })).body);
+  });
+
+  it("pages with limit and starting_after until has_more is false", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const res = await app.call("GET", `/conversations?limit=2${cursor ? `&starting_after=${cursor}` : ""}`, { key: seeded.key });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((c: any) => c.id));
+      if (!res.body.has_more) break;
+      cursor = res.body.data.at(-1).id;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it("an empty project lists nothing; other projects' conversations never appear", async () => {
+    const empty = await app.seed({ orgName: "Empty org", projectName: "Empty" });
+    expect((await app.call("GET", "/conversations", { key: empty.key })).body).toEqual({ object: "list", data: [], has_more: false });
+    const mine = (await app.call("GET", "/conversations?limit=100", { key: acme.key })).body.data.map((c: any) => c.id);
+    for (const id of ids) expect(mine).not.toContain(id);
+  });
+
+  it("400 for an unknown cursor and for another project's conversation as cursor", async () => {
+    const theirs = (await conversationWith(sibling)).conversation.id;
+    for (const cursor of ["conv_00000000000000000000000000", theirs]) {
+      const res = await app.call("GET", `/conversations?starting_after=${cursor}`, { key: seeded.key });
+      expectError(res, 400, "invalid_request");
+      expect(res.body.issues).toHaveProperty("starting_after");
+    }
+  });
+});
+
+describe("GET /conversations/{id}/messages", () => {
+  let conversation: { id: string; contactId: string };
+  let inbound: typeof messages.$inferSelect;
+  let failed: typeof messages.$inferSelect;
+  let image: typeof messages.$inferSelect;
+
+  const FAILURE = {
+    provider: "provider" as const,
+    summary: "The provider refused the message.",
+    code: 131026,
+    subcode: null,
+    type: "OAuthException",
+    title: "Message undeliverable",
+    message: "(#131026) Message undeliverable",
+    fbtrace_id: "AbC123",
+    http_status: 400,
+    occurred_at: "2026-06-18T12:00:01.000Z",
+  };
+  const MEDIA = {
+    id: null,
+    type: "image",
+    url: null,
+    expires_at: null,
+    mime_type: "image/jpeg",
+    file_name: null,
+    file_size: null,
+    platform_a_media_id: "media-1",
+    provider: "platform_a",
+    provider_media_id: "media-1",
+    accessible: false,
+    status: "unavailable",
+    access_policy: "signed_url",
+    error_code: "not_cached",
+    note: "not cached",
+  };
+
+  beforeAll(async () => {
+    conversation = (await conversationWith(acme)).conversation;
+    app.clock.advance(1000);
+    inbound = await insertMessage(acme, conversation, { content: "Hi!", platformMessageId: "wamid.IN-1" });
+    app.clock.advance(1000);
+    failed = await insertMessage(acme, conversation, { direction: "outbound", status: "failed", content: "Welcome", platformMessageId: null, providerTimestamp: null, failure: FAILURE, recipient: "14155550000" });
+    app.clock.advance(1000);
+    image = await insertMessage(acme, conversation, { type: "image", content: null, media: MEDIA, replyTo: "wamid.IN-1", platformMessageId: "wamid.IN-2" });
+  });
+
+  it("lists the messages newest first with exactly the Message fields", async () => {
+    const res = await app.call("GET", `/conversations/${conversation.id}/messages`, { key: acme.key });
+    expect(res.status).toBe(200);
+    expectHandlerHeaders(res);
+    expect(res.body.object).toBe("list");
+    expect(res.body.has_more).toBe(false);
+    expect(res.body.data.map((m: any) => m.id)).toEqual([image.id, failed.id, inbound.id]);
+    for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(MESSAGE_FIELDS);
+    const common = { object: "message", conversation_id: conversation.id, contact_id: conversation.contactId, channel_id: SANDBOX_CHANNEL_ID };
+    expect(res.body.data[2]).toEqual({
+      ...common,
+      id: inbound.id,
+      message_id: inbound.id,
+      direction: "inbound",
+      type: "text",
+      status: "delivered",
+      content: "Hi!",
+      platform_message_id: "wamid.IN-1",
+      reply_to: null,
+      failure: null,
+      media: null,
+      timestamp: inbound.timestamp.toISOString(),
+    });
+    expect(res.body.data[1]).toEqual({
+      ...common,
+      id: failed.id,
+      message_id: failed.id,
+      direction: "outbound",
+      type: "text",
+      status: "failed",
+      content: "Welcome",
+      platform_message_id: null,
+      reply_to: null,
+      failure: FAILURE,
+      media: null,
+      timestamp: failed.timestamp.toISOString(),
+    });
+    expect(res.body.data[0]).toEqual({
+      ...common,
+      id: image.id,
+      message_id: image.id,
+      direction: "inbound",
+      type: "image",
+      status: "delivered",
+      content: null,
+      platform_message_id: "wamid.IN-2",
+      reply_to: "wamid.IN-1",
+      failure: null,
+      media: MEDIA,
+      timestamp: image.timestamp.toISOString(),
+    });
+  });
+
+  it("pages with limit and starting_after", async () => {
+    const first = await app.call("GET", `/conversations/${conversation.id}/messages?limit=2`, { key: acme.key });
+    expect(first.body.data.map((m: any) => m.id)).toEqual([image.id, failed.id]);
+    expect(first.body.has_more).toBe(true);
+    const second = await app.call("GET", `/conversations/${conversation.id}/messages?limit=2&starting_after=${failed.id}`, { key: acme.key });
+    expect(second.body.data.map((m: any) => m.id)).toEqual([inbound.id]);
+    expect(second.body.has_more).toBe(false);
+  });
+
+  it("400 for an unknown cursor and for a message of another conversation as cursor", async () => {
+    const other = (await conversationWith(acme)).conversation;
+    const stranger = await insertMessage(acme, other);
+    for (const cursor of ["msg_00000000000000000000000000", stranger.id]) {
+      const res = await app.call("GET", `/conversations/${conversation.id}/messages?starting_after=${cursor}`, { key: acme.key });
+      expectError(res, 400, "invalid_request");
+      expect(res.body.issues).toHaveProperty("starting_after");
+    }
+  });
+
+  it("a conversation without messages has an empty list", async () => {
+    const empty = (await conversationWith(acme)).conversation;
+    expect((await app.call("GET", `/conversations/${empty.id}/messages`, { key: acme.key })).body).toEqual({ object: "list", data: [], has_more: false });
+  });
+
+  it("404 for another project's conversation, and for an unknown one", async () => {
+    const theirs = (await conversationWith(sibling)).conversation;
+    await insertMessage(sibling, theirs, { content: "secret" });
+    for (const id of [theirs.id, "conv_00000000000000000000000000"]) {
+      const res = await app.call("GET", `/conversations/${id}/messages`, { key: acme.key });
+      expectError(res, 404, "not_found");
+      expect(JSON.stringify(res.body)).not.toContain("secret");
+    }
+  });
+});
+
+describe("POST /conversations/{id}/handoff", () => {
+  it("on: HUMAN_ACTIVE with reason and handoff_at; on again keeps handoff_at; off: AI_ACTIVE", async () => {
+    const { conversation } = await conversationWith(acme);
+    app.clock.advance(1000);
+    const startedAt = app.clock.now().toISOString();
+    const on = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true, reason: "Angry customer" } });
+    expect(on.status).toBe(200);
+    expectHandlerHeaders(on);
+    expect(Object.keys(on.body).sort()).toEqual(CONVERSATION_FIELDS);
+    expect(on.body).toMatchObject({ id: conversation.id, handoff: { status: "HUMAN_ACTIVE", reason: "Angry customer", handoff_at: startedAt }, updated_at: startedAt });
+    expect((await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key })).body).toEqual(on.body);
+
+    app.clock.advance(1000);
+    const again = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true } });
+    expect(again.body.handoff).toEqual({ status: "HUMAN_ACTIVE", reason: "Angry customer", handoff_at: startedAt });
+    const reason = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true, reason: "Billing" } });
+    expect(reason.body.handoff).toEqual({ status: "HUMAN_ACTIVE", reason: "Billing", handoff_at: startedAt });
+
+    app.clock.advance(1000);
+    const off = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: false } });
+    expect(off.body).toMatchObject({ handoff: AI_ACTIVE, updated_at: app.clock.now().toISOString() });
+    const row = await conversationRow(conversation.id);
+    expect(row).toMatchObject({ handoffStatus: "AI_ACTIVE", handoffReason: null, handoffAt: null });
+    // Off again is harmless.
+    expect((await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: false } })).body.handoff).toEqual(AI_ACTIVE);
+  });
+
+  it("reason is optional and may be null", async () => {
+    const { conversation } = await conversationWith(acme);
+    const res = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true, reason: null } });
+    expect(res.body.handoff).toEqual({ status: "HUMAN_ACTIVE", reason: null, handoff_at: app.clock.now().toISOString() });
+  });
+
+  it("shows in the list too", async () => {
+    const { conversation } = await conversationWith(acme);
+    await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true } });
+    const listed = (await app.call("GET", "/conversations?limit=100", { key: acme.key })).body.data.find((c: any) => c.id === conversation.id);
+    expect(listed.handoff.status).toBe("HUMAN_ACTIVE");
+  });
+
+  it.each([
+    [{}, "enabled"],
+    [{ enabled: "yes" }, "enabled"],
+    [{ enabled: null }, "enabled"],
+    [{ enabled: true, reason: "r".repeat(501) }, "reason"],
+    [{ enabled: true, reason: 7 }, "reason"],
+    [{ enabled: true, status: "HUMAN_ACTIVE" }, "status"],
+  ])("400 invalid_request for %j keyed by %s; nothing changes", async (body, field) => {
+    const { conversation } = await conversationWith(acme);
+    const before = await conversationRow(conversation.id);
+    const res = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body });
+    expectError(res, 400, "invalid_request");
+    expect(Object.keys(res.body.issues)).toEqual([field]);
+    expect(await conversationRow(conversation.id)).toEqual(before);
+  });
+
+  it("404 for another project's conversation, which stays unchanged", async () => {
+    const theirs = (await conversationWith(sibling)).conversation;
+    for (const key of [acme.key, globex.key]) {
+      expectError(await app.call("POST", `/conversations/${theirs.id}/handoff`, { key, body: { enabled: true, reason: "x" } }), 404, "not_found");
+    }
+    expect((await conversationRow(theirs.id)).handoffStatus).toBe("AI_ACTIVE");
+  });
+});
+
+describe("scopes", () => {
+  it("conversations:read lists and reads; handoff needs messages:send", async () => {
+    const { conversation } = await conversationWith(acme);
+    const reader = await app.addKey(acme, ["conversations:read"]);
+    const sender = await app.addKey(acme, ["messages:send"]);
+
+    for (const path of ["/conversations", `/conversations/${conversation.id}`, `/conversations/${conversation.id}/messages`]) {
+      expect((await app.call("GET", path, { key: reader })).status).toBe(200);
+      const denied = await app.call("GET", path, { key: sender });
+      expectError(denied, 403, "insufficient_scope");
+      expect(denied.body.required_scope).toBe("conversations:read");
+    }
+    const denied = await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: reader, body: { enabled: true } });
+    expectError(denied, 403, "insufficient_scope");
+    expect(denied.body.required_scope).toBe("messages:send");
+    expect((await conversationRow(conversation.id)).handoffStatus).toBe("AI_ACTIVE");
+    expect((await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: sender, body: { enabled: true } })).status).toBe(200);
+  });
+
+  it("401 without a key", async () => {
+    expectError(await app.call("GET", "/conversations"), 401, "missing_api_key");
+    expectError(await app.call("POST", "/conversations/conv_00000000000000000000000000/handoff", { body: { enabled: true } }), 401, "missing_api_key");
+  });
+});
+
+describe("through the simulator: a sandbox tester's conversation", () => {
+  const TESTER = "15557770001";
+  let seeded: Seeded;
+  let conversationId: string;
+
+  beforeAll(async () => {
+    seeded = await app.seed({ orgName: "Sim org", projectName: "Sim" });
+    const [project] = await app.db.select().from(projects).where(eq(projects.id, seeded.projectId));
+    await h.customer({ from: TESTER, name: "Carla", type: "text", text: `join ${project!.joinCode}` });
+    await h.settle(20);
+    await h.customer({ from: TESTER, name: "Carla", type: "text", text: "Where is my order?" });
+    await h.settle(20);
+  });
+
+  it("the conversation lists with the tester's phone and name", async () => {
+    const list = await app.call("GET", "/conversations", { key: seeded.key });
+    expect(list.body.data).toHaveLength(1);
+    const conversation = list.body.data[0];
+    conversationId = conversation.id;
+    expect(conversation).toMatchObject({ object: "conversation", phone: `+${TESTER}`, name: "Carla", reference_id: null, last_channel_id: SANDBOX_CHANNEL_ID, is_active: true, handoff: AI_ACTIVE });
+    expect(conversation.last_message_at).not.toBeNull();
+    const contact = await app.call("GET", `/contacts/${conversation.contact_id}`, { key: seeded.key });
+    expect(contact.body).toMatchObject({ phone: `+${TESTER}`, name: "Carla", opt_in: { status: "active", source: "sandbox_join" } });
+  });
+
+  it("messages hold the inbound texts, then a reply sent with POST /messages, newest first", async () => {
+    const reply = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "On its way!" } });
+    expect(reply.status).toBe(200);
+    await h.settle(100);
+    const res = await app.call("GET", `/conversations/${conversationId}/messages`, { key: seeded.key });
+    expect(res.body.data.map((m: any) => [m.direction, m.content])).toEqual([
+      ["outbound", "On its way!"],
+      ["inbound", "Where is my order?"],
+      ["inbound", `join ${(await app.db.select().from(projects).where(eq(projects.id, seeded.projectId)))[0]!.joinCode}`],
+    ]);
+    const [out, inbound] = res.body.data;
+    expect(out).toMatchObject({ id: reply.body.id, conversation_id: conversationId, channel_id: SANDBOX_CHANNEL_ID, type: "text", failure: null, media: null });
+    expect(out.platform_message_id).toMatch(/^wamid\./);
+    expect(inbound).toMatchObject({ direction: "inbound", type: "text", status: "delivered", contact_id: out.contact_id, reply_to: null });
+    expect(inbound.platform_message_id).toMatch(/^wamid\./);
+    for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(MESSAGE_FIELDS);
+  });
+
+  it("handoff on: automated replies get 409 ai_handoff_active and inbound is no longer delivered to the webhook", async () => {
+    const on = await app.call("POST", `/conversations/${conversationId}/handoff`, { key: seeded.key, body: { enabled: true, reason: "human" } });
+    expect(on.body.handoff.status).toBe("HUMAN_ACTIVE");
+    const refused = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" } });
+    expectError(refused, 409, "ai_handoff_active");
+
+    await h.customer({ from: TESTER, name: "Carla", type: "text", text: "Hello? A human please" });
+    await h.settle(20);
+    const received = (await h.eventsOf(seeded.projectId, "message.received")).filter((e) => (e.payload as any).text === "Hello? A human please");
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ deliver: false, route: "handoff" });
+    expect((received[0]!.payload as any).ai_handoff).toMatchObject({ status: "HUMAN_ACTIVE", reason: "human", is_on_hold: true });
+
+    await app.call("POST", `/conversations/${conversationId}/handoff`, { key: seeded.key, body: { enabled: false } });
+    // Handoff off: replies are allowed again (pair pacing, on the wall clock, may still ask to wait).
+    const allowed = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" } });
+    expect(allowed.body.error).not.toBe("ai_handoff_active");
+    expect([200, 429]).toContain(allowed.status);
+  });
+});

@@ -28,11 +28,21 @@ export function verifySubscription(platform: ProviderPlatform, url: URL): Respon
  */
 export async function receiveDelivery(platform: ProviderPlatform, request: Request, runtime: Runtime): Promise<Response> {
   const secret = appSecretFor(platform);
-  const raw = await request.text();
+  // The signature covers the bytes as sent: verify those, not a decoded (BOM-stripped, U+FFFD-repaired) string.
+  const bytes = new Uint8Array(await request.arrayBuffer());
   if (!secret) return json(401, { error: "invalid_signature", message: `No app secret is configured for ${platform}; set ${platform}_APP_SECRET.` });
-  if (!verifySignature(secret, raw, request.headers.get("x-hub-signature-256"))) {
+  if (!verifySignature(secret, bytes, request.headers.get("x-hub-signature-256"))) {
     return json(401, { error: "invalid_signature", message: "X-Hub-Signature-256 does not match the body." });
   }
-  await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, raw);
+  await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, storableText(bytes));
   return new Response("EVENT_RECEIVED", { status: 200, headers: { "content-type": "text/plain" } });
+}
+
+/**
+ * The body as text a Postgres text column accepts: invalid UTF-8 becomes U+FFFD and NUL characters
+ * (which text columns refuse) become U+FFFD too, so a signed but garbled body is still recorded (and
+ * then marked as not JSON by the ingest job) instead of failing the request.
+ */
+function storableText(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8").decode(bytes).replaceAll("\u0000", "\uFFFD");
 }

@@ -2,7 +2,7 @@ import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
 import type { ContactRow } from "@/lib/domain/contacts/identity";
-import type { InboundParty, NormalizedInboundMessage } from "./types";
+import type { InboundMedia, InboundParty, NormalizedInboundMessage } from "./types";
 
 /** Spec "message.received payload": every field of its table. */
 export function messageReceivedPayload(args: {
@@ -13,9 +13,14 @@ export function messageReceivedPayload(args: {
   from: InboundParty;
   messageId: string;
   message: NormalizedInboundMessage;
+  /** Edits and deletes: the stored message they changed (the event has its own message_id). */
+  storedMessageId?: string;
 }) {
-  const { project, channel, conversation, contact, from, message } = args;
-  const media = message.media ? mediaOf(message) : null;
+  const { project, channel, conversation, contact, from, message, messageId } = args;
+  // Every file of the delivery (B/C allow several attachments per message); `media` is the first.
+  const files = message.attachments?.length ? message.attachments : message.media ? [message.media] : [];
+  const assets = files.map((file) => mediaOf(file, messageId));
+  const media = assets[0] ?? null;
   // contact_reference echoes the reference set on the contact; without one it is the contact id, so
   // the field is always a usable string (customer_reference is the backward-compatible alias).
   const reference = contact.referenceId ?? contact.id;
@@ -38,8 +43,8 @@ export function messageReceivedPayload(args: {
       handoff_at: conversation.handoffAt?.toISOString() ?? null,
       is_on_hold: conversation.handoffStatus === "HUMAN_ACTIVE",
     },
-    messages: [messageItem(message)],
-    assets: media ? [media] : [],
+    messages: [messageItem(message, messageId)],
+    assets,
     media,
     location: message.location ? { latitude: message.location.latitude, longitude: message.location.longitude, ...(message.location.name ? { name: message.location.name } : {}), ...(message.location.address ? { address: message.location.address } : {}) } : null,
     contact_reference: reference,
@@ -51,17 +56,18 @@ export function messageReceivedPayload(args: {
       display_phone_number: channel.phoneNumber,
       ...(from.name ? { profile_name: from.name } : {}),
       ...(message.referral ? { referral: message.referral } : {}),
+      ...(args.storedMessageId ? { stored_message_id: args.storedMessageId } : {}),
     },
   };
 }
 
-function messageItem(message: NormalizedInboundMessage) {
+function messageItem(message: NormalizedInboundMessage, messageId: string) {
   return {
     id: message.id,
     type: message.type,
     text: message.type === "unsupported" ? null : message.text,
     received_at: message.received_at,
-    media: message.media ? mediaOf(message) : null,
+    media: message.media ? mediaOf(message.media, messageId) : null,
     location: message.location,
     interactive: message.interactive,
     replied_to: message.replied_to,
@@ -75,14 +81,14 @@ function messageItem(message: NormalizedInboundMessage) {
 }
 
 /**
- * The media fields of the spec (Message.media / Inbound media). Until the media cache stores the
- * file, it is announced but not yet available: url null, status unavailable.
+ * The media fields of the spec (Message.media / Inbound media) for one file of a message; message_id
+ * is the service's message id. Until the media cache stores the file, it is announced but not yet
+ * available: url null, status unavailable.
  */
-export function mediaOf(message: NormalizedInboundMessage) {
-  const m = message.media!;
+export function mediaOf(m: InboundMedia, messageId: string) {
   return {
     id: null as string | null,
-    message_id: message.id,
+    message_id: messageId,
     type: m.type,
     url: null as string | null,
     expires_at: null as string | null,
@@ -98,5 +104,7 @@ export function mediaOf(message: NormalizedInboundMessage) {
     error_code: "not_cached" as string | null,
     note: "Media caching is not enabled on this build yet; fetch it from the provider with the media id." as string | null,
     ...(m.caption ? { caption: m.caption } : {}),
+    ...(m.voice !== undefined ? { voice: m.voice } : {}),
+    ...(m.animated !== undefined ? { animated: m.animated } : {}),
   };
 }

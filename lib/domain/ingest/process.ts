@@ -5,11 +5,13 @@ import type { JobQueue } from "@/lib/ports/queue";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
 import { normalizeWebhook } from "./normalize";
-import { applyInboundEvent } from "./apply";
+import { applyInboundEvent, isPending } from "./apply";
 import type { InboundEvent } from "./types";
 
 export const INGEST_JOB = "ingest.process";
 export const STATUS_RETRY_JOB = "ingest.status-retry";
+/** Attempts of a STATUS_RETRY_JOB after its first run (lib/jobs defines the queue with the same retryLimit). */
+export const STATUS_RETRY_LIMIT = 5;
 
 export interface IngestDeps {
   db: Db;
@@ -30,28 +32,58 @@ export async function receiveProviderWebhook(deps: IngestDeps, platform: Provide
   return id;
 }
 
-/** Step two, in a job: normalise every item and apply each. Items are idempotent, so a retry is safe. */
+/**
+ * Step two, in a job: normalise every item and apply each. Items are idempotent, so a retry is safe.
+ * One failing item does not stop the others: the rest are applied, the error is recorded on the
+ * envelope and the job fails so the queue retries it (the items already applied change nothing then).
+ */
 export async function processInboundWebhook(deps: IngestDeps, id: string): Promise<void> {
   const [row] = await deps.db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, id));
   if (!row || row.processedAt) return;
   let payload: unknown;
   try {
-    payload = JSON.parse(row.body);
+    // NUL characters cannot be stored in Postgres text or jsonb: drop them from every string.
+    payload = JSON.parse(row.body, (_key, value: unknown) => (typeof value === "string" && value.includes("\u0000") ? value.replaceAll("\u0000", "") : value));
   } catch {
     await deps.db.update(inboundWebhooks).set({ processedAt: deps.now(), error: "Body is not JSON" }).where(eq(inboundWebhooks.id, id));
     return;
   }
+  const failures: string[] = [];
   for (const event of normalizeWebhook(row.platform as ProviderPlatform, payload)) {
-    const outcome = await applyInboundEvent(deps.db, event, deps.now());
-    // A status can outrun the send job that stores the provider id: try it again shortly.
-    if (outcome === "status_pending") await deps.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
+    try {
+      const outcome = await applyInboundEvent(deps.db, event, deps.now());
+      // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
+      if (isPending(outcome)) await deps.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
+    } catch (error) {
+      failures.push(`${event.kind}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
-  await deps.db.update(inboundWebhooks).set({ processedAt: deps.now() }).where(eq(inboundWebhooks.id, id));
+  if (failures.length) {
+    const message = failures.join("; ").slice(0, 2000);
+    await deps.db.update(inboundWebhooks).set({ error: message }).where(eq(inboundWebhooks.id, id));
+    throw new Error(`Inbound webhook ${id}: ${message}`);
+  }
+  await deps.db.update(inboundWebhooks).set({ processedAt: deps.now(), error: null }).where(eq(inboundWebhooks.id, id));
 }
 
+/**
+ * The STATUS_RETRY_JOB: applies a pending event again. While what it refers to is still missing it
+ * throws so the queue retries with backoff; the last attempt applies it as final (an echo is then
+ * stored as it is, a status or mutation with nothing to act on is dropped).
+ */
 export async function retryPendingStatus(deps: IngestDeps, event: InboundEvent, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-  const outcome = await applyInboundEvent(deps.db, event, deps.now());
-  if (outcome === "status_pending" && attempt.retryCount < attempt.retryLimit) {
-    throw new Error(`No message with provider id ${event.kind === "status" ? event.platform_message_id : "?"} yet`);
+  // The queue reports retryLimit 0 when the fetched job carries no metadata: fall back to the limit
+  // the job is defined with (lib/jobs), or every pending event would get a single attempt.
+  const limit = attempt.retryLimit > 0 ? attempt.retryLimit : STATUS_RETRY_LIMIT;
+  const final = attempt.retryCount >= limit;
+  const outcome = await applyInboundEvent(deps.db, event, deps.now(), { final });
+  if (isPending(outcome) && !final) {
+    throw new Error(`Inbound ${event.kind} ${pendingKey(event)} still refers to nothing stored; retrying`);
   }
+}
+
+function pendingKey(event: InboundEvent): string {
+  if (event.kind === "status") return event.platform_message_id || "(watermark)";
+  if (event.kind === "message" || event.kind === "echo") return event.message.id;
+  return event.kind;
 }

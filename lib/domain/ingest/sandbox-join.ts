@@ -49,3 +49,13 @@ export async function participantProject(db: Db, channel: ChannelRow, address: s
     .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
   return row?.project ?? null;
 }
+
+/**
+ * A tester changed their number: the participation moves to the new address (unless the new number
+ * joined a project itself already, which then wins).
+ */
+export async function moveParticipant(db: Db, channel: ChannelRow, from: string, to: string): Promise<void> {
+  const [taken] = await db.select({ id: sandboxParticipants.id }).from(sandboxParticipants).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, to)));
+  if (taken) return;
+  await db.update(sandboxParticipants).set({ address: to }).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, from)));
+}

@@ -108,6 +108,8 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
         await boss.work<object>(name, {
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
           batchSize: options.batchSize ?? 1,
+          // Handlers decide "retry or give up" from retryCount / retryLimit: they need the metadata.
+          includeMetadata: true,
           ...(localConcurrency ? { localConcurrency } : {}),
           ...(groupConcurrency ? { groupConcurrency } : {}),
         }, async (jobs) => {
@@ -121,7 +123,7 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
         let progressed = false;
         for (const name of definitions.keys()) {
           await ensureQueue(name);
-          const [job] = await boss.fetch<object>(name, { batchSize: 1 });
+          const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
           if (!job) continue;
           progressed = true;
           ran++;

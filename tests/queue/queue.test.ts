@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+describe("job queue port", () => {
+  it("hands each job its retry metadata, and a failing job is retried up to its limit", async () => {
+    const seen: { retryCount: number; retryLimit: number }[] = [];
+    app.runtime.queue.define<{ n: number }>("test.flaky", { retryLimit: 2, retryDelay: 0 }, async (_data, job) => {
+      seen.push({ retryCount: job.retryCount, retryLimit: job.retryLimit });
+      throw new Error("boom");
+    });
+    await app.runtime.queue.prepare();
+    await app.runtime.queue.send("test.flaky", { n: 1 });
+    for (let i = 0; i < 10 && seen.length < 3; i++) await app.runtime.queue.drain();
+    expect(seen).toEqual([
+      { retryCount: 0, retryLimit: 2 },
+      { retryCount: 1, retryLimit: 2 },
+      { retryCount: 2, retryLimit: 2 },
+    ]);
+  });
+
+  it("a job sent inside a transaction exists only if the transaction commits", async () => {
+    const ran: number[] = [];
+    app.runtime.queue.define<{ n: number }>("test.tx", {}, async (data) => {
+      ran.push(data.n);
+    });
+    await app.runtime.queue.prepare();
+    await app.db.transaction(async (tx) => {
+      await app.runtime.queue.send("test.tx", { n: 1 }, { tx });
+    });
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.runtime.queue.send("test.tx", { n: 2 }, { tx });
+        await tx.execute(sql`select 1`);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    await app.runtime.queue.drain();
+    expect(ran).toEqual([1]);
+  });
+});

@@ -353,7 +353,10 @@ describe("PATCH /projects/{id}", () => {
       webhook_secret: secret,
       webhook_signing_enabled: true,
       updated_at: app.clock.now().toISOString(),
+      // The sandbox warned that inbound went nowhere without a webhook_url; with one set it is clear.
+      enrollment_channel: { ...before.body.enrollment_channel, routing_warning: null },
     });
+    expect(before.body.enrollment_channel.routing_warning).toMatch(/no webhook_url/);
     expect(res.body.created_at).toBe(before.body.created_at);
     const again = await app.call("GET", `/projects/${p.projectId}`, { key: p.key });
     expect(again.body).toEqual(res.body);

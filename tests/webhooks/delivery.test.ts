@@ -38,7 +38,7 @@ const deps = () => ({ db: app.db, queue: app.runtime.queue, clock: app.clock });
 /** An event routed to the webhook, with its delivery scheduled in the same transaction. */
 async function newDelivery(type = "message.status", payload: Record<string, unknown> = { message_id: "msg_x", status: "delivered" }) {
   return app.db.transaction(async (tx) => {
-    const eventId = (await emitEvent(tx, { id: acme.projectId }, type as "message.status", payload, app.clock.now()))!;
+    const eventId = (await emitEvent(tx, { id: acme.projectId }, type as "message.status", payload, app.clock.now(), { queue: null }))!;
     return (await scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: acme.projectId, type }, app.clock.now()))!;
   });
 }
@@ -259,7 +259,7 @@ describe("no webhook URL", () => {
     const bare = await app.seed({ orgName: "Bare" });
     await app.db.update(projects).set({ webhookUrl: null }).where(eq(projects.id, bare.projectId));
     const id = await app.db.transaction(async (tx) => {
-      const eventId = (await emitEvent(tx, { id: bare.projectId }, "message.status", {}, app.clock.now()))!;
+      const eventId = (await emitEvent(tx, { id: bare.projectId }, "message.status", {}, app.clock.now(), { queue: null }))!;
       return scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: bare.projectId, type: "message.status" }, app.clock.now());
     });
     expect(id).toBeNull();

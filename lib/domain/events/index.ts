@@ -1,6 +1,8 @@
 import { events } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
+import { currentJobQueue, type JobQueue } from "@/lib/ports/queue";
+import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -22,20 +24,27 @@ export interface EmitOptions {
   dedupeKey?: string;
   deliver?: boolean;
   route?: EventRoute;
+  /** Where the delivery job goes; default: the queue of the job that is running (every emit path is a job). */
+  queue?: JobQueue | null;
 }
 
 /**
- * Stores an event with its wire payload. Returns the id, or null when an event with the same dedupe
- * key exists already (a provider retry).
+ * Stores an event with its wire payload and, when it is routed to the webhook, its delivery and
+ * delivery job, all on `db` (so inside the caller's transaction they commit together). Returns the
+ * id, or null when an event with the same dedupe key exists already (a provider retry).
  */
 export async function emitEvent(db: Db, project: { id: string }, type: EventType, payload: Record<string, unknown>, now: Date, options: EmitOptions = {}): Promise<string | null> {
   const id = newId("event", now.getTime());
+  const deliver = options.deliver ?? true;
   const inserted = await db
     .insert(events)
-    .values({ id, projectId: project.id, type, payload, deliver: options.deliver ?? true, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
+    .values({ id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: events.id });
-  return inserted.length ? id : null;
+  if (!inserted.length) return null;
+  const queue = options.queue === undefined ? currentJobQueue() : options.queue;
+  if (deliver && queue) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now);
+  return id;
 }
 
 /**

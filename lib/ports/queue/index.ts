@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
 import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
@@ -42,6 +43,13 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+const running = new AsyncLocalStorage<JobQueue>();
+
+/** The queue whose job is running right now (work that a job does can enqueue follow-up work on it). */
+export function currentJobQueue(): JobQueue | null {
+  return running.getStore() ?? null;
+}
+
 interface Definition {
   options: QueueOptions;
   handler: JobHandler<object>;
@@ -76,10 +84,10 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
     const definition = definitions.get(name);
     if (!definition) throw new Error(`No handler for job '${name}'`);
     const meta = job as unknown as { retryCount?: number; retryLimit?: number };
-    await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 });
+    await running.run(queue, () => definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 }));
   }
 
-  return {
+  const queue: JobQueue = {
     define(name, options, handler) {
       definitions.set(name, { options, handler: handler as JobHandler<object> });
     },
@@ -144,4 +152,5 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
       await boss.stop({ graceful: false, close: database.kind !== "pglite" } as Parameters<typeof boss.stop>[0]);
     },
   };
+  return queue;
 }

@@ -25,7 +25,7 @@ export function registerJobs(deps: JobDeps): void {
   // Our own retry schedule drives attempts (each is a job); pg-boss retries only a job whose worker
   // died (expired) or hit an internal error. 25 in parallel per process, 5 per project, so a slow
   // receiver holds 5 slots at most and never delays other projects.
-  deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 25, groupConcurrency: 5, retryLimit: 5, retryDelay: 5, expireInSeconds: 30 }, async (data) => {
+  deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 25, groupConcurrency: 5, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, async (data) => {
     await attemptDelivery(deps, data);
   });
   deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>

@@ -31,6 +31,8 @@ export interface TestApp {
   clock: FixedClock;
   db: DatabaseHandle["db"];
   kind: DatabaseHandle["kind"];
+  /** The per-file Postgres database (null on PGlite). */
+  databaseUrl: string | null;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   seed(options?: { scopes?: string[]; planId?: string; orgName?: string; projectName?: string }): Promise<Seeded>;
   addKey(seeded: Seeded, scopes: string[], kind?: "secret" | "publishable"): Promise<string>;
@@ -75,6 +77,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
     clock,
     db: database.db,
     kind: database.kind,
+    databaseUrl,
     async call(method, path, opts = {}) {
       const headers = new Headers(opts.headers);
       if (opts.key) headers.set("authorization", `Bearer ${opts.key}`);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
@@ -49,7 +49,10 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
     return "paused";
   }
   if (!project.webhookUrl) {
-    await finish(deps.db, delivery.id, "failed", now, { lastError: "The project has no webhook_url." });
+    await deps.db
+      .update(webhookDeliveries)
+      .set({ status: "failed", lastError: "The project has no webhook_url.", nextAttemptAt: null, completedAt: now, updatedAt: now })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
     return "failed";
   }
 
@@ -74,28 +77,28 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
     responseExcerpt: answer.excerpt,
   });
   const progress = { attemptCount: attemptNumber, lastStatusCode: answer.statusCode, lastError: answer.error };
+  const succeeded = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+  if (!succeeded) await noteFailure(deps.db, project.id, now);
+  const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
 
-  if (answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300) {
-    await finish(deps.db, delivery.id, "succeeded", now, progress);
-    await deps.db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
-    return "succeeded";
-  }
-  await noteFailure(deps.db, project.id, now);
-  if (answer.statusCode === 410) {
-    await finish(deps.db, delivery.id, "failed", now, { ...progress, lastError: "410 Gone: the receiver asked to stop." });
-    return "gone";
-  }
-  const delay = attemptNumber < MAX_ATTEMPTS ? nextDelayMs(attemptNumber) : null;
-  if (delay === null) {
-    await finish(deps.db, delivery.id, "failed", now, progress);
-    return "failed";
-  }
-  const nextAt = new Date(now.getTime() + delay);
-  await deps.db.transaction(async (tx) => {
-    await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
+  return deps.db.transaction(async (tx) => {
+    // Only the attempt that is still current may move the delivery: a zombie attempt whose worker
+    // was presumed dead (and whose job was retried) must not undo what the retry did.
+    const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, attemptNumber));
+    if (succeeded || delay === null) {
+      const status = succeeded ? "succeeded" : "failed";
+      const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
+      const moved = await tx.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
+      if (!moved.length) return "skipped";
+      if (succeeded) await tx.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+      return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
+    }
+    const nextAt = new Date(now.getTime() + delay);
+    const moved = await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
+    if (!moved.length) return "skipped";
     await sendAttempt(tx, deps.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
+    return "retry_scheduled";
   });
-  return "retry_scheduled";
 }
 
 async function post(request: typeof safeRequest, timeoutMs: number, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
@@ -110,10 +113,6 @@ async function post(request: typeof safeRequest, timeoutMs: number, url: string,
     if (error instanceof OutboundNetworkError) return { statusCode: null, error: `network: ${error.message}`, excerpt: null, durationMs };
     throw error;
   }
-}
-
-async function finish(db: Db, deliveryId: string, status: "succeeded" | "failed", now: Date, fields: Partial<typeof webhookDeliveries.$inferInsert>) {
-  await db.update(webhookDeliveries).set({ ...fields, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
 }
 
 /** Tracks continuous failure; after 5 days of it the endpoint is paused until the webhook is updated. */

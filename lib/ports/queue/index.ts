@@ -38,6 +38,8 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Polls every defined queue in this process until stop(). */
   startWorkers(options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
+  /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
+  maintain(): Promise<void>;
   /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
   drain(options?: { maxJobs?: number }): Promise<number>;
   stop(): Promise<void>;
@@ -124,6 +126,9 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
           for (const job of jobs) await runOne(name, job);
         });
       }
+    },
+    async maintain() {
+      await boss.supervise();
     },
     async drain({ maxJobs = 500 } = {}) {
       let ran = 0;

@@ -213,3 +213,24 @@ describe("templates", () => {
     });
   });
 });
+
+describe("templates by id", () => {
+  it("an id names no stored template yet: 404 before anything is written or sent", async () => {
+    const { startHarness } = await import("./support");
+    const h = await startHarness();
+    try {
+      const seeded = await h.app.seed();
+      const channel = await h.app.call("POST", "/channels", {
+        key: seeded.key,
+        body: { platform: "PLATFORM_A", credentials: { phone_number_id: "7700112233", business_account_id: "8800112233", access_token: "tok" } },
+      });
+      await h.app.call("POST", "/contacts", { key: seeded.key, body: { phone: "+14155550777" } });
+      const res = await h.app.call("POST", "/messages", { key: seeded.key, body: { channel_id: channel.body.id, to: "+14155550777", template: { id: "tmpl_missing" } } });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: "not_found", issues: { "template.id": ["Unknown template."] } });
+      expect(h.server.simulator.state.allSent()).toHaveLength(0);
+    } finally {
+      await h.close();
+    }
+  });
+});

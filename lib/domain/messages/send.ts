@@ -109,6 +109,11 @@ function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
       { channel_id: channel.id, blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"] },
     );
   }
+  // Templates are addressed by {name, language} until the templates API stores them: an id cannot
+  // name anything yet, so it is an unknown template now rather than a provider failure later.
+  if (message.content.kind === "template" && message.content.template.id !== undefined) {
+    throw new SvcError("not_found", `No template with id '${message.content.template.id}'. Send the template by {name, language}.`, { issues: { "template.id": ["Unknown template."] } });
+  }
 }
 
 /** Spec: while a teammate has taken over, automated POST /messages replies are refused (hard stop). */

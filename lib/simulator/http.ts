@@ -8,9 +8,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord } from "@/lib/json";
 
 /** `Authorization: Bearer <token>` or `?access_token=` (both are accepted by the provider); "" when absent. */
 export function bearerToken(request: Request): string {

@@ -1,4 +1,5 @@
 import { ProviderError, type MessageFailure } from "@/lib/ports/provider/types";
+import { isRecord } from "@/lib/json";
 
 /**
  * A small client for the provider's Graph API: `{baseUrl}/{path}`, Bearer token, JSON in and out,
@@ -24,6 +25,14 @@ export interface GraphClientOptions {
   accessToken: string;
   timeoutMs?: number;
   /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+/** What both adapters need to reach the Graph API. */
+export interface AdapterOptions {
+  graphUrl: string;
+  timeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -94,9 +103,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;

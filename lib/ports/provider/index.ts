@@ -2,20 +2,15 @@ import { env } from "@/lib/config";
 import { sendMessenger } from "@/lib/ports/provider/messenger";
 import { sendPlatformA } from "@/lib/ports/provider/platform-a";
 import type { ProviderPort } from "@/lib/ports/provider/types";
+import type { AdapterOptions } from "@/lib/ports/provider/graph-http";
 
 /**
  * Provider port: one Graph API base URL, the adapter chosen by the channel's platform. The same code
  * talks to the real provider (PROVIDER_GRAPH_URL) and to the built-in simulator, which the app serves
  * itself at `/api/simulator/graph` (see defaultGraphUrl).
  */
-export interface ProviderPortOptions {
-  graphUrl: string;
-  /** Per-request timeout; 15 s by default. */
-  timeoutMs?: number;
-  /** Injected for tests; defaults to the global fetch. */
-  fetch?: typeof fetch;
-  now?: () => Date;
-}
+/** The Graph API base URL (real provider or simulator), per-request timeout (15 s default), injectable fetch and clock. */
+export type ProviderPortOptions = AdapterOptions;
 
 export function createProviderPort(options: ProviderPortOptions): ProviderPort {
   return {

@@ -2,6 +2,8 @@ import type { InteractiveContent, OutboundMessage } from "@/lib/domain/messages/
 import { graphRequest, unsupportedContent, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
 import { missingId, type JsonObject } from "@/lib/ports/provider/platform-a";
 import type { ProviderChannel, ProviderPlatform } from "@/lib/ports/provider/types";
+import { isRecord } from "@/lib/json";
+import type { AdapterOptions } from "@/lib/ports/provider/graph-http";
 
 /**
  * PLATFORM_B (Instagram-style) and PLATFORM_C (Messenger-style page) adapter: the Send API,
@@ -100,20 +102,10 @@ export function toMessengerBody(platform: MessengerPlatform, to: string, message
   return out;
 }
 
-export interface MessengerAdapterOptions {
-  graphUrl: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  now?: () => Date;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Sends through the Send API and returns the mid. */
 export async function sendMessenger(
-  options: MessengerAdapterOptions,
+  options: AdapterOptions,
   channel: ProviderChannel & { platform: MessengerPlatform },
   to: string,
   message: OutboundMessage,

@@ -1,6 +1,8 @@
 import type { InteractiveContent, InteractiveHeader, OutboundMessage } from "@/lib/domain/messages/content";
 import { graphRequest, unsupportedContent, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
 import { ProviderError, type ProviderChannel } from "@/lib/ports/provider/types";
+import { isRecord } from "@/lib/json";
+import type { AdapterOptions } from "@/lib/ports/provider/graph-http";
 
 /**
  * PLATFORM_A adapter: the provider's Cloud API. One call, `POST {graphUrl}/{phone_number_id}/messages`,
@@ -157,20 +159,10 @@ export function toPlatformABody(to: string, message: OutboundMessage): JsonObjec
   return body;
 }
 
-export interface PlatformAAdapterOptions {
-  graphUrl: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  now?: () => Date;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Sends through the Cloud API and returns the wamid. */
 export async function sendPlatformA(
-  options: PlatformAAdapterOptions,
+  options: AdapterOptions,
   channel: ProviderChannel,
   to: string,
   message: OutboundMessage,

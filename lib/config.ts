@@ -21,6 +21,16 @@ export function env() {
     providerGraphUrl: e.PROVIDER_GRAPH_URL || null,
     publicUrl: e.SVC_PUBLIC_URL || `http://localhost:${e.PORT || 3000}`,
     sandboxParticipantCap: Number(e.SVC_SANDBOX_PARTICIPANT_CAP || 5),
+    /** Object storage for cached media: S3-compatible when set, else a folder under dataDir/media. */
+    s3Bucket: e.S3_BUCKET || null,
+    s3Region: e.S3_REGION || "us-east-1",
+    /** For S3-compatible servers (MinIO, Ceph, R2, ...); unset → AWS S3 for s3Region. */
+    s3Endpoint: e.S3_ENDPOINT || null,
+    /** Both unset → the AWS SDK's default credential chain (AWS_* variables, instance roles, ...). */
+    s3AccessKeyId: e.S3_ACCESS_KEY_ID || null,
+    s3SecretAccessKey: e.S3_SECRET_ACCESS_KEY || null,
+    /** `true` for servers without virtual-hosted buckets (most local / MinIO-like servers). */
+    s3ForcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
   };
 }
 

@@ -439,10 +439,12 @@ describe("POST /channels", () => {
     expect(project.body.publish_readiness).toEqual(channel.publish_readiness);
     expect(project.body.publish_readiness.mode).toBe("dedicated");
 
-    // A second channel does not take its place, and inbound on it reaches no project: it says so.
+    // A second channel does not take its place as the project's number, but its inbound still
+    // reaches the project that connected it, so it is judged exactly like the first.
     const second = (await connectA(seeded.key)).channel;
     expect((await app.call("GET", `/projects/${seeded.projectId}`, { key: seeded.key })).body.channel_id).toBe(channel.id);
-    expect(second.routing_warning).toContain("not the channel of any project");
+    const first = await app.call("GET", `/channels/${channel.id}`, { key: seeded.key });
+    expect(second.routing_warning).toBe(first.body.routing_warning);
   });
 
   it("a disconnected own channel falls back to the sandbox for enrollment and readiness", async () => {
@@ -629,6 +631,8 @@ describe("routing_warning", () => {
     await setProject(seeded.projectId, { webhookUrl: WEBHOOK_URL });
     await connectA(seeded.key);
     const { channel } = await connectA(seeded.key);
+    // Only channels from before channels carried their project can be unlinked: make it one.
+    await app.db.update(channels).set({ projectId: null }).where(eq(channels.id, channel.id));
     for (const mode of ["EXTERNAL", "FLOWS", "NONE"]) {
       const res = await app.call("PATCH", `/channels/${channel.id}`, { key: seeded.key, body: { routing_mode: mode } });
       expect(res.body.routing_warning).toMatch(/not the channel of any project.*dropped/);

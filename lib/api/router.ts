@@ -3,6 +3,7 @@ import { getRuntime, type Runtime } from "@/lib/server/runtime";
 import { registeredRoutes } from "./registry";
 import type { Route } from "./route";
 import { json } from "./respond";
+import { MEDIA_CONTENT_METHODS, MEDIA_CONTENT_PATH, serveMediaContent } from "./media-content";
 import "./routes";
 
 interface CompiledRoute {
@@ -52,6 +53,13 @@ export async function dispatch(request: Request, path: string, runtime?: Runtime
     candidates.push({ route, params });
   }
   const requestId = newId("request");
+  // The signed media download answers bytes, not JSON: it has its own handler (lib/api/media-content.ts).
+  const media = MEDIA_CONTENT_PATH.exec(normalized);
+  if (media) {
+    if ((MEDIA_CONTENT_METHODS as readonly string[]).includes(method)) return serveMediaContent(request, decodeSegment(media[1]!), runtime ?? (await getRuntime()));
+    const allowed = MEDIA_CONTENT_METHODS.join(", ");
+    return json(405, { error: "method_not_allowed", message: `${request.method} is not served on /api/v1${normalized}. Allowed: ${allowed}.` }, { "Request-Id": requestId, Allow: allowed });
+  }
   if (candidates.length === 0) {
     return json(404, { error: "not_found", message: `No endpoint ${request.method} /api/v1${normalized} is served by this build.` }, { "Request-Id": requestId });
   }

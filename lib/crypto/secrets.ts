@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/config";
@@ -73,4 +73,18 @@ export function unseal(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/**
+ * A 32-byte key for one purpose, derived from the SVC_ENCRYPTION_KEY material with HKDF-SHA256
+ * (RFC 5869; the purpose label is the `info`). Signing keys derived this way never equal the sealing
+ * key or each other, and they rotate together with SVC_ENCRYPTION_KEY.
+ */
+export function derivedKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", encryptionKey(), Buffer.alloc(0), `svc:${purpose}`, 32));
+}
+
+/** HMAC-SHA256 of `data` under the key derived for `purpose` (see derivedKey). */
+export function purposeHmac(purpose: string, data: string): Buffer {
+  return createHmac("sha256", derivedKey(purpose)).update(data, "utf8").digest();
 }

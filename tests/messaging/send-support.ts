@@ -7,59 +7,15 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { events, messages, projects } from "@/lib/db/schema";
-import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
-import { createTestApp, type CallResult, type TestApp } from "../support/app";
-import { startTestServer, type TestServer } from "../support/http-server";
-import type { Harness } from "./support";
+import type { CallResult } from "../support/app";
+import { startHarness, type Harness, type HarnessOptions } from "./support";
 
-export interface SendHarnessOptions {
-  redisUrl?: string | null;
-  statusDelaysMs?: { sent: number; delivered: number; read: number };
-}
+export type SendHarnessOptions = HarnessOptions;
 
 /** ./support.ts's startHarness, with a Redis URL and simulator status delays of the test's choosing. */
-export async function startSendHarness(options: SendHarnessOptions = {}): Promise<Harness> {
-  let app: TestApp | null = null;
-  const server: TestServer = await startTestServer(() => app!.runtime, options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {});
-  app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph`, ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}) });
-  const ready = app;
-  return {
-    app: ready,
-    server,
-    async customer(input) {
-      const response = await fetch(`${server.url}/api/simulator/customer/messages`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ platform: "PLATFORM_A", sender_id: SANDBOX_PHONE_NUMBER_ID, ...input }),
-      });
-      const body = (await response.json()) as { message_id: string; delivered_status: number };
-      if (!response.ok) throw new Error(`simulator refused: ${response.status} ${JSON.stringify(body)}`);
-      return body;
-    },
-    async settle(ms = 100) {
-      for (let round = 0; round < 4; round++) {
-        await ready.runtime.queue.drain();
-        await sleep(ms);
-      }
-      await ready.runtime.queue.drain();
-    },
-    async eventsOf(projectId, type) {
-      return ready.db
-        .select()
-        .from(events)
-        .where(and(eq(events.projectId, projectId), type ? eq(events.type, type) : undefined))
-        .orderBy(asc(events.id));
-    },
-    async messageRow(id) {
-      const [row] = await ready.db.select().from(messages).where(eq(messages.id, id));
-      return row!;
-    },
-    async close() {
-      await server.close();
-      await ready.close();
-    },
-  };
+export function startSendHarness(options: SendHarnessOptions = {}): Promise<Harness> {
+  return startHarness(options);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,10 +16,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  redisUrl?: string | null;
+  statusDelaysMs?: { sent: number; delivered: number; read: number };
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   let app: TestApp | null = null;
-  const server = await startTestServer(() => app!.runtime);
-  app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph` });
+  const server = await startTestServer(() => app!.runtime, options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {});
+  app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph`, ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}) });
   const ready = app;
   return {
     app: ready,

@@ -8,6 +8,8 @@ export const channels = pgTable(
     id: text("id").primaryKey(),
     /** Null only for the shared sandbox channel, which every organization can use. */
     organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    /** The project that connected the channel: where its inbound goes. Null for the sandbox. */
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
     platform: text("platform", { enum: ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C", "SMS", "PLATFORM_D", "EMAIL"] }).notNull(),
     status: text("status", { enum: ["connected", "pending", "disconnected", "error"] }).notNull(),
     displayName: text("display_name"),

@@ -3,3 +3,4 @@ export * from "./channels";
 export * from "./api";
 export * from "./messaging";
 export * from "./webhooks";
+export * from "./media";

@@ -33,10 +33,18 @@ export async function linkedProjects(db: Db, viewer: ProjectRow, channelIds: str
   const ids = [...new Set(channelIds)];
   const out = new Map<string, ProjectRow>();
   if (!ids.length) return out;
-  const rows = await db.select().from(projects).where(inArray(projects.channelId, ids));
+  // A channel's own project link wins; channels connected before that link existed fall back to the
+  // project whose channel_id points at them.
+  const owners = await db.select({ id: channels.id, projectId: channels.projectId }).from(channels).where(inArray(channels.id, ids));
+  const ownerIds = owners.map((o) => o.projectId).filter((id): id is string => Boolean(id));
+  const rows = await db.select().from(projects).where(or(inArray(projects.channelId, ids), ownerIds.length ? inArray(projects.id, ownerIds) : undefined));
   for (const row of rows) {
-    if (!row.channelId) continue;
-    if (!out.has(row.channelId) || row.id === viewer.id) out.set(row.channelId, row);
+    if (!row.channelId || out.has(row.channelId) && row.id !== viewer.id) continue;
+    out.set(row.channelId, row);
+  }
+  for (const owner of owners) {
+    const project = rows.find((r) => r.id === owner.projectId);
+    if (project) out.set(owner.id, project);
   }
   return out;
 }
@@ -95,6 +103,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           // Newly linked channels inherit the project routing mode at connect time (AGENT has no channel equivalent).
           routingMode: input.routing_mode ?? (ctx.project.routingMode === "FLOWS" ? "FLOWS" : "EXTERNAL"),
           numberMode: "dedicated",
+          projectId: ctx.project.id,
           isSandbox: false,
           providerSenderId: senderId,
           businessAccountId: input.platform === "PLATFORM_A" ? input.credentials.business_account_id ?? null : null,

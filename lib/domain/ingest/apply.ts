@@ -66,6 +66,11 @@ async function projectFor(db: Db, channel: ChannelRow, party: InboundParty): Pro
     const address = addressOf(party);
     return address ? participantProject(db, channel, address) : null;
   }
+  if (channel.projectId) {
+    const [owner] = await db.select().from(projects).where(eq(projects.id, channel.projectId));
+    if (owner) return owner;
+  }
+  // Channels connected before channels carried their project: the project pointing at the channel.
   const [project] = await db.select().from(projects).where(eq(projects.channelId, channel.id)).orderBy(asc(projects.id)).limit(1);
   if (project) return project;
   if (!channel.organizationId) return null;

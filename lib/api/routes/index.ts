@@ -6,5 +6,6 @@ import { contactRoutes } from "./contacts";
 import { conversationRoutes } from "./conversations";
 import { messageRoutes } from "./messages";
 import { webhookRoutes } from "./webhooks";
+import { readinessRoutes } from "./readiness";
 
-registerRoutes(...metaRoutes, ...projectRoutes, ...channelRoutes, ...contactRoutes, ...conversationRoutes, ...messageRoutes, ...webhookRoutes);
+registerRoutes(...metaRoutes, ...projectRoutes, ...channelRoutes, ...contactRoutes, ...conversationRoutes, ...messageRoutes, ...webhookRoutes, ...readinessRoutes);

@@ -231,3 +231,17 @@ describe("GET /limits", () => {
     expect((await app.call("GET", "/limits", { key: await app.addKey(acme, ["limits:read"]) })).status).toBe(200);
   });
 });
+
+describe("OpenAPI nullability of referenced schemas", () => {
+  it("keeps null on nullable fields that point at a component", async () => {
+    const { buildOpenApiDocument } = await import("@/lib/api/openapi");
+    const { registeredRoutes } = await import("@/lib/api/registry");
+    const doc = buildOpenApiDocument(registeredRoutes()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const nullRef = (name: string) => ({ anyOf: [{ $ref: `#/components/schemas/${name}` }, { type: "null" }] });
+    expect(doc.components.schemas.Project!.properties.enrollment_channel).toEqual(nullRef("Channel"));
+    expect(doc.components.schemas.Project!.properties.publish_readiness).toEqual(nullRef("PublishReadiness"));
+    expect(doc.components.schemas.Channel!.properties.publish_readiness).toEqual(nullRef("PublishReadiness"));
+    expect(doc.components.schemas.Contact!.properties.opt_in).toEqual(nullRef("OptInRecord"));
+    expect(doc.components.schemas.Message!.properties.failure).toEqual(nullRef("MessageFailure"));
+  });
+});

@@ -32,6 +32,6 @@ export const Channel = z
       description:
         "Non-null when inbound on this channel would be silently dropped or not forwarded: FLOWS channel under an EXTERNAL project with a webhook_url, NONE, EXTERNAL without a webhook_url, an AGENT project, or a channel that is no project's channel_id. Evaluated against the project the channel routes to (for the shared sandbox: the key's project).",
     }),
-    publish_readiness: PublishReadiness.nullable(),
+    publish_readiness: z.union([PublishReadiness, z.null()]),
   })
   .openapi("Channel");

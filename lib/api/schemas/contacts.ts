@@ -24,7 +24,7 @@ export const Contact = z
     channel: Channel,
     reference_id: z.string().nullable(),
     status: z.string(),
-    opt_in: OptInRecord.nullable(),
+    opt_in: z.union([OptInRecord, z.null()]),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -109,7 +109,7 @@ export const Message = z
     content: z.string().nullable(),
     platform_message_id: z.string().nullable(),
     reply_to: z.string().nullable(),
-    failure: MessageFailure.nullable(),
+    failure: z.union([MessageFailure, z.null()]),
     media: z.record(z.string(), z.unknown()).nullable(),
     timestamp: Timestamp,
   })

@@ -4,7 +4,7 @@ import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { MediaRow } from "@/lib/db/schema";
 import { authorizeMediaDownload } from "@/lib/domain/media/download";
-import { createStorage, StorageRangeError, type ObjectStorage, type StoredObject, type StoredObjectInfo } from "@/lib/ports/storage";
+import { StorageRangeError, type ObjectStorage, type StoredObject, type StoredObjectInfo } from "@/lib/ports/storage";
 import type { Runtime } from "@/lib/server/runtime";
 import { errorResponse, handlerHeaders, json } from "./respond";
 
@@ -48,13 +48,6 @@ const EXTENSIONS: Record<string, string> = {
   "text/plain": ".txt",
 };
 
-let fallbackStorage: ObjectStorage | null = null;
-
-/** The runtime's storage port when the composition root provides one, else the one chosen by env. */
-function storageOf(runtime: Runtime): ObjectStorage {
-  const own = (runtime as Runtime & { storage?: ObjectStorage }).storage;
-  return own ?? (fallbackStorage ??= createStorage());
-}
 
 export async function serveMediaContent(request: Request, mediaId: string, runtime: Runtime): Promise<Response> {
   const requestId = newId("request");
@@ -67,7 +60,7 @@ export async function serveMediaContent(request: Request, mediaId: string, runti
     const now = runtime.clock.now();
     const token = new URL(request.url).searchParams.get("token");
     const { media, tokenExpiresAt } = await authorizeMediaDownload(runtime.database.db, mediaId, token, now);
-    const storage = storageOf(runtime);
+    const storage = runtime.storage;
     const key = media.storageKey;
     const etag = media.sha256 && /^[0-9a-f]{64}$/i.test(media.sha256) ? `"${media.sha256.toLowerCase()}"` : null;
     const lastModified = media.cachedAt ? media.cachedAt.toUTCString() : null;

@@ -5,6 +5,8 @@ import type { ProviderPort } from "@/lib/ports/provider/types";
 import { PROVIDER_SEND_JOB, deliverToProvider } from "@/lib/domain/messages/jobs";
 import { INGEST_JOB, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
 import type { InboundEvent } from "@/lib/domain/ingest/types";
+import type { ObjectStorage } from "@/lib/ports/storage";
+import { MEDIA_CACHE_JOB, MEDIA_EXPIRE_JOB, MEDIA_RELEASE_JOB, cacheMedia, expireMedia, releaseEvent } from "@/lib/domain/media/cache";
 import { WEBHOOK_DELIVER_JOB, type DeliveryJob } from "@/lib/domain/webhooks/enqueue";
 import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
 
@@ -13,6 +15,16 @@ export interface JobDeps {
   queue: JobQueue;
   provider: ProviderPort;
   clock: Clock;
+  storage: ObjectStorage;
+  graphUrl: string;
+  publicUrl: string;
+}
+
+const EXPIRE_EVERY_MS = 5 * 60_000;
+
+/** Periodic work, started with the workers: one media.expire job at a time, each scheduling the next. */
+export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
+  await queue.send(MEDIA_EXPIRE_JOB, {}, { singletonKey: "media.expire" });
 }
 
 /** Every background job and its retry policy, registered once per process. */
@@ -27,6 +39,15 @@ export function registerJobs(deps: JobDeps): void {
   // receiver holds 5 slots at most and never delays other projects.
   deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 25, groupConcurrency: 5, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, async (data) => {
     await attemptDelivery(deps, data);
+  });
+  // A couple of quick retries (message.received waits at most RELEASE_AFTER_MS for them).
+  deps.queue.define<{ mediaId: string; eventId: string | null }>(MEDIA_CACHE_JOB, { localConcurrency: 5, retryLimit: 3, retryDelay: 1, retryBackoff: true, retryDelayMax: 10, expireInSeconds: 60 }, (data, job) =>
+    cacheMedia(deps, data, job),
+  );
+  deps.queue.define<{ eventId: string }>(MEDIA_RELEASE_JOB, { retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, (data) => releaseEvent(deps, data.eventId));
+  deps.queue.define<object>(MEDIA_EXPIRE_JOB, { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 }, async () => {
+    await expireMedia(deps);
+    await deps.queue.send(MEDIA_EXPIRE_JOB, {}, { startAfter: EXPIRE_EVERY_MS, singletonKey: "media.expire" });
   });
   deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
     retryPendingStatus(ingest, data.event, job),

@@ -7,9 +7,10 @@ import { createLimiter, type Limiter } from "@/lib/ports/limiter";
 import { connectRedis } from "@/lib/ports/limiter/redis";
 import { createJobQueue, type JobQueue } from "@/lib/ports/queue";
 import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
+import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
-import { registerJobs } from "@/lib/jobs";
+import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -21,6 +22,9 @@ export interface Runtime {
   limiter: Limiter;
   queue: JobQueue;
   provider: ProviderPort;
+  storage: ObjectStorage;
+  /** The provider Graph API base (real or the simulator): media lookups go there too. */
+  graphUrl: string;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export interface RuntimeOptions {
   databaseUrl?: string | null;
   /** Provider Graph API base; default PROVIDER_GRAPH_URL or the built-in simulator. */
   graphUrl?: string;
+  /** Media storage; default chosen by env (S3_BUCKET or the local data folder). */
+  storage?: ObjectStorage;
 }
 
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -53,8 +59,10 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const limiter = createLimiter({ db: database.db, redis });
   const queue = await createJobQueue(database, options.databaseUrl ?? null);
   const clock = options.clock ?? systemClock;
-  const provider = createProviderPort({ graphUrl: options.graphUrl ?? defaultGraphUrl(), now: () => clock.now() });
-  registerJobs({ db: database.db, queue, provider, clock });
+  const graphUrl = options.graphUrl ?? defaultGraphUrl();
+  const provider = createProviderPort({ graphUrl, now: () => clock.now() });
+  const storage = options.storage ?? createStorage();
+  registerJobs({ db: database.db, queue, provider, clock, storage, graphUrl, publicUrl: env().publicUrl });
   await queue.prepare();
   return {
     database,
@@ -62,6 +70,8 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
     limiter,
     queue,
     provider,
+    storage,
+    graphUrl,
     async close() {
       await queue.stop();
       await limiter.close();
@@ -82,6 +92,9 @@ async function startRuntime(): Promise<Runtime> {
     console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
   }
   const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
-  if (process.env.SVC_WORKER !== "off") await runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+  if (process.env.SVC_WORKER !== "off") {
+    await runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    await scheduleMaintenance(runtime.queue);
+  }
   return runtime;
 }

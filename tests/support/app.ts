@@ -1,4 +1,7 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { LocalObjectStorage } from "@/lib/ports/storage";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { openDatabase } from "@/lib/ports/db/open";
@@ -69,7 +72,8 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
   }
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
-  const runtime = await buildRuntime(database, { clock, redisUrl, databaseUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph" });
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-"));
+  const runtime = await buildRuntime(database, { clock, redisUrl, databaseUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir) });
   installRuntime(runtime);
 
   const app: TestApp = {
@@ -107,6 +111,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
       installRuntime(null);
       await runtime.close();
       await drop();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
   return app;

@@ -6,6 +6,8 @@ import { newId } from "@/lib/ids";
 import { notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { serializeMessage } from "@/lib/domain/messages/serialize";
+import { currentMediaOf } from "@/lib/domain/media/wire";
+import { env } from "@/lib/config";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -90,7 +92,8 @@ export async function listConversations(ctx: Ctx, page: PageParams) {
 export async function listConversationMessages(ctx: Ctx, id: string, page: PageParams) {
   const conversation = await getConversationRowOrThrow(ctx, id);
   const result = await paginate(ctx.db, messages, and(eq(messages.projectId, ctx.project.id), eq(messages.conversationId, conversation.id)), page);
-  return { data: result.data.map(serializeMessage), has_more: result.has_more };
+  const current = await currentMediaOf(ctx.db, ctx.project.id, result.data, ctx.now, env().publicUrl);
+  return { data: result.data.map((row) => ({ ...serializeMessage(row), media: current.get(row.id) ?? row.media ?? null })), has_more: result.has_more };
 }
 
 /**

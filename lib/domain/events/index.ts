@@ -26,6 +26,8 @@ export interface EmitOptions {
   route?: EventRoute;
   /** Where the delivery job goes; default: the queue of the job that is running (every emit path is a job). */
   queue?: JobQueue | null;
+  /** Hold the delivery: the caller releases the event later (message.received waiting for its media). */
+  defer?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function emitEvent(db: Db, project: { id: string }, type: EventType
     .returning({ id: events.id });
   if (!inserted.length) return null;
   const queue = options.queue === undefined ? currentJobQueue() : options.queue;
-  if (deliver && queue) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now);
+  if (deliver && queue && !options.defer) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now);
   return id;
 }
 

@@ -12,6 +12,9 @@ import type { MessageRow } from "@/lib/domain/messages/serialize";
 import type { InboundEvent, InboundParty, NormalizedInboundMessage } from "./types";
 import { messageReceivedPayload, mediaOf } from "./payload";
 import { joinCodeIn, joinProject, moveParticipant, participantProject } from "./sandbox-join";
+import { env } from "@/lib/config";
+import { currentJobQueue } from "@/lib/ports/queue";
+import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 
 export type ApplyOutcome =
   | "stored" | "duplicate" | "mutated" | "status" | "status_pending" | "status_ignored" | "call" | "echo" | "joined"
@@ -188,14 +191,21 @@ async function storeMessage(tx: Db, project: ProjectRow, channel: ChannelRow, ev
     .returning({ id: messages.id });
   if (!inserted.length) return "duplicate";
   await touchConversation(tx, conversation.id, receivedAt);
-  await emitReceived(tx, project, channel, conversation, contact, event.from, id, message, now);
+  const files = message.attachments ?? (message.media ? [message.media] : []);
+  const queue = currentJobQueue();
+  // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.
+  const eventId = await emitReceived(tx, project, channel, conversation, contact, event.from, id, message, now, undefined, files.length > 0 && queue !== null);
+  if (files.length && queue) {
+    await registerInboundMedia(tx, queue, { projectId: project.id, messageId: id, files, eventId, now });
+    await refreshMessageMedia(tx, { publicUrl: env().publicUrl }, id, now);
+  }
   return joined ? "joined" : "stored";
 }
 
-async function emitReceived(db: Db, project: ProjectRow, channel: ChannelRow, conversation: ConversationRow, contact: ContactRow, from: InboundParty, messageId: string, message: NormalizedInboundMessage, now: Date, storedMessageId?: string) {
+async function emitReceived(db: Db, project: ProjectRow, channel: ChannelRow, conversation: ConversationRow, contact: ContactRow, from: InboundParty, messageId: string, message: NormalizedInboundMessage, now: Date, storedMessageId?: string, defer = false): Promise<string | null> {
   const { route, deliver } = inboundRoute(project, channel, conversation);
   const payload = messageReceivedPayload({ project, channel, conversation, contact, from, messageId, message, storedMessageId });
-  await emitEvent(db, project, "message.received", payload, now, { route, deliver, dedupeKey: `received:${channel.id}:${message.id}` });
+  return emitEvent(db, project, "message.received", payload, now, { route, deliver, defer, dedupeKey: `received:${channel.id}:${message.id}` });
 }
 
 /** The stored message an edit or delete names (by provider id), or null when it is not stored (yet). */

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteaso
 import type { ZodObject, ZodType } from "zod";
 import { API_VERSION } from "@/lib/config";
 import { ErrorBody } from "./schemas/common";
+import { z } from "./zod";
 import type { Route } from "./route";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -81,6 +82,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
     } as RouteConfig);
   }
 
+  registerMediaDownload(registry);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   const doc = generator.generateDocument({
     openapi: "3.1.0",
@@ -96,4 +98,37 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
   });
   cached = { routes, doc };
   return doc;
+}
+
+/**
+ * The signed media download answers bytes, not JSON, so it is served beside the defineRoute table
+ * (lib/api/media-content.ts); it is described here so the document lists every served operation.
+ */
+function registerMediaDownload(registry: OpenAPIRegistry) {
+  const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+  const bytes = { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } };
+  registry.registerPath({
+    method: "get",
+    path: "/media/{id}/content",
+    operationId: "downloadMedia",
+    summary: "Download a cached inbound media file through its signed URL",
+    description:
+      "No API key: the `token` query parameter of the URL handed out in `media.url` is the authorization (about 1 hour, never past retention). " +
+      "Supports single byte ranges (206) and conditional requests (ETag).",
+    tags: ["Media"],
+    security: [],
+    request: {
+      params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "med_01jd..." }) }),
+      query: z.object({ token: z.string().openapi({ description: "The signed token from media.url." }) }),
+    },
+    responses: {
+      200: { description: "The file.", headers: COMMON_HEADERS, content: bytes },
+      206: { description: "The requested byte range.", headers: COMMON_HEADERS, content: bytes },
+      304: { description: "Not modified (If-None-Match)." },
+      400: error("Unsupported Svc-Version."),
+      403: error("Missing, altered or expired token (forbidden)."),
+      404: error("The file is not retained (expired, unavailable or unknown)."),
+      416: error("The range cannot be satisfied (Content-Range: bytes */size)."),
+    },
+  } as RouteConfig);
 }

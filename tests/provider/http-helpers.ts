@@ -15,6 +15,9 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 }
 
 function listen(server: http.Server): Promise<string> {
+  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;

@@ -49,6 +49,12 @@ export async function startTestServer(getRuntime: () => Runtime, options: { stat
     return new Response("Not found", { status: 404 });
   }
 
+  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
+
+  server.keepAliveTimeout = 120_000;
+
+  server.headersTimeout = 121_000;
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

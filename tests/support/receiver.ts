@@ -40,6 +40,9 @@ export async function startReceiver(): Promise<Receiver> {
     res.writeHead(answer.status, answer.headers ?? { "content-type": "text/plain" });
     res.end(answer.body ?? "");
   });
+  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(receiver, {

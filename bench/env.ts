@@ -1,0 +1,67 @@
+/** Benchmark knobs (environment variables), machine description and small shared helpers. */
+import { randomInt } from "node:crypto";
+import os from "node:os";
+
+function intOf(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+export function benchConfig() {
+  return {
+    skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+    /** Base URL of the Postgres server (loopback only); the bench creates and drops its own database there. */
+    postgresUrl: process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432",
+    /** A dedicated Redis database index, flushed before and after; "off" runs without Redis. */
+    redisUrl: process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/7",
+    connections: intOf("BENCH_CONNECTIONS", 50, 1, 500),
+    /** Seconds of each measured closed-loop run (after a warm-up). */
+    durationS: intOf("BENCH_DURATION_S", 10, 1, 60),
+    warmupS: intOf("BENCH_WARMUP_S", 2, 0, 30),
+    /** Sandbox testers (= conversations) for POST /messages: one request each, so pair pacing never binds. */
+    testers: intOf("BENCH_TESTERS", 3000, 100, 20_000),
+    /** Time bound for sending the joins (as many as fit are sent; the run goes on with those). */
+    joinSendS: intOf("BENCH_JOIN_SEND_S", 75, 5, 300),
+    inboundRate: intOf("BENCH_INBOUND_RATE", 200, 1, 2000),
+    inboundSeconds: intOf("BENCH_INBOUND_S", 10, 1, 60),
+    /** How long to wait for what is still in flight (inbound deliveries, a delivery backlog, provider jobs). */
+    waitS: intOf("BENCH_WAIT_S", 30, 5, 120),
+    /** How many times the inbound phase's events are replayed to build each delivery backlog. */
+    replayCopies: intOf("BENCH_REPLAY_COPIES", 2, 1, 5),
+    slowDelayMs: intOf("BENCH_SLOW_DELAY_MS", 10_000, 0, 60_000),
+    /** Profiles the web and worker processes (node --cpu-prof) into bench/results/prof-<stamp>/. */
+    cpuProf: process.env.BENCH_CPU_PROF === "1",
+  };
+}
+
+export type BenchConfig = ReturnType<typeof benchConfig>;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function randomBase62(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(BASE62.length)];
+  return out;
+}
+
+export function machine() {
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+let started = Date.now();
+export function markStart(): void {
+  started = Date.now();
+}
+
+export function log(message: string): void {
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}

@@ -1,0 +1,157 @@
+/**
+ * Child processes of the benchmark (next start, the worker, the CLI) and their memory: peak RSS from
+ * /proc/<pid>/status (VmHWM, the kernel's own high-water mark) of each process of the tree.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  pid: number;
+  exited: Promise<number | null>;
+  /** The last lines it printed (for error messages). */
+  tail(): string;
+}
+
+export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Proc {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  if (child.pid === undefined) throw new Error(`bench: could not start ${name}`);
+  const log = createWriteStream(logFile, { flags: "a" });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(line);
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      log.end();
+      resolve(code);
+    }),
+  );
+  return { name, child, pid: child.pid, exited, tail: () => lines.join("\n") };
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; only this process (by its id). */
+export async function stopProc(proc: Proc, graceMs = 10_000): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill("SIGTERM");
+  const timer = setTimeout(() => proc.child.kill("SIGKILL"), graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+/** Runs a node script to completion (bounded by `timeoutMs`) and returns its stdout. */
+export async function runNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => (out += c.toString("utf8")));
+  child.stderr.on("data", (c: Buffer) => (err += c.toString("utf8")));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`bench: node ${args.join(" ")} exited ${code}:\n${err || out}`);
+  return out;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The pid and every descendant of it (from /proc/<pid>/stat). */
+export function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = parents.get(ppid) ?? [];
+      list.push(Number(entry));
+      parents.set(ppid, list);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length && out.length < 1000) {
+    const pid = queue.shift()!;
+    out.push(pid);
+    queue.push(...(parents.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** VmRSS and VmHWM of one process, in MiB; null when it is gone. */
+export function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    return { rssMiB: kb("VmRSS") / 1024, hwmMiB: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples the memory of named process trees every `everyMs`: per role, the highest VmHWM of any one
+ * process (exact peak) and the highest sampled sum of VmRSS over the tree.
+ */
+export class RssSampler {
+  private readonly roots = new Map<string, Set<number>>();
+  readonly peak = new Map<string, { hwmMiB: number; treeRssMiB: number; processes: number }>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  track(role: string, pid: number): void {
+    const set = this.roots.get(role) ?? new Set<number>();
+    set.add(pid);
+    this.roots.set(role, set);
+    this.sample();
+  }
+
+  start(everyMs = 500): void {
+    this.timer ??= setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.sample();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  sample(): void {
+    for (const [role, roots] of this.roots) {
+      const current = this.peak.get(role) ?? { hwmMiB: 0, treeRssMiB: 0, processes: 0 };
+      for (const root of roots) {
+        let sum = 0;
+        const tree = processTree(root);
+        for (const pid of tree) {
+          const m = memoryOf(pid);
+          if (!m) continue;
+          sum += m.rssMiB;
+          current.hwmMiB = Math.max(current.hwmMiB, m.hwmMiB);
+        }
+        current.treeRssMiB = Math.max(current.treeRssMiB, sum);
+        current.processes = Math.max(current.processes, tree.length);
+      }
+      this.peak.set(role, current);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Webhook receivers on 127.0.0.1 for the benchmark: a fast one (answers 200 at once, records arrival
+ * times and, for message.received, the text token) and a slow one (answers after `delayMs`).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Arrival {
+  at: number;
+  event: string;
+}
+
+export interface BenchReceiver {
+  url: string;
+  /** Arrival times (Date.now()) of every delivery since the last reset, with its event type. */
+  arrivals: Arrival[];
+  /** token → arrival time, for message.received payloads whose text starts with the token prefix. */
+  tokens: Map<string, number>;
+  inFlight(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Stored arrivals are capped so a runaway producer cannot grow memory without bound. */
+const MAX_ARRIVALS = 500_000;
+
+export async function startReceiver(options: { delayMs?: number; tokenPrefix?: string } = {}): Promise<BenchReceiver> {
+  const arrivals: Arrival[] = [];
+  const tokens = new Map<string, number>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let inFlight = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const at = Date.now();
+      let event = "?";
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { event?: string; payload?: { text?: unknown } };
+        event = body.event ?? "?";
+        const text = body.payload?.text;
+        if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix) && !tokens.has(text)) tokens.set(text, at);
+      } catch {
+        /* not JSON: counted all the same */
+      }
+      if (arrivals.length < MAX_ARRIVALS) arrivals.push({ at, event });
+      const answer = () => {
+        inFlight--;
+        if (!res.destroyed) res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      };
+      inFlight++;
+      if (options.delayMs) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          answer();
+        }, options.delayMs);
+        timers.add(timer);
+      } else {
+        answer();
+      }
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return {
+    url,
+    arrivals,
+    tokens,
+    inFlight: () => inFlight,
+    reset() {
+      arrivals.length = 0;
+      tokens.clear();
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/** The results file's shape and the one table `npm run bench` prints, side by side with the targets. */
+
+export interface LoopResult {
+  rps: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  ratioToFloor: number | null;
+  requests: number;
+  ok: number;
+  statuses: Record<string, number>;
+  seconds: number;
+  firstError: string | null;
+}
+
+export interface DrainResult {
+  expected: number;
+  received: number;
+  perSecond: number | null;
+  seconds: number;
+}
+
+export interface Memory {
+  peakMiB: number;
+  treePeakMiB: number;
+  processes: number;
+}
+
+export interface Results {
+  when: string;
+  machine: { nproc: number; cpu: string; memoryGiB: number; node: string; platform: string; postgres: string; redis: string | null };
+  config: Record<string, unknown>;
+  setup: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
+  floor: LoopResult;
+  limits: LoopResult;
+  messages: LoopResult & { provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean }; dbActivity: { what: string; share: number }[] };
+  inbound: { p50Ms: number | null; p99Ms: number | null; maxMs: number | null; sent: number; received: number; dropped: number; refused: number; waitS: number; ratePerSecond: number; seconds: number; senderMaxLagMs: number };
+  deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
+  memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
+  /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
+  phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null }[];
+  totalSeconds: number;
+}
+
+const verdict = (ok: boolean | null) => (ok === null ? "" : ok ? "PASS" : "FAIL");
+const num = (v: number | null | undefined, unit = "") => (v === null || v === undefined ? "n/a" : `${v.toLocaleString("en-US")}${unit}`);
+
+/** "Not slower" beside the slow receiver: within 10 % of the rate alone (run-to-run noise on 2 cores). */
+export const NOT_SLOWER_RATIO = 0.9;
+
+export function printTable(r: Results): void {
+  const rows: [string, string, string, string][] = [];
+  const loop = (name: string, l: LoopResult, target: string, ok: boolean | null) =>
+    rows.push([name, `${num(l.rps)} req/s  p50 ${num(l.p50Ms, " ms")}  p99 ${num(l.p99Ms, " ms")}  ×${l.ratioToFloor ?? "n/a"} floor`, target, verdict(ok)]);
+
+  loop("floor: GET /api/v1/nope (404)", r.floor, "(reference)", null);
+  loop("GET /api/v1/limits", r.limits, "", null);
+  const m = r.messages;
+  loop("POST /api/v1/messages", m, "≥ 1,000/s and ≥ 50 % of floor", m.rps >= 1000 && (m.ratioToFloor ?? 0) >= 0.5);
+  rows.push(["  provider jobs (simulator)", `${num(m.provider.sent)} sent of ${num(m.provider.accepted)} within ${m.provider.seconds} s`, "", ""]);
+  const i = r.inbound;
+  const over = `> ${i.waitS} s`;
+  const scheduled = i.sent + i.dropped;
+  rows.push([
+    `inbound → webhook @ ${i.ratePerSecond}/s`,
+    `p50 ${i.p50Ms === null ? over : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? over : num(i.p99Ms, " ms")}  (${i.received}/${scheduled} received${i.dropped ? `, ${i.dropped} not sent: server behind` : ""})`,
+    "p99 ≤ 250 ms",
+    verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
+  ]);
+  const d = r.deliveries;
+  rows.push(["webhook deliveries, alone", `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`, "≥ 1,000/s", verdict((d.alone.perSecond ?? 0) >= 1000)]);
+  const kept = d.alone.perSecond && d.withSlow.perSecond ? d.withSlow.perSecond / d.alone.perSecond : null;
+  rows.push([
+    `  beside a ${d.withSlow.slowDelayMs / 1000} s receiver`,
+    `${num(d.withSlow.perSecond)}/s  (${d.withSlow.received}/${d.withSlow.expected}; ×${kept === null ? "n/a" : kept.toFixed(2)} of alone)`,
+    `≥ 1,000/s, ≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
+    verdict((d.withSlow.perSecond ?? 0) >= 1000 && (kept ?? 0) >= NOT_SLOWER_RATIO),
+  ]);
+  const mem = (x: Memory | null) => (x ? `${num(x.peakMiB)} MiB (tree ${num(x.treePeakMiB)} MiB, ${x.processes} proc)` : "n/a");
+  rows.push(["peak RSS web (VmHWM)", mem(r.memory.web), "", ""]);
+  rows.push([`peak RSS worker (VmHWM, ${r.memory.workerStarts} starts)`, mem(r.memory.worker), "", ""]);
+
+  const mc = r.machine;
+  console.log(`\nsvc bench — ${mc.nproc} cores (${mc.cpu}), ${mc.memoryGiB} GiB, Node ${mc.node}, ${mc.postgres}, Redis ${mc.redis ?? "off"}`);
+  console.log(`50 connections, closed loop; web (SVC_WORKER=off) + 1 worker; ${r.setup.testers} sandbox testers joined in ${r.setup.joinSeconds} s\n`);
+  const header: [string, string, string, string] = ["metric", "measured", "target", ""];
+  const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
+  const line = (row: [string, string, string, string]) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2].padEnd(widths[2]!)}  ${row[3]}`.trimEnd();
+  console.log(line(header));
+  console.log("-".repeat(widths[0]! + widths[1]! + widths[2]! + 12));
+  for (const row of rows) console.log(line(row));
+}

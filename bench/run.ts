@@ -1,0 +1,484 @@
+/**
+ * `npm run bench`: throughput and latency of the send, ingest and deliver paths on a production build
+ * against real Postgres (and Redis when it answers), loopback only, every loop bounded in count and
+ * time. Shape: `next start` with SVC_WORKER=off plus one `npm run worker` process (production).
+ *
+ *   1. build (unless BENCH_SKIP_BUILD=1); fresh database svc_bench_<pid>; plan "bench" via the CLI
+ *   2. sandbox testers join through the simulator (one conversation each)
+ *   3. closed loop at 50 connections: floor (GET /api/v1/nope, the router's 404), GET /limits
+ *   4. inbound → webhook latency at a fixed rate (open loop through the simulator's customer endpoint)
+ *   5. webhook deliveries/s draining a backlog: alone, then beside a project whose receiver sleeps 10 s
+ *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
+ *   7. peak RSS of web and worker; the table; bench/results/<timestamp>.json
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import postgres from "postgres";
+import { Redis } from "ioredis";
+import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
+import { closedLoop, makeAgent, openLoop, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
+import { startReceiver, type BenchReceiver } from "./receiver";
+import { freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
+import { round, summarize, type LatencySummary } from "./stats";
+import { printTable, type Results } from "./report";
+
+const SANDBOX_SENDER = "sandbox-phone-number-id";
+const SANDBOX_CHANNEL = "ch_sandbox";
+const WATCHDOG_MS = 9.5 * 60_000;
+
+const config = benchConfig();
+const runId = `${process.pid}${randomBase62(4)}`;
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const resultsDir = path.join(ROOT, "bench", "results");
+const tmp = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
+const logDir = path.join(resultsDir, `${stamp}-logs`);
+const dbName = `svc_bench_${process.pid}`;
+const key = `svc_live_${randomBase62(32)}`;
+
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Phase windows (epoch ms), reported relative to the web's and the current worker's start for profiles. */
+const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null }[] = [];
+let webSpawnedAt = 0;
+let workerSpawnedAt = 0;
+async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const start = Date.now();
+  try {
+    return await run();
+  } finally {
+    const end = Date.now();
+    const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
+    phases.push({ name, start, end, webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)], workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null });
+  }
+}
+let cleaning: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`[bench] cleanup: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+function loopbackUrl(url: string, what: string): URL {
+  const parsed = new URL(url);
+  if (!["127.0.0.1", "localhost"].includes(parsed.hostname)) throw new Error(`${what} must be on loopback (127.0.0.1), not ${parsed.hostname}`);
+  parsed.hostname = "127.0.0.1";
+  return parsed;
+}
+
+async function main(): Promise<Results> {
+  markStart();
+  const wall = performance.now();
+  mkdirSync(logDir, { recursive: true });
+  const profDir = path.join(resultsDir, `prof-${stamp}`);
+  if (config.cpuProf) mkdirSync(profDir, { recursive: true });
+
+  // ── 1. build, database, Redis, plan ────────────────────────────────────────────────────────────
+  if (!config.skipBuild) {
+    log("next build …");
+    const t = performance.now();
+    await runNode([path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, 300_000);
+    log(`built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  } else {
+    log("BENCH_SKIP_BUILD=1: using the existing .next build");
+  }
+
+  const pgBase = loopbackUrl(config.postgresUrl, "BENCH_POSTGRES_URL");
+  const adminUrl = new URL(pgBase.href);
+  adminUrl.pathname = "/postgres";
+  const admin = postgres(adminUrl.href, { max: 1, onnotice: () => {} });
+  cleanups.push(() => admin.end({ timeout: 5 }));
+  const [{ version: pgVersion }] = (await admin`select version()`) as unknown as [{ version: string }];
+  await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin.unsafe(`create database "${dbName}"`);
+  // Diagnostics: every statement of this database, with its duration, in the Postgres server log.
+  if (process.env.BENCH_PG_LOG_STATEMENTS === "1") await admin.unsafe(`alter database "${dbName}" set log_min_duration_statement = 0`);
+  cleanups.push(async () => {
+    if (process.env.BENCH_KEEP_DB === "1") return log(`kept database ${dbName} (BENCH_KEEP_DB=1)`);
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    log(`dropped database ${dbName}`);
+  });
+  const dbUrl = new URL(pgBase.href);
+  dbUrl.pathname = `/${dbName}`;
+  log(`database ${dbName} created (${pgVersion.split(" on ")[0]})`);
+
+  let redisUrl: string | null = null;
+  let redisVersion: string | null = null;
+  if (config.redisUrl !== "off") {
+    const url = loopbackUrl(config.redisUrl, "BENCH_REDIS_URL");
+    const redis = new Redis(url.href, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null, enableOfflineQueue: false });
+    redis.on("error", () => {});
+    try {
+      await redis.connect();
+      await redis.flushdb();
+      redisVersion = /redis_version:(\S+)/.exec(await redis.info("server"))?.[1] ?? "?";
+      redisUrl = url.href;
+      log(`Redis ${redisVersion} at ${url.href} (database flushed)`);
+      cleanups.push(async () => {
+        const again = new Redis(url.href, { connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+        again.on("error", () => {});
+        await again.flushdb().catch(() => {});
+        again.disconnect();
+      });
+    } catch {
+      log("Redis does not answer: running without REDIS_URL (in-process limiter)");
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    DATABASE_URL: dbUrl.href,
+    SVC_BOOTSTRAP_KEY: key,
+    SVC_PUBLIC_URL: base,
+    SVC_DATA_DIR: tmp,
+    SVC_ENCRYPTION_KEY: randomBase62(43),
+    // Production refuses loopback webhook targets; the bench's receivers are on 127.0.0.1.
+    SVC_ALLOW_PRIVATE_NETWORK: "true",
+    SVC_SANDBOX_PARTICIPANT_CAP: "100000",
+    SVC_WORKER: "off",
+  };
+  delete appEnv.PROVIDER_GRAPH_URL;
+  if (redisUrl) appEnv.REDIS_URL = redisUrl;
+  else delete appEnv.REDIS_URL;
+  // --cpu-prof is refused in NODE_OPTIONS: it goes on the command line of the web and worker processes.
+  const prof = config.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const cliEnv: NodeJS.ProcessEnv = { ...appEnv };
+
+  const sql = postgres(dbUrl.href, { max: 2, onnotice: () => {} });
+  cleanups.push(() => sql.end({ timeout: 5 }));
+  const cli = (...args: string[]) => runNode(["--import", "tsx", "cli/index.ts", ...args], cliEnv, 60_000);
+  // The CLI migrates and bootstraps (SVC_BOOTSTRAP_KEY) the empty database, then sets the plan.
+  log((await cli("plans", "set", "--id", "bench", "--requests", "100000000", "--window", "60", "--monthly", "2000000000")).trim());
+  const [org] = await sql<{ id: string }[]>`select id from organizations order by id limit 1`;
+  if (!org) throw new Error("bootstrap created no organization");
+  log((await cli("orgs", "set-plan", "--org", org.id, "--plan", "bench")).trim());
+
+  // ── 2. processes ──────────────────────────────────────────────────────────────────────────────
+  const rss = new RssSampler();
+  rss.start(500);
+  cleanups.push(async () => rss.stop());
+  webSpawnedAt = Date.now();
+  const web = spawnProc("web", [...prof, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], appEnv, path.join(logDir, "web.log"));
+  cleanups.push(() => stopProc(web));
+  rss.track("web", web.pid);
+  const auth = { authorization: `Bearer ${key}` };
+  const ready = await waitUntil(async () => {
+    if (web.child.exitCode !== null) throw new Error(`next start exited ${web.child.exitCode}:\n${web.tail()}`);
+    try {
+      const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
+      return r.status === 200 ? r : null;
+    } catch {
+      return null;
+    }
+  }, 90_000, 250);
+  if (!ready) throw new Error(`next start did not answer within 90 s:\n${web.tail()}`);
+  log(`web up on ${base} (pid ${web.pid})`);
+
+  let worker: Proc | null = null;
+  let workerStarts = 0;
+  async function startWorker(): Promise<void> {
+    workerSpawnedAt = Date.now();
+    const proc = spawnProc("worker", [...prof, "--import", "tsx", "cli/worker.ts"], appEnv, path.join(logDir, "worker.log"));
+    worker = proc;
+    workerStarts++;
+    rss.track("worker", proc.pid);
+    const up = await waitUntil(() => {
+      if (proc.child.exitCode !== null) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
+      return proc.tail().includes("running jobs") ? true : null;
+    }, 60_000, 100);
+    if (!up) throw new Error(`worker did not start within 60 s:\n${proc.tail()}`);
+  }
+  async function stopWorker(): Promise<void> {
+    if (worker) await stopProc(worker);
+    worker = null;
+  }
+  cleanups.push(() => stopWorker());
+  await startWorker();
+  log("worker up");
+
+  const agent = makeAgent(config.connections);
+  const small = makeAgent(64);
+  cleanups.push(async () => {
+    agent.destroy();
+    small.destroy();
+  });
+
+  const identity = JSON.parse(ready.body) as { project: { id: string }; organization: { id: string }; plan: string };
+  const p1 = identity.project.id;
+  const p1Row = await sendJson<{ join_code: string }>(small, { method: "GET", url: `${base}/api/v1/projects/${p1}`, headers: auth });
+  const created = await sendJson<{ id: string; join_code: string }>(small, { method: "POST", url: `${base}/api/v1/projects`, headers: auth, json: { name: "bench slow receiver" } });
+  if (created.status !== 200) throw new Error(`POST /projects: ${created.status} ${JSON.stringify(created.body)}`);
+  const p2 = created.body.id;
+  const key2 = (await cli("keys", "create", "--project", p2, "--scopes", "*")).split("\n")[0]!.trim();
+  const auth2 = { authorization: `Bearer ${key2}` };
+  log(`project ${p1} (plan ${identity.plan}), second project ${p2}`);
+
+  const fast = await startReceiver({ tokenPrefix: `lat-${runId}-` });
+  const slow = await startReceiver({ delayMs: config.slowDelayMs });
+  cleanups.push(() => fast.close());
+  cleanups.push(() => slow.close());
+
+  // ── 3. sandbox testers ────────────────────────────────────────────────────────────────────────
+  const customer = (from: string, text: string, via = small) =>
+    sendJson<{ delivered_status: number | null }>(via, {
+      method: "POST",
+      url: `${base}/api/simulator/customer/messages`,
+      json: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text },
+      timeoutMs: 30_000,
+    }).then((r) => {
+      if (r.status !== 200 || r.body.delivered_status !== 200) throw new Error(`simulator customer message: ${r.status} ${JSON.stringify(r.body)}`);
+    });
+  // Numbers end in 1: PLATFORM_A recipients ending in 0000 are the simulator's undeliverable ones.
+  const tester = (project: 1 | 2, i: number) => `155${project + 5}${String(i).padStart(7, "0")}1`;
+  const P2_TESTERS = 20;
+  // Set-up, not a measurement: a helper drains the join's ingest jobs through the product's own
+  // JobQueue.drain in parallel lanes (bench/drain-jobs.ts), beside the real worker.
+  const helper = spawnProc("drain-jobs", ["--import", "tsx", "bench/drain-jobs.ts", "4", "300"], appEnv, path.join(logDir, "drain-jobs.log"));
+  cleanups.push(() => stopProc(helper));
+  await waitUntil(() => (helper.tail().includes("ready") ? true : helper.child.exitCode !== null ? Promise.reject(new Error(`drain-jobs exited:\n${helper.tail()}`)) : null), 60_000, 100);
+  const joinStarted = performance.now();
+  let joinFailures = 0;
+  let joinError: string | null = null;
+  // The second project's testers first, then as many of the first project's as the time bound allows.
+  const joinSent = await phase("joins (set-up)", () => pool(config.testers + P2_TESTERS, 16, config.joinSendS * 1000, async (i) => {
+    const [from, code] = i < P2_TESTERS ? [tester(2, i), created.body.join_code] : [tester(1, i - P2_TESTERS), p1Row.body.join_code];
+    await customer(from, `join ${code}`).catch((error: unknown) => {
+      joinFailures++;
+      joinError ??= error instanceof Error ? error.message : String(error);
+    });
+  }));
+  const joinSentS = (performance.now() - joinStarted) / 1000;
+  log(`${joinSent} joins sent through the simulator in ${joinSentS.toFixed(1)} s (${(joinSent / joinSentS).toFixed(0)}/s, ${joinFailures} failed${joinError ? `: ${joinError}` : ""}); waiting for ingest`);
+  const participants = async (project: string) => Number((await sql<{ n: string }[]>`select count(*) as n from sandbox_participants where project_id = ${project}`)[0]!.n);
+  const expectP1 = Math.max(0, joinSent - P2_TESTERS - joinFailures);
+  await waitUntil(async () => ((await participants(p1)) >= expectP1 && (await participants(p2)) >= P2_TESTERS ? true : null), 60_000, 500);
+  const joinS = (performance.now() - joinStarted) / 1000;
+  await stopProc(helper);
+  const joinedP1 = await participants(p1);
+  log(`${joinedP1 + (await participants(p2))} testers joined in ${joinS.toFixed(1)} s (${(joinSent / joinS).toFixed(0)} joins/s end to end)`);
+  if (joinedP1 < 100) throw new Error(`only ${joinedP1} testers joined the first project: too few to measure POST /messages`);
+  const conversations = (await sql<{ id: string }[]>`select id from conversations where project_id = ${p1} order by id`).map((r) => r.id);
+
+  /** What the database's sessions are doing, sampled every 250 ms during a phase (diagnostics). */
+  async function sampleActivity<T>(run: () => Promise<T>): Promise<{ result: T; activity: { what: string; share: number }[] }> {
+    const counts = new Map<string, number>();
+    let samples = 0;
+    let stop = false;
+    const sampler = (async () => {
+      for (let i = 0; i < 2400 && !stop; i++) {
+        const rows = await sql<{ what: string }[]>`
+          select coalesce(state, '?') || ' | ' || coalesce(wait_event_type || ':' || wait_event, 'cpu') || ' | ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) as what
+          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`;
+        samples++;
+        for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + 1);
+        await sleep(250);
+      }
+    })();
+    try {
+      const result = await run();
+      return { result, activity: [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([what, n]) => ({ what, share: round(n / Math.max(1, samples), 2)! })) };
+    } finally {
+      stop = true;
+      await sampler;
+    }
+  }
+
+  // ── 4. floor and GET /limits ──────────────────────────────────────────────────────────────────
+  /** Warm-up, then the measured run; `make` hands out requests across both (null: none left). */
+  async function measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax = 100_000): Promise<ClosedLoopResult> {
+    const opts = { agent, connections: config.connections, next: make, okStatus };
+    if (config.warmupS > 0) await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax });
+    const result = await phase(name, () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }));
+    log(`${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`);
+    return result;
+  }
+  const floor = await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
+  const limits = await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+
+  // ── 5. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
+  const patch1 = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: { webhook_url: fast.url } });
+  if (patch1.status !== 200) throw new Error(`PATCH webhook_url: ${patch1.status} ${JSON.stringify(patch1.body)}`);
+  const inboundSince = new Date(Date.now() - 1000);
+  await sleep(1100);
+  fast.reset();
+  const inboundCount = config.inboundRate * config.inboundSeconds;
+  const sentAt = new Map<string, number>();
+  const LAT_TESTERS = Math.min(50, conversations.length);
+  const MAX_IN_FLIGHT = 256;
+  const openAgent = makeAgent(MAX_IN_FLIGHT);
+  cleanups.push(async () => openAgent.destroy());
+  log(`inbound: ${inboundCount} customer messages at ${config.inboundRate}/s (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`);
+  const open = await phase("inbound → webhook", () => openLoop({
+    ratePerSecond: config.inboundRate,
+    count: inboundCount,
+    maxDurationMs: config.inboundSeconds * 1000 + 2000,
+    maxInFlight: MAX_IN_FLIGHT,
+    fire: (i) => {
+      const token = `lat-${runId}-${i}`;
+      sentAt.set(token, Date.now());
+      return customer(tester(1, i % LAT_TESTERS), token, openAgent);
+    },
+  }));
+  await waitUntil(() => (fast.tokens.size >= sentAt.size ? true : null), config.waitS * 1000, 100);
+  // Every message sent counts: one that never reached the receiver within the bound is +infinity.
+  const inboundLatencies: number[] = [];
+  for (const [token, sent] of sentAt) {
+    const at = fast.tokens.get(token);
+    inboundLatencies.push(at === undefined ? Number.POSITIVE_INFINITY : at - sent);
+  }
+  const inbound = summarize(inboundLatencies);
+  const inboundMissing = sentAt.size - [...sentAt.keys()].filter((t) => fast.tokens.has(t)).length;
+  log(`inbound → webhook: p50 ${inbound.p50} ms, p99 ${inbound.p99} ms; ${sentAt.size - inboundMissing}/${sentAt.size} received within ${config.waitS} s, ${open.dropped} not sent (in-flight cap), ${open.failed} refused${open.firstError ? ` (${open.firstError})` : ""}`);
+
+  // ── 6. webhook deliveries/s ───────────────────────────────────────────────────────────────────
+  // A backlog is built while the worker is stopped (POST /webhook-deliveries/replay of the events the
+  // inbound phase stored), then a fresh worker drains it: deliveries/s = arrivals at the receiver.
+  async function replay(authHeaders: Record<string, string>, body: Record<string, unknown>): Promise<number> {
+    const r = await sendJson<{ count: number }>(small, { method: "POST", url: `${base}/api/v1/webhook-deliveries/replay`, headers: authHeaders, json: body, timeoutMs: 180_000 });
+    if (r.status !== 200) throw new Error(`replay: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.count;
+  }
+  async function drain(expected: number, label: string): Promise<{ expected: number; received: number; perSecond: number | null; seconds: number }> {
+    fast.reset();
+    const t = performance.now();
+    await startWorker();
+    const complete = await phase(label, () => waitUntil(() => (fast.arrivals.length >= expected ? true : null), config.waitS * 1000, 100));
+    const times = fast.arrivals.map((a) => a.at);
+    // Complete: arrivals per second from the first to the last. Not complete within the bound: what
+    // arrived, over the time from the first arrival to the end of the wait.
+    const first = times.length ? Math.min(...times) : null;
+    const span = first === null ? null : complete ? Math.max(...times) - first : Date.now() - first;
+    const perSecond = span && times.length > 1 ? ((complete ? times.length - 1 : times.length) * 1000) / span : null;
+    const result = { expected, received: times.length, perSecond: round(perSecond), seconds: round((performance.now() - t) / 1000)! };
+    log(`${label}: ${result.received}/${expected} delivered${complete ? "" : ` (not all within ${config.waitS} s)`}, ${perSecond?.toFixed(0) ?? "n/a"} deliveries/s`);
+    return result;
+  }
+  await stopWorker();
+  let backlog = 0;
+  for (let copy = 0; copy < config.replayCopies; copy++) backlog += await replay(auth, { since: inboundSince.toISOString(), event: "message.received" });
+  log(`backlog of ${backlog} deliveries for the fast receiver`);
+  const alone = await drain(backlog, "deliveries alone");
+
+  await stopWorker();
+  const patch2 = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p2}`, headers: auth2, json: { webhook_url: slow.url } });
+  if (patch2.status !== 200) throw new Error(`PATCH webhook_url (second project): ${patch2.status} ${JSON.stringify(patch2.body)}`);
+  const slowBacklog = await replay(auth2, { since: new Date(0).toISOString() });
+  let backlog2 = 0;
+  for (let copy = 0; copy < config.replayCopies; copy++) backlog2 += await replay(auth, { since: inboundSince.toISOString(), event: "message.received" });
+  log(`backlog of ${backlog2} deliveries for the fast receiver and ${slowBacklog} for the slow one (${config.slowDelayMs} ms each)`);
+  const withSlow = await drain(backlog2, "deliveries beside a slow receiver");
+  const slowSeen = slow.arrivals.length;
+
+  // ── 7. POST /messages ─────────────────────────────────────────────────────────────────────────
+  const outboundBefore = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n);
+  const messagesStarted = performance.now();
+  let nextConversation = 0;
+  const { result: post, activity: postActivity } = await sampleActivity(() => measure(
+    "POST /api/v1/messages",
+    () => {
+      const i = nextConversation++;
+      const conversation = conversations[i];
+      if (!conversation) return null;
+      return {
+        method: "POST",
+        url: `${base}/api/v1/messages`,
+        headers: { ...auth, "content-type": "application/json", "idempotency-key": `bench-${runId}-${i}` },
+        body: JSON.stringify({ channel_id: SANDBOX_CHANNEL, conversation_id: conversation, text: `bench ${i}` }),
+      };
+    },
+    200,
+    Math.min(500, Math.floor(conversations.length / 10)),
+  ));
+  log(`database sessions during POST /messages (average busy sessions per sample):\n${postActivity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`);
+  // The provider jobs run in the worker through the simulator: watch them for a bounded time.
+  const accepted = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n) - outboundBefore;
+  const providerDone = await waitUntil(async () => {
+    const [row] = await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound' and status = 'queued' and platform_message_id is null`;
+    return Number(row!.n) === 0 ? true : null;
+  }, config.waitS * 1000, 500);
+  const [counts] = await sql<{ queued: string; sent: string; failed: string }[]>`
+    select count(*) filter (where status = 'queued' and platform_message_id is null) as queued,
+           count(*) filter (where platform_message_id is not null) as sent,
+           count(*) filter (where status = 'failed') as failed
+    from messages where direction = 'outbound'`;
+  const providerSeconds = (performance.now() - messagesStarted) / 1000;
+  const provider = { accepted, sent: Number(counts!.sent), failed: Number(counts!.failed), stillQueued: Number(counts!.queued), seconds: round(providerSeconds)!, drained: providerDone !== null };
+  log(`provider jobs: ${provider.sent} sent, ${provider.failed} failed, ${provider.stillQueued} still queued ${provider.seconds} s after the POSTs began`);
+
+  // ── 8. memory, results ────────────────────────────────────────────────────────────────────────
+  rss.sample();
+  const mem = (role: string) => {
+    const p = rss.peak.get(role);
+    return p ? { peakMiB: round(p.hwmMiB, 0)!, treePeakMiB: round(p.treeRssMiB, 0)!, processes: p.processes } : null;
+  };
+  const loop = (r: ClosedLoopResult) => ({
+    rps: round(r.rps, 0)!,
+    p50Ms: round(r.latency.p50, 1),
+    p99Ms: round(r.latency.p99, 1),
+    ratioToFloor: round(r.rps / floor.rps, 2),
+    requests: r.requests,
+    ok: r.ok,
+    statuses: r.statuses,
+    seconds: round(r.elapsedMs / 1000, 1)!,
+    firstError: r.firstError,
+  });
+  const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
+  const lat = (s: LatencySummary) => ({ p50Ms: finite(s.p50), p99Ms: finite(s.p99), maxMs: finite(s.max) });
+  const results: Results = {
+    when: new Date().toISOString(),
+    machine: { ...machine(), postgres: pgVersion.split(" on ")[0]!, redis: redisVersion },
+    config: { ...config, shape: "next start (SVC_WORKER=off) + 1 worker (npm run worker)", loadGenerator: "bench/load.ts (node:http keep-alive, closed loop)" },
+    setup: { testers: joinedP1, joinSeconds: round(joinS)!, joinsPerSecond: round(joinSent / joinS, 0)!, simulatorJoinsPerSecond: round(joinSent / joinSentS, 0)! },
+    floor: loop(floor),
+    limits: loop(limits),
+    messages: { ...loop(post), provider, dbActivity: postActivity },
+    inbound: { ...lat(inbound), sent: sentAt.size, received: sentAt.size - inboundMissing, dropped: open.dropped, refused: open.failed, waitS: config.waitS, ratePerSecond: config.inboundRate, seconds: round(open.elapsedMs / 1000)!, senderMaxLagMs: round(open.maxLagMs, 0)! },
+    deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
+    memory: { web: mem("web"), worker: mem("worker"), workerStarts },
+    phases,
+    totalSeconds: round((performance.now() - wall) / 1000, 0)!,
+  };
+  return results;
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`[bench] watchdog: still running after ${WATCHDOG_MS / 60_000} min, stopping`);
+  void cleanup().finally(() => process.exit(2));
+}, WATCHDOG_MS);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`[bench] ${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const results = await main();
+  await cleanup();
+  const file = path.join(resultsDir, `${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results);
+  console.log(`\nresults: ${path.relative(ROOT, file)}  (whole run ${results.totalSeconds} s)`);
+} catch (error) {
+  console.error(`[bench] failed: ${error instanceof Error ? error.stack ?? error.message : error}`);
+  await cleanup();
+  process.exitCode = 1;
+} finally {
+  clearTimeout(watchdog);
+  rmSync(tmp, { recursive: true, force: true });
+}

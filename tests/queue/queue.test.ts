@@ -45,3 +45,24 @@ describe("job queue port", () => {
     expect(ran).toEqual([1]);
   });
 });
+
+describe("running workers", () => {
+  it("drain a backlog promptly instead of one job per slot per notify interval", async () => {
+    const app2 = await createTestApp();
+    try {
+      const done: number[] = [];
+      app2.runtime.queue.define<{ n: number }>("test.backlog", {}, async (data) => {
+        done.push(data.n);
+      });
+      await app2.runtime.queue.prepare();
+      // The backlog exists before any worker listens: no NOTIFY will wake them for these.
+      for (let n = 0; n < 25; n++) await app2.runtime.queue.send("test.backlog", { n });
+      await app2.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+      const deadline = Date.now() + 15_000;
+      while (done.length < 25 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    } finally {
+      await app2.close();
+    }
+  });
+});

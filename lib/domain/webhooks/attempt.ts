@@ -90,7 +90,8 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
       const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
       const moved = await tx.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
       if (!moved.length) return "skipped";
-      if (succeeded) await tx.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+      // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
+      if (succeeded && project.webhookFailingSince) await tx.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
       return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
     }
     const nextAt = new Date(now.getTime() + delay);

@@ -36,7 +36,7 @@ export interface JobQueue {
   /** Creates every defined queue. Call once after the definitions, before any send. */
   prepare(): Promise<void>;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Polls every defined queue in this process until stop(). */
+  /** Polls every defined queue in this process until stop(): batches of up to `batchSize` (10), fetched again at once while full. */
   startWorkers(options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
   /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
   maintain(): Promise<void>;
@@ -115,16 +115,36 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
       for (const name of definitions.keys()) {
         await ensureQueue(name);
         const { localConcurrency, groupConcurrency } = definitions.get(name)!.options;
-        await boss.work<object>(name, {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-          batchSize: options.batchSize ?? 1,
+        const poll = options.pollingIntervalSeconds ?? 0.5;
+        const workOptions = {
+          pollingIntervalSeconds: poll,
+          // With notify queues pg-boss otherwise waits max(30 s, poll) between fetches unless a
+          // NOTIFY arrived meanwhile: a backlog would drain at one job per slot per 30 s.
+          notifyPollingIntervalSeconds: poll,
+          batchSize: options.batchSize ?? 10,
+          // A full batch means more is waiting: fetch again at once instead of after the poll.
+          burstWhenBatchFull: true,
+          // Each job of a batch succeeds or fails (and retries) on its own.
+          perJobResults: true,
           // Handlers decide "retry or give up" from retryCount / retryLimit: they need the metadata.
           includeMetadata: true,
           ...(localConcurrency ? { localConcurrency } : {}),
           ...(groupConcurrency ? { groupConcurrency } : {}),
-        }, async (jobs) => {
-          for (const job of jobs) await runOne(name, job);
-        });
+        };
+        const handler = async (jobs: Job<object>[]) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await runOne(name, job);
+                return { id: job.id, status: "completed" as const };
+              } catch (error) {
+                console.error(`[queue] ${name} ${job.id} failed:`, error);
+                return { id: job.id, status: "failed" as const, output: { message: error instanceof Error ? error.message : String(error) } };
+              }
+            }),
+          );
+        // pg-boss types perJobResults through an overload our generic wrapper cannot name.
+        await boss.work<object>(name, workOptions as never, handler as never);
       }
     },
     async maintain() {

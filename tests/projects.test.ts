@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { projects } from "@/lib/db/schema";
 import { activeWebhookSecrets, createProjectRow } from "@/lib/domain/projects";
-import { createApiKey } from "@/lib/domain/keys";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import {
@@ -26,9 +25,7 @@ beforeAll(async () => {
   app = await createTestApp();
   acme = await app.seed();
   globex = await app.seed({ orgName: "Globex", projectName: "Globex main" });
-  const row = await createProjectRow(app.db, acme.orgId, { name: "Sibling" }, app.clock.now());
-  const { value } = await createApiKey(app.db, { organizationId: acme.orgId, projectId: row.id, kind: "secret", scopes: ["*"] });
-  sibling = { projectId: row.id, key: value };
+  sibling = await app.addProject(acme);
 });
 afterAll(() => app?.close());
 

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { channels, events, organizations, projects, sandboxParticipants, webhookDeliveries } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { createProjectRow } from "@/lib/domain/projects";
-import { createApiKey } from "@/lib/domain/keys";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAUSE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
 import { assessReadiness, loadReadinessFacts, overallStatusOf, REQUIREMENTS, type ReadinessFacts } from "@/lib/domain/readiness/project";
@@ -22,9 +20,7 @@ beforeAll(async () => {
   app = await createTestApp();
   acme = await app.seed();
   globex = await app.seed({ orgName: "Globex", projectName: "Globex main" });
-  const row = await createProjectRow(app.db, acme.orgId, { name: "Sibling" }, app.clock.now());
-  const { value } = await createApiKey(app.db, { organizationId: acme.orgId, projectId: row.id, kind: "secret", scopes: ["*"] });
-  sibling = { projectId: row.id, key: value };
+  sibling = await app.addProject(acme);
 });
 afterAll(() => app?.close());
 
@@ -74,7 +70,9 @@ async function setChannel(id: string, values: Partial<typeof channels.$inferInse
 /** Testers who joined the project on the sandbox (as `join <code>` records them). */
 async function addTesters(projectId: string, n = 1) {
   for (let i = 0; i < n; i++) {
-    await app.db.insert(sandboxParticipants).values({ id: newId("participant"), projectId, channelId: SANDBOX_CHANNEL_ID, address: `1555${providerId("").replace(/\D/g, "").slice(-7)}${i}`, joinedAt: app.clock.now() });
+    // A counter, not the clock: addresses share one unique index on the sandbox channel.
+    serial += 1;
+    await app.db.insert(sandboxParticipants).values({ id: newId("participant"), projectId, channelId: SANDBOX_CHANNEL_ID, address: `1555${String(serial).padStart(6, "0")}${i}`, joinedAt: app.clock.now() });
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { media, projects } from "@/lib/db/schema";
+import { media } from "@/lib/db/schema";
 import { expireMedia } from "@/lib/domain/media/cache";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
@@ -19,9 +19,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   acme = await h.app.seed();
   await h.app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: `${receiver.url}/in` } });
-  const [project] = await h.app.db.select().from(projects).where(eq(projects.id, acme.projectId));
-  await h.customer({ from: TESTER, type: "text", text: `join ${project!.joinCode}` });
-  await h.settle(20);
+  await h.join(acme.projectId, TESTER);
 });
 afterAll(async () => {
   await receiver?.close();

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { events, messages } from "@/lib/db/schema";
+import { events, messages, projects } from "@/lib/db/schema";
 import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type TestApp } from "../support/app";
 import { startTestServer, type TestServer } from "../support/http-server";
@@ -9,6 +9,8 @@ export interface Harness {
   server: TestServer;
   /** Acts as a customer through the simulator (provider-signed webhook to our endpoint). */
   customer(input: Record<string, unknown>): Promise<{ message_id: string; delivered_status: number }>;
+  /** A tester joins the project on the sandbox (`join <code>`) and the join is processed. */
+  join(projectId: string, from: string, name?: string): Promise<void>;
   /** Runs queued jobs until none is left, waiting for in-flight simulator callbacks first. */
   settle(ms?: number): Promise<void>;
   eventsOf(projectId: string, type?: string): Promise<(typeof events.$inferSelect)[]>;
@@ -26,7 +28,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const server = await startTestServer(() => app!.runtime, options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {});
   app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph`, ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}) });
   const ready = app;
-  return {
+  const harness: Harness = {
     app: ready,
     server,
     async customer(input) {
@@ -38,6 +40,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const body = (await response.json()) as { message_id: string; delivered_status: number };
       if (!response.ok) throw new Error(`simulator refused: ${response.status} ${JSON.stringify(body)}`);
       return body;
+    },
+    async join(projectId, from, name) {
+      const [project] = await ready.db.select({ joinCode: projects.joinCode }).from(projects).where(eq(projects.id, projectId));
+      await harness.customer({ from, ...(name ? { name } : {}), type: "text", text: `join ${project!.joinCode}` });
+      await harness.settle(20);
     },
     async settle(ms = 150) {
       // Bounded: a few rounds of "let callbacks land, run what they queued".
@@ -63,4 +70,5 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await ready.close();
     },
   };
+  return harness;
 }

@@ -39,6 +39,8 @@ export interface TestApp {
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   seed(options?: { scopes?: string[]; planId?: string; orgName?: string; projectName?: string }): Promise<Seeded>;
   addKey(seeded: Seeded, scopes: string[], kind?: "secret" | "publishable"): Promise<string>;
+  /** Another project in the same organization, with its own `*` key. */
+  addProject(seeded: Seeded, name?: string): Promise<{ projectId: string; key: string }>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,11 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
     async addKey(seeded, scopes, kind = "secret") {
       const { value } = await createApiKey(database.db, { organizationId: seeded.orgId, projectId: seeded.projectId, kind, scopes });
       return value;
+    },
+    async addProject(seeded, name = "Sibling") {
+      const row = await createProjectRow(database.db, seeded.orgId, { name }, clock.now());
+      const { value } = await createApiKey(database.db, { organizationId: seeded.orgId, projectId: row.id, kind: "secret", scopes: ["*"] });
+      return { projectId: row.id, key: value };
     },
     async close() {
       installRuntime(null);

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { projects, webhookDeliveries } from "@/lib/db/schema";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
@@ -20,9 +20,7 @@ beforeAll(async () => {
   acme = await h.app.seed();
   const patched = await h.app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: `${receiver.url}/svc` } });
   secret = patched.body.webhook_secret;
-  const [project] = await h.app.db.select().from(projects).where(eq(projects.id, acme.projectId));
-  await h.customer({ from: TESTER, type: "text", text: `join ${project!.joinCode}` });
-  await h.settle(20);
+  await h.join(acme.projectId, TESTER);
 });
 afterAll(async () => {
   await receiver?.close();

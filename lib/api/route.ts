@@ -187,9 +187,7 @@ function parse(schema: ZodType | undefined, value: unknown, where: "path" | "que
     }
   }
   const fields = Object.keys(issues).join(", ");
-  return (() => {
-    throw new SvcError("invalid_request", `Invalid ${where === "path" ? "path parameter" : where}: ${fields}.`, { issues });
-  })();
+  throw new SvcError("invalid_request", `Invalid ${where === "path" ? "path parameter" : where}: ${fields}.`, { issues });
 }
 
 /**

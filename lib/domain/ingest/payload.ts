@@ -102,7 +102,9 @@ export function mediaOf(m: InboundMedia, messageId: string) {
     status: "unavailable" as "available" | "unavailable" | "expired",
     access_policy: "signed_url",
     error_code: "not_cached" as string | null,
-    note: "Media caching is not enabled on this build yet; fetch it from the provider with the media id." as string | null,
+    // Replaced by the media cache's own object as soon as the file is registered for caching; it
+    // stays only when ingest ran outside a job, where no caching could be scheduled.
+    note: "Not cached: fetch it from the provider with the media id." as string | null,
     ...(m.caption ? { caption: m.caption } : {}),
     ...(m.voice !== undefined ? { voice: m.voice } : {}),
     ...(m.animated !== undefined ? { animated: m.animated } : {}),

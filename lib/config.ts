@@ -15,6 +15,9 @@ export function env() {
     redisUrl: e.REDIS_URL || null,
     dataDir: path.resolve(/*turbopackIgnore: true*/ e.SVC_DATA_DIR || ".data"),
     bootstrapKey: e.SVC_BOOTSTRAP_KEY || null,
+    /** First-run dashboard operator (owner of the first organization), created when both are set. */
+    adminEmail: e.SVC_ADMIN_EMAIL || null,
+    adminPassword: e.SVC_ADMIN_PASSWORD || null,
     encryptionKey: e.SVC_ENCRYPTION_KEY || null,
     /** Private-network webhook/media targets are allowed in dev and tests, refused in production. */
     allowPrivateNetwork: e.SVC_ALLOW_PRIVATE_NETWORK ? e.SVC_ALLOW_PRIVATE_NETWORK === "true" : !production,

@@ -8,6 +8,7 @@ export const ID_PREFIXES = {
   organization: "org",
   user: "usr",
   membership: "mem",
+  invitation: "inv",
   project: "proj",
   apiKey: "key",
   channel: "ch",

@@ -2,13 +2,14 @@ import type { Runtime } from "@/lib/server/runtime";
 import { SvcError } from "@/lib/errors";
 import { findKeyByValue, keyKindOf, touchKey, type AuthenticatedKey } from "@/lib/domain/keys";
 
-export type AuthMode = "secret" | "secret_or_publishable" | "none";
+/** "session": dashboard-only operations, served only to a signed-in operator (lib/dashboard). */
+export type AuthMode = "secret" | "secret_or_publishable" | "session" | "none";
 
 /**
  * Resolves the request's key. Secret keys come as `Authorization: Bearer`; publishable keys only in
  * `x-svc-publishable-key` and only on routes that accept them (decisions.md "Keys and scopes").
  */
-export async function authenticate(request: Request, mode: Exclude<AuthMode, "none">, runtime: Runtime, now: Date): Promise<AuthenticatedKey> {
+export async function authenticate(request: Request, mode: "secret" | "secret_or_publishable", runtime: Runtime, now: Date): Promise<AuthenticatedKey> {
   const authorization = request.headers.get("authorization");
   const publishable = request.headers.get("x-svc-publishable-key");
   let value: string | null = null;

@@ -4,6 +4,8 @@ import { newId } from "@/lib/ids";
 import { API_VERSION } from "@/lib/config";
 import type { Ctx } from "@/lib/domain/context";
 import { hasScope, type Scope } from "@/lib/domain/keys/scopes";
+import type { DashboardScope } from "@/lib/domain/members/roles";
+import type { OperatorPrincipal } from "./principal";
 import { quotaPeriod, startOfNextMonth } from "@/lib/domain/plans";
 import type { AuthenticatedKey } from "@/lib/domain/keys";
 import type { Runtime } from "@/lib/server/runtime";
@@ -36,10 +38,10 @@ export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodTyp
   summary: string;
   description?: string;
   tag: string;
-  /** Authentication; default "secret". "none" serves public documents only. */
+  /** Authentication; default "secret". "none" serves public documents only; "session" the dashboard only. */
   auth?: AuthMode;
-  /** Required scope; null = any valid key. */
-  scope: Scope | null;
+  /** Required scope; null = any valid key. Dashboard scopes only ever belong to operators' roles. */
+  scope: Scope | DashboardScope | null;
   params?: P;
   query?: Q;
   body?: B;
@@ -57,18 +59,21 @@ export interface Route {
   description?: string;
   tag: string;
   auth: AuthMode;
-  scope: Scope | null;
+  scope: Scope | DashboardScope | null;
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
   response: ZodType;
   idempotency: "optional" | "required" | "off";
-  run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response>;
+  /** `operator` set: a signed-in operator acting in one project (the dashboard) instead of an API key. */
+  run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response>;
 }
 
 /**
  * The single route wrapper every /api/v1 handler goes through, in this order:
  * version → key → per-key rate limit → scope → parse → idempotency → monthly quota → verb → response.
+ * An operator (dashboard) replaces the key: their role's scopes are checked the same way, and the
+ * per-key rate limit and monthly quota, which belong to API keys, do not apply.
  */
 export function defineRoute<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined, R extends ZodType = ZodType>(
   def: RouteDefinition<P, Q, B, R>,
@@ -77,7 +82,7 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
 
-  async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response> {
+  async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
     const headers = handlerHeaders(requestId);
     const now = runtime.clock.now();
@@ -89,7 +94,13 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
       }
 
       let key: AuthenticatedKey | null = null;
-      if (auth !== "none") {
+      if (operator) {
+        if (def.scope && !hasScope(operator.scopes, def.scope)) {
+          throw new SvcError("insufficient_scope", `Your role (${operator.role}) does not allow this: it needs the '${def.scope}' permission. Ask an owner or admin of the organization.`, { required_scope: def.scope });
+        }
+      } else if (auth === "session") {
+        throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
+      } else if (auth !== "none") {
         key = await authenticate(request, auth, runtime, now);
         const hit = await runtime.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
         Object.assign(headers, rateLimitHeaders(hit));
@@ -105,18 +116,21 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
       const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
 
       let idempotencyKey: string | null = null;
-      if (idempotency !== "off" && key) {
+      const tenant = key ?? operator ?? null;
+      if (idempotency !== "off" && tenant) {
         idempotencyKey = idempotencyKeyOf(request.headers.get("idempotency-key"), rawBody);
         if (!idempotencyKey && idempotency === "required") {
           throw new SvcError("idempotency_key_required", "This operation needs an Idempotency-Key header (1 to 200 characters).");
         }
         if (idempotencyKey) {
-          const scope = { projectId: key.project.id, method: def.method, path: canonicalPath(pathParams, def.path), key: idempotencyKey };
+          const scope = { projectId: tenant.project.id, method: def.method, path: canonicalPath(pathParams, def.path), key: idempotencyKey };
           const claim = await claimIdempotencyKey(runtime.database.db, scope, requestHashOf(rawBody), now);
           if (claim.kind === "replay") {
-            // decisions.md: a replay is not counted again, so its request-window point is given back.
-            await runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
-            headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
+            if (key) {
+              // decisions.md: a replay is not counted again, so its request-window point is given back.
+              await runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
+              headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
+            }
             return json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
           }
           claimId = claim.id;
@@ -128,7 +142,9 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
         if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(now) });
       }
 
-      const ctx: Ctx = key
+      const ctx: Ctx = operator
+        ? { db: runtime.database.db, org: operator.org, project: operator.project, plan: operator.plan, actor: { type: "user", id: operator.user.id, role: operator.role }, now }
+        : key
         ? {
             db: runtime.database.db,
             org: key.org,
@@ -173,7 +189,7 @@ export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit
   });
 }
 
-function parse(schema: ZodType | undefined, value: unknown, where: "path" | "query" | "body"): any {
+export function parse(schema: ZodType | undefined, value: unknown, where: "path" | "query" | "body"): any {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

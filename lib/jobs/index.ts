@@ -2,7 +2,9 @@ import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
 import type { JobQueue } from "@/lib/ports/queue";
 import type { ProviderPort } from "@/lib/ports/provider/types";
-import { PROVIDER_SEND_JOB, deliverToProvider } from "@/lib/domain/messages/jobs";
+import type { Limiter } from "@/lib/ports/limiter";
+import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "@/lib/domain/messages/jobs";
+import { awaitPairSlot } from "@/lib/domain/messages/internal-pacing";
 import { INGEST_JOB, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
 import type { InboundEvent } from "@/lib/domain/ingest/types";
 import type { ObjectStorage } from "@/lib/ports/storage";
@@ -16,6 +18,7 @@ export interface JobDeps {
   provider: ProviderPort;
   clock: Clock;
   storage: ObjectStorage;
+  limiter: Limiter;
   graphUrl: string;
   publicUrl: string;
 }
@@ -30,9 +33,11 @@ export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
 /** Every background job and its retry policy, registered once per process. */
 export function registerJobs(deps: JobDeps): void {
   const ingest = { db: deps.db, queue: deps.queue, now: () => deps.clock.now() };
-  deps.queue.define<{ messageId: string }>(PROVIDER_SEND_JOB, { retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 }, (data, job) =>
-    deliverToProvider(deps, data.messageId, job),
-  );
+  deps.queue.define<ProviderSendJob>(PROVIDER_SEND_JOB, { retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 }, async (data, job) => {
+    // Internal sends (the inbox) take their pair slot here, when they are about to go, and wait for it.
+    if (data.paced && !(await awaitPairSlot(deps, data))) return;
+    await deliverToProvider(deps, data.messageId, job);
+  });
   deps.queue.define<{ id: string }>(INGEST_JOB, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
   // Our own retry schedule drives attempts (each is a job); pg-boss retries only a job whose worker
   // died (expired) or hit an internal error. 25 in parallel per process, 5 per project, so a slow

@@ -10,6 +10,7 @@ import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
 import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
+import { ensureAdminOperator } from "@/lib/domain/members/operators";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 
 /**
@@ -62,7 +63,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });
   const storage = options.storage ?? createStorage();
-  registerJobs({ db: database.db, queue, provider, clock, storage, graphUrl, publicUrl: env().publicUrl });
+  registerJobs({ db: database.db, queue, provider, clock, storage, limiter, graphUrl, publicUrl: env().publicUrl });
   await queue.prepare();
   return {
     database,
@@ -90,6 +91,10 @@ async function startRuntime(): Promise<Runtime> {
   if (bootstrap?.generatedKey && !config.production) {
     // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
     console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
+  }
+  if (config.adminEmail && config.adminPassword) {
+    const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword);
+    if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
   const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
   if (process.env.SVC_WORKER !== "off") {

@@ -40,6 +40,6 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
-export function hasScope(granted: readonly string[], required: Scope): boolean {
+export function hasScope(granted: readonly string[], required: string): boolean {
   return granted.includes(ALL_SCOPES) || granted.includes(required);
 }

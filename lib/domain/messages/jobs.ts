@@ -11,6 +11,12 @@ import { applyStatus } from "./status";
 
 export const PROVIDER_SEND_JOB = "provider.send";
 
+/** `paced`: an internal send that takes its pair slot when the job runs (see internal-pacing.ts). */
+export interface ProviderSendJob {
+  messageId: string;
+  paced?: boolean;
+}
+
 export interface ProviderSendDeps {
   db: Db;
   provider: ProviderPort;

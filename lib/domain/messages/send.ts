@@ -12,7 +12,7 @@ import { messageTextOf, messageTypeOf, type OutboundMessage } from "./content";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
 import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
-import { PROVIDER_SEND_JOB } from "./jobs";
+import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./jobs";
 
 export { recipientAddress } from "./recipient";
 
@@ -48,16 +48,18 @@ export async function sendMessage(ctx: Ctx, ports: SendPorts, input: SendInput) 
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
   await checkWindow(ctx, channel, target.conversation, input.message);
   const replyTo = input.message.replyTo ? await resolveReplyTo(ctx, input.message.replyTo) : null;
+  // An operator's send (the inbox) is internal: it waits for its pair slot in the queue, never a 429.
+  if (ctx.actor.type === "user") return writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey, paced: true });
   const release = await takePairSlot(ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey });
+    return await writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey, paced: false });
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, target: Target, message: OutboundMessage, extra: { replyTo: string | null; idempotencyKey: string }) {
+async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, target: Target, message: OutboundMessage, extra: { replyTo: string | null; idempotencyKey: string; paced: boolean }) {
   const id = newId("message", ctx.now.getTime());
   return ctx.db.transaction(async (tx) => {
     const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
@@ -79,7 +81,8 @@ async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, tar
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
-    await ports.queue.send(PROVIDER_SEND_JOB, { messageId: id }, { tx });
+    const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
+    await ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
     return response(id, conversation.id, contact.id, extra.idempotencyKey);
   });
 }

@@ -1,0 +1,56 @@
+import { defineRoute } from "@/lib/api/route";
+import { z } from "@/lib/api/zod";
+import { customerInbox, sendAsCustomer } from "@/lib/domain/sandbox-phone";
+
+const CustomerAction = z
+  .object({
+    channel_id: z.string().min(1),
+    from: z.string().trim().min(3).max(64),
+    name: z.string().trim().min(1).max(100).optional(),
+    type: z.enum(["text", "image", "video", "audio", "document", "location", "button_reply", "list_reply"]),
+    text: z.string().min(1).max(4096).optional(),
+    media: z.object({ link: z.url().optional(), caption: z.string().max(1024).optional(), mime_type: z.string().optional(), filename: z.string().max(240).optional() }).strict().optional(),
+    location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(200).optional(), address: z.string().max(500).optional() }).strict().optional(),
+    reply: z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) }).strict().optional(),
+    reply_to: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((value, issues) => {
+    const needs: Record<string, keyof typeof value> = { text: "text", location: "location", button_reply: "reply", list_reply: "reply" };
+    const field = needs[value.type];
+    if (field && value[field] === undefined) issues.addIssue({ code: "custom", path: [field], message: `Required for type ${value.type}.` });
+  });
+
+const tag = "Dashboard: sandbox phone";
+
+export const sandboxPhoneRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/sandbox/customer-messages",
+    operationId: "dashboardActAsCustomer",
+    summary: "Act as a customer: the simulator sends our provider endpoint a signed inbound webhook",
+    tag,
+    auth: "session",
+    scope: "messages:send",
+    idempotency: "off",
+    body: CustomerAction,
+    response: z.object({ object: z.literal("simulated_customer_message"), channel_id: z.string(), from: z.string(), provider_message_id: z.string(), webhook_status: z.number() }),
+    handler: ({ ctx, runtime, body }) => sendAsCustomer(ctx, runtime.graphUrl, body),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/sandbox/inbox",
+    operationId: "dashboardSimulatedInbox",
+    summary: "What the business sent to a simulated customer on a channel, oldest first",
+    tag,
+    auth: "session",
+    scope: "conversations:read",
+    query: z.object({ channel_id: z.string().min(1), from: z.string().trim().min(3).max(64) }),
+    response: z.object({
+      object: z.literal("list"),
+      data: z.array(z.object({ object: z.literal("simulated_business_message"), id: z.string(), type: z.string(), text: z.string().nullable(), status: z.string(), sent_at: z.string(), body: z.record(z.string(), z.unknown()) })),
+      has_more: z.boolean(),
+    }),
+    handler: ({ ctx, runtime, query }) => customerInbox(ctx, runtime.graphUrl, query),
+  }),
+];

@@ -1,0 +1,64 @@
+import type { Ctx } from "@/lib/domain/context";
+import { SvcError } from "@/lib/errors";
+import { createApiKey, listProjectKeys, revokeApiKey, type ApiKeyRow, type KeyKind } from "./index";
+
+/** How the dashboard sees a key: never its value, which only the create response carries (once). */
+export function apiKeyWire(key: ApiKeyRow) {
+  return {
+    object: "api_key" as const,
+    id: key.id,
+    kind: key.kind,
+    name: key.name,
+    prefix: key.prefix,
+    display: key.display,
+    scopes: key.scopes,
+    allowed_origins: key.allowedOrigins,
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+    created_by_user_id: key.createdByUserId,
+  };
+}
+
+export async function listKeys(ctx: Ctx) {
+  const rows = await listProjectKeys(ctx.db, ctx.project.id);
+  return { object: "list" as const, data: rows.map(apiKeyWire), has_more: false };
+}
+
+/** A browser origin is scheme + host (+ port), nothing else: `https://app.example.com`. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.pathname !== "/" || url.search || url.hash || url.username) return null;
+    return url.origin === value.replace(/\/$/, "") ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function createKey(ctx: Ctx, input: { kind: KeyKind; name: string; scopes?: string[] | undefined; allowed_origins?: string[] | undefined }) {
+  const origins = input.allowed_origins ?? [];
+  if (input.kind === "secret" && origins.length) {
+    throw new SvcError("invalid_request", "Allowed origins apply to publishable keys only.", { issues: { allowed_origins: ["Only for publishable keys."] } });
+  }
+  const bad = origins.filter((o) => normalizeOrigin(o) === null);
+  if (bad.length) {
+    throw new SvcError("invalid_request", `Not a browser origin: ${bad.join(", ")}. Use scheme://host[:port], e.g. https://app.example.com.`, {
+      issues: { allowed_origins: bad.map((o) => `'${o}' is not an origin.`) },
+    });
+  }
+  const { key, value } = await createApiKey(ctx.db, {
+    organizationId: ctx.org.id,
+    projectId: ctx.project.id,
+    kind: input.kind,
+    name: input.name,
+    scopes: input.scopes ?? [],
+    allowedOrigins: [...new Set(origins.map((o) => normalizeOrigin(o)!))],
+    createdByUserId: ctx.actor.type === "user" ? ctx.actor.id : null,
+  });
+  return { ...apiKeyWire(key), value };
+}
+
+export async function revokeKey(ctx: Ctx, id: string) {
+  return apiKeyWire(await revokeApiKey(ctx.db, ctx.project.id, id, ctx.now));
+}

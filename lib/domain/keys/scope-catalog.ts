@@ -1,0 +1,84 @@
+import { SCOPES, type Scope } from "./scopes";
+
+/**
+ * The scope picker's catalogue: every scope grouped by resource, with what it grants, and the presets.
+ * Pure data (no server imports) so the dashboard's key form renders exactly the scopes the API checks.
+ */
+export interface ScopeGroup {
+  resource: string;
+  label: string;
+  scopes: { scope: Scope; grants: string }[];
+}
+
+const GRANTS: Record<Scope, string> = {
+  "messages:send": "Send messages",
+  "conversations:read": "List conversations, read message history",
+  "contacts:read": "Read contacts",
+  "contacts:write": "Enroll and update contacts",
+  "contacts:erase": "Erase a contact's retained personal data",
+  "broadcasts:read": "Read broadcasts",
+  "broadcasts:write": "Create and manage broadcasts",
+  "broadcasts:send": "Deliver broadcast campaigns",
+  "templates:read": "Read templates",
+  "templates:write": "Create templates",
+  "channels:read": "List and inspect channels",
+  "channels:write": "Connect channels, update routing",
+  "business_agents:read": "Inspect business agents",
+  "business_agents:write": "Provision and manage agents, connectors, tools, settings, thread control, skills",
+  "flows:read": "Read Flows",
+  "flows:send": "Send Flows",
+  "flows:publish": "Publish Flows",
+  "functions:read": "Read hosted functions",
+  "functions:write": "Deploy and manage hosted functions",
+  "functions:invoke": "Invoke hosted functions",
+  "submissions:read": "Read Flow submissions",
+  "dispatches:read": "Read Flow dispatches",
+  "projects:read": "Read project settings and webhook logs",
+  "projects:write": "Update project settings (webhook URL, routing), redeliver webhooks",
+  "config:read": "Export config-as-code",
+  "config:write": "Apply config-as-code",
+  "registrations:create": "Mint registration intents",
+  "limits:read": "Read the key's limits and quota",
+};
+
+const LABELS: Record<string, string> = {
+  messages: "Messages",
+  conversations: "Conversations",
+  contacts: "Contacts",
+  broadcasts: "Broadcasts",
+  templates: "Templates",
+  channels: "Channels",
+  business_agents: "Business agents",
+  flows: "Flows",
+  functions: "Functions",
+  submissions: "Flow submissions",
+  dispatches: "Flow dispatches",
+  projects: "Project & webhooks",
+  config: "Config as code",
+  registrations: "Registrations",
+  limits: "Limits",
+};
+
+export const SCOPE_GROUPS: ScopeGroup[] = (() => {
+  const groups = new Map<string, ScopeGroup>();
+  for (const scope of SCOPES) {
+    const resource = scope.split(":")[0]!;
+    let group = groups.get(resource);
+    if (!group) groups.set(resource, (group = { resource, label: LABELS[resource] ?? resource, scopes: [] }));
+    group.scopes.push({ scope, grants: GRANTS[scope] });
+  }
+  return [...groups.values()];
+})();
+
+export interface ScopePreset {
+  id: "full_access" | "send_only" | "read_only";
+  label: string;
+  description: string;
+  scopes: string[];
+}
+
+export const SCOPE_PRESETS: ScopePreset[] = [
+  { id: "full_access", label: "Full access", description: "Every scope, now and in the future (*).", scopes: ["*"] },
+  { id: "send_only", label: "Send only", description: "Send messages and nothing else: for a server that only notifies.", scopes: ["messages:send"] },
+  { id: "read_only", label: "Read only", description: "Read every resource; change nothing.", scopes: SCOPES.filter((s) => s.endsWith(":read")) },
+];

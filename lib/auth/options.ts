@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { derivedKey } from "@/lib/crypto/secrets";
+import { env } from "@/lib/config";
 import { getRuntime } from "@/lib/server/runtime";
 import { verifyOperatorPassword } from "@/lib/domain/members/operators";
 
@@ -17,6 +18,9 @@ export function authSecret(): string {
 
 /** next-auth v4 configuration: email + password operators, JWT sessions carrying only the user id. */
 export function authOptions(): NextAuthOptions {
+  // next-auth builds its callback URLs and decides on `__Secure-` cookies from NEXTAUTH_URL; without
+  // it, the address the product already knows itself by is the right one (https there → secure cookies).
+  process.env.NEXTAUTH_URL ||= env().publicUrl;
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },

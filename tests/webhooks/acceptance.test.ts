@@ -36,7 +36,8 @@ describe("inbound → customer webhook", () => {
     for (const text of ["one", "two", "three"]) await h.customer({ from: TESTER, type: "text", text });
     await h.settle(20);
     const failed = received("message.received").filter((r) => ["one", "two", "three"].includes(JSON.parse(r.raw).payload.text));
-    expect(failed).toHaveLength(3);
+    // Each was tried (on a loaded machine the 10 s retry may already have come due: also a 503).
+    expect(new Set(failed.map((r) => JSON.parse(r.raw).payload.text))).toEqual(new Set(["one", "two", "three"]));
 
     receiver.reply = () => ({ status: 200, body: "ok" });
     const pending = await h.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "pending"));
@@ -47,15 +48,18 @@ describe("inbound → customer webhook", () => {
     const byText = (text: string) => received("message.received").filter((r) => JSON.parse(r.raw).payload.text === text);
     for (const text of ["one", "two", "three"]) {
       const tries = byText(text);
-      expect(tries.map((r) => r.headers["x-svc-delivery"])).toHaveLength(2);
-      expect(tries[0]!.headers["x-svc-delivery"]).toBe(tries[1]!.headers["x-svc-delivery"]);
-      expect(tries[0]!.headers["webhook-id"]).toBe(tries[1]!.headers["webhook-id"]);
+      expect(tries.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(tries.map((r) => r.headers["x-svc-delivery"])).size).toBe(1);
+      expect(new Set(tries.map((r) => r.headers["webhook-id"])).size).toBe(1);
     }
     const list = await h.app.call("GET", "/webhook-deliveries?event=message.received", { key: acme.key });
     const ours = list.body.data.filter((d: { id: string }) => pending.some((p) => p.id === d.id));
-    expect(ours.every((d: { status: string; attempt_count: number }) => d.status === "succeeded" && d.attempt_count === 2)).toBe(true);
+    expect(ours.every((d: { status: string; attempt_count: number }) => d.status === "succeeded" && d.attempt_count >= 2)).toBe(true);
     const detail = await h.app.call("GET", `/webhook-deliveries/${ours[0].id}`, { key: acme.key });
-    expect(detail.body.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([503, 200]);
+    const codes = detail.body.attempts.map((a: { status_code: number }) => a.status_code);
+    expect(codes[0]).toBe(503);
+    expect(codes.at(-1)).toBe(200);
+    expect(codes.filter((c: number) => c === 200)).toHaveLength(1);
     expect(detail.body.attempts[0].response_excerpt).toBe("down for maintenance");
   });
 

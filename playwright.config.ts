@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_KEY, E2E_PORT } from "./e2e/env";
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_KEY, E2E_PORT } from "./e2e/env";
 
 /**
  * End-to-end suite against the PRODUCTION build (`next build && next start`) on a fresh embedded
@@ -11,6 +11,8 @@ import { E2E_KEY, E2E_PORT } from "./e2e/env";
  *   npm run e2e                      # build, start on :3100, run e2e/*.spec.ts
  *   SVC_E2E_PORT=3200 npm run e2e    # another port
  *   SVC_E2E_KEEP_DATA=1 npm run e2e  # keep the temp data folder (its path is in SVC_E2E_DATA_DIR)
+ *   SVC_E2E_PORT=3201 SVC_NEXT_DIST_DIR=.next-e2e-b npx playwright test e2e/inbox.spec.ts
+ *                                    # a second suite beside the first (own port, own build folder)
  */
 
 // A fresh embedded database per run. This file is evaluated again in every worker: the env var makes
@@ -34,7 +36,7 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { outputFolder: "./e2e/artifacts/report", open: "never" }]],
   use: {
@@ -67,6 +69,11 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       SVC_BOOTSTRAP_KEY: E2E_KEY,
+      SVC_ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+      SVC_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // The specs run their own webhook receivers on loopback.
+      SVC_ALLOW_PRIVATE_NETWORK: "true",
+      NEXTAUTH_URL: baseURL,
       SVC_DATA_DIR: dataDir,
       SVC_PUBLIC_URL: baseURL,
       // Empty = unset for lib/config.ts: embedded PGlite and the in-process limiter.

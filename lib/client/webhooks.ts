@@ -1,0 +1,225 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { projectApi } from "./api";
+import { projectQueryKey } from "./query";
+
+/**
+ * Webhook logs: the project's webhook target, delivery stats, deliveries and their attempts
+ * (lib/api/schemas/webhooks.ts, lib/dashboard/routes/webhook-stats.ts are the shapes).
+ */
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "paused"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const EVENT_TYPES = [
+  "message.received",
+  "message.status",
+  "call.event",
+  "flow.completed",
+  "flow.status",
+  "template.status",
+  "participant.joined",
+  "contact.identity.updated",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface WebhookDelivery {
+  object: "webhook_delivery";
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  trigger: "event" | "redeliver" | "replay";
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface WebhookAttempt {
+  object: "webhook_attempt";
+  id: string;
+  attempt_number: number;
+  url: string;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+  attempts: WebhookAttempt[];
+  event: { id: string; type: string; payload: Record<string, unknown>; created_at: string };
+}
+
+export interface DeliveryStatsBucket {
+  start: string;
+  succeeded: number;
+  failed: number;
+  median_latency_ms: number | null;
+}
+
+export interface DeliveryStats {
+  object: "webhook_delivery_stats";
+  hours: number;
+  buckets: DeliveryStatsBucket[];
+  totals: { succeeded: number; failed: number; success_rate: number | null };
+}
+
+/** The project fields the webhook and channel pages need (GET /projects/{id}). */
+export interface ProjectSettings {
+  id: string;
+  name: string;
+  routing_mode: "EXTERNAL" | "FLOWS" | "AGENT";
+  webhook_url: string | null;
+  webhook_signing_enabled: boolean;
+  channel_id: string | null;
+  join_code: string;
+}
+
+export interface DeliveryFilters {
+  event?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  /** ISO 8601. */
+  since?: string | undefined;
+}
+
+interface List<T> {
+  object: "list";
+  data: T[];
+  has_more: boolean;
+}
+
+const POLL_MS = 3_000;
+const PAGE_SIZE = 25;
+
+const keys = {
+  // The same key and raw GET /projects/{id} body as lib/client/projects.ts, so the cache is shared:
+  // a webhook URL changed on Overview shows here at once.
+  project: (projectId: string) => projectQueryKey(projectId, "project"),
+  stats: (projectId: string, hours: number) => projectQueryKey(projectId, "webhook-stats", hours),
+  deliveries: (projectId: string, filters?: DeliveryFilters) =>
+    filters ? projectQueryKey(projectId, "webhook-deliveries", { ...filters }) : projectQueryKey(projectId, "webhook-deliveries"),
+  delivery: (projectId: string, id: string) => projectQueryKey(projectId, "webhook-delivery", id),
+  latency: (projectId: string, id: string, attempts: number) => projectQueryKey(projectId, "webhook-delivery-latency", id, attempts),
+};
+
+export function useProjectSettings(projectId: string) {
+  return useQuery({
+    queryKey: keys.project(projectId),
+    queryFn: ({ signal }) => projectApi<ProjectSettings>(projectId, `/projects/${encodeURIComponent(projectId)}`, { signal }),
+  });
+}
+
+export function useDeliveryStats(projectId: string, hours: number) {
+  return useQuery({
+    queryKey: keys.stats(projectId, hours),
+    queryFn: ({ signal }) => projectApi<DeliveryStats>(projectId, `/webhook-deliveries/stats?hours=${hours}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+function deliveriesPath(filters: DeliveryFilters, startingAfter: string | undefined): string {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (filters.event) query.set("event", filters.event);
+  if (filters.status) query.set("status", filters.status);
+  if (filters.since) query.set("since", filters.since);
+  if (startingAfter) query.set("starting_after", startingAfter);
+  return `/webhook-deliveries?${query}`;
+}
+
+/** Newest first, a page at a time ("Load more"); polls every 3 s while any loaded delivery is pending. */
+export function useDeliveries(projectId: string, filters: DeliveryFilters) {
+  return useInfiniteQuery({
+    queryKey: keys.deliveries(projectId, filters),
+    queryFn: ({ signal, pageParam }) => projectApi<List<WebhookDelivery>>(projectId, deliveriesPath(filters, pageParam), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.data.at(-1)?.id : undefined),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((d) => d.status === "pending")) ? POLL_MS : false),
+  });
+}
+
+/** One delivery with its attempts and event; polls every 3 s while it is pending. */
+export function useDelivery(projectId: string, deliveryId: string) {
+  return useQuery({
+    queryKey: keys.delivery(projectId, deliveryId),
+    queryFn: ({ signal }) => projectApi<WebhookDeliveryDetail>(projectId, `/webhook-deliveries/${encodeURIComponent(deliveryId)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? POLL_MS : false),
+  });
+}
+
+/**
+ * The duration of each delivery's latest attempt. The list does not carry it, so it comes from the
+ * delivery's detail, fetched once per attempt count: an attempt never changes once recorded.
+ */
+export function useLastAttemptDurations(projectId: string, deliveries: WebhookDelivery[]): Map<string, number | null> {
+  const results = useQueries({
+    queries: deliveries.map((delivery) => ({
+      queryKey: keys.latency(projectId, delivery.id, delivery.attempt_count),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        projectApi<WebhookDeliveryDetail>(projectId, `/webhook-deliveries/${encodeURIComponent(delivery.id)}`, { signal }),
+      select: (detail: WebhookDeliveryDetail) => detail.attempts.at(-1)?.duration_ms ?? null,
+      enabled: delivery.attempt_count > 0,
+      staleTime: Infinity,
+      gcTime: 10 * 60_000,
+    })),
+  });
+  const out = new Map<string, number | null>();
+  deliveries.forEach((delivery, index) => {
+    const data = results[index]?.data;
+    if (data !== undefined) out.set(delivery.id, data);
+  });
+  return out;
+}
+
+function useInvalidateDeliveries(projectId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: keys.deliveries(projectId) }),
+      client.invalidateQueries({ queryKey: projectQueryKey(projectId, "webhook-stats") }),
+    ]);
+}
+
+/** POST …/redeliver: a new delivery of the same event; resolves with it. */
+export function useRedeliver(projectId: string) {
+  const client = useQueryClient();
+  const invalidate = useInvalidateDeliveries(projectId);
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      projectApi<WebhookDeliveryDetail>(projectId, `/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: "POST" }),
+    onSuccess: (created, originalId) => {
+      client.setQueryData(keys.delivery(projectId, created.id), created);
+      void client.invalidateQueries({ queryKey: keys.delivery(projectId, originalId) });
+      void invalidate();
+    },
+  });
+}
+
+export interface ReplayInput {
+  since: string;
+  until?: string | undefined;
+  event?: string | undefined;
+  status?: DeliveryStatus | "none" | undefined;
+}
+
+export interface ReplayResult {
+  object: "webhook_replay";
+  count: number;
+  delivery_ids: string[];
+}
+
+/** POST …/webhook-deliveries/replay: every matching event once more. */
+export function useReplay(projectId: string) {
+  const invalidate = useInvalidateDeliveries(projectId);
+  return useMutation({
+    mutationFn: (input: ReplayInput) => projectApi<ReplayResult>(projectId, "/webhook-deliveries/replay", { method: "POST", body: input }),
+    onSuccess: () => void invalidate(),
+  });
+}

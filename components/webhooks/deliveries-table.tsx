@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { projectPath } from "@/components/shell/nav-links";
 import { ChevronRightIcon, TBody, TD, TH, THead, TR, Table, TableContainer, Time } from "@/components/ui";
-import { useLastAttemptDurations, type WebhookDelivery } from "@/lib/client/webhooks";
+import type { WebhookDelivery } from "@/lib/client/webhooks";
 import { DeliveryStatusBadge, ResponseCode } from "./delivery-status-badge";
 import { formatDuration } from "./format";
 
@@ -15,7 +15,6 @@ const TRIGGER_LABELS: Record<WebhookDelivery["trigger"], string | null> = { even
 
 /** The deliveries list: one row per delivery, the event type links to its attempts and payload. */
 export function DeliveriesTable({ projectId, deliveries }: { projectId: string; deliveries: WebhookDelivery[] }) {
-  const durations = useLastAttemptDurations(projectId, deliveries);
   return (
     <>
       <TableContainer label="Webhook deliveries" className="hidden sm:block">
@@ -36,7 +35,7 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
           <TBody>
             {deliveries.map((delivery) => {
               const href = deliveryPath(projectId, delivery.id);
-              const duration = durations.get(delivery.id);
+              const duration = delivery.last_duration_ms;
               const trigger = TRIGGER_LABELS[delivery.trigger];
               return (
                 <TR key={delivery.id} interactive className="relative" data-delivery-id={delivery.id}>
@@ -58,7 +57,7 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                     {delivery.attempt_count === 0 ? <span className="text-slate-400">Not sent yet</span> : <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />}
                   </TD>
                   <TD numeric className="text-slate-600">
-                    {delivery.attempt_count === 0 ? "—" : duration === undefined ? <span className="text-slate-300">…</span> : duration === null ? "—" : formatDuration(duration)}
+                    {duration === null ? "—" : formatDuration(duration)}
                   </TD>
                   <TD className="text-slate-600">
                     <Time value={delivery.created_at} />
@@ -75,7 +74,7 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
       {/* Phones: a stacked list instead of a table that would scroll sideways. */}
       <ul aria-label="Webhook deliveries" className="divide-y divide-slate-100 rounded-lg bg-white shadow-xs ring-1 ring-slate-200 sm:hidden">
         {deliveries.map((delivery) => {
-          const duration = durations.get(delivery.id);
+          const duration = delivery.last_duration_ms;
           const trigger = TRIGGER_LABELS[delivery.trigger];
           return (
             <li key={delivery.id} className="relative flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50">

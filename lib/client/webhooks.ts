@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
@@ -35,6 +35,8 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
   last_status_code: number | null;
   last_error: string | null;
+  /** How long the latest attempt took; null before the first attempt. */
+  last_duration_ms: number | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -106,7 +108,6 @@ const keys = {
   deliveries: (projectId: string, filters?: DeliveryFilters) =>
     filters ? projectQueryKey(projectId, "webhook-deliveries", { ...filters }) : projectQueryKey(projectId, "webhook-deliveries"),
   delivery: (projectId: string, id: string) => projectQueryKey(projectId, "webhook-delivery", id),
-  latency: (projectId: string, id: string, attempts: number) => projectQueryKey(projectId, "webhook-delivery-latency", id, attempts),
 };
 
 export function useProjectSettings(projectId: string) {
@@ -152,30 +153,6 @@ export function useDelivery(projectId: string, deliveryId: string) {
     queryFn: ({ signal }) => projectApi<WebhookDeliveryDetail>(projectId, `/webhook-deliveries/${encodeURIComponent(deliveryId)}`, { signal }),
     refetchInterval: (query) => (query.state.data?.status === "pending" ? POLL_MS : false),
   });
-}
-
-/**
- * The duration of each delivery's latest attempt. The list does not carry it, so it comes from the
- * delivery's detail, fetched once per attempt count: an attempt never changes once recorded.
- */
-export function useLastAttemptDurations(projectId: string, deliveries: WebhookDelivery[]): Map<string, number | null> {
-  const results = useQueries({
-    queries: deliveries.map((delivery) => ({
-      queryKey: keys.latency(projectId, delivery.id, delivery.attempt_count),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        projectApi<WebhookDeliveryDetail>(projectId, `/webhook-deliveries/${encodeURIComponent(delivery.id)}`, { signal }),
-      select: (detail: WebhookDeliveryDetail) => detail.attempts.at(-1)?.duration_ms ?? null,
-      enabled: delivery.attempt_count > 0,
-      staleTime: Infinity,
-      gcTime: 10 * 60_000,
-    })),
-  });
-  const out = new Map<string, number | null>();
-  deliveries.forEach((delivery, index) => {
-    const data = results[index]?.data;
-    if (data !== undefined) out.set(delivery.id, data);
-  });
-  return out;
 }
 
 function useInvalidateDeliveries(projectId: string) {

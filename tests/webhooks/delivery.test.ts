@@ -85,6 +85,9 @@ describe("a delivery", () => {
     detail = await delivery(id);
     expect(detail).toMatchObject({ status: "succeeded", attempt_count: 2, last_status_code: 204 });
     expect(detail.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 204]);
+    expect(detail.last_duration_ms).toBe(detail.attempts[1].duration_ms);
+    const listed = (await app.call("GET", "/webhook-deliveries", { key: acme.key })).body.data.find((d: { id: string }) => d.id === id);
+    expect(listed.last_duration_ms).toBe(detail.attempts[1].duration_ms);
     expect(new Set(receiver.received.map((r) => r.headers["x-svc-delivery"])).size).toBe(1);
     // A duplicate of an attempt already made (a job retried after its worker died) sends nothing.
     expect(await attemptDelivery(deps(), { deliveryId: id, attempt: 2 })).toBe("skipped");

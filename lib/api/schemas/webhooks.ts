@@ -17,6 +17,7 @@ export const WebhookDelivery = z
     next_attempt_at: Timestamp.nullable(),
     last_status_code: z.number().int().nullable(),
     last_error: z.string().nullable(),
+    last_duration_ms: z.number().int().nullable().openapi({ description: "How long the latest attempt took (null before the first attempt)." }),
     created_at: Timestamp,
     updated_at: Timestamp,
     completed_at: Timestamp.nullable(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { events, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { JobQueue } from "@/lib/ports/queue";
@@ -16,7 +16,7 @@ export interface DeliveryFilter {
   since?: Date | undefined;
 }
 
-function serializeDelivery(row: DeliveryRow) {
+function serializeDelivery(row: DeliveryRow, lastDurationMs: number | null) {
   return {
     object: "webhook_delivery" as const,
     id: row.id,
@@ -28,6 +28,7 @@ function serializeDelivery(row: DeliveryRow) {
     next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
+    last_duration_ms: lastDurationMs,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
@@ -56,7 +57,19 @@ export async function listDeliveries(ctx: Ctx, filter: DeliveryFilter, page: Pag
     filter.since ? gte(webhookDeliveries.createdAt, filter.since) : undefined,
   );
   const result = await paginate(ctx.db, webhookDeliveries, where, page);
-  return { data: result.data.map(serializeDelivery), has_more: result.has_more };
+  const durations = await lastDurations(ctx, result.data.map((d) => d.id));
+  return { data: result.data.map((d) => serializeDelivery(d, durations.get(d.id) ?? null)), has_more: result.has_more };
+}
+
+/** How long each delivery's latest attempt took, in one query for a page of deliveries. */
+async function lastDurations(ctx: Ctx, deliveryIds: string[]): Promise<Map<string, number>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectDistinctOn([webhookAttempts.deliveryId], { deliveryId: webhookAttempts.deliveryId, durationMs: webhookAttempts.durationMs })
+    .from(webhookAttempts)
+    .where(and(eq(webhookAttempts.projectId, ctx.project.id), inArray(webhookAttempts.deliveryId, deliveryIds)))
+    .orderBy(webhookAttempts.deliveryId, desc(webhookAttempts.attemptNumber));
+  return new Map(rows.map((r) => [r.deliveryId, r.durationMs]));
 }
 
 async function getDeliveryRowOrThrow(ctx: Ctx, id: string): Promise<DeliveryRow> {
@@ -71,7 +84,7 @@ export async function getDelivery(ctx: Ctx, id: string) {
   const attempts = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id)).orderBy(asc(webhookAttempts.attemptNumber), asc(webhookAttempts.id));
   const [event] = await ctx.db.select().from(events).where(eq(events.id, row.eventId));
   return {
-    ...serializeDelivery(row),
+    ...serializeDelivery(row, attempts.at(-1)?.durationMs ?? null),
     attempts: attempts.map(serializeAttempt),
     event: { id: event!.id, type: event!.type, payload: event!.payload, created_at: event!.createdAt.toISOString() },
   };

@@ -787,3 +787,11 @@ describe("scopes", () => {
     expectError(await app.call("POST", "/channels", { body: { platform: "PLATFORM_A", credentials: aCredentials() } }), 401, "missing_api_key");
   });
 });
+
+describe("field errors read plainly", () => {
+  it("a missing credential is 'Required.' under its dotted path", async () => {
+    const res = await app.call("POST", "/channels", { key: acme.key, body: { platform: "PLATFORM_A", display_name: "Shop", phone_number: "+15550001234", credentials: { phone_number_id: "123", business_account_id: "456" } } });
+    expect(res.status).toBe(400);
+    expect(res.body.issues["credentials.access_token"]).toEqual(["Required."]);
+  });
+});

@@ -8,7 +8,7 @@ import { cn } from "./cn";
 export function TableContainer({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
   return (
     <div
-      className={cn("overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600", className)}
+      className={cn("relative overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600", className)}
       {...(label ? { role: "region", "aria-label": label, tabIndex: 0 } : {})}
     >
       {children}

@@ -1,0 +1,113 @@
+"use client";
+
+import { Checkbox, cn } from "@/components/ui";
+import { SCOPE_GROUPS, SCOPE_PRESETS } from "@/lib/domain/keys/scope-catalog";
+
+export const ALL_SCOPES = "*";
+const EVERY_SCOPE = SCOPE_GROUPS.flatMap((group) => group.scopes.map((entry) => entry.scope as string));
+
+/** The preset whose scopes are exactly this selection, if any. */
+function matchingPreset(selected: readonly string[]) {
+  const set = new Set(selected);
+  return SCOPE_PRESETS.find((preset) => preset.scopes.length === set.size && preset.scopes.every((scope) => set.has(scope)));
+}
+
+export interface ScopePickerProps {
+  value: string[];
+  onChange: (scopes: string[]) => void;
+  error?: string;
+}
+
+/**
+ * What a secret key may do: a preset, or scopes ticked one by one, grouped by resource. "Full access"
+ * is the single scope `*` (it also covers scopes added later), so unticking anything under it turns
+ * the selection into every scope but that one.
+ */
+export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
+  const full = value.includes(ALL_SCOPES);
+  const selected = new Set(full ? EVERY_SCOPE : value);
+  const preset = matchingPreset(value);
+
+  const setScopes = (next: Set<string>) => onChange(EVERY_SCOPE.filter((scope) => next.has(scope)));
+  const toggle = (scopes: string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const scope of scopes) {
+      if (on) next.add(scope);
+      else next.delete(scope);
+    }
+    setScopes(next);
+  };
+
+  return (
+    <fieldset className="space-y-3" aria-describedby={error ? "scope-picker-error" : undefined}>
+      <legend className="text-[13px] font-medium text-slate-800">Permissions</legend>
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Presets">
+        {SCOPE_PRESETS.map((option) => {
+          const active = preset?.id === option.id;
+          return (
+            <button
+              key={option.id}
+              type="button"
+              aria-pressed={active}
+              onClick={() => onChange([...option.scopes])}
+              className={cn(
+                "h-8 rounded-md px-2 text-[13px] font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600",
+                active ? "bg-white text-slate-900 shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+      <p className="text-xs leading-5 text-slate-500" aria-live="polite">
+        {preset
+          ? preset.description
+          : value.length === 0
+            ? "Pick a preset or tick the scopes this key needs."
+            : `Custom: ${value.length} of ${EVERY_SCOPE.length} scopes.`}
+      </p>
+
+      <div className="max-h-80 space-y-1 overflow-y-auto rounded-md p-1 ring-1 ring-slate-200 ring-inset">
+        {SCOPE_GROUPS.map((group) => {
+          const scopes = group.scopes.map((entry) => entry.scope as string);
+          const count = scopes.filter((scope) => selected.has(scope)).length;
+          const all = count === scopes.length;
+          return (
+            <div key={group.resource} className="rounded-md px-2.5 py-2 hover:bg-slate-50/70">
+              <Checkbox
+                label={
+                  <>
+                    {group.label}
+                    <span className="sr-only"> (every {group.label} scope)</span>
+                  </>
+                }
+                checked={all}
+                ref={(input: HTMLInputElement | null) => {
+                  if (input) input.indeterminate = count > 0 && !all;
+                }}
+                onChange={(event) => toggle(scopes, event.target.checked)}
+              />
+              <div className="mt-1.5 ml-7 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
+                {group.scopes.map((entry) => (
+                  <Checkbox
+                    key={entry.scope}
+                    label={<span className="font-mono text-[12px] font-normal text-slate-700">{entry.scope}</span>}
+                    description={<span className="text-xs">{entry.grants}</span>}
+                    checked={selected.has(entry.scope)}
+                    onChange={(event) => toggle([entry.scope], event.target.checked)}
+                  />
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {error && (
+        <p id="scope-picker-error" role="alert" className="text-xs leading-5 font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { Card, CardBody, CardHeader, Switch, cn, useToast } from "@/components/ui";
+import { ROUTING_MODES, useUpdateProject, type Project, type ProjectUpdate, type RoutingMode } from "@/lib/client/projects";
+import { SECTION_IDS } from "./links";
+
+const ROUTING_COPY: Record<RoutingMode, { label: string; explanation: string }> = {
+  EXTERNAL: { label: "External", explanation: "Forward every inbound message to your webhook as message.received." },
+  FLOWS: { label: "Flows", explanation: "svc's built-in automations answer inbound; your webhook still gets events." },
+  AGENT: { label: "Agent", explanation: "A hosted business agent handles inbound conversations." },
+};
+
+/** Routing and opt-in apply at once: the switch and radios update optimistically and roll back if refused. */
+export function SettingsCard({ project, canWrite }: { project: Project; canWrite: boolean }) {
+  const update = useUpdateProject(project.id);
+  const toast = useToast();
+
+  const save = (change: ProjectUpdate, saved: string) => {
+    update.mutate(change, {
+      onSuccess: () => toast.show({ tone: "success", title: saved }),
+      onError: (error) => toast.show({ tone: "danger", title: "Couldn't save the setting", description: error.message }),
+    });
+  };
+
+  return (
+    <Card id={SECTION_IDS.settings} aria-labelledby="settings-heading" className="scroll-mt-20">
+      <CardHeader title={<span id="settings-heading">Settings</span>} description="How this project handles what customers send, and whom it may message first." />
+      <CardBody className="space-y-6">
+        {!canWrite && <p className="text-xs text-slate-500">Your role can see these settings; a developer or admin can change them.</p>}
+        <fieldset disabled={!canWrite}>
+          <legend className="text-[13px] font-medium text-slate-800">Inbound routing</legend>
+          <div className="mt-2 grid gap-2 md:grid-cols-3">
+            {ROUTING_MODES.map((mode) => {
+              const selected = project.routing_mode === mode;
+              return (
+                <label
+                  key={mode}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-3 rounded-md px-3 py-2.5 ring-1 transition-colors ring-inset has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-600",
+                    selected ? "bg-indigo-50/60 ring-indigo-300" : "ring-slate-200 hover:bg-slate-50",
+                    !canWrite && "cursor-not-allowed opacity-70",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="routing_mode"
+                    value={mode}
+                    checked={selected}
+                    onChange={() => save({ routing_mode: mode }, `Routing set to ${ROUTING_COPY[mode].label}`)}
+                    className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-none"
+                  />
+                  <span className="text-sm leading-5">
+                    <span className="font-medium text-slate-900">{ROUTING_COPY[mode].label}</span>
+                    <span className="block text-slate-500">{ROUTING_COPY[mode].explanation}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        <Switch
+          className="max-w-2xl"
+          label="Require opt-in"
+          description="Messages you start (to a phone number or contact) need the contact's active opt-in, else they're refused. Replies in a conversation only follow the 24-hour window."
+          checked={project.require_opt_in}
+          disabled={!canWrite}
+          onCheckedChange={(checked) => save({ require_opt_in: checked }, checked ? "Opt-in is now required" : "Opt-in is no longer required")}
+        />
+      </CardBody>
+    </Card>
+  );
+}

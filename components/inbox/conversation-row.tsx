@@ -1,0 +1,72 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { Time } from "@/components/ui/time";
+import { useLastMessage, type Channel, type Conversation } from "@/lib/client/inbox";
+import { ContactAvatar } from "./contact-avatar";
+import { contactLabel, PLATFORM_LABELS, previewOf } from "./format";
+
+export interface ConversationRowProps {
+  projectId: string;
+  conversation: Conversation;
+  channel: Channel | undefined;
+  href: string;
+  selected: boolean;
+  isUnread: (conversationId: string, lastInboundAt: string | null | undefined) => boolean;
+}
+
+export function ConversationRow({ projectId, conversation, channel, href, selected, isUnread }: ConversationRowProps) {
+  const last = useLastMessage(projectId, conversation);
+  const lastMessage = last.data;
+  const label = contactLabel(conversation);
+  // Unread: the customer had the last word, after this browser last opened the conversation.
+  const unread = !selected && (lastMessage ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp) : isUnread(conversation.id, conversation.last_message_at));
+  const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
+  const human = conversation.handoff.status === "HUMAN_ACTIVE";
+
+  return (
+    <li>
+      <Link
+        href={href}
+        scroll={false}
+        aria-current={selected ? "page" : undefined}
+        data-conversation-id={conversation.id}
+        className={cn(
+          "flex gap-3 border-l-2 px-3 py-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600 sm:px-4",
+          selected ? "border-indigo-600 bg-indigo-50/60" : "border-transparent hover:bg-slate-50",
+        )}
+      >
+        <span className="relative">
+          <ContactAvatar label={label} />
+          {unread && <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 size-3 rounded-full bg-indigo-600 ring-2 ring-white" />}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={cn("truncate text-sm", unread ? "font-semibold text-slate-900" : "font-medium text-slate-800")}>{label}</span>
+            <Time value={activity} className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-medium text-indigo-700" : "text-slate-500")} />
+          </span>
+          {conversation.name && conversation.phone && <span className="block truncate font-mono text-[11px] text-slate-500">{conversation.phone}</span>}
+          <span className={cn("mt-0.5 block truncate text-[13px]", unread ? "text-slate-800" : "text-slate-500")}>
+            {unread && <span className="sr-only">Unread. </span>}
+            {last.isPending ? (
+              <span className="inline-block h-3 w-32 animate-pulse rounded bg-slate-200/70 align-middle motion-reduce:animate-none" />
+            ) : lastMessage ? (
+              <>
+                {lastMessage.direction === "outbound" && <span className="text-slate-400">You: </span>}
+                {previewOf(lastMessage)}
+              </>
+            ) : (
+              <span className="italic">No messages yet</span>
+            )}
+          </span>
+          <span className="mt-1.5 flex flex-wrap gap-1">
+            {channel && <Badge tone="info">{channel.is_sandbox ? `Sandbox · ${PLATFORM_LABELS[channel.platform]}` : PLATFORM_LABELS[channel.platform]}</Badge>}
+            <Badge tone={human ? "warning" : "neutral"}>{human ? "Human active" : "AI active"}</Badge>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
+import { useSetHandoff, type Conversation } from "@/lib/client/inbox";
+import { HANDOFF_LABELS } from "./format";
+import { HintButton } from "./hint-button";
+
+/** Human handoff for one conversation; viewers see the state only. */
+export function HandoffToggle({ projectId, conversation, canWrite }: { projectId: string; conversation: Conversation; canWrite: boolean }) {
+  const toast = useToast();
+  const setHandoff = useSetHandoff(projectId);
+  const human = conversation.handoff.status === "HUMAN_ACTIVE";
+
+  const toggle = (enabled: boolean) =>
+    setHandoff.mutate(
+      { conversationId: conversation.id, enabled, ...(enabled ? { reason: "Taken over from the dashboard inbox" } : {}) },
+      {
+        onSuccess: (updated) =>
+          toast.show({
+            tone: "success",
+            title: updated.handoff.status === "HUMAN_ACTIVE" ? "Human handoff on" : "Handoff off: automation is back",
+          }),
+        onError: (error) => toast.show({ tone: "danger", title: "Couldn't change the handoff", description: error.message }),
+      },
+    );
+
+  return (
+    <div className="flex items-center gap-2 max-sm:w-full max-sm:border-t max-sm:border-slate-100 max-sm:pt-2">
+      <Badge tone={human ? "warning" : "neutral"} dot>
+        <span data-testid="handoff-status" title={conversation.handoff.status}>
+          {HANDOFF_LABELS[conversation.handoff.status]}
+        </span>
+      </Badge>
+      {canWrite && (
+        <label className="flex items-center gap-2 text-[13px] font-medium text-slate-700 max-sm:ml-auto">
+          <span>Human handoff</span>
+          <Switch checked={human} onCheckedChange={toggle} loading={setHandoff.isPending} aria-label="Human handoff" />
+        </label>
+      )}
+      <HintButton label="What does human handoff do?">
+        <strong className="block text-slate-900">Human handoff</strong>
+        While it is on (<span className="font-mono">HUMAN_ACTIVE</span>), your webhook stops receiving{" "}
+        <span className="font-mono">message.received</span> for this conversation and automated API replies get{" "}
+        <span className="font-mono">409 ai_handoff_active</span>, so your bot stays quiet while a teammate answers here. Replies from this inbox
+        still go out. Turn it off to hand the conversation back to automation (<span className="font-mono">AI_ACTIVE</span>).
+        {conversation.handoff.reason && <span className="mt-1 block">Reason: {conversation.handoff.reason}</span>}
+      </HintButton>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ChevronDownIcon } from "@/components/ui/icons";
+import type { Message } from "@/lib/client/inbox";
+import { formatDay } from "./format";
+import { MessageBubble } from "./message-bubble";
+import { PendingBubble } from "./pending-bubble";
+import type { PendingSend } from "./pending-send";
+
+// Within this many pixels of the bottom counts as "at the bottom" (keeps following new messages).
+const STICKY_PX = 80;
+
+export interface MessageLogProps {
+  messages: Message[];
+  pending: PendingSend[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (key: string) => void;
+  onDiscard: (key: string) => void;
+  label: string;
+}
+
+/**
+ * The thread, oldest at the top. It follows new messages while the operator is at the bottom; once
+ * they scroll up it stays put and offers a "new messages" jump instead.
+ */
+export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, label }: MessageLogProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [unseenBelow, setUnseenBelow] = useState(false);
+  // Keeps the view steady when older messages are prepended above it.
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  const lastKey = `${messages[messages.length - 1]?.id ?? ""}|${messages[messages.length - 1]?.status ?? ""}|${pending.length}|${pending.map((p) => p.state).join()}`;
+  const firstId = messages[0]?.id;
+
+  const scrollToBottom = useCallback((smooth: boolean) => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
+    atBottom.current = true;
+    setUnseenBelow(false);
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (heightBeforeOlder.current !== null) {
+      element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    }
+  }, [firstId]);
+
+  const lastId = messages[messages.length - 1]?.id;
+  const previousLastId = useRef(lastId);
+  useLayoutEffect(() => {
+    if (atBottom.current) scrollToBottom(false);
+    else if (lastId !== previousLastId.current) setUnseenBelow(true);
+    previousLastId.current = lastId;
+  }, [lastKey, lastId, scrollToBottom]);
+
+  // Images load after layout and push the bottom down: follow them while at the bottom.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const onLoad = () => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    };
+    element.addEventListener("load", onLoad, true);
+    return () => element.removeEventListener("load", onLoad, true);
+  }, []);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICKY_PX;
+    if (atBottom.current) setUnseenBelow(false);
+  };
+
+  const loadOlder = () => {
+    heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
+    onLoadOlder();
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5">
+        {hasOlder && (
+          <div className="mb-4 flex justify-center">
+            <Button size="sm" onClick={loadOlder} loading={loadingOlder}>
+              Load older messages
+            </Button>
+          </div>
+        )}
+        <ol role="log" aria-label={label} className="space-y-3">
+          {messages.map((message, index) => {
+            const previous = messages[index - 1];
+            const day = formatDay(message.timestamp);
+            const newDay = !previous || formatDay(previous.timestamp) !== day;
+            return (
+              <Fragment key={message.id}>
+                {newDay && (
+                  <li aria-hidden="true" className="flex items-center gap-3 py-1 text-[11px] font-medium text-slate-500">
+                    <span className="h-px flex-1 bg-slate-200" />
+                    {day}
+                    <span className="h-px flex-1 bg-slate-200" />
+                  </li>
+                )}
+                <MessageBubble message={message} />
+              </Fragment>
+            );
+          })}
+          {pending.map((item) => (
+            <PendingBubble key={item.key} pending={item} onRetry={() => onRetry(item.key)} onDiscard={() => onDiscard(item.key)} />
+          ))}
+        </ol>
+      </div>
+      {unseenBelow && (
+        <Button size="sm" variant="primary" className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md" icon={<ChevronDownIcon />} onClick={() => scrollToBottom(true)}>
+          New messages
+        </Button>
+      )}
+    </div>
+  );
+}

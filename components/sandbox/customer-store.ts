@@ -1,0 +1,120 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+
+/**
+ * Browser-only state of the sandbox phone, in localStorage:
+ * - who the customer is (number, display name, channel) per project: a random +1555… number made once,
+ *   so the same tester keeps the same conversation across visits;
+ * - what the phone sent, per project + channel + number: the API has the business's side (the
+ *   simulator's inbox) but the phone's own bubbles only exist here.
+ */
+
+export interface CustomerIdentity {
+  from: string;
+  name: string;
+  channelId: string | null;
+}
+
+export type SentKind = "text" | "image" | "document" | "location" | "button_reply" | "list_reply";
+
+export interface SentItem {
+  localId: string;
+  at: string;
+  kind: SentKind;
+  text?: string;
+  link?: string;
+  caption?: string;
+  location?: { latitude: number; longitude: number; name?: string; address?: string };
+  reply?: { id: string; title: string };
+  state: "sending" | "sent" | "failed";
+  error?: string;
+  /** Our provider endpoint's HTTP status for the simulated webhook (200 = accepted). */
+  webhookStatus?: number;
+  /** The provider message id the simulator gave it: matches Message.platform_message_id in the inbox. */
+  providerMessageId?: string;
+}
+
+export function randomCustomerNumber(): string {
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(7)), (byte) => String(byte % 10)).join("");
+  return `+1555${digits}`;
+}
+
+/** What the simulator accepts as a PLATFORM_A customer: + (optional) and 8 to 15 digits. */
+export function isValidCustomerNumber(value: string): boolean {
+  return /^\+?[1-9]\d{7,14}$/.test(value.trim());
+}
+
+function load<T>(key: string): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or full storage: the phone still works for this visit.
+  }
+}
+
+/** The customer identity for a project, created on first use. null until read from storage (after hydration). */
+export function useCustomerIdentity(projectId: string) {
+  const key = `svc.sandbox.customer.${projectId}`;
+  const [identity, setIdentity] = useState<CustomerIdentity | null>(null);
+
+  useEffect(() => {
+    const stored = load<CustomerIdentity>(key);
+    const next = stored && isValidCustomerNumber(stored.from) ? stored : { from: randomCustomerNumber(), name: "", channelId: null };
+    if (!stored) save(key, next);
+    setIdentity(next);
+  }, [key]);
+
+  const update = useCallback(
+    (patch: Partial<CustomerIdentity>) =>
+      setIdentity((current) => {
+        if (!current) return current;
+        const next = { ...current, ...patch };
+        save(key, next);
+        return next;
+      }),
+    [key],
+  );
+  return [identity, update] as const;
+}
+
+const MAX_ITEMS = 200;
+
+/** The phone's sent messages for one customer on one channel (persisted; "sending" ones survive a reload as failed). */
+export function useSentLog(projectId: string, channelId: string | null, from: string | null) {
+  const key = channelId && from ? `svc.sandbox.sent.${projectId}.${channelId}.${from}` : null;
+  const [items, setItems] = useState<SentItem[]>([]);
+
+  useEffect(() => {
+    if (!key) {
+      setItems([]);
+      return;
+    }
+    const stored = load<SentItem[]>(key) ?? [];
+    setItems(stored.map((item) => (item.state === "sending" ? { ...item, state: "failed", error: "Interrupted by a page reload; it may or may not have arrived." } : item)));
+  }, [key]);
+
+  const change = useCallback(
+    (updater: (current: SentItem[]) => SentItem[]) =>
+      setItems((current) => {
+        const next = updater(current).slice(-MAX_ITEMS);
+        if (key) save(key, next);
+        return next;
+      }),
+    [key],
+  );
+
+  const add = useCallback((item: SentItem) => change((current) => [...current, item]), [change]);
+  const patch = useCallback((localId: string, fields: Partial<SentItem>) => change((current) => current.map((item) => (item.localId === localId ? { ...item, ...fields } : item))), [change]);
+  const clear = useCallback(() => change(() => []), [change]);
+  return { items, add, patch, clear };
+}

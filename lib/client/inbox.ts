@@ -1,0 +1,313 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { projectApi } from "./api";
+import { projectQueryKey } from "./query";
+
+/**
+ * The inbox's data: conversations, their messages, the project's channels, sending and handoff.
+ * Shapes mirror lib/api/schemas/contacts.ts (Conversation, Message), channels.ts (Channel) and
+ * messages*.ts (MessageSendRequest): the wire names, nothing renamed.
+ */
+
+export interface ListPage<T> {
+  object: "list";
+  data: T[];
+  has_more: boolean;
+}
+
+export type HandoffStatus = "AI_ACTIVE" | "HUMAN_ACTIVE";
+
+export interface Conversation {
+  object: "conversation";
+  id: string;
+  conversation_id: string;
+  contact_id: string;
+  phone: string | null;
+  name: string | null;
+  reference_id: string | null;
+  last_channel_id: string | null;
+  is_active: boolean;
+  handoff: { status: HandoffStatus; reason: string | null; handoff_at: string | null };
+  started_at: string;
+  /** Moves with customer messages (and business-app echoes), not with API sends. */
+  last_message_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageFailure {
+  provider: "provider" | "service";
+  summary: string;
+  code: string | number | null;
+  subcode: string | number | null;
+  type: string | null;
+  title: string | null;
+  message: string;
+  fbtrace_id: string | null;
+  http_status: number | null;
+  occurred_at: string;
+}
+
+/** Message.media (spec): a cached file with a short-lived signed URL while it is available. */
+export interface MessageMedia {
+  id?: string;
+  type?: string;
+  url?: string | null;
+  mime_type?: string | null;
+  file_name?: string | null;
+  file_size?: number | null;
+  accessible?: boolean;
+  status?: string;
+  note?: string | null;
+  caption?: string;
+  voice?: boolean;
+  animated?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Message {
+  object: "message";
+  id: string;
+  message_id: string;
+  conversation_id: string | null;
+  contact_id: string;
+  channel_id: string;
+  direction: "inbound" | "outbound";
+  type: string;
+  status: string;
+  content: string | null;
+  platform_message_id: string | null;
+  reply_to: string | null;
+  failure: MessageFailure | null;
+  media: MessageMedia | null;
+  timestamp: string;
+}
+
+export type Platform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C" | "SMS" | "PLATFORM_D" | "EMAIL";
+
+export interface Channel {
+  object: "channel";
+  id: string;
+  channel_id: string;
+  platform: Platform;
+  status: "connected" | "pending" | "disconnected" | "error";
+  display_name: string | null;
+  phone_number: string | null;
+  routing_mode: string;
+  number_mode: "sandbox" | "dedicated";
+  is_sandbox: boolean;
+  routing_warning: string | null;
+}
+
+export type MediaType = "image" | "document" | "video" | "audio";
+
+/** The content part of POST /messages that the inbox composer can produce (one of them per message). */
+export type ComposedContent =
+  | { text: string }
+  | { media: { type: MediaType; link: string; caption?: string; filename?: string } }
+  | { interactive: { type: "button"; body: string; buttons: { id: string; title: string }[] } };
+
+export type MessageSendRequest = { channel_id: string; conversation_id: string } & ComposedContent;
+
+export interface MessageSendResponse {
+  object: "message";
+  id: string;
+  status: "queued";
+  conversation_id: string;
+  contact_id: string;
+  idempotency_key: string;
+}
+
+// ------------------------------------------------------------------------------------------ keys
+
+const inboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "inbox", ...parts);
+export const inboxKeys = {
+  all: (projectId: string) => inboxKey(projectId),
+  conversations: (projectId: string) => inboxKey(projectId, "conversations"),
+  conversation: (projectId: string, id: string) => inboxKey(projectId, "conversation", id),
+  messages: (projectId: string, id: string) => inboxKey(projectId, "messages", id),
+  preview: (projectId: string, id: string) => inboxKey(projectId, "preview", id),
+  channels: (projectId: string) => inboxKey(projectId, "channels"),
+};
+
+const CONVERSATION_PAGE = 50;
+const MESSAGE_PAGE = 50;
+
+/** Live updates: the open thread every 2 s, the list every 4 s. react-query pauses both while the tab is hidden. */
+export const THREAD_POLL_MS = 2_000;
+export const LIST_POLL_MS = 4_000;
+
+function pageQuery(limit: number, startingAfter: string | undefined) {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (startingAfter) params.set("starting_after", startingAfter);
+  return params.toString();
+}
+
+function nextCursor<T extends { id: string }>(page: ListPage<T>): string | undefined {
+  return page.has_more ? page.data[page.data.length - 1]?.id : undefined;
+}
+
+// ------------------------------------------------------------------------------------ conversations
+
+/** GET /conversations, newest first, 50 a page; "Load more" fetches the next page. */
+export function useConversations(projectId: string) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.conversations(projectId),
+    queryFn: ({ pageParam, signal }) =>
+      projectApi<ListPage<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextCursor,
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+/** One conversation (the open one may sit on a page of the list that is not loaded). */
+export function useConversation(projectId: string, conversationId: string | null) {
+  return useQuery({
+    queryKey: inboxKeys.conversation(projectId, conversationId ?? ""),
+    queryFn: ({ signal }) => projectApi<Conversation>(projectId, `/conversations/${encodeURIComponent(conversationId!)}`, { signal }),
+    enabled: Boolean(conversationId),
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+/**
+ * The newest message of a conversation, for the list's preview line. The key carries last_message_at,
+ * so the 4 s list poll refetches a preview only when a customer wrote; the open thread keeps its own
+ * preview fresh (useConversationMessages), which covers the operator's replies.
+ */
+export function useLastMessage(projectId: string, conversation: Conversation) {
+  return useQuery({
+    queryKey: [...inboxKeys.preview(projectId, conversation.id), conversation.last_message_at ?? ""],
+    queryFn: async ({ signal }) => {
+      const page = await projectApi<ListPage<Message>>(projectId, `/conversations/${encodeURIComponent(conversation.id)}/messages?limit=1`, { signal });
+      return page.data[0] ?? null;
+    },
+    staleTime: Infinity,
+  });
+}
+
+// ----------------------------------------------------------------------------------------- messages
+
+/** GET /conversations/{id}/messages, newest first from the API; `messages` is oldest first for display. */
+export function useConversationMessages(projectId: string, conversation: Conversation | undefined) {
+  const queryClient = useQueryClient();
+  const conversationId = conversation?.id ?? "";
+  const query = useInfiniteQuery({
+    queryKey: inboxKeys.messages(projectId, conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      projectApi<ListPage<Message>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/messages?${pageQuery(MESSAGE_PAGE, pageParam)}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextCursor,
+    enabled: Boolean(conversation),
+    refetchInterval: THREAD_POLL_MS,
+  });
+
+  const newest = query.data?.pages[0]?.data[0] ?? null;
+  const lastMessageAt = conversation?.last_message_at ?? "";
+  useEffect(() => {
+    if (!conversationId || !query.data) return;
+    queryClient.setQueryData([...inboxKeys.preview(projectId, conversationId), lastMessageAt], newest);
+  }, [queryClient, projectId, conversationId, lastMessageAt, newest, query.data]);
+
+  const messages = useMemo(() => flattenOldestFirst(query.data), [query.data]);
+  return { ...query, messages };
+}
+
+function flattenOldestFirst(data: InfiniteData<ListPage<Message>> | undefined): Message[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const out: Message[] = [];
+  for (const page of data.pages) {
+    for (const message of page.data) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      out.push(message);
+    }
+  }
+  return out.reverse();
+}
+
+// ----------------------------------------------------------------------------------------- channels
+
+/** GET /channels: the shared sandbox plus the organization's own (one page of 100 is plenty). */
+export function useChannels(projectId: string) {
+  return useQuery({
+    queryKey: inboxKeys.channels(projectId),
+    queryFn: ({ signal }) => projectApi<ListPage<Channel>>(projectId, "/channels?limit=100", { signal }),
+    staleTime: 60_000,
+    select: (page) => page.data,
+  });
+}
+
+// -------------------------------------------------------------------------------------------- writes
+
+/**
+ * Interactive messages come back from the API as their body text only (Message has no buttons), so
+ * the buttons this browser sent are remembered by message id (localStorage, newest 200) to draw them
+ * in the thread; messages sent elsewhere show their body and a note instead.
+ */
+type ButtonList = { id: string; title: string }[];
+const SENT_BUTTONS_KEY = "svc.inbox.sentButtons";
+const MAX_SENT_BUTTONS = 200;
+
+function readSentButtons(): [string, ButtonList][] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(SENT_BUTTONS_KEY) ?? "[]");
+    return Array.isArray(parsed) ? (parsed as [string, ButtonList][]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function sentButtonsOf(messageId: string): ButtonList | undefined {
+  if (typeof window === "undefined") return undefined;
+  return readSentButtons().find(([id]) => id === messageId)?.[1];
+}
+
+function rememberSentButtons(messageId: string, buttons: ButtonList) {
+  try {
+    const next = [...readSentButtons().filter(([id]) => id !== messageId), [messageId, buttons] as [string, ButtonList]].slice(-MAX_SENT_BUTTONS);
+    window.localStorage.setItem(SENT_BUTTONS_KEY, JSON.stringify(next));
+  } catch {
+    // Storage unavailable: the thread shows the body without its buttons.
+  }
+}
+
+/**
+ * POST /messages. `idempotencyKey` travels as the Idempotency-Key header: the caller makes one per
+ * composed message and reuses it on retry, so a retry after a lost response never sends twice.
+ */
+export function useSendMessage(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: MessageSendRequest; idempotencyKey: string }) =>
+      projectApi<MessageSendResponse>(projectId, "/messages", { method: "POST", body: request, headers: { "Idempotency-Key": idempotencyKey } }),
+    onSuccess: (response, { request }) => {
+      if ("interactive" in request) rememberSentButtons(response.id, request.interactive.buttons);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(projectId, request.conversation_id) });
+    },
+  });
+}
+
+/** POST /conversations/{id}/handoff {enabled, reason?}: the answer is the updated conversation. */
+export function useSetHandoff(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, enabled, reason }: { conversationId: string; enabled: boolean; reason?: string }) =>
+      projectApi<Conversation>(projectId, `/conversations/${encodeURIComponent(conversationId)}/handoff`, {
+        method: "POST",
+        body: reason ? { enabled, reason } : { enabled },
+      }),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData(inboxKeys.conversation(projectId, conversation.id), conversation);
+      queryClient.setQueryData<InfiniteData<ListPage<Conversation>>>(inboxKeys.conversations(projectId), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === conversation.id ? conversation : item)) })) }
+          : data,
+      );
+    },
+  });
+}

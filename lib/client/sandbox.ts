@@ -1,0 +1,108 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { projectApi } from "./api";
+import { inboxKeys, type Conversation, type ListPage } from "./inbox";
+import { projectQueryKey } from "./query";
+
+/**
+ * The sandbox phone: act as a customer through the built-in simulator (lib/dashboard/routes/
+ * sandbox-phone.ts has the request and response schemas these types mirror).
+ */
+
+export type CustomerMessageType = "text" | "image" | "video" | "audio" | "document" | "location" | "button_reply" | "list_reply";
+
+export interface CustomerAction {
+  channel_id: string;
+  from: string;
+  name?: string;
+  type: CustomerMessageType;
+  text?: string;
+  /** Without media (or without media.link) the simulator attaches a small placeholder file. */
+  media?: { link?: string; caption?: string; mime_type?: string; filename?: string };
+  location?: { latitude: number; longitude: number; name?: string; address?: string };
+  reply?: { id: string; title: string };
+  reply_to?: string;
+}
+
+export interface CustomerActionResult {
+  object: "simulated_customer_message";
+  channel_id: string;
+  from: string;
+  provider_message_id: string;
+  /** Our provider endpoint's HTTP status for the signed webhook the simulator posted. */
+  webhook_status: number;
+}
+
+/** What the business sent to the simulated customer; `body` is the provider's request body. */
+export interface BusinessMessage {
+  object: "simulated_business_message";
+  id: string;
+  type: string;
+  text: string | null;
+  status: string;
+  sent_at: string;
+  body: Record<string, unknown>;
+}
+
+/** The project fields the phone's setup card needs (GET /projects/{id}). */
+export interface SandboxProject {
+  id: string;
+  name: string;
+  join_code: string;
+  channel_id: string | null;
+}
+
+const sandboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "sandbox", ...parts);
+
+export const CUSTOMER_INBOX_POLL_MS = 1_500;
+
+export function useSandboxProject(projectId: string) {
+  return useQuery({
+    queryKey: sandboxKey(projectId, "project"),
+    queryFn: ({ signal }) => projectApi<SandboxProject>(projectId, `/projects/${encodeURIComponent(projectId)}`, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /sandbox/inbox: everything this project sent to the customer on the channel, oldest first. */
+export function useCustomerInbox(projectId: string, channelId: string | null, from: string) {
+  return useQuery({
+    queryKey: sandboxKey(projectId, "inbox", channelId ?? "", from),
+    queryFn: ({ signal }) =>
+      projectApi<ListPage<BusinessMessage>>(projectId, `/sandbox/inbox?${new URLSearchParams({ channel_id: channelId!, from })}`, { signal }),
+    enabled: Boolean(channelId) && from.trim().length >= 3,
+    refetchInterval: CUSTOMER_INBOX_POLL_MS,
+    select: (page) => page.data,
+  });
+}
+
+/** POST /sandbox/customer-messages: the simulator sends our provider endpoint a signed inbound webhook. */
+export function useSendAsCustomer(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: CustomerAction) => projectApi<CustomerActionResult>(projectId, "/sandbox/customer-messages", { method: "POST", body: action }),
+    onSuccess: () => {
+      // A first message (or a join) creates the conversation: let the phone's "Open in inbox" find it.
+      void queryClient.invalidateQueries({ queryKey: sandboxKey(projectId, "conversations") });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations(projectId) });
+    },
+  });
+}
+
+const digits = (value: string | null) => (value ?? "").replace(/\D/g, "");
+
+/**
+ * The project's conversation with this customer number, if any. The API has no phone filter, so this
+ * looks through the newest 100 conversations (a sandbox tester's conversation is a recent one).
+ */
+export function useConversationForNumber(projectId: string, from: string) {
+  const wanted = digits(from);
+  return useQuery({
+    queryKey: sandboxKey(projectId, "conversations"),
+    queryFn: ({ signal }) => projectApi<ListPage<Conversation>>(projectId, "/conversations?limit=100", { signal }),
+    refetchInterval: 5_000,
+    enabled: wanted.length >= 3,
+    select: (page) => page.data.find((conversation) => digits(conversation.phone) === wanted) ?? null,
+  });
+}

@@ -79,8 +79,12 @@ describe("the sandbox phone and the inbox, end to end through the dashboard", ()
     await new Promise((r) => setTimeout(r, PAIR_INTERVAL_SECONDS * 1000));
     const api = await h.app.call("POST", "/messages", { key: acme.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot" } });
     expect(api.body.error).toBe("ai_handoff_active");
+    h.app.clock.advance(60_000);
     const human = await dash(h.app, "POST", `${base}/messages`, { as: dev, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "A human here" } });
     expect(human.status).toBe(200);
+    // The inbox sorts by last_message_at: a reply moves the conversation too, not only customer messages.
+    const conversation = await dash(h.app, "GET", `${base}/conversations/${conversationId}`, { as: dev });
+    expect(conversation.body.last_message_at).toBe(h.app.clock.now().toISOString());
   }, 15_000);
 
   it("another project's operators can neither speak as nor read this project's tester", async () => {

@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { lastCustomerMessageAt, MESSAGING_WINDOW_MS, type ConversationRow } from "@/lib/domain/conversations";
+import { lastCustomerMessageAt, MESSAGING_WINDOW_MS, touchConversation, type ConversationRow } from "@/lib/domain/conversations";
 import { messageTextOf, messageTypeOf, type OutboundMessage } from "./content";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
@@ -81,6 +81,7 @@ async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, tar
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
+    await touchConversation(tx, conversation.id, ctx.now);
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
     await ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
     return response(id, conversation.id, contact.id, extra.idempotencyKey);

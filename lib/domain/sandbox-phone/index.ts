@@ -43,12 +43,15 @@ async function channelFor(ctx: Ctx, channelId: string) {
   return channel;
 }
 
+// Longer than the simulator's own 10 s wait for our provider endpoint, so its answer always arrives.
+const SIMULATOR_TIMEOUT_MS = 25_000;
+
 // The simulator URL comes from our own configuration (never from a request), so these calls are not
 // outbound user-chosen URLs and do not go through the SSRF guard.
 async function simulatorCall(url: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(SIMULATOR_TIMEOUT_MS) });
   } catch (error) {
     throw new SvcError("conflict", `The provider simulator is unreachable at ${url}: ${(error as Error).message}.`);
   }
@@ -56,6 +59,7 @@ async function simulatorCall(url: string, init: RequestInit): Promise<unknown> {
   if (!response.ok) {
     throw new SvcError("invalid_request", `The simulator refused this customer action: ${body?.error?.message ?? `HTTP ${response.status}`}.`);
   }
+  if (body === null) throw new SvcError("conflict", `The provider simulator answered ${url} without a readable body. Retry.`);
   return body;
 }
 

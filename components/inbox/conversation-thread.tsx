@@ -39,11 +39,12 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
 
   useSeenWhileOpen(projectId, conversationId, messages);
 
-  // An accepted send turns into the real message as soon as the poll brings it.
+  // An accepted send turns into the real message as soon as the poll brings it. The poll can bring it
+  // before POST /messages has answered, so this runs when either side changes.
   useEffect(() => {
     const ids = new Set(messages.map((message) => message.id));
     setPending((current) => (current.some((item) => item.messageId && ids.has(item.messageId)) ? current.filter((item) => !item.messageId || !ids.has(item.messageId)) : current));
-  }, [messages]);
+  }, [messages, pending]);
 
   if (conversationQuery.error) {
     const missing = isApiError(conversationQuery.error) && conversationQuery.error.status === 404;

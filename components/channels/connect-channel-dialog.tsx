@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, Input, Select, useToast } from "@/components/ui";
+import { Button, Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import {
   CHANNEL_ROUTING_MODES,
@@ -99,16 +99,7 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
       size="md"
       dismissible={!connect.isPending}
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close} disabled={connect.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={connect.isPending}>
-            Connect channel
-          </Button>
-        </>
-      }
+      footer={<FormDialogActions onCancel={close} pending={connect.isPending} submitLabel="Connect channel" />}
     >
       <div className="space-y-4">
         <Field label="Platform" error={platformError}>

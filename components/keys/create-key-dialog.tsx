@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, Input } from "@/components/ui";
+import { Button, Dialog, Field, FormDialogActions, Input } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useCreateKey, type CreatedApiKey, type KeyKind } from "@/lib/client/keys";
 import { KindPicker } from "./kind-picker";
@@ -58,16 +58,7 @@ export function CreateKeyDialog({ projectId, onClose, onCreated }: CreateKeyDial
       size="lg"
       dismissible={!create.isPending}
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create key
-          </Button>
-        </>
-      }
+      footer={<FormDialogActions onCancel={onClose} pending={create.isPending} submitLabel="Create key" />}
     >
       <div className="space-y-5">
         <Field label="Name" error={nameError} hint="What uses this key, so you recognise it later.">

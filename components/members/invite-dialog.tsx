@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, CheckCircleIcon, CopyButton, Dialog, Field, Input, Select } from "@/components/ui";
+import { Button, CheckCircleIcon, CopyButton, Dialog, Field, FormDialogActions, Input, Select } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import type { Role } from "@/lib/client/me";
 import { useInviteMember, type CreatedInvitation } from "@/lib/client/members";
@@ -80,16 +80,7 @@ export function InviteDialog({ projectId, myRole, organizationName, onClose }: {
       description={`They'll be able to open every project of ${organizationName}.`}
       dismissible={!invite.isPending}
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={invite.isPending}>
-            Create invitation
-          </Button>
-        </>
-      }
+      footer={<FormDialogActions onCancel={onClose} pending={invite.isPending} submitLabel="Create invitation" />}
     >
       <div className="space-y-4">
         <Field label="Email" error={emailError}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, Input, Select, useToast } from "@/components/ui";
+import { Button, Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { DELIVERY_STATUSES, EVENT_TYPES, useReplay, type ReplayInput } from "@/lib/client/webhooks";
 import { STATUS_LABELS } from "./delivery-status-badge";
@@ -64,16 +64,7 @@ export function ReplayDialog({ projectId, open, onClose }: { projectId: string; 
       description="Send every matching event to your endpoint once more, as new deliveries with the same event ids."
       dismissible={!replay.isPending}
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close} disabled={replay.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={replay.isPending}>
-            Replay events
-          </Button>
-        </>
-      }
+      footer={<FormDialogActions onCancel={close} pending={replay.isPending} submitLabel="Replay events" />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="From" error={fieldError("since")}>

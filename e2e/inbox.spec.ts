@@ -93,6 +93,8 @@ test("a customer message appears live in the inbox, the operator replies and han
   await expect(composer).toHaveValue("");
   const replyBubble = thread.locator('li[data-direction="outbound"]').filter({ hasText: reply });
   await expect(replyBubble).toBeVisible({ timeout: 15_000 });
+  // The optimistic bubble gives way to the real message (for a moment both may be drawn).
+  await expect(replyBubble).toHaveCount(1, { timeout: 15_000 });
   await expect(replyBubble.locator("[data-status]")).toHaveAttribute("data-status", /^(sent|delivered|read)$/, { timeout: 30_000 });
   await expect
     .poll(

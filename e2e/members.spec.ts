@@ -47,11 +47,14 @@ test.describe("members", () => {
       await invitee.getByRole("button", { name: /^Join / }).click();
       await invitee.waitForURL(/\/projects\//);
 
-      // And with the sign-in form, as they will next time.
+      // And with the sign-in form, as they will next time. A fresh page: the project page may still be
+      // loading, and once signed out its data calls redirect to sign-in, racing our own navigation.
+      await invitee.close();
       await guest.clearCookies();
-      await signIn(invitee, { email, password });
-      await expect(invitee.getByRole("heading", { name: "Readiness" })).toBeVisible();
-      await expect(invitee.getByRole("button", { name: /Account menu/ })).toContainText(name);
+      const again = await guest.newPage();
+      await signIn(again, { email, password });
+      await expect(again.getByRole("heading", { name: "Readiness" })).toBeVisible();
+      await expect(again.getByRole("button", { name: /Account menu/ })).toContainText(name);
     } finally {
       await guest.close();
     }

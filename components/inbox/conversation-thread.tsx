@@ -67,6 +67,9 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
   const channel = channels?.find((item) => item.id === conversation.last_channel_id) ?? null;
   const replyWindow = windowState(messages, conversation.last_channel_id, thread.hasNextPage, now);
   const label = contactLabel(conversation);
+  // Never draw a send twice: one the poll already brought is shown as the real message only.
+  const listedIds = new Set(messages.map((message) => message.id));
+  const shownPending = pending.filter((item) => !item.messageId || !listedIds.has(item.messageId));
 
   const run = (item: PendingSend) => {
     send.mutateAsync({ request: item.request, idempotencyKey: item.key }).then(
@@ -119,13 +122,13 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
         <ErrorState compact className="m-auto" error={thread.error} title="Couldn't load the messages" onRetry={() => void thread.refetch()} retrying={thread.isFetching} />
       ) : thread.isPending ? (
         <MessagesSkeleton />
-      ) : messages.length === 0 && pending.length === 0 ? (
+      ) : messages.length === 0 && shownPending.length === 0 ? (
         <div className="flex flex-1 items-center justify-center bg-slate-50 p-6 text-center text-sm text-slate-500">No messages in this conversation yet.</div>
       ) : (
         <MessageLog
           label={`Messages with ${label}`}
           messages={messages}
-          pending={pending}
+          pending={shownPending}
           hasOlder={thread.hasNextPage}
           loadingOlder={thread.isFetchingNextPage}
           onLoadOlder={() => void thread.fetchNextPage()}

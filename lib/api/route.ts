@@ -218,7 +218,7 @@ function withoutIdempotencyKey(schema: ZodType | undefined, raw: unknown): unkno
   return rest;
 }
 
-async function readJson(request: Request, optional: boolean): Promise<unknown> {
+export async function readJson(request: Request, optional: boolean): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") {
     if (optional) return undefined;

@@ -3,7 +3,7 @@ import { newId } from "@/lib/ids";
 import { SvcError } from "@/lib/errors";
 import { registeredRoutes } from "@/lib/api/registry";
 import { createRouter, decodeSegment } from "@/lib/api/router";
-import { parse } from "@/lib/api/route";
+import { parse, readJson } from "@/lib/api/route";
 import { errorResponse, handlerHeaders, json } from "@/lib/api/respond";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
 import { acceptInvitation, describeInvitation, MIN_PASSWORD_LENGTH, operatorCount, operatorOverview, projectAccessFor, scopesOfRole, setupFirstOwner } from "@/lib/domain/members";
@@ -18,14 +18,6 @@ const SetupBody = z
   .object({ name: z.string().trim().min(1, "Enter your name.").max(100), email: z.email("Enter a valid email address.").max(320), password: Password, organization_name: z.string().trim().min(1, "Name your organization.").max(100) })
   .strict();
 const AcceptBody = z.object({ name: z.string().trim().max(100).optional(), password: z.string().min(1).max(200) }).strict();
-
-async function body(request: Request): Promise<unknown> {
-  try {
-    return JSON.parse(await request.text());
-  } catch {
-    throw new SvcError("invalid_json", "The request body is not valid JSON.");
-  }
-}
 
 /**
  * A session cookie rides along on every request the browser makes, also ones another site triggers:
@@ -83,14 +75,14 @@ export async function handleDashboard(request: Request, path: string, given?: Ru
     if (head === "setup" && segments.length === 1) {
       if (method === "GET") return json(200, { object: "setup", needed: (await operatorCount(db)) === 0 }, headers);
       if (method === "POST") {
-        const input = parse(SetupBody, await body(request), "body") as z.infer<typeof SetupBody>;
+        const input = parse(SetupBody, await readJson(request, false), "body") as z.infer<typeof SetupBody>;
         const user = await setupFirstOwner(db, { name: input.name, email: input.email, password: input.password, organizationName: input.organization_name });
         return json(200, { object: "user", id: user.id, email: user.email, name: user.name }, headers);
       }
     }
     if (head === "invitations" && id && segments.length === 2 && method === "GET") return json(200, await describeInvitation(db, id, now), headers);
     if (head === "invitations" && id && action === "accept" && segments.length === 3 && method === "POST") {
-      const input = parse(AcceptBody, await body(request), "body") as z.infer<typeof AcceptBody>;
+      const input = parse(AcceptBody, await readJson(request, false), "body") as z.infer<typeof AcceptBody>;
       return json(200, await acceptInvitation(db, id, input, now), headers);
     }
     return json(404, { error: "not_found", message: `No endpoint ${request.method} /api/dashboard/${segments.join("/")}.` }, { "Request-Id": requestId });

@@ -63,6 +63,12 @@ export async function operatorCount(db: Db): Promise<number> {
 
 const FIRST_OPERATOR_LOCK = 727_003;
 
+/** The first organization created (the bootstrap demo one on a fresh install), which first-run operators join. */
+async function oldestOrganizationId(db: Db): Promise<string | null> {
+  const [org] = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.createdAt), asc(organizations.id)).limit(1);
+  return org?.id ?? null;
+}
+
 /**
  * First run from SVC_ADMIN_EMAIL / SVC_ADMIN_PASSWORD: when that operator does not exist yet, create
  * them as owner of the oldest organization (the bootstrap demo one) or of a new one. Idempotent, and
@@ -74,8 +80,8 @@ export async function ensureAdminOperator(db: Db, email: string, password: strin
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
     if (existing) return null;
     const user = await createOperator(tx, { email, name: null, password });
-    const [org] = await tx.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.createdAt), asc(organizations.id)).limit(1);
-    const organizationId = org?.id ?? (await newOrganizationWithProject(tx, "My organization")).organizationId;
+    const org = await oldestOrganizationId(tx);
+    const organizationId = org ?? (await newOrganizationWithProject(tx, "My organization")).organizationId;
     await addMembership(tx, organizationId, user.id, "owner");
     return user;
   });
@@ -103,11 +109,11 @@ export async function setupFirstOwner(db: Db, input: { name: string; email: stri
     const user = await createOperator(tx, { email: input.email, name: input.name, password: input.password });
     // A fresh install already has the bootstrap demo organization (its key was printed at start):
     // the first owner adopts it, renamed, instead of leaving it without anyone to operate it.
-    const [org] = await tx.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.createdAt), asc(organizations.id)).limit(1);
+    const org = await oldestOrganizationId(tx);
     let organizationId: string;
     if (org) {
-      organizationId = org.id;
-      await tx.update(organizations).set({ name: input.organizationName, updatedAt: new Date() }).where(eq(organizations.id, org.id));
+      organizationId = org;
+      await tx.update(organizations).set({ name: input.organizationName, updatedAt: new Date() }).where(eq(organizations.id, org));
     } else {
       organizationId = (await newOrganizationWithProject(tx, input.organizationName)).organizationId;
     }

@@ -1,9 +1,10 @@
 "use client";
 
 import { Button, Field, Select } from "@/components/ui";
-import { DELIVERY_STATUSES, EVENT_TYPES } from "@/lib/client/webhooks";
+import { DELIVERY_STATUSES } from "@/lib/client/webhooks";
 import { STATUS_LABELS } from "./delivery-status-badge";
 import { SINCE_PRESETS, type LogParams } from "./use-log-params";
+import { EventTypeSelect } from "./event-type-select";
 
 /** Event type, status and time window of the deliveries list; each change lands in the URL at once. */
 export function DeliveryFilters({ params, onChange, hasFilters }: { params: LogParams; onChange: (changes: Partial<LogParams>) => void; hasFilters: boolean }) {
@@ -11,14 +12,7 @@ export function DeliveryFilters({ params, onChange, hasFilters }: { params: LogP
   return (
     <div className="flex flex-wrap items-end gap-3">
       <Field label="Event type" className="w-full sm:w-52">
-        <Select value={params.event} onChange={(e) => onChange({ event: e.target.value })}>
-          <option value="">All event types</option>
-          {EVENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </Select>
+        <EventTypeSelect value={params.event} onChange={(event) => onChange({ event })} />
       </Field>
       <Field label="Status" className="w-[calc(50%-0.375rem)] sm:w-40">
         <Select value={params.status} onChange={(e) => onChange({ status: e.target.value })}>

@@ -3,8 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { Button, Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
-import { DELIVERY_STATUSES, EVENT_TYPES, useReplay, type ReplayInput } from "@/lib/client/webhooks";
+import { DELIVERY_STATUSES, useReplay, type ReplayInput } from "@/lib/client/webhooks";
 import { STATUS_LABELS } from "./delivery-status-badge";
+import { EventTypeSelect } from "./event-type-select";
 
 /** A datetime-local value (local time, minutes) for a Date. */
 function toLocalInput(date: Date): string {
@@ -74,14 +75,7 @@ export function ReplayDialog({ projectId, open, onClose }: { projectId: string; 
           <Input type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
         </Field>
         <Field label="Event type">
-          <Select value={event} onChange={(e) => setEvent(e.target.value)}>
-            <option value="">All event types</option>
-            {EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Select>
+          <EventTypeSelect value={event} onChange={setEvent} />
         </Field>
         <Field label="Latest delivery" hint="Only events whose latest delivery is in this state.">
           <Select value={status} onChange={(e) => setStatus(e.target.value)}>

@@ -80,32 +80,59 @@ test.describe("project overview", () => {
     const original = await projectFromApi(request, projectId);
     const settings = page.getByRole("region", { name: "Settings" });
     const optIn = settings.getByRole("switch", { name: "Require opt-in" });
+    const notifications = page.getByRole("region", { name: "Notifications" });
+    let releaseSecond = () => {};
     const nextRouting = original.routing_mode === "FLOWS" ? "EXTERNAL" : "FLOWS";
+    const label = { EXTERNAL: "External", FLOWS: "Flows", AGENT: "Agent" } as const;
     const radioName = { EXTERNAL: /^External/, FLOWS: /^Flows/, AGENT: /^Agent/ } as const;
 
     try {
       await expect(optIn).toHaveAttribute("aria-checked", String(original.require_opt_in));
       await optIn.click();
       await expect(optIn).toHaveAttribute("aria-checked", String(!original.require_opt_in));
-      await expect(page.getByRole("region", { name: "Notifications" })).toContainText(original.require_opt_in ? "no longer required" : "now required");
+      await expect(notifications).toContainText(original.require_opt_in ? "no longer required" : "now required");
 
       await settings.getByRole("radio", { name: radioName[nextRouting] }).check();
-      await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Routing set to");
+      await expect(notifications).toContainText("Routing set to");
 
       await page.reload();
-      await expect(settings.getByRole("switch", { name: "Require opt-in" })).toHaveAttribute("aria-checked", String(!original.require_opt_in));
+      await expect(optIn).toHaveAttribute("aria-checked", String(!original.require_opt_in));
       await expect(settings.getByRole("radio", { name: radioName[nextRouting] })).toBeChecked();
       const saved = await projectFromApi(request, projectId);
       expect(saved.require_opt_in).toBe(!original.require_opt_in);
       expect(saved.routing_mode).toBe(nextRouting);
 
-      // Put both back through the page, as an operator would.
-      await settings.getByRole("switch", { name: "Require opt-in" }).click();
-      await expect(settings.getByRole("switch", { name: "Require opt-in" })).toHaveAttribute("aria-checked", String(original.require_opt_in));
-      await settings.getByRole("radio", { name: radioName[original.routing_mode] }).check();
+      // Put both back through the page, as an operator would: the routing first, then the switch while
+      // the routing's answer is still on its way. That answer (which still has the old opt-in) must not
+      // undo the switch, and the switch's own answer is held until both have been checked on screen.
+      const patchUrl = `**/api/dashboard/projects/${projectId}/projects/${projectId}`;
+      const originalRadio = settings.getByRole("radio", { name: radioName[original.routing_mode] });
+      let patches = 0;
+      const secondReleased = new Promise<void>((resolve) => (releaseSecond = resolve));
+      await page.route(patchUrl, async (route) => {
+        if (route.request().method() !== "PATCH") return route.fallback();
+        patches += 1;
+        const response = await route.fetch();
+        if (patches === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+        else await secondReleased;
+        await route.fulfill({ response });
+      });
+      await originalRadio.check();
+      await optIn.click();
+      await expect(optIn).toHaveAttribute("aria-checked", String(original.require_opt_in));
+      await expect(notifications).toContainText(`Routing set to ${label[original.routing_mode]}`);
+      await expect.poll(() => patches).toBe(2);
+      await expect(optIn).toHaveAttribute("aria-checked", String(original.require_opt_in));
+      await expect(originalRadio).toBeChecked();
+      releaseSecond();
+      await expect(notifications).toContainText(original.require_opt_in ? "now required" : "no longer required");
+      await expect(optIn).toHaveAttribute("aria-checked", String(original.require_opt_in));
+      await expect(originalRadio).toBeChecked();
+      await page.unroute(patchUrl);
       await expect.poll(async () => (await projectFromApi(request, projectId)).routing_mode).toBe(original.routing_mode);
       await expect.poll(async () => (await projectFromApi(request, projectId)).require_opt_in).toBe(original.require_opt_in);
     } finally {
+      releaseSecond();
       // The demo project is shared with other specs: restore it even when an assertion failed midway.
       await request.patch(`/api/v1/projects/${projectId}`, {
         headers: auth,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { Card, CardBody, CardHeader, Switch, cn, useToast } from "@/components/ui";
 import { ROUTING_MODES, useUpdateProject, type Project, type ProjectUpdate, type RoutingMode } from "@/lib/client/projects";
 import { SECTION_IDS } from "./links";
@@ -15,12 +16,23 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
   const update = useUpdateProject(project.id);
   const toast = useToast();
 
-  const save = (change: ProjectUpdate, saved: string) => {
-    update.mutate(change, {
-      onSuccess: () => toast.show({ tone: "success", title: saved }),
-      onError: (error) => toast.show({ tone: "danger", title: "Couldn't save the setting", description: error.message }),
-    });
+  // mutateAsync, not mutate's callbacks: those fire for the latest call only, and an operator may flip
+  // the switch and pick a routing before the first answer is back. Each change reports its own outcome.
+  const save = (change: ProjectUpdate, saved: string) =>
+    update.mutateAsync(change).then(
+      () => void toast.show({ tone: "success", title: saved }),
+      (error: Error) => void toast.show({ tone: "danger", title: "Couldn't save the setting", description: error.message }),
+    );
+  // The cache's optimistic value renders a task later; until then React would put the browser's
+  // checked radio back. The clicked mode shows at once and gives way to the cache once saved.
+  const [clickedMode, setClickedMode] = useState<RoutingMode | null>(null);
+  const chooseRouting = (mode: RoutingMode) => {
+    setClickedMode(mode);
+    void save({ routing_mode: mode }, `Routing set to ${ROUTING_COPY[mode].label}`).finally(() =>
+      setClickedMode((current) => (current === mode ? null : current)),
+    );
   };
+  const routingMode = clickedMode ?? project.routing_mode;
 
   return (
     <Card id={SECTION_IDS.settings} aria-labelledby="settings-heading" className="scroll-mt-20">
@@ -31,7 +43,7 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
           <legend className="text-[13px] font-medium text-slate-800">Inbound routing</legend>
           <div className="mt-2 grid gap-2 md:grid-cols-3">
             {ROUTING_MODES.map((mode) => {
-              const selected = project.routing_mode === mode;
+              const selected = routingMode === mode;
               return (
                 <label
                   key={mode}
@@ -46,7 +58,7 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
                     name="routing_mode"
                     value={mode}
                     checked={selected}
-                    onChange={() => save({ routing_mode: mode }, `Routing set to ${ROUTING_COPY[mode].label}`)}
+                    onChange={() => chooseRouting(mode)}
                     className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-none"
                   />
                   <span className="text-sm leading-5">
@@ -64,7 +76,7 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
           description="Messages you start (to a phone number or contact) need the contact's active opt-in, else they're refused. Replies in a conversation only follow the 24-hour window."
           checked={project.require_opt_in}
           disabled={!canWrite}
-          onCheckedChange={(checked) => save({ require_opt_in: checked }, checked ? "Opt-in is now required" : "Opt-in is no longer required")}
+          onCheckedChange={(checked) => void save({ require_opt_in: checked }, checked ? "Opt-in is now required" : "Opt-in is no longer required")}
         />
       </CardBody>
     </Card>

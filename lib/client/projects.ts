@@ -121,7 +121,13 @@ export function useSandboxChannel(projectId: string) {
  */
 export function useUpdateProject(projectId: string, { optimistic = true }: { optimistic?: boolean } = {}) {
   const client = useQueryClient();
+  const mutationKey = ["project-update", projectId];
+  // Another change to this project still on its way: its optimistic value must survive this one's answer.
+  const othersPending = () => client.isMutating({ mutationKey }) > 1;
   return useMutation({
+    mutationKey,
+    // One PATCH at a time per project, so the server applies them in the order the operator made them.
+    scope: { id: `project-update:${projectId}` },
     mutationFn: (update: ProjectUpdate) =>
       projectApi<Project>(projectId, `/projects/${encodeURIComponent(projectId)}`, { method: "PATCH", body: update }),
     onMutate: async (update) => {
@@ -131,13 +137,20 @@ export function useUpdateProject(projectId: string, { optimistic = true }: { opt
       if (previous) client.setQueryData<Project>(projectKey(projectId), { ...previous, ...update });
       return { previous };
     },
-    onError: (_error, _update, context) => {
-      if (context?.previous) client.setQueryData(projectKey(projectId), context.previous);
+    onError: (_error, update, context) => {
+      const previous = context?.previous;
+      if (!previous) return;
+      // Roll back only the fields this change touched; a later pending change keeps its own.
+      const rollback = Object.fromEntries(Object.keys(update).map((field) => [field, previous[field as keyof Project]]));
+      client.setQueryData<Project>(projectKey(projectId), (current) => (current ? { ...current, ...rollback } : previous));
     },
     onSuccess: (project) => {
-      client.setQueryData(projectKey(projectId), project);
+      if (!othersPending()) client.setQueryData(projectKey(projectId), project);
     },
-    onSettled: () => {
+    onSettled: (_project, error) => {
+      if (othersPending()) return;
+      // After a refusal the cached project may hold skipped answers: read it again.
+      if (error) void client.invalidateQueries({ queryKey: projectKey(projectId) });
       void client.invalidateQueries({ queryKey: readinessKey(projectId) });
       void client.invalidateQueries({ queryKey: projectQueryKey(projectId, "channels") });
     },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import {
   CHANNEL_ROUTING_MODES,

@@ -1,8 +1,9 @@
 "use client";
 
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ChevronDownIcon } from "@/components/ui/icons";
+import { useStickToBottom } from "@/components/ui/use-stick-to-bottom";
 import type { Message } from "@/lib/client/inbox";
 import { formatDay } from "./format";
 import { MessageBubble } from "./message-bubble";
@@ -28,8 +29,7 @@ export interface MessageLogProps {
  * they scroll up it stays put and offers a "new messages" jump instead.
  */
 export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, label }: MessageLogProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const { scroller, atBottom, onScroll: measureBottom } = useStickToBottom<HTMLDivElement>(STICKY_PX);
   const [unseenBelow, setUnseenBelow] = useState(false);
   // Keeps the view steady when older messages are prepended above it.
   const heightBeforeOlder = useRef<number | null>(null);
@@ -62,22 +62,8 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
     previousLastId.current = lastId;
   }, [lastKey, lastId, scrollToBottom]);
 
-  // Images load after layout and push the bottom down: follow them while at the bottom.
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const onLoad = () => {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
-    };
-    element.addEventListener("load", onLoad, true);
-    return () => element.removeEventListener("load", onLoad, true);
-  }, []);
-
   const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICKY_PX;
-    if (atBottom.current) setUnseenBelow(false);
+    if (measureBottom()) setUnseenBelow(false);
   };
 
   const loadOlder = () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, FormDialogActions, Input } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, Input } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useCreateKey, type CreatedApiKey, type KeyKind } from "@/lib/client/keys";
 import { KindPicker } from "./kind-picker";

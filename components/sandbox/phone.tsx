@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useMemo, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
+import { useStickToBottom } from "@/components/ui/use-stick-to-bottom";
 import type { Channel } from "@/lib/client/inbox";
 import type { BusinessMessage } from "@/lib/client/sandbox";
 import { BusinessBubble, type ReplyChoice } from "./business-bubble";
@@ -39,22 +40,12 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
     return all.sort((a, b) => a.at - b.at);
   }, [sent, businessMessages]);
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const { scroller, atBottom, onScroll } = useStickToBottom<HTMLDivElement>(60);
   const lastKey = `${entries.length}|${sent.map((item) => item.state).join()}`;
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [lastKey]);
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const onLoad = () => {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
-    };
-    element.addEventListener("load", onLoad, true);
-    return () => element.removeEventListener("load", onLoad, true);
-  }, []);
+  }, [lastKey, scroller, atBottom]);
 
   const businessName = channel?.display_name ?? "Business";
   return (
@@ -82,10 +73,7 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
           you are <span className="font-mono text-slate-700">{from || "…"}</span>
         </p>
         {alert}
-        <div ref={scroller} onScroll={() => {
-          const element = scroller.current;
-          if (element) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 60;
-        }} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
+        <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
           {loading && entries.length === 0 ? (
             <div className="flex h-full items-center justify-center">
               <Spinner label="Loading the chat" />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { DELIVERY_STATUSES, useReplay, type ReplayInput } from "@/lib/client/webhooks";
 import { STATUS_LABELS } from "./delivery-status-badge";

@@ -4,7 +4,7 @@ import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { MediaRow } from "@/lib/db/schema";
 import { authorizeMediaDownload } from "@/lib/domain/media/download";
-import { StorageRangeError, type ObjectStorage, type StoredObject, type StoredObjectInfo } from "@/lib/ports/storage";
+import { StorageRangeError, type StoredObject, type StoredObjectInfo } from "@/lib/ports/storage";
 import type { Runtime } from "@/lib/server/runtime";
 import { errorResponse, handlerHeaders, json } from "./respond";
 

@@ -33,16 +33,17 @@ export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
 /** Every background job and its retry policy, registered once per process. */
 export function registerJobs(deps: JobDeps): void {
   const ingest = { db: deps.db, queue: deps.queue, now: () => deps.clock.now() };
-  deps.queue.define<ProviderSendJob>(PROVIDER_SEND_JOB, { retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 }, async (data, job) => {
+  deps.queue.define<ProviderSendJob>(PROVIDER_SEND_JOB, { localConcurrency: 50, retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 }, async (data, job) => {
     // Internal sends (the inbox) take their pair slot here, when they are about to go, and wait for it.
     if (data.paced && !(await awaitPairSlot(deps, data))) return;
     await deliverToProvider(deps, data.messageId, job);
   });
-  deps.queue.define<{ id: string }>(INGEST_JOB, { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
+  deps.queue.define<{ id: string }>(INGEST_JOB, { localConcurrency: 20, retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
   // Our own retry schedule drives attempts (each is a job); pg-boss retries only a job whose worker
-  // died (expired) or hit an internal error. 25 in parallel per process, 5 per project, so a slow
-  // receiver holds 5 slots at most and never delays other projects.
-  deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 25, groupConcurrency: 5, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, async (data) => {
+  // died (expired) or hit an internal error. 200 in flight per process (an attempt in flight is a
+  // socket and a timer), 50 per project across all workers, so a receiver that answers slowly (up to
+  // the 10 s timeout) holds a quarter of one process's slots at most and never delays other projects.
+  deps.queue.define<DeliveryJob>(WEBHOOK_DELIVER_JOB, { localConcurrency: 200, groupConcurrency: 50, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, async (data) => {
     await attemptDelivery(deps, data);
   });
   // A couple of quick retries (message.received waits at most RELEASE_AFTER_MS for them).
@@ -54,7 +55,7 @@ export function registerJobs(deps: JobDeps): void {
     await expireMedia(deps);
     await deps.queue.send(MEDIA_EXPIRE_JOB, {}, { startAfter: EXPIRE_EVERY_MS, singletonKey: "media.expire" });
   });
-  deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
+  deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { localConcurrency: 20, retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
     retryPendingStatus(ingest, data.event, job),
   );
 }

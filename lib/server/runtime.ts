@@ -47,8 +47,6 @@ export function installRuntime(runtime: Runtime | null): void {
 export interface RuntimeOptions {
   clock?: Clock;
   redisUrl?: string | null;
-  /** Needed by the queue on Postgres (pg-boss keeps its own pool). */
-  databaseUrl?: string | null;
   /** Provider Graph API base; default PROVIDER_GRAPH_URL or the built-in simulator. */
   graphUrl?: string;
   /** Media storage; default chosen by env (S3_BUCKET or the local data folder). */
@@ -58,7 +56,7 @@ export interface RuntimeOptions {
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const limiter = createLimiter({ db: database.db, redis });
-  const queue = await createJobQueue(database, options.databaseUrl ?? null);
+  const queue = await createJobQueue(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });
@@ -96,7 +94,7 @@ async function startRuntime(): Promise<Runtime> {
     const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword);
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
-  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, databaseUrl: config.databaseUrl });
+  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });
   if (process.env.SVC_WORKER !== "off") {
     await runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.queue);

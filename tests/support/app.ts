@@ -75,7 +75,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-"));
-  const runtime = await buildRuntime(database, { clock, redisUrl, databaseUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir) });
+  const runtime = await buildRuntime(database, { clock, redisUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir) });
   installRuntime(runtime);
 
   const app: TestApp = {

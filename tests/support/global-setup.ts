@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, template);
     const handle = await openDatabase({ databaseUrl: templateUrl, max: 1 });
     await ensureReferenceData(handle.db);
-    await (await createJobQueue(handle, templateUrl)).stop();
+    await (await createJobQueue(handle)).stop();
     await handle.close();
     project.provide("dbTemplate", { kind: "postgres", adminUrl: url, template });
     return async () => {
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ dataDir: "memory://" });
   await ensureReferenceData(handle.db);
   // pg-boss creates its schema on first start: do it once here rather than in every test file.
-  await (await createJobQueue(handle, null)).stop();
+  await (await createJobQueue(handle)).stop();
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
   const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-test-")), "template.tar");

@@ -72,7 +72,7 @@ describe("many workers on one Postgres", () => {
     const handle = { db: app.db, kind: "postgres", close: async () => {} } as DatabaseHandle;
     const runs: number[] = [];
     const make = async () => {
-      const queue = await createJobQueue(handle, app.databaseUrl!);
+      const queue = await createJobQueue(handle);
       queue.define<{ n: number }>("test.once", {}, async (data) => {
         runs.push(data.n);
         await new Promise((r) => setTimeout(r, 2));

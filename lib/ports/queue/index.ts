@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
+import type { Sql } from "postgres";
 import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
+import { QueuePump } from "./pump";
 
 /**
  * Durable jobs in the application's own database, through pg-boss (retries, backoff, expiry of
@@ -9,7 +12,7 @@ import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
  * built-in adapter, so the embedded default and Postgres share one code path.
  */
 export interface QueueOptions {
-  /** Jobs of this queue run in parallel in one process (default 1). */
+  /** Jobs of this queue running at once in one process (default 10). */
   localConcurrency?: number;
   /** At most this many jobs of one group (see SendOptions.group) run at once across all workers. */
   groupConcurrency?: number;
@@ -36,8 +39,8 @@ export interface JobQueue {
   /** Creates every defined queue. Call once after the definitions, before any send. */
   prepare(): Promise<void>;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Polls every defined queue in this process until stop(): batches of up to `batchSize` (10), fetched again at once while full. */
-  startWorkers(options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
+  /** Runs every defined queue in this process until stop(): up to localConcurrency jobs each, woken by NOTIFY, polled while idle. */
+  startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
   maintain(): Promise<void>;
   /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
@@ -57,17 +60,21 @@ interface Definition {
   handler: JobHandler<object>;
 }
 
-export async function createJobQueue(database: DatabaseHandle, databaseUrl: string | null): Promise<JobQueue> {
+export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue> {
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: true })
-      : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false, useListenNotify: true });
+      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: false })
+      : // On Postgres too it runs on the application's own postgres-js pool, so its
+        // fetches, inserts and completions are prepared statements like every other query (through
+        // its own `pg` pool each was parsed and planned again: the costliest statements in the bench).
+        new PgBoss({ db: fromPostgresJs(postgresClientOf(database)), schedule: false, supervise: true, useListenNotify: false });
   boss.on("error", (error: unknown) => console.error("[queue]", error));
   await boss.start();
 
   const definitions = new Map<string, Definition>();
   const created = new Set<string>();
-  let working = false;
+  const pumps = new Map<string, QueuePump>();
+  let listener: { close(): Promise<void> } | null = null;
 
   async function ensureQueue(name: string) {
     if (created.has(name)) return;
@@ -111,41 +118,34 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
       } as Parameters<typeof boss.send>[2]);
     },
     async startWorkers(options = {}) {
-      working = true;
-      for (const name of definitions.keys()) {
+      const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
+      for (const [name, definition] of definitions) {
         await ensureQueue(name);
-        const { localConcurrency, groupConcurrency } = definitions.get(name)!.options;
-        const poll = options.pollingIntervalSeconds ?? 0.5;
-        const workOptions = {
-          pollingIntervalSeconds: poll,
-          // With notify queues pg-boss otherwise waits max(30 s, poll) between fetches unless a
-          // NOTIFY arrived meanwhile: a backlog would drain at one job per slot per 30 s.
-          notifyPollingIntervalSeconds: poll,
-          batchSize: options.batchSize ?? 10,
-          // A full batch means more is waiting: fetch again at once instead of after the poll.
-          burstWhenBatchFull: true,
-          // Each job of a batch succeeds or fails (and retries) on its own.
-          perJobResults: true,
-          // Handlers decide "retry or give up" from retryCount / retryLimit: they need the metadata.
-          includeMetadata: true,
-          ...(localConcurrency ? { localConcurrency } : {}),
-          ...(groupConcurrency ? { groupConcurrency } : {}),
-        };
-        const handler = async (jobs: Job<object>[]) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await runOne(name, job);
-                return { id: job.id, status: "completed" as const };
-              } catch (error) {
+        const { localConcurrency = 10, groupConcurrency } = definition.options;
+        const pump = new QueuePump(
+          {
+            fetch: (batchSize) => boss.fetch<object>(name, { batchSize, includeMetadata: true, ...(groupConcurrency ? { groupConcurrency } : {}) }),
+            // Fenced to the fetched attempt: a zombie's result cannot settle the attempt that replaced it.
+            complete: async (jobs) => void (await boss.complete(name, jobs as never)),
+            fail: async (job, message) => void (await boss.fail(name, [job] as never, { message })),
+          },
+          {
+            capacity: localConcurrency,
+            pollMs,
+            run: (job) =>
+              runOne(name, job).catch((error: unknown) => {
                 console.error(`[queue] ${name} ${job.id} failed:`, error);
-                return { id: job.id, status: "failed" as const, output: { message: error instanceof Error ? error.message : String(error) } };
-              }
-            }),
-          );
-        // pg-boss types perJobResults through an overload our generic wrapper cannot name.
-        await boss.work<object>(name, workOptions as never, handler as never);
+                throw error;
+              }),
+            onError: (error) => console.error(`[queue] ${name}:`, error),
+          },
+        );
+        pumps.set(name, pump);
+        pump.start();
       }
+      // A job inserted on a notify queue sends pg-boss's NOTIFY (its payload is the queue's name).
+      // After a (re)connect of the listener, everything may have been missed: every pump fetches once.
+      listener = await listenForJobs(database, boss, (payload) => pumps.get(payload)?.wake(), () => pumps.forEach((p) => p.wake()));
     },
     async maintain() {
       await boss.supervise();
@@ -173,9 +173,55 @@ export async function createJobQueue(database: DatabaseHandle, databaseUrl: stri
       return ran;
     },
     async stop() {
-      if (working) working = false;
-      await boss.stop({ graceful: false, close: database.kind !== "pglite" } as Parameters<typeof boss.stop>[0]);
+      await listener?.close().catch(() => {});
+      listener = null;
+      // Jobs in flight get a moment to finish and be recorded; any still running then expire and rerun.
+      await Promise.all([...pumps.values()].map((pump) => pump.stop(5000)));
+      pumps.clear();
+      // The connections are the application's (database.close() ends them), on both databases.
+      await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
     },
   };
   return queue;
+}
+
+/** pg-boss's LISTEN channel for its default schema (plans.notifyChannelSql, which it does not export). */
+function notifyChannel(schema = "pgboss"): string {
+  return `pgboss_${createHash("sha224").update(schema).digest("hex").slice(0, 24)}`;
+}
+
+/** LISTEN for pg-boss's job NOTIFYs: PGlite through pg-boss's adapter, Postgres through postgres-js (its own connection, re-listened after a reconnect). */
+async function listenForJobs(database: DatabaseHandle, boss: PgBoss, onPayload: (payload: string) => void, onListening: () => void): Promise<{ close(): Promise<void> } | null> {
+  if (database.kind === "pglite") return (await boss.getDb().listen?.(notifyChannel(), onPayload, onListening)) ?? null;
+  const subscription = await postgresClientOf(database).listen(notifyChannel(), onPayload, onListening);
+  return { close: () => subscription.unlisten() };
+}
+
+function postgresClientOf(database: DatabaseHandle): Sql {
+  return (database.db as unknown as { $client: Sql }).$client;
+}
+
+/**
+ * pg-boss's database adapter over postgres-js: parameterised statements are prepared (postgres-js
+ * caches them per connection by text); pg-boss's parameterless scripts, which hold their own
+ * BEGIN … COMMIT, run whole on one reserved connection with the simple protocol.
+ */
+function fromPostgresJs(client: Sql) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values.length === 0 && /\bBEGIN\b/i.test(text)) {
+        const reserved = await client.reserve();
+        try {
+          const results = (await reserved.unsafe(text)) as unknown as unknown[];
+          // Several statements answer with one result each: pg-boss reads the rows of all of them.
+          return { rows: results.every(Array.isArray) ? (results as unknown[][]).flat() : results };
+        } finally {
+          reserved.release();
+        }
+      }
+      // As node-postgres (pg-boss's own driver) binds them: a plain object is JSON, an array a postgres array.
+      const params = values.map((v) => (v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v));
+      return { rows: [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] };
+    },
+  };
 }

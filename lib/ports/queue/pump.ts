@@ -1,0 +1,160 @@
+import type { Job } from "pg-boss";
+
+/**
+ * Keeps up to `capacity` jobs of one queue running in this process, each settled on its own.
+ *
+ * pg-boss's own work() loop runs a fetched batch to its slowest job and, unless the batch came back
+ * full, sleeps its poll interval (0.5 s at least) before the next fetch. With a per-project cap
+ * (groupConcurrency) a fetch is rarely full, so a busy queue ran at a few jobs per poll, and one slow
+ * job held every job fetched beside it. The pump uses pg-boss's own primitives (fetch with the group
+ * cap, complete and fail fenced to the fetched attempt, expiry and retries by its supervisor) and only
+ * replaces that loop: a freed slot is refilled as soon as its completion is recorded, completions are
+ * written in batches, and a NOTIFY or the poll timer wakes an idle pump.
+ */
+export interface PumpSource {
+  fetch(batchSize: number): Promise<Job<object>[]>;
+  complete(jobs: Job<object>[]): Promise<void>;
+  fail(job: Job<object>, message: string): Promise<void>;
+}
+
+export interface PumpOptions {
+  capacity: number;
+  /** Backstop poll while idle (a missed NOTIFY, jobs whose start_after arrived). */
+  pollMs: number;
+  run(job: Job<object>): Promise<void>;
+  onError(error: unknown): void;
+}
+
+/** Shortest time between two fetches of a pump whose last fetch left it waiting (see run()). */
+const FETCH_GAP_MS = 20;
+
+export class QueuePump {
+  private inFlight = 0;
+  private stopping = false;
+  private woken = false;
+  private wakeSleeper: (() => void) | null = null;
+  private finished: Job<object>[] = [];
+  private flushing: Promise<void> | null = null;
+  private loop: Promise<void> | null = null;
+  private drained: (() => void) | null = null;
+
+  constructor(
+    private readonly source: PumpSource,
+    private readonly options: PumpOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Something may be waiting (a NOTIFY for this queue, or a slot came free): fetch now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeSleeper?.();
+  }
+
+  /** Stops fetching, lets the jobs in flight finish (up to `graceMs`) and records their results. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    if (this.inFlight > 0) {
+      await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    }
+    await this.flush();
+  }
+
+  private async run(): Promise<void> {
+    const { capacity } = this.options;
+    // Each fetch costs the database about a millisecond whatever it returns, so a busy pump fetches
+    // for a quarter of its slots at a time and at most every FETCH_GAP_MS, unless the last fetch came
+    // back full (more is waiting) or nothing is running (a lone job goes at once).
+    const threshold = Math.max(1, Math.floor(capacity / 4));
+    let lastFetchAt = 0;
+    let lastFull = false;
+    while (!this.stopping) {
+      this.woken = false;
+      let full = false;
+      if (capacity - this.inFlight >= threshold || (this.inFlight === 0 && capacity > 0)) {
+        const gap = lastFull || this.inFlight === 0 ? 0 : FETCH_GAP_MS - (Date.now() - lastFetchAt);
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        if (this.stopping) break;
+        const free = capacity - this.inFlight;
+        try {
+          lastFetchAt = Date.now();
+          const jobs = await this.source.fetch(free);
+          for (const job of jobs) this.execute(job);
+          full = jobs.length === free;
+        } catch (error) {
+          this.options.onError(error);
+        }
+        lastFull = full;
+      }
+      // A full fetch means more is likely waiting: go again once enough slots are free (completions wake us).
+      if (full && capacity - this.inFlight >= threshold) continue;
+      if (!this.woken && !this.stopping) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleeper = () => {
+        this.wakeSleeper = null;
+        done();
+      };
+    });
+  }
+
+  private execute(job: Job<object>): void {
+    this.inFlight++;
+    void this.options
+      .run(job)
+      .then(
+        () => {
+          this.finished.push(job);
+          this.scheduleFlush();
+        },
+        async (error: unknown) => {
+          await this.source.fail(job, error instanceof Error ? error.message : String(error)).catch((failError: unknown) => this.options.onError(failError));
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        if (this.inFlight === 0) this.drained?.();
+        // A slot is free; its group slot frees once the completion is written (the flush wakes us then).
+        if (!this.finished.length) this.wake();
+      });
+  }
+
+  /** One complete statement for every job that finished while the previous one was being written. */
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      while (this.finished.length) {
+        const batch = this.finished.splice(0, this.finished.length);
+        try {
+          await this.source.complete(batch);
+        } catch (error) {
+          // Left active, the jobs expire and run again; attempts are idempotent (see lib/jobs).
+          this.options.onError(error);
+        }
+        this.wake();
+      }
+    })().finally(() => {
+      this.flushing = null;
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) await this.flushing;
+    if (this.finished.length) {
+      this.scheduleFlush();
+      await this.flushing;
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app";
+
+/**
+ * The workers' scheduling (lib/ports/queue/pump.ts) on the real queue: each job is settled on its
+ * own, a slow job holds only its own slot, a group's cap holds across the process, and a NOTIFY wakes
+ * an idle worker long before its poll.
+ */
+let app: TestApp | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return check();
+}
+
+describe("queue workers", () => {
+  it("keep running other jobs while a slow one holds its slot, and cap each group", async () => {
+    app = await createTestApp();
+    const held = gate();
+    const running = new Map<string, number>();
+    const peak = new Map<string, number>();
+    const done: string[] = [];
+    app.runtime.queue.define<{ group: string; n: number }>("test.groups", { localConcurrency: 6, groupConcurrency: 2 }, async (data) => {
+      running.set(data.group, (running.get(data.group) ?? 0) + 1);
+      peak.set(data.group, Math.max(peak.get(data.group) ?? 0, running.get(data.group)!));
+      try {
+        if (data.group === "slow") await held.opened;
+        else await new Promise((r) => setTimeout(r, 100));
+      } finally {
+        running.set(data.group, running.get(data.group)! - 1);
+      }
+      done.push(`${data.group}-${data.n}`);
+    });
+    await app.runtime.queue.prepare();
+    // The slow group's jobs are older, so they are fetched first.
+    for (let n = 0; n < 4; n++) await app.runtime.queue.send("test.groups", { group: "slow", n }, { group: "slow" });
+    for (let n = 0; n < 12; n++) await app.runtime.queue.send("test.groups", { group: "fast", n }, { group: "fast" });
+    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+
+    // Every fast job finishes while two slow ones are stuck: their slots are the only ones held.
+    expect(await until(() => done.filter((d) => d.startsWith("fast")).length === 12)).toBe(true);
+    expect(done.some((d) => d.startsWith("slow"))).toBe(false);
+    expect(running.get("slow")).toBe(2);
+    held.open();
+    expect(await until(() => done.length === 16)).toBe(true);
+    expect(peak.get("slow")).toBe(2);
+    // Four slots were free while the slow group held two, but the fast group's cap is two as well.
+    expect(peak.get("fast")).toBe(2);
+  });
+
+  it("wake on a new job's NOTIFY instead of waiting for the poll", async () => {
+    app = await createTestApp();
+    const done: number[] = [];
+    app.runtime.queue.define<{ n: number }>("test.notify", {}, async (data) => {
+      done.push(data.n);
+    });
+    await app.runtime.queue.prepare();
+    // A 60 s backstop poll: the job can only run within the bound below if the NOTIFY woke the worker.
+    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 60 });
+    await new Promise((r) => setTimeout(r, 300));
+    await app.runtime.queue.send("test.notify", { n: 1 });
+    expect(await until(() => done.length === 1, 15_000)).toBe(true);
+  });
+
+  it("record each job's result on its own: a failure is retried, its neighbours are not run again", async () => {
+    app = await createTestApp();
+    const runs = new Map<number, number>();
+    app.runtime.queue.define<{ n: number }>("test.mixed", { localConcurrency: 5, retryLimit: 1, retryDelay: 0 }, async (data) => {
+      runs.set(data.n, (runs.get(data.n) ?? 0) + 1);
+      if (data.n === 2 && runs.get(2) === 1) throw new Error("first attempt fails");
+    });
+    await app.runtime.queue.prepare();
+    for (let n = 0; n < 5; n++) await app.runtime.queue.send("test.mixed", { n });
+    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    expect(await until(() => runs.get(2) === 2)).toBe(true);
+    // Give a wrongly failed batch time to come back, then check nothing else ran twice.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect([...runs.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 2],
+      [3, 1],
+      [4, 1],
+    ]);
+  });
+});

@@ -155,7 +155,9 @@ describe("500 internal_error", () => {
       throw new Error("connection refused 10.0.0.5:5432");
     });
     try {
-      const res = await app.call("GET", "/identity", { key: acme.key });
+      // GET /channels reads through the query builder after authentication (the key lookup itself
+      // is a prepared query, built before this mock).
+      const res = await app.call("GET", "/channels", { key: acme.key });
       expectError(res, 500, "internal_error");
       expectHandlerHeaders(res);
       expect(res.body.request_id).toBe(res.headers.get("request-id"));

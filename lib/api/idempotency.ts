@@ -63,20 +63,26 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
     eq(idempotencyKeys.path, scope.path),
     eq(idempotencyKeys.key, scope.key),
   );
-  await db.delete(idempotencyKeys).where(and(where, lte(idempotencyKeys.expiresAt, now)));
   const id = newId("idempotencyKey");
+  const claim = {
+    id,
+    requestHash,
+    state: "in_progress" as const,
+    lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    responseStatus: null,
+    responseBody: null,
+  };
+  // One statement: a new key is inserted, an expired record of the same key is replaced by the claim.
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({
-      id,
-      ...scope,
-      requestHash,
-      state: "in_progress",
-      lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    .values({ ...scope, ...claim })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.projectId, idempotencyKeys.method, idempotencyKeys.path, idempotencyKeys.key],
+      set: claim,
+      setWhere: lte(idempotencyKeys.expiresAt, now),
     })
-    .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
   if (inserted.length) return { kind: "claimed", id };
 

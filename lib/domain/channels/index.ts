@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { seal } from "@/lib/crypto/secrets";
@@ -13,17 +14,34 @@ export type ChannelRoutingMode = ChannelRow["routingMode"];
 
 /** Channels a project can see: the shared sandbox plus its organization's, B and C only when activated. */
 function visibleChannels(ctx: Ctx): SQL {
-  const platforms: SQL[] = [eq(channels.platform, "PLATFORM_A")];
-  if (ctx.org.platformBEnabled) platforms.push(eq(channels.platform, "PLATFORM_B"));
-  if (ctx.org.platformCEnabled) platforms.push(eq(channels.platform, "PLATFORM_C"));
-  return or(eq(channels.id, SANDBOX_CHANNEL_ID), and(eq(channels.organizationId, ctx.org.id), or(...platforms)))!;
+  return visibleTo(ctx.org.id, ctx.org.platformBEnabled, ctx.org.platformCEnabled);
+}
+
+/** The rule, with the organization's id and activations as values or as placeholders of a prepared query. */
+function visibleTo(org: unknown, platformB: unknown, platformC: unknown): SQL {
+  return or(
+    eq(channels.id, SANDBOX_CHANNEL_ID),
+    and(
+      eq(channels.organizationId, sql`${org}`),
+      or(eq(channels.platform, "PLATFORM_A"), and(eq(channels.platform, "PLATFORM_B"), sql`${platformB}::boolean`), and(eq(channels.platform, "PLATFORM_C"), sql`${platformC}::boolean`)),
+    ),
+  )!;
 }
 
 export async function getChannelRowOrThrow(ctx: Ctx, id: string): Promise<ChannelRow> {
-  const [row] = await ctx.db.select().from(channels).where(and(visibleChannels(ctx), eq(channels.id, id)));
+  const [row] = await visibleChannelById(ctx.db).execute({ id, org: ctx.org.id, b: ctx.org.platformBEnabled, c: ctx.org.platformCEnabled });
   if (!row) throw notFound("channel", id);
   return row;
 }
+
+/** visibleChannels with the organization as parameters: every send starts with it. */
+const visibleChannelById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, sql.placeholder("id")), visibleTo(sql.placeholder("org"), sql.placeholder("b"), sql.placeholder("c"))))
+    .prepare("visible_channel_by_id"),
+);
 
 /**
  * The project each dedicated channel routes inbound to: the one whose channel_id it is (ingest looks

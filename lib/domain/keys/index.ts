@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, organizations, plans, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { SvcError, notFound } from "@/lib/errors";
@@ -84,15 +85,21 @@ export interface AuthenticatedKey {
 /** Finds a live key by the hash of its value. Unknown, revoked and malformed keys all give null. */
 export async function findKeyByValue(db: Db, value: string): Promise<AuthenticatedKey | null> {
   if (!keyKindOf(value)) return null;
-  const [row] = await db
+  const [row] = await keyByHash(db).execute({ hash: sha256Hex(value) });
+  return row ?? null;
+}
+
+/** Every authenticated request starts here. */
+const keyByHash = preparedPerDb((db) =>
+  db
     .select({ key: apiKeys, project: projects, org: organizations, plan: plans })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
     .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
     .innerJoin(plans, eq(plans.id, organizations.planId))
-    .where(and(eq(apiKeys.keyHash, sha256Hex(value)), isNull(apiKeys.revokedAt)));
-  return row ?? null;
-}
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .prepare("api_key_by_hash"),
+);
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();

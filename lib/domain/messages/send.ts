@@ -1,13 +1,14 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { Limiter } from "@/lib/ports/limiter";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { JobQueue } from "@/lib/ports/queue";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { lastCustomerMessageAt, MESSAGING_WINDOW_MS, touchConversation, type ConversationRow } from "@/lib/domain/conversations";
+import { insertMessageTouchingConversation, lastCustomerMessageAt, MESSAGING_WINDOW_MS, type ConversationRow } from "@/lib/domain/conversations";
 import { messageTextOf, messageTypeOf, type OutboundMessage } from "./content";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
@@ -46,7 +47,7 @@ export async function sendMessage(ctx: Ctx, ports: SendPorts, input: SendInput) 
   assertChannelReady(channel, input.message);
   const target = input.conversation_id ? await byConversation(ctx, channel, input.conversation_id) : await byPhone(ctx, channel, input.to!);
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
-  await checkWindow(ctx, channel, target.conversation, input.message);
+  await checkWindow(ctx, channel, target, input.message);
   const replyTo = input.message.replyTo ? await resolveReplyTo(ctx, input.message.replyTo) : null;
   // An operator's send (the inbox) is internal: it waits for its pair slot in the queue, never a 429.
   if (ctx.actor.type === "user") return writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey, paced: true });
@@ -63,25 +64,29 @@ async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, tar
   const id = newId("message", ctx.now.getTime());
   return ctx.db.transaction(async (tx) => {
     const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
-    await tx.insert(messages).values({
-      id,
-      projectId: ctx.project.id,
-      conversationId: conversation.id,
-      contactId: contact.id,
-      channelId: channel.id,
-      direction: "outbound",
-      type: messageTypeOf(message.content),
-      status: "queued",
-      content: messageTextOf(message.content),
-      body: { ...message.content } as Record<string, unknown>,
-      recipient: target.address,
-      replyTo: extra.replyTo,
-      idempotencyKey: extra.idempotencyKey,
-      timestamp: ctx.now,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-    await touchConversation(tx, conversation.id, ctx.now);
+    // The message and the conversation's last_message_at in one statement.
+    await insertMessageTouchingConversation(
+      tx,
+      {
+        id,
+        projectId: ctx.project.id,
+        conversationId: conversation.id,
+        contactId: contact.id,
+        channelId: channel.id,
+        direction: "outbound",
+        type: messageTypeOf(message.content),
+        status: "queued",
+        content: messageTextOf(message.content),
+        body: { ...message.content } as Record<string, unknown>,
+        recipient: target.address,
+        replyTo: extra.replyTo,
+        idempotencyKey: extra.idempotencyKey,
+        timestamp: ctx.now,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      },
+      ctx.now,
+    );
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
     await ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
     return response(id, conversation.id, contact.id, extra.idempotencyKey);
@@ -94,12 +99,17 @@ function response(id: string, conversationId: string, contactId: string, idempot
 
 /** The message a key already created in the last 24 h (a retry after the API's own record was lost). */
 async function findByIdempotencyKey(ctx: Ctx, key: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.projectId, ctx.project.id), eq(messages.idempotencyKey, key), gt(messages.createdAt, new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS))));
+  const [row] = await messageByIdempotencyKey(ctx.db).execute({ project: ctx.project.id, key, since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() });
   return row ? response(row.id, row.conversationId, row.contactId, key) : null;
 }
+
+const messageByIdempotencyKey = preparedPerDb((db) =>
+  db
+    .select({ id: messages.id, conversationId: messages.conversationId, contactId: messages.contactId })
+    .from(messages)
+    .where(and(eq(messages.projectId, sql.placeholder("project")), eq(messages.idempotencyKey, sql.placeholder("key")), gt(messages.createdAt, sql`${sql.placeholder("since")}::timestamptz`)))
+    .prepare("message_by_idempotency_key"),
+);
 
 /** 412 channel_not_ready: the channel must be connected, and the shared sandbox sends no templates. */
 function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
@@ -128,9 +138,10 @@ function assertNoHandoff(ctx: Ctx, conversation: ConversationRow) {
 }
 
 /** Free-form messages need a customer message on this channel within 24 h; outside it PLATFORM_A needs a template. */
-async function checkWindow(ctx: Ctx, channel: ChannelRow, conversation: ConversationRow | null, message: OutboundMessage) {
+async function checkWindow(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage) {
   if (message.content.kind === "template") return;
-  const last = conversation ? await lastCustomerMessageAt(ctx.db, conversation.id, channel.id) : null;
+  const { conversation } = target;
+  const last = target.lastCustomerMessageAt !== undefined ? target.lastCustomerMessageAt : conversation ? await lastCustomerMessageAt(ctx.db, conversation.id, channel.id) : null;
   if (last && ctx.now.getTime() - last.getTime() < MESSAGING_WINDOW_MS) return;
   const hint = channel.platform === "PLATFORM_A" ? "Send an approved template to re-open the conversation." : `${channel.platform} does not allow messages outside the window.`;
   const since = last ? `has not written on this channel in the last 24 hours (last message ${last.toISOString()})` : "has never written on this channel";

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { Clock } from "@/lib/ports/clock";
 import type { JobQueue } from "@/lib/ports/queue";
 import { newId } from "@/lib/ids";
@@ -29,18 +30,24 @@ interface Answer {
   durationMs: number;
 }
 
+/** The delivery with its event and project (every attempt starts with it). */
+const deliveryLookup = preparedPerDb((db) =>
+  db
+    .select({ delivery: webhookDeliveries, event: events, project: projects })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
+    .where(eq(webhookDeliveries.id, sql.placeholder("id")))
+    .prepare("webhook_delivery_attempt_lookup"),
+);
+
 /**
  * One delivery attempt: sign the exact bytes, POST them (10 s, no redirects, SSRF-guarded), record
  * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
  * A job retried for an attempt already recorded (the worker died after recording) does nothing.
  */
 export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Promise<AttemptOutcome> {
-  const [row] = await deps.db
-    .select({ delivery: webhookDeliveries, event: events, project: projects })
-    .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(eq(webhookDeliveries.id, job.deliveryId));
+  const [row] = await deliveryLookup(deps.db).execute({ id: job.deliveryId });
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
   const { delivery, event, project } = row;
   const now = deps.clock.now();
@@ -64,7 +71,7 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
   };
   const answer = await post(deps.request ?? safeRequest, deps.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
   const attemptNumber = job.attempt;
-  await deps.db.insert(webhookAttempts).values({
+  const attempt = {
     id: newId("webhookAttempt", now.getTime()),
     deliveryId: delivery.id,
     projectId: project.id,
@@ -75,25 +82,32 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
     statusCode: answer.statusCode,
     error: answer.error,
     responseExcerpt: answer.excerpt,
-  });
+  };
   const progress = { attemptCount: attemptNumber, lastStatusCode: answer.statusCode, lastError: answer.error };
   const succeeded = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
   if (!succeeded) await noteFailure(deps.db, project.id, now);
   const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
+  // Only the attempt that is still current may move the delivery: a zombie attempt whose worker
+  // was presumed dead (and whose job was retried) must not undo what the retry did.
+  const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, attemptNumber));
+
+  if (succeeded || delay === null) {
+    const status = succeeded ? "succeeded" : "failed";
+    const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
+    // The attempt and the delivery's outcome in one statement (one round trip, atomic without BEGIN/COMMIT).
+    const moved = deps.db.$with("moved").as(
+      deps.db.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id }),
+    );
+    const recorded = deps.db.$with("recorded").as(deps.db.insert(webhookAttempts).values(attempt).returning({ id: webhookAttempts.id }));
+    const [row] = await deps.db.with(moved, recorded).select({ moved: sql<number>`(select count(*) from ${moved})::int` }).from(recorded);
+    if (!row?.moved) return "skipped";
+    // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
+    if (succeeded && project.webhookFailingSince) await deps.db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+    return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
+  }
 
   return deps.db.transaction(async (tx) => {
-    // Only the attempt that is still current may move the delivery: a zombie attempt whose worker
-    // was presumed dead (and whose job was retried) must not undo what the retry did.
-    const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, attemptNumber));
-    if (succeeded || delay === null) {
-      const status = succeeded ? "succeeded" : "failed";
-      const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
-      const moved = await tx.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
-      if (!moved.length) return "skipped";
-      // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
-      if (succeeded && project.webhookFailingSince) await tx.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
-      return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
-    }
+    await tx.insert(webhookAttempts).values(attempt);
     const nextAt = new Date(now.getTime() + delay);
     const moved = await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
     if (!moved.length) return "skipped";

@@ -38,8 +38,33 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }
   }
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  await preparePostgresJsStatements();
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/**
+ * drizzle's postgres-js session sends every query not built with .prepare(name) as an unnamed
+ * statement, so Postgres parses and plans it again on every execution: measured under the bench,
+ * parse + bind were two thirds of the server's time per statement. postgres-js itself caches named
+ * statements per connection by their text (our texts are parameterised, so the set is bounded).
+ * This marks every drizzle query as prepared; it needs a direct connection or session pooling
+ * (transaction-mode PgBouncer cannot keep prepared statements). drizzle-orm is pinned, and the
+ * prototype method is checked so an upgrade that renames it fails loudly at start.
+ */
+let statementsPrepared = false;
+async function preparePostgresJsStatements(): Promise<void> {
+  if (statementsPrepared) return;
+  const { PostgresJsSession } = await import("drizzle-orm/postgres-js/session");
+  type PrepareQuery = (this: unknown, query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown;
+  const proto = PostgresJsSession.prototype as unknown as { prepareQuery: PrepareQuery };
+  const original = proto.prepareQuery;
+  if (typeof original !== "function") throw new Error("drizzle-orm/postgres-js: PostgresJsSession.prepareQuery not found (drizzle-orm upgraded?)");
+  // drizzle decides `prepare = name !== undefined`; a name of "" keeps postgres-js's own naming.
+  proto.prepareQuery = function (query, fields, name, ...rest) {
+    return original.call(this, query, fields, name ?? "", ...rest);
+  };
+  statementsPrepared = true;
 }
 
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {

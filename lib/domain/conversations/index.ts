@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { contacts, conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Ctx } from "@/lib/domain/context";
@@ -25,20 +25,45 @@ export async function ensureConversation(db: Db, projectId: string, contactId: s
 }
 
 export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
-  await db
+  await touchConversationQuery(db, conversationId, at);
+}
+
+/**
+ * Stores a message and moves its conversation's last_message_at in one statement. With `skipDuplicate`
+ * a message the provider sent before (same provider id) is left alone and the conversation untouched:
+ * the result is false then.
+ */
+export async function insertMessageTouchingConversation(tx: Db, values: typeof messages.$inferInsert, at: Date, options: { skipDuplicate?: boolean } = {}): Promise<boolean> {
+  const insert = tx.insert(messages).values(values);
+  const inserted = tx.$with("inserted").as((options.skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
+  const touched = await touchConversationQuery(tx.with(inserted), values.conversationId, at, sql`exists (select 1 from ${inserted})`).returning({ id: conversations.id });
+  return touched.length > 0;
+}
+
+/** The update touchConversation runs, on its own or after a WITH (db.with(...)). */
+function touchConversationQuery(db: Pick<Db, "update">, conversationId: string, at: Date, onlyIf?: SQL) {
+  return db
     .update(conversations)
     // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
     .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`, updatedAt: at })
-    .where(eq(conversations.id, conversationId));
+    .where(and(eq(conversations.id, conversationId), onlyIf));
 }
 
 /** When the customer last wrote on this channel (provider time), or null. */
 export async function lastCustomerMessageAt(db: Db, conversationId: string, channelId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sql<Date | null>`max(${messages.providerTimestamp})`.mapWith((v) => (v ? new Date(v) : null)) })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.channelId, channelId), eq(messages.direction, "inbound")));
+  const [row] = await db.select({ at: lastCustomerMessageAtSql(channelId) }).from(conversations).where(eq(conversations.id, conversationId));
   return row?.at ?? null;
+}
+
+/**
+ * The conversation's last customer message on a channel, as a column of any select over `conversations`.
+ * Qualified by hand: in a one-table select drizzle leaves columns bare, and a bare "id" in the
+ * subquery would be the message's.
+ */
+export function lastCustomerMessageAtSql(channelId: string) {
+  return sql<Date | null>`(select max(m.provider_timestamp) from ${messages} m where m.conversation_id = ${conversations}.id and m.channel_id = ${channelId} and m.direction = 'inbound')`.mapWith(
+    (v) => (v ? new Date(v) : null),
+  );
 }
 
 export async function getConversationRowOrThrow(ctx: Ctx, id: string): Promise<ConversationRow> {

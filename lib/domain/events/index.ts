@@ -1,8 +1,9 @@
-import { events } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { events, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { currentJobQueue, type JobQueue } from "@/lib/ports/queue";
-import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
+import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -38,14 +39,22 @@ export interface EmitOptions {
 export async function emitEvent(db: Db, project: { id: string }, type: EventType, payload: Record<string, unknown>, now: Date, options: EmitOptions = {}): Promise<string | null> {
   const id = newId("event", now.getTime());
   const deliver = options.deliver ?? true;
-  const inserted = await db
-    .insert(events)
-    .values({ id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: events.id });
-  if (!inserted.length) return null;
+  // The event (unless its dedupe key exists) and the project's webhook target, read in the same statement.
+  const inserted = db.$with("inserted").as(
+    db
+      .insert(events)
+      .values({ id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: events.id }),
+  );
+  const [row] = await db
+    .with(inserted)
+    .select(WEBHOOK_TARGET)
+    .from(inserted)
+    .innerJoin(projects, eq(projects.id, project.id));
+  if (!row) return null;
   const queue = options.queue === undefined ? currentJobQueue() : options.queue;
-  if (deliver && queue && !options.defer) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now);
+  if (deliver && queue && !options.defer) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now, "event", row);
   return id;
 }
 

@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { aliasIdentity, upsertContact, recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
-import { ensureConversation, touchConversation, type ConversationRow } from "@/lib/domain/conversations";
+import { ensureConversation, insertMessageTouchingConversation, touchConversation, type ConversationRow } from "@/lib/domain/conversations";
 import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { applyStatus, canMove, type DeliveryStatus } from "@/lib/domain/messages/status";
 import type { MessageRow } from "@/lib/domain/messages/serialize";
@@ -166,9 +166,10 @@ async function storeMessage(tx: Db, project: ProjectRow, channel: ChannelRow, ev
   }
   const id = newId("message", now.getTime());
   const receivedAt = new Date(message.received_at);
-  const inserted = await tx
-    .insert(messages)
-    .values({
+  // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
+  const stored = await insertMessageTouchingConversation(
+    tx,
+    {
       id,
       projectId: project.id,
       conversationId: conversation.id,
@@ -186,11 +187,11 @@ async function storeMessage(tx: Db, project: ProjectRow, channel: ChannelRow, ev
       timestamp: receivedAt,
       createdAt: now,
       updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: messages.id });
-  if (!inserted.length) return "duplicate";
-  await touchConversation(tx, conversation.id, receivedAt);
+    },
+    receivedAt,
+    { skipDuplicate: true },
+  );
+  if (!stored) return "duplicate";
   const files = message.attachments ?? (message.media ? [message.media] : []);
   const queue = currentJobQueue();
   // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.

@@ -4,15 +4,14 @@
  * leaves no contact or conversation behind. A `to` send creates (or refreshes) its contact and
  * conversation in the send's own transaction: `ensureTarget`.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { contactIdentities, contacts, conversations, sandboxParticipants } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
-import { SvcError } from "@/lib/errors";
+import { SvcError, notFound } from "@/lib/errors";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { getContactRowOrThrow } from "@/lib/domain/contacts";
 import { activeOptIn, phoneDigits, upsertContact, type ContactRow } from "@/lib/domain/contacts/identity";
-import { ensureConversation, getConversationRowOrThrow, type ConversationRow } from "@/lib/domain/conversations";
+import { ensureConversation, lastCustomerMessageAtSql, type ConversationRow } from "@/lib/domain/conversations";
 
 /**
  * The recipient as known before the send is written. On a `to` send the contact and conversation may
@@ -25,6 +24,8 @@ export interface Target {
   phone: string | null;
   /** The recipient's address on the channel's platform (pacing key and provider `to`). */
   address: string;
+  /** The customer's last message on the channel (the 24 h window), read with the conversation; undefined when not read. */
+  lastCustomerMessageAt?: Date | null;
 }
 
 /** The recipient's platform address: digits on PLATFORM_A, the platform user id on B and C. */
@@ -34,11 +35,28 @@ export function recipientAddress(platform: string, contact: ContactRow): string 
   throw new SvcError("unprocessable", "This contact has no address on the channel's platform.", { contact_id: contact.id });
 }
 
+/** The conversation, its contact, the customer's last message on the channel and (sandbox) whether they joined: one query. */
 export async function byConversation(ctx: Ctx, channel: ChannelRow, conversationId: string): Promise<Target> {
-  const conversation = await getConversationRowOrThrow(ctx, conversationId);
-  const contact = await getContactRowOrThrow(ctx, conversation.contactId);
-  if (channel.isSandbox) await assertJoined(ctx, channel, contact);
-  return { contact, conversation, phone: null, address: recipientAddress(channel.platform, contact) };
+  const [row] = await ctx.db
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      lastCustomerMessageAt: lastCustomerMessageAtSql(channel.id),
+      joined: channel.isSandbox ? joinedSql(ctx, channel) : sql<boolean>`true`,
+    })
+    .from(conversations)
+    .innerJoin(contacts, and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, conversations.contactId)))
+    .where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, conversationId)));
+  if (!row) throw notFound("conversation", conversationId);
+  const { conversation, contact } = row;
+  if (!row.joined) throw notJoined(ctx, channel, contact);
+  return { contact, conversation, phone: null, address: recipientAddress(channel.platform, contact), lastCustomerMessageAt: row.lastCustomerMessageAt };
+}
+
+/** The contact (selected beside it) joined the project on the sandbox channel: a participant's address is the phone's digits (phoneDigits), else the platform user id. */
+function joinedSql(ctx: Ctx, channel: ChannelRow) {
+  const address = sql`case when coalesce(${contacts.phone}, '') <> '' then regexp_replace(${contacts.phone}, '[^0-9]', '', 'g') else coalesce(${contacts.userId}, '') end`;
+  return sql<boolean>`exists (select 1 from ${sandboxParticipants} sp where sp.channel_id = ${channel.id} and sp.project_id = ${ctx.project.id} and sp.address = ${address})`;
 }
 
 /** A business-initiated send by phone: dedicated PLATFORM_A channels only, and an opt-in when the project requires it. */
@@ -80,13 +98,6 @@ async function findConversation(ctx: Ctx, contactId: string): Promise<Conversati
   return row ?? null;
 }
 
-async function assertJoined(ctx: Ctx, channel: ChannelRow, contact: ContactRow) {
-  const address = contact.phone ? phoneDigits(contact.phone) : contact.userId ?? "";
-  const [joined] = await ctx.db
-    .select({ id: sandboxParticipants.id })
-    .from(sandboxParticipants)
-    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address), eq(sandboxParticipants.projectId, ctx.project.id)));
-  if (!joined) {
-    throw new SvcError("sandbox_recipient_not_joined", `This contact has not joined the project on the sandbox. They send "join ${ctx.project.joinCode}" to ${channel.phoneNumber} first.`, { contact_id: contact.id });
-  }
+function notJoined(ctx: Ctx, channel: ChannelRow, contact: ContactRow): SvcError {
+  return new SvcError("sandbox_recipient_not_joined", `This contact has not joined the project on the sandbox. They send "join ${ctx.project.joinCode}" to ${channel.phoneNumber} first.`, { contact_id: contact.id });
 }

@@ -14,6 +14,10 @@ export interface DeliveryJob {
 
 export type DeliveryTrigger = "event" | "redeliver" | "replay";
 
+/** Where a project's deliveries go: the columns scheduleDelivery needs, for any select over `projects`. */
+export const WEBHOOK_TARGET = { url: projects.webhookUrl, pausedAt: projects.webhookPausedAt };
+export type WebhookTarget = { url: string | null; pausedAt: Date | null };
+
 /**
  * Creates the delivery of an event and schedules its first attempt, inside the caller's transaction
  * (so an event and its delivery commit together). No webhook_url: no delivery (the event stays and
@@ -25,8 +29,10 @@ export async function scheduleDelivery(
   event: { id: string; projectId: string; type: string },
   now: Date,
   trigger: DeliveryTrigger = "event",
+  /** The project's webhook target when the caller read it already (in the same transaction). */
+  target?: WebhookTarget,
 ): Promise<string | null> {
-  const [project] = await db.select({ url: projects.webhookUrl, pausedAt: projects.webhookPausedAt }).from(projects).where(eq(projects.id, event.projectId));
+  const [project] = target ? [target] : await db.select(WEBHOOK_TARGET).from(projects).where(eq(projects.id, event.projectId));
   if (!project?.url) return null;
   const id = newId("webhookDelivery", now.getTime());
   const paused = project.pausedAt !== null;

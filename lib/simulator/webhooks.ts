@@ -30,6 +30,8 @@ export async function postSigned(ctx: SimulatorContext, platform: ProviderPlatfo
       method: "POST",
       headers: {
         "Content-Type": "application/json",
+        // Our endpoint answers a few bytes; fetch would otherwise ask for (and Next spend CPU on) gzip.
+        "Accept-Encoding": "identity",
         "User-Agent": "facebookexternalua",
         "X-Hub-Signature-256": signPayload(ctx.appSecret(platform), raw),
       },
@@ -43,13 +45,35 @@ export async function postSigned(ctx: SimulatorContext, platform: ProviderPlatfo
   }
 }
 
+/**
+ * Status callbacks in flight at once. The simulator runs inside the web process it posts to: unbounded,
+ * a burst of sends would queue thousands of callbacks in front of every API request, where a real
+ * provider spreads them over its own workers. Beyond this they wait their turn (in order).
+ */
+const CALLBACKS_IN_FLIGHT = 16;
+let callbacksInFlight = 0;
+const waitingCallbacks: (() => void)[] = [];
+
+async function postInTurn(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope): Promise<PostOutcome> {
+  if (callbacksInFlight >= CALLBACKS_IN_FLIGHT) await new Promise<void>((resolve) => waitingCallbacks.push(resolve));
+  else callbacksInFlight++;
+  try {
+    return await postSigned(ctx, platform, payload);
+  } finally {
+    // The slot passes straight to the next in line, so the count stays as it is.
+    const next = waitingCallbacks.shift();
+    if (next) next();
+    else callbacksInFlight--;
+  }
+}
+
 /** A signed POST retried a couple of times on failure, then logged and dropped. Resolves false if reset meanwhile. */
 async function postWithRetries(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope, what: string): Promise<boolean> {
-  let outcome = await postSigned(ctx, platform, payload);
+  let outcome = await postInTurn(ctx, platform, payload);
   for (const delay of RETRY_DELAYS_MS) {
     if (outcome.ok) return true;
     if (!(await ctx.sleep(delay))) return false;
-    outcome = await postSigned(ctx, platform, payload);
+    outcome = await postInTurn(ctx, platform, payload);
   }
   if (!outcome.ok) ctx.log(`dropped ${what} callback after ${RETRY_DELAYS_MS.length + 1} attempts`, outcome.error);
   return true;

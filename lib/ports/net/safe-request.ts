@@ -16,7 +16,9 @@ import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
  * - redirects are not followed (a 3xx comes back as is; following one would be a new safeRequest);
  * - one deadline covers connect, request and response; the body is read up to maxResponseBytes, then
  *   the socket is destroyed;
- * - a fresh connection per request (no pooled sockets).
+ * - connections are kept alive and reused per host and port, one pool per network policy: a reused
+ *   socket leads to the address that was checked when it connected. A request whose reused socket
+ *   turns out closed by the server (ECONNRESET before any answer) is sent once more on a new one.
  */
 
 /** The URL or the address it leads to is not allowed. `reason` says why (see isForbiddenAddress). */
@@ -207,8 +209,33 @@ export async function assertPublicUrl(
   return checked.url;
 }
 
+/** Keep-alive pools, one per (protocol, network policy): a pooled socket never crosses policies. */
+const agents = new Map<string, http.Agent>();
+function pooledAgent(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxFreeSockets: 64, scheduling: "lifo" as const };
+    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /** One guarded HTTP(S) request. See the module comment for the rules. */
 export async function safeRequest(url: string, options: SafeRequestOptions): Promise<SafeResponse> {
+  try {
+    return await guardedRequest(url, options, true);
+  } catch (error) {
+    if (error instanceof StaleSocketError) return guardedRequest(url, options, false);
+    throw error;
+  }
+}
+
+/** A pooled socket the server had already closed: nothing was received, so the request is sent again. */
+class StaleSocketError extends Error {}
+
+async function guardedRequest(url: string, options: SafeRequestOptions, pooled: boolean): Promise<SafeResponse> {
   const allowPrivate = options.allowPrivateNetwork ?? env().allowPrivateNetwork;
   const { timeoutMs, maxResponseBytes } = options;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
@@ -244,7 +271,8 @@ export async function safeRequest(url: string, options: SafeRequestOptions): Pro
         path: `${target.pathname}${target.search}`,
         method,
         headers,
-        agent: false,
+        // A test's own resolver gets its own connection: pooled sockets were checked by the default one.
+        agent: pooled && !options.lookup ? pooledAgent(target.protocol, allowPrivate) : false,
         lookup: connectLookup(options.lookup ?? defaultLookup, allowPrivate),
       },
       (res) => {
@@ -290,7 +318,10 @@ export async function safeRequest(url: string, options: SafeRequestOptions): Pro
       req.destroy(err);
     }, timeoutMs);
 
-    req.on("error", fail);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === "ECONNRESET" && !settled) return settle(() => reject(new StaleSocketError()));
+      fail(err);
+    });
     req.end(body);
   });
 }

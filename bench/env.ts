@@ -27,6 +27,12 @@ export function benchConfig() {
     joinSendS: intOf("BENCH_JOIN_SEND_S", 75, 5, 300),
     inboundRate: intOf("BENCH_INBOUND_RATE", 200, 1, 2000),
     inboundSeconds: intOf("BENCH_INBOUND_S", 10, 1, 60),
+    /**
+     * Where inbound messages enter: "provider" (default) POSTs each as the provider does, a signed
+     * PLATFORM_A webhook to /api/providers/platform-a/webhook; "simulator" asks the built-in simulator
+     * to act as the customer, which runs the provider's half in the web process too.
+     */
+    inboundVia: process.env.BENCH_INBOUND_VIA === "simulator" ? ("simulator" as const) : ("provider" as const),
     /** How long to wait for what is still in flight (inbound deliveries, a delivery backlog, provider jobs). */
     waitS: intOf("BENCH_WAIT_S", 30, 5, 120),
     /** How many times the inbound phase's events are replayed to build each delivery backlog. */

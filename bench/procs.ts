@@ -155,3 +155,58 @@ export class RssSampler {
     }
   }
 }
+
+const TICKS_PER_SECOND = 100; // USER_HZ: 100 on Linux/x86_64
+
+/** User + system CPU seconds a process has used so far (/proc/<pid>/stat), or 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process whose command is `name` (the Postgres server and its backends). */
+function processesNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name) pids.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return pids;
+}
+
+/**
+ * Where the machine's cores go during a phase: CPU seconds of the web tree, the worker tree, every
+ * Postgres process and the bench itself (load generator and receivers), over the phase's wall time.
+ * Processes that start or end inside the phase count only while they are seen.
+ */
+export class CpuMeter {
+  constructor(private readonly roles: () => Record<string, number[]>) {}
+
+  snapshot(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [role, roots] of Object.entries(this.roles())) {
+      out[role] = roots.flatMap((root) => processTree(root)).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+    }
+    out.postgres = processesNamed("postgres").reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+    const self = process.cpuUsage();
+    out.bench = (self.user + self.system) / 1e6;
+    return out;
+  }
+
+  /** Cores used per role between two snapshots taken `seconds` apart. */
+  static cores(before: Record<string, number>, after: Record<string, number>, seconds: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const role of Object.keys(after)) out[role] = Math.round((Math.max(0, after[role]! - (before[role] ?? 0)) / Math.max(seconds, 0.001)) * 100) / 100;
+    return out;
+  }
+}

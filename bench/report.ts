@@ -33,11 +33,11 @@ export interface Results {
   floor: LoopResult;
   limits: LoopResult;
   messages: LoopResult & { provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean }; dbActivity: { what: string; share: number }[] };
-  inbound: { p50Ms: number | null; p99Ms: number | null; maxMs: number | null; sent: number; received: number; dropped: number; refused: number; waitS: number; ratePerSecond: number; seconds: number; senderMaxLagMs: number };
+  inbound: { via: "provider" | "simulator"; p50Ms: number | null; p99Ms: number | null; maxMs: number | null; sent: number; received: number; dropped: number; refused: number; waitS: number; ratePerSecond: number; seconds: number; senderMaxLagMs: number };
   deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
   memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
-  phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null }[];
+  phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[];
   totalSeconds: number;
 }
 
@@ -61,7 +61,7 @@ export function printTable(r: Results): void {
   const over = `> ${i.waitS} s`;
   const scheduled = i.sent + i.dropped;
   rows.push([
-    `inbound → webhook @ ${i.ratePerSecond}/s`,
+    `inbound → webhook @ ${i.ratePerSecond}/s${i.via === "simulator" ? " (via simulator)" : ""}`,
     `p50 ${i.p50Ms === null ? over : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? over : num(i.p99Ms, " ms")}  (${i.received}/${scheduled} received${i.dropped ? `, ${i.dropped} not sent: server behind` : ""})`,
     "p99 ≤ 250 ms",
     verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
@@ -88,4 +88,16 @@ export function printTable(r: Results): void {
   console.log(line(header));
   console.log("-".repeat(widths[0]! + widths[1]! + widths[2]! + 12));
   for (const row of rows) console.log(line(row));
+
+  // Where the cores went while each measurement ran (the machine has mc.nproc).
+  const measured = r.phases.filter((p) => p.cores && !p.name.includes("set-up"));
+  if (measured.length) {
+    console.log(`\ncores used while measured (of ${mc.nproc}): web · worker · postgres · bench (load generator + receivers)`);
+    const width = Math.max(...measured.map((p) => p.name.length));
+    for (const p of measured) {
+      const c = p.cores!;
+      const total = Object.values(c).reduce((a, b) => a + b, 0);
+      console.log(`  ${p.name.padEnd(width)}  ${[c.web, c.worker, c.postgres, c.bench].map((n) => (n ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
+    }
+  }
 }

@@ -19,10 +19,12 @@ import postgres from "postgres";
 import { Redis } from "ioredis";
 import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
 import { closedLoop, makeAgent, openLoop, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
-import { startReceiver, type BenchReceiver } from "./receiver";
-import { freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
+import { startReceiver } from "./receiver";
+import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
 import { round, summarize, type LatencySummary } from "./stats";
 import { printTable, type Results } from "./report";
+import { buildPlatformAInbound } from "@/lib/simulator/customer-a";
+import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 
 const SANDBOX_SENDER = "sandbox-phone-number-id";
 const SANDBOX_CHANNEL = "ch_sandbox";
@@ -40,17 +42,21 @@ const key = `svc_live_${randomBase62(32)}`;
 const cleanups: (() => Promise<void>)[] = [];
 
 /** Phase windows (epoch ms), reported relative to the web's and the current worker's start for profiles. */
-const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null }[] = [];
+const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[] = [];
 let webSpawnedAt = 0;
 let workerSpawnedAt = 0;
+let cpu: CpuMeter | null = null;
 async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
   const start = Date.now();
+  const before = cpu?.snapshot() ?? null;
   try {
     return await run();
   } finally {
     const end = Date.now();
+    const cores = before && cpu ? CpuMeter.cores(before, cpu.snapshot(), (end - start) / 1000) : null;
+    if (cores) log(`${name}: cores used ${Object.entries(cores).map(([role, n]) => `${role} ${n.toFixed(2)}`).join(", ")}`);
     const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
-    phases.push({ name, start, end, webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)], workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null });
+    phases.push({ name, start, end, webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)], workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null, cores });
   }
 }
 let cleaning: Promise<void> | null = null;
@@ -208,6 +214,7 @@ async function main(): Promise<Results> {
     worker = null;
   }
   cleanups.push(() => stopWorker());
+  cpu = new CpuMeter(() => ({ web: [web.pid], worker: worker ? [worker.pid] : [] }));
   await startWorker();
   log("worker up");
 
@@ -362,16 +369,42 @@ async function main(): Promise<Results> {
   // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
   const patch1 = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: { webhook_url: fast.url } });
   if (patch1.status !== 200) throw new Error(`PATCH webhook_url: ${patch1.status} ${JSON.stringify(patch1.body)}`);
-  const inboundSince = new Date(Date.now() - 1000);
-  await sleep(1100);
-  fast.reset();
   const inboundCount = config.inboundRate * config.inboundSeconds;
   const sentAt = new Map<string, number>();
+  // As the provider delivers a customer's message: the envelope the simulator would build, signed with
+  // the simulator's app secret, POSTed straight to our webhook endpoint (the provider's half of the
+  // work is not ours to time).
+  const sandbox = await sendJson<{ phone_number: string | null }>(small, { method: "GET", url: `${base}/api/v1/channels/${SANDBOX_CHANNEL}`, headers: auth });
+  const senderInfo = { platform: "PLATFORM_A" as const, businessAccountId: "sandbox-business-account", displayPhoneNumber: (sandbox.body.phone_number ?? "").replace(/^\+/, "") };
+  const providerWebhook = async (from: string, text: string, via: typeof small) => {
+    const { envelope } = buildPlatformAInbound({ platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text }, senderInfo, null, new Date());
+    const raw = JSON.stringify(envelope);
+    const r = await send(via, {
+      method: "POST",
+      url: `${base}/api/providers/platform-a/webhook`,
+      headers: { "content-type": "application/json", "x-hub-signature-256": signPayload(simulatorAppSecret("PLATFORM_A"), raw) },
+      body: raw,
+      timeoutMs: 30_000,
+    });
+    if (r.status !== 200) throw new Error(`provider webhook: ${r.status} ${r.body.slice(0, 200)}`);
+  };
   const LAT_TESTERS = Math.min(50, conversations.length);
   const MAX_IN_FLIGHT = 256;
   const openAgent = makeAgent(MAX_IN_FLIGHT);
   cleanups.push(async () => openAgent.destroy());
-  log(`inbound: ${inboundCount} customer messages at ${config.inboundRate}/s (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`);
+  const sendInbound = (token: string, i: number) =>
+    config.inboundVia === "simulator" ? customer(tester(1, i % LAT_TESTERS), token, openAgent) : providerWebhook(tester(1, i % LAT_TESTERS), token, openAgent);
+  // Warm-up, as the closed-loop phases have one: the worker restarted for the POST phase has not run
+  // this path yet (cold code, statements not yet prepared on its connections). Not measured, and
+  // not in the replayed backlog below.
+  if (config.warmupS > 0) {
+    await openLoop({ ratePerSecond: config.inboundRate, count: config.inboundRate * config.warmupS, maxDurationMs: config.warmupS * 1000 + 2000, maxInFlight: MAX_IN_FLIGHT, fire: (i) => sendInbound(`warm-${runId}-${i}`, i) });
+    await waitUntil(() => (fast.arrivals.length >= config.inboundRate * config.warmupS ? true : null), config.waitS * 1000, 100);
+  }
+  const inboundSince = new Date(Date.now() - 1000);
+  await sleep(1100);
+  fast.reset();
+  log(`inbound: ${inboundCount} customer messages at ${config.inboundRate}/s through ${config.inboundVia === "simulator" ? "the simulator's customer endpoint" : "signed provider webhooks"} (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`);
   const open = await phase("inbound → webhook", () => openLoop({
     ratePerSecond: config.inboundRate,
     count: inboundCount,
@@ -380,7 +413,7 @@ async function main(): Promise<Results> {
     fire: (i) => {
       const token = `lat-${runId}-${i}`;
       sentAt.set(token, Date.now());
-      return customer(tester(1, i % LAT_TESTERS), token, openAgent);
+      return sendInbound(token, i);
     },
   }));
   await waitUntil(() => (fast.tokens.size >= sentAt.size ? true : null), config.waitS * 1000, 100);
@@ -460,7 +493,7 @@ async function main(): Promise<Results> {
     floor: loop(floor),
     limits: loop(limits),
     messages: { ...loop(post), provider, dbActivity: postActivity },
-    inbound: { ...lat(inbound), sent: sentAt.size, received: sentAt.size - inboundMissing, dropped: open.dropped, refused: open.failed, waitS: config.waitS, ratePerSecond: config.inboundRate, seconds: round(open.elapsedMs / 1000)!, senderMaxLagMs: round(open.maxLagMs, 0)! },
+    inbound: { via: config.inboundVia, ...lat(inbound), sent: sentAt.size, received: sentAt.size - inboundMissing, dropped: open.dropped, refused: open.failed, waitS: config.waitS, ratePerSecond: config.inboundRate, seconds: round(open.elapsedMs / 1000)!, senderMaxLagMs: round(open.maxLagMs, 0)! },
     deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
     memory: { web: mem("web"), worker: mem("worker"), workerStarts },
     phases,

@@ -1,6 +1,7 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError } from "@/lib/errors";
 import { seal, unseal } from "@/lib/crypto/secrets";
@@ -56,6 +57,43 @@ export function requestHashOf(body: unknown): string {
   return canonicalHash(body ?? null);
 }
 
+/**
+ * One statement: a new key is inserted, an expired record of the same key is replaced by the claim.
+ * Built once per database: it runs on every POST that carries a key.
+ */
+const claimStatement = preparedPerDb((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      id: sql.placeholder("id"),
+      projectId: sql.placeholder("projectId"),
+      method: sql.placeholder("method"),
+      path: sql.placeholder("path"),
+      key: sql.placeholder("key"),
+      requestHash: sql.placeholder("requestHash"),
+      state: "in_progress",
+      lockedUntil: sql.placeholder("lockedUntil"),
+      createdAt: sql.placeholder("now"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.projectId, idempotencyKeys.method, idempotencyKeys.path, idempotencyKeys.key],
+      set: {
+        id: sql`excluded.id`,
+        requestHash: sql`excluded.request_hash`,
+        state: sql`excluded.state`,
+        lockedUntil: sql`excluded.locked_until`,
+        createdAt: sql`excluded.created_at`,
+        expiresAt: sql`excluded.expires_at`,
+        responseStatus: null,
+        responseBody: null,
+      },
+      setWhere: sql`${idempotencyKeys.expiresAt} <= excluded.created_at`,
+    })
+    .returning({ id: idempotencyKeys.id })
+    .prepare("idempotency_claim"),
+);
+
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string, now: Date): Promise<Claim> {
   const where = and(
     eq(idempotencyKeys.projectId, scope.projectId),
@@ -64,26 +102,14 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
     eq(idempotencyKeys.key, scope.key),
   );
   const id = newId("idempotencyKey");
-  const claim = {
+  const inserted = await claimStatement(db).execute({
+    ...scope,
     id,
     requestHash,
-    state: "in_progress" as const,
     lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS),
-    createdAt: now,
+    now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    responseStatus: null,
-    responseBody: null,
-  };
-  // One statement: a new key is inserted, an expired record of the same key is replaced by the claim.
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ ...scope, ...claim })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.projectId, idempotencyKeys.method, idempotencyKeys.path, idempotencyKeys.key],
-      set: claim,
-      setWhere: lte(idempotencyKeys.expiresAt, now),
-    })
-    .returning({ id: idempotencyKeys.id });
+  });
   if (inserted.length) return { kind: "claimed", id };
 
   const [existing] = await db.select().from(idempotencyKeys).where(where);
@@ -110,8 +136,17 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
  * sealed at rest like every other secret.
  */
 export async function completeIdempotencyKey(db: Db, id: string, status: number, body: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ state: "completed", responseStatus: status, responseBody: { sealed: seal(JSON.stringify(body)) }, lockedUntil: null }).where(eq(idempotencyKeys.id, id));
+  await completeStatement(db).execute({ id, status, body: JSON.stringify({ sealed: seal(JSON.stringify(body)) }) });
 }
+
+const completeStatement = preparedPerDb((db) =>
+  db
+    .update(idempotencyKeys)
+    // Placeholders inside sql``: the body goes as JSON text, as drizzle itself sends jsonb.
+    .set({ state: "completed", responseStatus: sql`${sql.placeholder("status")}`, responseBody: sql`${sql.placeholder("body")}`, lockedUntil: null })
+    .where(eq(idempotencyKeys.id, sql.placeholder("id")))
+    .prepare("idempotency_complete"),
+);
 
 /**
  * A request that failed did nothing (every write is transactional), so its claim is dropped and the

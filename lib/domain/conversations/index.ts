@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { contacts, conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Ctx } from "@/lib/domain/context";
@@ -60,7 +60,7 @@ export async function lastCustomerMessageAt(db: Db, conversationId: string, chan
  * Qualified by hand: in a one-table select drizzle leaves columns bare, and a bare "id" in the
  * subquery would be the message's.
  */
-export function lastCustomerMessageAtSql(channelId: string) {
+export function lastCustomerMessageAtSql(channelId: string | Placeholder) {
   return sql<Date | null>`(select max(m.provider_timestamp) from ${messages} m where m.conversation_id = ${conversations}.id and m.channel_id = ${channelId} and m.direction = 'inbound')`.mapWith(
     (v) => (v ? new Date(v) : null),
   );

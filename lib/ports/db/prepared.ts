@@ -14,3 +14,31 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     return query;
   };
 }
+
+interface BuiltQuery {
+  queryString: string;
+  params: unknown[];
+  fields: unknown;
+}
+interface SessionOf {
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, isResponseInArrayMode: boolean): { execute(values: Record<string, unknown>): Promise<unknown[]> } };
+}
+
+/**
+ * A statement whose SQL drizzle builds once, then runs on any handle, a transaction included (where
+ * preparedPerDb would build it again for every transaction). For the hottest statement inside the
+ * send and ingest transactions. `build` returns a drizzle `.prepare(name)`; its text, parameters and
+ * result fields are reused on each handle's own session (drizzle-orm is pinned: checked at first use).
+ */
+export function builtOnce<R>(name: string, build: (db: Db) => { execute(values?: Record<string, unknown>): Promise<R[]> }): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
+  let built: BuiltQuery | null = null;
+  return (db, values) => {
+    if (!built) {
+      const query = build(db) as unknown as BuiltQuery;
+      if (typeof query.queryString !== "string" || !Array.isArray(query.params)) throw new Error("drizzle-orm: a prepared query no longer exposes queryString and params (drizzle-orm upgraded?)");
+      built = query;
+    }
+    const session = (db as unknown as SessionOf).session;
+    return session.prepareQuery({ sql: built.queryString, params: built.params }, built.fields, name, true).execute(values) as Promise<R[]>;
+  };
+}

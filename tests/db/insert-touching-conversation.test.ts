@@ -76,7 +76,8 @@ describe("insertMessageTouchingConversation", () => {
   it("a null stays SQL NULL, also in a jsonb column, and the same columns set or null are different statements", async () => {
     const conv = await conversation();
     const at = app.clock.now();
-    const withFailure = values(conv, at, { failure: { code: "x" } });
+    const failure = { provider: "provider" as const, summary: "Refused", code: 131026, subcode: null, type: null, title: null, message: "Undeliverable", fbtrace_id: null, http_status: 400, occurred_at: at.toISOString() };
+    const withFailure = values(conv, at, { failure });
     const withoutFailure = values(conv, at, { failure: null });
     await insertMessageTouchingConversation(app.db, withFailure, at);
     await insertMessageTouchingConversation(app.db, withoutFailure, at);

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { channels, contacts, messages, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -38,7 +39,7 @@ type Event<K extends InboundEvent["kind"]> = Extract<InboundEvent, { kind: K }>;
 
 /** Applies one normalised provider event. Safe to run twice: provider retries change nothing. */
 export async function applyInboundEvent(db: Db, event: InboundEvent, now: Date, options: ApplyOptions = {}): Promise<ApplyOutcome> {
-  const [channel] = await db.select().from(channels).where(and(eq(channels.platform, event.platform), eq(channels.providerSenderId, event.senderId)));
+  const [channel] = await channelBySender(db).execute({ platform: event.platform, sender: event.senderId });
   if (!channel) return "no_channel";
   switch (event.kind) {
     case "message":
@@ -53,6 +54,30 @@ export async function applyInboundEvent(db: Db, event: InboundEvent, now: Date, 
       return applyIdentityChange(db, channel, event, now);
   }
 }
+
+/** The hottest lookups of ingest, built once per database (every provider item asks them). */
+const channelBySender = preparedPerDb((db) =>
+  db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
+    .prepare("ingest_channel_by_sender"),
+);
+const projectById = preparedPerDb((db) => db.select().from(projects).where(eq(projects.id, sql.placeholder("id"))).prepare("ingest_project_by_id"));
+const messageIdByProviderId = preparedPerDb((db) =>
+  db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId"))))
+    .prepare("ingest_message_id_by_provider_id"),
+);
+const messageByProviderId = preparedPerDb((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId"))))
+    .prepare("ingest_message_by_provider_id"),
+);
 
 function addressOf(party: InboundParty): string | null {
   return party.address ?? party.user_id;
@@ -70,7 +95,7 @@ async function projectFor(db: Db, channel: ChannelRow, party: InboundParty): Pro
     return address ? participantProject(db, channel, address) : null;
   }
   if (channel.projectId) {
-    const [owner] = await db.select().from(projects).where(eq(projects.id, channel.projectId));
+    const [owner] = await projectById(db).execute({ id: channel.projectId });
     if (owner) return owner;
   }
   // Channels connected before channels carried their project: the project pointing at the channel.
@@ -128,7 +153,7 @@ async function applyMessage(db: Db, channel: ChannelRow, event: Event<"message">
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
   // move a tester back to a project they have left since.
-  const [seen] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.channelId, channel.id), eq(messages.platformMessageId, message.id)));
+  const [seen] = await messageIdByProviderId(db).execute({ channel: channel.id, providerId: message.id });
   if (seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
@@ -257,7 +282,7 @@ async function mutateOriginal(db: Db, original: MessageRow, message: NormalizedI
 
 async function applyProviderStatus(db: Db, channel: ChannelRow, event: Event<"status">): Promise<ApplyOutcome> {
   if (event.platform_message_id === "") return applyWatermark(db, channel, event);
-  const [message] = await db.select().from(messages).where(and(eq(messages.channelId, channel.id), eq(messages.platformMessageId, event.platform_message_id)));
+  const [message] = await messageByProviderId(db).execute({ channel: channel.id, providerId: event.platform_message_id });
   // The callback can outrun the send job storing the provider id: the caller retries later.
   if (!message) return "status_pending";
   if (event.status === "deleted") return "status_ignored";

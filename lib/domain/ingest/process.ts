@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { JobQueue } from "@/lib/ports/queue";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
@@ -32,13 +33,15 @@ export async function receiveProviderWebhook(deps: IngestDeps, platform: Provide
   return id;
 }
 
+const inboundWebhookById = preparedPerDb((db) => db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, sql.placeholder("id"))).prepare("inbound_webhook_by_id"));
+
 /**
  * Step two, in a job: normalise every item and apply each. Items are idempotent, so a retry is safe.
  * One failing item does not stop the others: the rest are applied, the error is recorded on the
  * envelope and the job fails so the queue retries it (the items already applied change nothing then).
  */
 export async function processInboundWebhook(deps: IngestDeps, id: string): Promise<void> {
-  const [row] = await deps.db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, id));
+  const [row] = await inboundWebhookById(deps.db).execute({ id });
   if (!row || row.processedAt) return;
   let payload: unknown;
   try {

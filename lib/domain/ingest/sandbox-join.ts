@@ -1,6 +1,7 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { projects, sandboxParticipants } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/config";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -42,13 +43,19 @@ export async function joinProject(db: Db, channel: ChannelRow, address: string, 
 
 /** The project a sandbox tester currently talks to, if any. */
 export async function participantProject(db: Db, channel: ChannelRow, address: string): Promise<ProjectRow | null> {
-  const [row] = await db
+  const [row] = await participantProjectQuery(db).execute({ channel: channel.id, address });
+  return row?.project ?? null;
+}
+
+/** Every inbound message on the sandbox asks this: built once per database. */
+const participantProjectQuery = preparedPerDb((db) =>
+  db
     .select({ project: projects })
     .from(sandboxParticipants)
     .innerJoin(projects, eq(projects.id, sandboxParticipants.projectId))
-    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
-  return row?.project ?? null;
-}
+    .where(and(eq(sandboxParticipants.channelId, sql.placeholder("channel")), eq(sandboxParticipants.address, sql.placeholder("address"))))
+    .prepare("sandbox_participant_project"),
+);
 
 /**
  * A tester changed their number: the participation moves to the new address (unless the new number

@@ -31,12 +31,14 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-let cachedKey: { source: string; key: Buffer } | null = null;
+let cachedKey: { variables: string; key: Buffer } | null = null;
 
 function encryptionKey(): Buffer {
+  // The two variables it depends on, read raw: env() reads every variable and resolves a path, and
+  // this runs for every sealed value (each idempotent response among them).
+  const variables = `${process.env.SVC_ENCRYPTION_KEY ?? ""}\n${process.env.SVC_DATA_DIR ?? ""}`;
+  if (cachedKey?.variables === variables) return cachedKey.key;
   const { encryptionKey: configured, dataDir } = env();
-  const source = configured ?? `file:${dataDir}`;
-  if (cachedKey?.source === source) return cachedKey.key;
   let material: string;
   if (configured) {
     material = configured;
@@ -55,7 +57,7 @@ function encryptionKey(): Buffer {
   const decoded = Buffer.from(material, "base64");
   // A 32-byte base64 value is used as is; any other string is stretched with SHA-256.
   const key = decoded.length === 32 ? decoded : createHash("sha256").update(material).digest();
-  cachedKey = { source, key };
+  cachedKey = { variables, key };
   return key;
 }
 

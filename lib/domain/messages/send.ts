@@ -39,7 +39,8 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
  */
 export async function sendMessage(ctx: Ctx, ports: SendPorts, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
-  const earlier = await findByIdempotencyKey(ctx, idempotencyKey);
+  // A key made up just now has no earlier message.
+  const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
   if (earlier) return earlier;
 
   const channel = await getChannelRowOrThrow(ctx, input.channel_id);

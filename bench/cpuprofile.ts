@@ -1,14 +1,18 @@
 /**
  * `npx tsx bench/cpuprofile.ts <file.cpuprofile> [top]`: where a V8 CPU profile (node --cpu-prof, as
  * written by BENCH_CPU_PROF=1) spends its time: self time by function and by file, and inclusive
- * (total) time of the heaviest functions. Idle and GC are shown as such.
+ * (total) time of the heaviest functions. Idle and GC are shown as such. Frames in the production
+ * build's minified chunks (.next/) are named through the chunk's source map, so they read as
+ * `lib/...ts:line` or `node_modules/<package>/...` instead of `(anonymous) .next/server/chunks/_0gd4.js`.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { FlattenMap, originalPositionFor, type TraceMap } from "@jridgewell/trace-mapping";
 
 interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
+  columnNumber: number;
 }
 
 interface ProfileNode {
@@ -33,6 +37,26 @@ function shortUrl(url: string): string {
   return url.replace(/^file:\/\//, "").replace(/^.*\/main\//, "") || "(native)";
 }
 
+const sourceMaps = new Map<string, TraceMap | null>();
+
+/** The original file, line and name of a frame in a bundled chunk that has a source map beside it; null otherwise. */
+function original(frame: CallFrame): { url: string; line: number; name: string } | null {
+  const file = frame.url.replace(/^file:\/\//, "");
+  if (!file.includes("/.next/")) return null;
+  let map = sourceMaps.get(file);
+  if (map === undefined) {
+    // Turbopack writes index maps (sections per module): FlattenMap reads both kinds.
+    map = existsSync(`${file}.map`) ? new FlattenMap(readFileSync(`${file}.map`, "utf8")) : null;
+    sourceMaps.set(file, map);
+  }
+  if (!map) return null;
+  const position = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!position.source) return null;
+  // turbopack:///[project]/lib/x.ts, or ../../../node_modules/pkg/x.js relative to the chunk
+  const source = position.source.replace(/^turbopack:\/\/\/\[project\]\//, "").replace(/^(\.\.\/)+/, "");
+  return { url: source, line: position.line ?? 0, name: position.name ?? frame.functionName };
+}
+
 /** `window`: only samples between these seconds after the profile started (the process's start). */
 export function analyse(file: string, top = 25, window: [number, number] | null = null): string {
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
@@ -49,7 +73,18 @@ export function analyse(file: string, top = 25, window: [number, number] | null 
     selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
-  const label = (f: CallFrame) => `${f.functionName || "(anonymous)"} ${shortUrl(f.url)}:${f.lineNumber + 1}`;
+  const labels = new Map<CallFrame, { fn: string; file: string }>();
+  const labelOf = (f: CallFrame) => {
+    let found = labels.get(f);
+    if (!found) {
+      const mapped = original(f);
+      const file = mapped ? shortUrl(mapped.url) : f.url ? shortUrl(f.url) : f.functionName;
+      found = { fn: `${(mapped ? mapped.name : f.functionName) || "(anonymous)"} ${file}:${mapped ? mapped.line : f.lineNumber + 1}`, file };
+      labels.set(f, found);
+    }
+    return found;
+  };
+  const label = (f: CallFrame) => labelOf(f).fn;
 
   const selfByFn = new Map<string, number>();
   const selfByFile = new Map<string, number>();
@@ -57,7 +92,7 @@ export function analyse(file: string, top = 25, window: [number, number] | null 
   for (const [id, us] of selfUs) {
     const node = byId.get(id)!;
     selfByFn.set(label(node.callFrame), (selfByFn.get(label(node.callFrame)) ?? 0) + us);
-    const fileKey = node.callFrame.url ? shortUrl(node.callFrame.url) : node.callFrame.functionName;
+    const fileKey = labelOf(node.callFrame).file;
     selfByFile.set(fileKey, (selfByFile.get(fileKey) ?? 0) + us);
     // Inclusive: count each function once per stack (recursion-safe).
     const seen = new Set<string>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { projects } from "@/lib/db/schema";
-import { activeWebhookSecrets, createProjectRow } from "@/lib/domain/projects";
+import { activeWebhookSecrets } from "@/lib/domain/projects";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import {

@@ -30,7 +30,6 @@ let h: Harness;
 let gamma: Seeded;
 const channel = { PLATFORM_B: "", PLATFORM_C: "" };
 const SENDER = { PLATFORM_B: FIXTURE_B.accountId, PLATFORM_C: FIXTURE_C.pageId };
-const slug = { PLATFORM_B: "platform-b", PLATFORM_C: "platform-c" } as const;
 type P = "PLATFORM_B" | "PLATFORM_C";
 type Payload = Record<string, any>;
 

@@ -5,8 +5,8 @@
  * "wait until" loops.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
-import { events, messages, projects } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { messages, projects } from "@/lib/db/schema";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { CallResult } from "../support/app";
 import { startHarness, type Harness, type HarnessOptions } from "./support";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { contactIdentities, contacts, optIns } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -46,18 +47,28 @@ function identityKey(input: IdentityInput): { kind: string; value: string } | nu
 
 /** Points an identity at a contact id (first writer wins) and returns the id it points at. */
 async function linkIdentity(db: Db, organizationId: string, key: { kind: string; value: string }, contactId: string): Promise<string> {
-  const [inserted] = await db
-    .insert(contactIdentities)
-    .values({ id: newId("contact"), contactId, organizationId, ...key })
-    .onConflictDoNothing()
-    .returning({ contactId: contactIdentities.contactId });
+  const [inserted] = await insertIdentity(db, { id: newId("contact"), contactId, organizationId, kind: key.kind, value: key.value });
   if (inserted) return inserted.contactId;
-  const [existing] = await db
-    .select({ contactId: contactIdentities.contactId })
-    .from(contactIdentities)
-    .where(and(eq(contactIdentities.organizationId, organizationId), eq(contactIdentities.kind, key.kind), eq(contactIdentities.value, key.value)));
+  const [existing] = await identityOwner(db, { organizationId, kind: key.kind, value: key.value });
   return existing!.contactId;
 }
+
+// Ingest runs these in its transaction for every inbound message: built once (builtOnce), not per transaction.
+const insertIdentity = builtOnce<{ contactId: string }>("contact_identity_insert", (db) =>
+  db
+    .insert(contactIdentities)
+    .values({ id: sql.placeholder("id"), contactId: sql.placeholder("contactId"), organizationId: sql.placeholder("organizationId"), kind: sql.placeholder("kind"), value: sql.placeholder("value") })
+    .onConflictDoNothing()
+    .returning({ contactId: contactIdentities.contactId })
+    .prepare("contact_identity_insert"),
+);
+const identityOwner = builtOnce<{ contactId: string }>("contact_identity_owner", (db) =>
+  db
+    .select({ contactId: contactIdentities.contactId })
+    .from(contactIdentities)
+    .where(and(eq(contactIdentities.organizationId, sql.placeholder("organizationId")), eq(contactIdentities.kind, sql.placeholder("kind")), eq(contactIdentities.value, sql.placeholder("value"))))
+    .prepare("contact_identity_owner"),
+);
 
 /** After a number or identity migration the new identity resolves to the same contact. */
 export async function aliasIdentity(db: Db, organizationId: string, input: IdentityInput, contactId: string): Promise<void> {
@@ -82,37 +93,56 @@ export interface ContactUpsert {
 export async function upsertContact(db: Db, input: ContactUpsert): Promise<ContactRow> {
   const id = await resolveContactId(db, input.organizationId, input);
   const phone = input.phone ? `+${phoneDigits(input.phone)}` : null;
-  const [row] = await db
+  const [row] = await contactUpsert(db, {
+    projectId: input.projectId,
+    id,
+    organizationId: input.organizationId,
+    channelId: input.channelId,
+    platform: input.platform,
+    phone,
+    userId: input.userId ?? null,
+    parentUserId: input.parentUserId ?? null,
+    username: input.username ?? null,
+    name: input.name ?? null,
+    now: input.now,
+  });
+  return row!;
+}
+
+/** What the platform told us replaces what we knew; a value it did not send (null) keeps ours. */
+const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
     .insert(contacts)
     .values({
-      projectId: input.projectId,
-      id,
-      organizationId: input.organizationId,
-      channelId: input.channelId,
-      platform: input.platform,
-      phone,
-      userId: input.userId ?? null,
-      parentUserId: input.parentUserId ?? null,
-      username: input.username ?? null,
-      name: input.name ?? null,
-      createdAt: input.now,
-      updatedAt: input.now,
+      projectId: p("projectId"),
+      id: p("id"),
+      organizationId: p("organizationId"),
+      channelId: p("channelId"),
+      platform: p("platform"),
+      phone: p("phone"),
+      userId: p("userId"),
+      parentUserId: p("parentUserId"),
+      username: p("username"),
+      name: p("name"),
+      createdAt: p("now"),
+      updatedAt: p("now"),
     })
     .onConflictDoUpdate({
       target: [contacts.projectId, contacts.id],
       set: {
-        channelId: input.channelId,
-        phone: sql`coalesce(${phone}, ${contacts.phone})`,
-        userId: sql`coalesce(${input.userId ?? null}, ${contacts.userId})`,
-        parentUserId: sql`coalesce(${input.parentUserId ?? null}, ${contacts.parentUserId})`,
-        username: sql`coalesce(${input.username ?? null}, ${contacts.username})`,
-        name: sql`coalesce(${input.name ?? null}, ${contacts.name})`,
-        updatedAt: input.now,
+        channelId: sql`excluded.channel_id`,
+        phone: sql`coalesce(excluded.phone, ${contacts.phone})`,
+        userId: sql`coalesce(excluded.user_id, ${contacts.userId})`,
+        parentUserId: sql`coalesce(excluded.parent_user_id, ${contacts.parentUserId})`,
+        username: sql`coalesce(excluded.username, ${contacts.username})`,
+        name: sql`coalesce(excluded.name, ${contacts.name})`,
+        updatedAt: sql`excluded.updated_at`,
       },
     })
-    .returning();
-  return row!;
-}
+    .returning()
+    .prepare("contact_upsert");
+});
 
 /** Records (or re-activates) the contact's opt-in for the project. */
 export async function recordOptIn(db: Db, projectId: string, contactId: string, source: string, now: Date): Promise<OptInRow> {

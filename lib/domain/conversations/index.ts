@@ -17,13 +17,30 @@ export const MESSAGING_WINDOW_MS = 24 * 3600_000;
 
 /** The project's conversation with a contact, created on first contact. One per (project, contact). */
 export async function ensureConversation(db: Db, projectId: string, contactId: string, channelId: string, now: Date): Promise<ConversationRow> {
-  const [row] = await db
-    .insert(conversations)
-    .values({ id: newId("conversation", now.getTime()), projectId, contactId, lastChannelId: channelId, startedAt: now, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [conversations.projectId, conversations.contactId], set: { lastChannelId: channelId, isActive: true, updatedAt: now } })
-    .returning();
+  const [row] = await conversationUpsert(db, { id: newId("conversation", now.getTime()), projectId, contactId, channelId, now });
   return row!;
 }
+
+/** Every inbound message runs it in the ingest transaction: built once (builtOnce). */
+const conversationUpsert = builtOnce<ConversationRow>("conversation_upsert", (db) =>
+  db
+    .insert(conversations)
+    .values({
+      id: sql.placeholder("id"),
+      projectId: sql.placeholder("projectId"),
+      contactId: sql.placeholder("contactId"),
+      lastChannelId: sql.placeholder("channelId"),
+      startedAt: sql.placeholder("now"),
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .onConflictDoUpdate({
+      target: [conversations.projectId, conversations.contactId],
+      set: { lastChannelId: sql`excluded.last_channel_id`, isActive: true, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning()
+    .prepare("conversation_upsert"),
+);
 
 export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
   await touchConversationQuery(db, conversationId, at);

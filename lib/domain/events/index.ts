@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { events, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { currentJobQueue, type JobQueue } from "@/lib/ports/queue";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
@@ -39,24 +40,28 @@ export interface EmitOptions {
 export async function emitEvent(db: Db, project: { id: string }, type: EventType, payload: Record<string, unknown>, now: Date, options: EmitOptions = {}): Promise<string | null> {
   const id = newId("event", now.getTime());
   const deliver = options.deliver ?? true;
-  // The event (unless its dedupe key exists) and the project's webhook target, read in the same statement.
-  const inserted = db.$with("inserted").as(
-    db
-      .insert(events)
-      .values({ id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: events.id }),
-  );
-  const [row] = await db
-    .with(inserted)
-    .select(WEBHOOK_TARGET)
-    .from(inserted)
-    .innerJoin(projects, eq(projects.id, project.id));
+  const [row] = await insertEvent(db, { id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now });
   if (!row) return null;
   const queue = options.queue === undefined ? currentJobQueue() : options.queue;
   if (deliver && queue && !options.defer) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now, "event", row);
   return id;
 }
+
+/**
+ * The event (unless its dedupe key exists) and the project's webhook target, read in the same
+ * statement. Built once (builtOnce): ingest and the send jobs run it inside their transactions.
+ */
+const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("event_insert", (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const inserted = db.$with("inserted").as(
+    db
+      .insert(events)
+      .values({ id: p("id"), projectId: p("projectId"), type: p("type"), payload: p("payload"), deliver: p("deliver"), route: p("route"), dedupeKey: p("dedupeKey"), createdAt: p("createdAt") })
+      .onConflictDoNothing()
+      .returning({ id: events.id }),
+  );
+  return db.with(inserted).select(WEBHOOK_TARGET).from(inserted).innerJoin(projects, eq(projects.id, p("projectId"))).prepare("event_insert");
+});
 
 /**
  * Where inbound goes (spec: Channel.routing_mode, Events → Delivery rule 5, decisions.md AGENT):

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { projects, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { builtOnce } from "@/lib/ports/db/prepared";
 import type { JobQueue } from "@/lib/ports/queue";
 import { newId } from "@/lib/ids";
 
@@ -36,20 +37,41 @@ export async function scheduleDelivery(
   if (!project?.url) return null;
   const id = newId("webhookDelivery", now.getTime());
   const paused = project.pausedAt !== null;
-  await db.insert(webhookDeliveries).values({
+  await insertDelivery(db, {
     id,
     projectId: event.projectId,
     eventId: event.id,
     eventType: event.type,
     status: paused ? "paused" : "pending",
-    nextAttemptAt: paused ? null : now,
+    nextAttemptAt: paused ? null : now.toISOString(),
     trigger,
-    createdAt: now,
-    updatedAt: now,
+    now,
   });
   if (!paused) await sendAttempt(db, queue, { deliveryId: id, attempt: 1 }, event.projectId);
   return id;
 }
+
+/** Built once (builtOnce): it runs in the transaction of every event that goes to a webhook. */
+const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(webhookDeliveries)
+    .values({
+      id: p("id"),
+      projectId: p("projectId"),
+      eventId: p("eventId"),
+      eventType: p("eventType"),
+      status: p("status"),
+      // Bound as text (or null) in a fragment: the column's encoder would fail on a null Date.
+      nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
+      trigger: p("trigger"),
+      createdAt: p("now"),
+      updatedAt: p("now"),
+    })
+    // Rows back on every driver (without RETURNING, postgres-js and PGlite answer in different shapes).
+    .returning({ id: webhookDeliveries.id })
+    .prepare("webhook_delivery_insert");
+});
 
 export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
   await queue.send(WEBHOOK_DELIVER_JOB, job, {

@@ -59,15 +59,13 @@ const insertIdentity = builtOnce<{ contactId: string }>("contact_identity_insert
     .insert(contactIdentities)
     .values({ id: sql.placeholder("id"), contactId: sql.placeholder("contactId"), organizationId: sql.placeholder("organizationId"), kind: sql.placeholder("kind"), value: sql.placeholder("value") })
     .onConflictDoNothing()
-    .returning({ contactId: contactIdentities.contactId })
-    .prepare("contact_identity_insert"),
+    .returning({ contactId: contactIdentities.contactId }),
 );
 const identityOwner = builtOnce<{ contactId: string }>("contact_identity_owner", (db) =>
   db
     .select({ contactId: contactIdentities.contactId })
     .from(contactIdentities)
-    .where(and(eq(contactIdentities.organizationId, sql.placeholder("organizationId")), eq(contactIdentities.kind, sql.placeholder("kind")), eq(contactIdentities.value, sql.placeholder("value"))))
-    .prepare("contact_identity_owner"),
+    .where(and(eq(contactIdentities.organizationId, sql.placeholder("organizationId")), eq(contactIdentities.kind, sql.placeholder("kind")), eq(contactIdentities.value, sql.placeholder("value")))),
 );
 
 /** After a number or identity migration the new identity resolves to the same contact. */
@@ -140,8 +138,7 @@ const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
         updatedAt: sql`excluded.updated_at`,
       },
     })
-    .returning()
-    .prepare("contact_upsert");
+    .returning();
 });
 
 /** Records (or re-activates) the contact's opt-in for the project. */

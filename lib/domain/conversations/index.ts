@@ -38,12 +38,13 @@ const conversationUpsert = builtOnce<ConversationRow>("conversation_upsert", (db
       target: [conversations.projectId, conversations.contactId],
       set: { lastChannelId: sql`excluded.last_channel_id`, isActive: true, updatedAt: sql`excluded.updated_at` },
     })
-    .returning()
-    .prepare("conversation_upsert"),
+    .returning(),
 );
 
 export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
-  await touchConversationQuery(db, conversationId, at);
+  // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
+  const moved = sql`${at.toISOString()}::timestamptz`;
+  await db.update(conversations).set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at }).where(eq(conversations.id, conversationId));
 }
 
 /**
@@ -73,8 +74,7 @@ export async function insertMessageTouchingConversation(tx: Db, values: typeof m
 const insertTouchingStatements = new Map<string, ReturnType<typeof insertTouchingStatement>>();
 type MessageColumn = keyof typeof messages.$inferInsert;
 function insertTouchingStatement(bound: MessageColumn[], nulls: MessageColumn[], skipDuplicate: boolean, index: number) {
-  const name = `message_insert_touching_conversation_${index}`;
-  return builtOnce<{ id: string }>(name, (db) => {
+  return builtOnce<{ id: string }>(`message_insert_touching_conversation_${index}`, (db) => {
     const placeholders = Object.fromEntries([...bound.map((column) => [column, sql.placeholder(column)]), ...nulls.map((column) => [column, null])]) as unknown as typeof messages.$inferInsert;
     const insert = db.insert(messages).values(placeholders);
     const inserted = db.$with("inserted").as((skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
@@ -82,20 +82,15 @@ function insertTouchingStatement(bound: MessageColumn[], nulls: MessageColumn[],
     return db
       .with(inserted)
       .update(conversations)
-      .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, ${at}), ${at})`, updatedAt: at })
+      .set({ lastMessageAt: lastMessageAtMovedTo(at), updatedAt: at })
       .where(and(eq(conversations.id, sql.placeholder("conversationId")), sql`exists (select 1 from ${inserted})`))
-      .returning({ id: conversations.id })
-      .prepare(name);
+      .returning({ id: conversations.id });
   });
 }
 
-/** The update touchConversation runs, on its own or after a WITH (db.with(...)). */
-function touchConversationQuery(db: Pick<Db, "update">, conversationId: string, at: Date, onlyIf?: SQL) {
-  return db
-    .update(conversations)
-    // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
-    .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`, updatedAt: at })
-    .where(and(eq(conversations.id, conversationId), onlyIf));
+/** last_message_at moved to `at`, never back (messages can be stored out of order). */
+function lastMessageAtMovedTo(at: SQL) {
+  return sql`greatest(coalesce(${conversations.lastMessageAt}, ${at}), ${at})`;
 }
 
 /** When the customer last wrote on this channel (provider time), or null. */

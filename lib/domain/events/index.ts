@@ -60,7 +60,7 @@ const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("ev
       .onConflictDoNothing()
       .returning({ id: events.id }),
   );
-  return db.with(inserted).select(WEBHOOK_TARGET).from(inserted).innerJoin(projects, eq(projects.id, p("projectId"))).prepare("event_insert");
+  return db.with(inserted).select(WEBHOOK_TARGET).from(inserted).innerJoin(projects, eq(projects.id, p("projectId")));
 });
 
 /**

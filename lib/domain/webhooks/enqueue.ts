@@ -69,8 +69,7 @@ const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
       updatedAt: p("now"),
     })
     // Rows back on every driver (without RETURNING, postgres-js and PGlite answer in different shapes).
-    .returning({ id: webhookDeliveries.id })
-    .prepare("webhook_delivery_insert");
+    .returning({ id: webhookDeliveries.id });
 });
 
 export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {

@@ -26,15 +26,16 @@ interface SessionOf {
 
 /**
  * A statement whose SQL drizzle builds once, then runs on any handle, a transaction included (where
- * preparedPerDb would build it again for every transaction). For the hottest statement inside the
- * send and ingest transactions. `build` returns a drizzle `.prepare(name)`; its text, parameters and
- * result fields are reused on each handle's own session (drizzle-orm is pinned: checked at first use).
+ * preparedPerDb would build it again for every transaction). For the hottest statements inside the
+ * send and ingest transactions. `build` returns the query builder (with placeholders); it is prepared
+ * under `name` once, and its text, parameters and result fields are reused on each handle's own
+ * session (drizzle-orm is pinned: checked at first use).
  */
-export function builtOnce<R>(name: string, build: (db: Db) => { execute(values?: Record<string, unknown>): Promise<R[]> }): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
+export function builtOnce<R>(name: string, build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> } }): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
   let built: BuiltQuery | null = null;
   return (db, values) => {
     if (!built) {
-      const query = build(db) as unknown as BuiltQuery;
+      const query = build(db).prepare(name) as unknown as BuiltQuery;
       if (typeof query.queryString !== "string" || !Array.isArray(query.params)) throw new Error("drizzle-orm: a prepared query no longer exposes queryString and params (drizzle-orm upgraded?)");
       built = query;
     }

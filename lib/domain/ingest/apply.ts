@@ -64,20 +64,10 @@ const channelBySender = preparedPerDb((db) =>
     .prepare("ingest_channel_by_sender"),
 );
 const projectById = preparedPerDb((db) => db.select().from(projects).where(eq(projects.id, sql.placeholder("id"))).prepare("ingest_project_by_id"));
-const messageIdByProviderId = preparedPerDb((db) =>
-  db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId"))))
-    .prepare("ingest_message_id_by_provider_id"),
-);
-const messageByProviderId = preparedPerDb((db) =>
-  db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId"))))
-    .prepare("ingest_message_by_provider_id"),
-);
+/** A stored message by its provider id on a channel: only whether it exists (dedupe), or the whole row. */
+const byProviderId = and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId")));
+const messageIdByProviderId = preparedPerDb((db) => db.select({ id: messages.id }).from(messages).where(byProviderId).prepare("ingest_message_id_by_provider_id"));
+const messageByProviderId = preparedPerDb((db) => db.select().from(messages).where(byProviderId).prepare("ingest_message_by_provider_id"));
 
 function addressOf(party: InboundParty): string | null {
   return party.address ?? party.user_id;
@@ -238,7 +228,7 @@ async function emitReceived(db: Db, project: ProjectRow, channel: ChannelRow, co
 async function mutationTarget(db: Db, channelId: string, message: NormalizedInboundMessage): Promise<MessageRow | null> {
   const originalId = message.edit?.original_message_id ?? message.revoke?.original_message_id;
   if (!originalId) return null;
-  const [original] = await db.select().from(messages).where(and(eq(messages.channelId, channelId), eq(messages.platformMessageId, originalId)));
+  const [original] = await messageByProviderId(db).execute({ channel: channelId, providerId: originalId });
   return original ?? null;
 }
 
@@ -361,7 +351,7 @@ async function applyEcho(db: Db, channel: ChannelRow, event: Event<"echo">, now:
     await mutateOriginal(db, target, message, now);
     return "echo";
   }
-  const [known] = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.channelId, channel.id), eq(messages.platformMessageId, message.id)));
+  const [known] = await messageIdByProviderId(db).execute({ channel: channel.id, providerId: message.id });
   if (known) return "echo";
   const recipient = addressOf(event.to);
   if (!options.final && recipient) {

@@ -1,3 +1,5 @@
+import { errorKind } from "@/lib/error-kind";
+
 /**
  * The one error model. Domain code throws SvcError with a wire code; lib/api maps the code to an HTTP
  * status (lib/api/error-status.ts) so business rules never mention HTTP.
@@ -28,13 +30,15 @@ export type ErrorCode =
   | "feature_unsupported_on_channel"
   | "flow_not_sendable"
   | "unprocessable"
+  | "payload_too_large"
   | "rate_limit"
   | "monthly_quota_exceeded"
   | "message_pair_rate_limit"
   | "message_rate_limit_unavailable"
+  | "database_unavailable"
   | "internal_error";
 
-export class SvcError extends Error {
+export class SvcError extends errorKind("SvcError") {
   readonly code: ErrorCode;
   /** Extra wire fields of the error body (issues, required_scope, blockers, ...). */
   readonly details: Record<string, unknown>;

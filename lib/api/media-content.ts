@@ -95,7 +95,7 @@ export async function serveMediaContent(request: Request, mediaId: string, runti
         object = await storage.get(key, wanted.kind === "from" ? { start: wanted.start, end: wanted.end } : undefined);
       }
     } catch (error) {
-      if (error instanceof StorageRangeError) return unsatisfiable(headers, error.size);
+      if (StorageRangeError.is(error)) return unsatisfiable(headers, error.size);
       throw error;
     }
     if (!object) throw gone();

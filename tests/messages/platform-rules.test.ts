@@ -21,7 +21,7 @@ function errorOf(platform: string, content: OutboundContent, replyTo?: string): 
     assertContentSupported(platform, message);
     return null;
   } catch (error) {
-    if (error instanceof SvcError) return error;
+    if (SvcError.is(error)) return error;
     throw error;
   }
 }

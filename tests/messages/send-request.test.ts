@@ -557,9 +557,10 @@ describe("toOutboundMessage: the parsed request as OutboundMessage", () => {
 });
 
 describe("MessageSendResponse", () => {
-  const response = { object: "message", id: "msg_1", status: "queued", conversation_id: "conv_1", contact_id: "ct_1", idempotency_key: "k" };
+  const content = { interactive: null, location: null, contacts: null, template: null, reaction: null, sticker: null };
+  const response = { object: "message", id: "msg_1", status: "queued", conversation_id: "conv_1", contact_id: "ct_1", idempotency_key: "k", ...content };
 
-  it("all six fields are required", () => {
+  it("every field is required, the structured content fields too (null unless sent)", () => {
     expect(MessageSendResponse.safeParse(response).success).toBe(true);
     for (const key of Object.keys(response)) {
       const { [key as keyof typeof response]: _omitted, ...rest } = response;

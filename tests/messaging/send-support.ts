@@ -114,4 +114,6 @@ export async function outboundRows(h: Harness, projectId: string) {
   return h.app.db.select().from(messages).where(and(eq(messages.projectId, projectId), eq(messages.direction, "outbound")));
 }
 
-export const RESPONSE_FIELDS = ["object", "id", "status", "conversation_id", "contact_id", "idempotency_key"].sort();
+/** The spec's send response fields, plus the Message object's structured content (null except the one sent). */
+export const CONTENT_FIELDS = ["interactive", "location", "contacts", "template", "reaction", "sticker"] as const;
+export const RESPONSE_FIELDS = ["object", "id", "status", "conversation_id", "contact_id", "idempotency_key", ...CONTENT_FIELDS].sort();

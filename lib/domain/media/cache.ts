@@ -88,9 +88,9 @@ export async function cacheMedia(deps: MediaDeps, job: { mediaId: string; eventI
       attempts: attempt.retryCount + 1,
     });
   } catch (error) {
-    const retryable = !(error instanceof MediaFetchError) || error.retryable;
+    const retryable = !MediaFetchError.is(error) || error.retryable;
     if (retryable && attempt.retryCount < attempt.retryLimit) throw error;
-    await settle(deps, row.media.id, { status: "unavailable", errorCode: error instanceof MediaFetchError ? error.code : "provider_error", attempts: attempt.retryCount + 1 });
+    await settle(deps, row.media.id, { status: "unavailable", errorCode: MediaFetchError.is(error) ? error.code : "provider_error", attempts: attempt.retryCount + 1 });
   }
   if (job.eventId && (await allSettled(deps.db, row.media.messageId))) await releaseEvent(deps, job.eventId);
 }

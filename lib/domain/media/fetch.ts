@@ -1,3 +1,4 @@
+import { errorKind } from "@/lib/error-kind";
 import { createHash } from "node:crypto";
 import type { MediaRow } from "@/lib/db/schema/media";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -19,7 +20,7 @@ export function sizeCapOf(media: Pick<MediaRow, "provider" | "type">): number {
 }
 
 /** Why a fetch failed, and whether trying again can help. */
-export class MediaFetchError extends Error {
+export class MediaFetchError extends errorKind("MediaFetchError") {
   constructor(readonly code: "too_large" | "content_type_mismatch" | "not_found" | "provider_error" | "network" | "blocked", message: string, readonly retryable: boolean) {
     super(message);
     this.name = "MediaFetchError";
@@ -68,8 +69,8 @@ async function get(request: typeof safeRequest, url: string, headers: Record<str
 }
 
 function transportError(error: unknown): never {
-  if (error instanceof SsrfError) throw new MediaFetchError("blocked", `Blocked address: ${error.reason}.`, false);
-  if (error instanceof OutboundTimeoutError || error instanceof OutboundNetworkError) throw new MediaFetchError("network", error.message, true);
+  if (SsrfError.is(error)) throw new MediaFetchError("blocked", `Blocked address: ${error.reason}.`, false);
+  if (OutboundTimeoutError.is(error) || OutboundNetworkError.is(error)) throw new MediaFetchError("network", error.message, true);
   throw error;
 }
 

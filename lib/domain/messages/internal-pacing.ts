@@ -27,7 +27,7 @@ export async function awaitPairSlot(deps: { db: Db; queue: JobQueue; limiter: Li
     if (hit.allowed) return true;
     wait = Math.max(100, hit.resetAt.getTime() - Date.now());
   } catch (error) {
-    if (!(error instanceof LimiterUnavailable)) throw error;
+    if (!LimiterUnavailable.is(error)) throw error;
     wait = LIMITER_DOWN_RETRY_MS;
   }
   await deps.queue.send(PROVIDER_SEND_JOB, job, { startAfter: wait });

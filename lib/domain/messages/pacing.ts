@@ -22,7 +22,7 @@ export async function takePairSlot(limiter: Limiter, channel: { id: string; plat
   try {
     hit = await limiter.hit("strict", key, 1, PAIR_INTERVAL_SECONDS);
   } catch (error) {
-    if (error instanceof LimiterUnavailable) {
+    if (LimiterUnavailable.is(error)) {
       throw new SvcError(
         "message_rate_limit_unavailable",
         "The message rate limiter is unreachable, so this message was not sent (it is never sent unpaced). Retry with the same Idempotency-Key.",

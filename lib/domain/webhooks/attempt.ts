@@ -123,9 +123,9 @@ async function post(request: typeof safeRequest, timeoutMs: number, url: string,
     return { statusCode: res.status, error: null, excerpt: res.body.toString("utf8"), durationMs: res.durationMs };
   } catch (error) {
     const durationMs = Date.now() - started;
-    if (error instanceof OutboundTimeoutError) return { statusCode: null, error: `timeout after ${timeoutMs} ms`, excerpt: null, durationMs };
-    if (error instanceof SsrfError) return { statusCode: null, error: `blocked: ${error.reason}`, excerpt: null, durationMs };
-    if (error instanceof OutboundNetworkError) return { statusCode: null, error: `network: ${error.message}`, excerpt: null, durationMs };
+    if (OutboundTimeoutError.is(error)) return { statusCode: null, error: `timeout after ${timeoutMs} ms`, excerpt: null, durationMs };
+    if (SsrfError.is(error)) return { statusCode: null, error: `blocked: ${error.reason}`, excerpt: null, durationMs };
+    if (OutboundNetworkError.is(error)) return { statusCode: null, error: `network: ${error.message}`, excerpt: null, durationMs };
     throw error;
   }
 }

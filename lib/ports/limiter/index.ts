@@ -6,6 +6,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
+import { errorKind } from "@/lib/error-kind";
 import { rateLimitCounters } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 
@@ -28,7 +29,7 @@ export interface HitResult {
   resetAt: Date;
 }
 
-export class LimiterUnavailable extends Error {
+export class LimiterUnavailable extends errorKind("LimiterUnavailable") {
   constructor(cause: unknown) {
     super(`Rate limiter backend unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = "LimiterUnavailable";

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { env } from "@/lib/config";
+import { errorKind } from "@/lib/error-kind";
 import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
 
 /**
@@ -22,7 +23,7 @@ import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
  */
 
 /** The URL or the address it leads to is not allowed. `reason` says why (see isForbiddenAddress). */
-export class SsrfError extends Error {
+export class SsrfError extends errorKind("SsrfError") {
   readonly reason: string;
   /** The refused address, when the refusal is about an address. */
   readonly address: string | null;
@@ -35,7 +36,7 @@ export class SsrfError extends Error {
 }
 
 /** The whole request (connect + response) did not finish within timeoutMs. */
-export class OutboundTimeoutError extends Error {
+export class OutboundTimeoutError extends errorKind("OutboundTimeoutError") {
   readonly timeoutMs: number;
   constructor(timeoutMs: number) {
     super(`outbound request timed out after ${timeoutMs} ms`);
@@ -45,7 +46,7 @@ export class OutboundTimeoutError extends Error {
 }
 
 /** The connection failed: ECONNREFUSED, ENOTFOUND, ECONNRESET, a TLS error... `code` is Node's code. */
-export class OutboundNetworkError extends Error {
+export class OutboundNetworkError extends errorKind("OutboundNetworkError") {
   readonly code: string;
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -172,7 +173,7 @@ function notFound(host: string): OutboundNetworkError {
 }
 
 function toOutboundError(err: unknown): Error {
-  if (err instanceof SsrfError || err instanceof OutboundTimeoutError || err instanceof OutboundNetworkError) {
+  if (SsrfError.is(err) || OutboundTimeoutError.is(err) || OutboundNetworkError.is(err)) {
     return err;
   }
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? "EUNKNOWN";
@@ -227,13 +228,13 @@ export async function safeRequest(url: string, options: SafeRequestOptions): Pro
   try {
     return await guardedRequest(url, options, true);
   } catch (error) {
-    if (error instanceof StaleSocketError) return guardedRequest(url, options, false);
+    if (StaleSocketError.is(error)) return guardedRequest(url, options, false);
     throw error;
   }
 }
 
 /** A pooled socket the server had already closed: nothing was received, so the request is sent again. */
-class StaleSocketError extends Error {}
+class StaleSocketError extends errorKind("StaleSocketError") {}
 
 async function guardedRequest(url: string, options: SafeRequestOptions, pooled: boolean): Promise<SafeResponse> {
   const allowPrivate = options.allowPrivateNetwork ?? env().allowPrivateNetwork;

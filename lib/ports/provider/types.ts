@@ -1,3 +1,4 @@
+import { errorKind } from "@/lib/error-kind";
 import type { OutboundMessage } from "@/lib/domain/messages/content";
 
 export type ProviderPlatform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C";
@@ -25,7 +26,7 @@ export interface MessageFailure {
 }
 
 /** A send the provider refused, or that could not reach it. */
-export class ProviderError extends Error {
+export class ProviderError extends errorKind("ProviderError") {
   constructor(
     readonly failure: MessageFailure,
     /** True for throttling, 5xx and network faults: the job retries; false is final (message failed). */

@@ -1,3 +1,4 @@
+import { errorKind } from "@/lib/error-kind";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -28,7 +29,7 @@ export const MAX_SEGMENT_LENGTH = 255;
 const KEY_CHARS = /^[A-Za-z0-9/_.-]+$/;
 const CONTENT_TYPE = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 
-export class InvalidStorageKey extends Error {
+export class InvalidStorageKey extends errorKind("InvalidStorageKey") {
   constructor(
     readonly key: string,
     reason: string,
@@ -39,7 +40,7 @@ export class InvalidStorageKey extends Error {
 }
 
 /** A range that starts at or past the end of the object (any range of an empty one): HTTP 416. */
-export class StorageRangeError extends Error {
+export class StorageRangeError extends errorKind("StorageRangeError") {
   constructor(
     /** Size of the whole object, for `Content-Range: bytes * /size`. */
     readonly size: number,

@@ -114,6 +114,24 @@ test.describe("unserved paths and methods answer WITHOUT Svc-Version", () => {
   });
 });
 
+test.describe("hostile paths and bodies on the production build answer our JSON, never a 500", () => {
+  for (const path of ["/api/v1/messages/%E0%A4%A", "/v1/messages/%E0%A4%A", "/api/v1/%", "/api/v1/messages/msg_%00"]) {
+    test(`GET ${path}`, async ({ request }) => {
+      const response = await request.get(path, { headers: auth });
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      expect(response.headers()["content-type"]).toContain("application/json");
+      expect((await response.json()).error).toMatch(/^(not_found|invalid_request)$/);
+    });
+  }
+
+  test("a 2 MiB body is refused with 413 payload_too_large", async ({ request }) => {
+    const response = await request.post("/api/v1/messages", { headers: { ...auth, "content-type": "application/json" }, data: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }) });
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toMatchObject({ error: "payload_too_large", max_bytes: 1048576 });
+  });
+});
+
 test("/v1/identity (short form, rewrite) equals /api/v1/identity", async ({ request }) => {
   const long = await request.get("/api/v1/identity", { headers: auth });
   const short = await request.get("/v1/identity", { headers: auth });

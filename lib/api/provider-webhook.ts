@@ -2,7 +2,14 @@ import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { appSecretFor, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
 import { receiveProviderWebhook } from "@/lib/domain/ingest/process";
 import type { Runtime } from "@/lib/server/runtime";
-import { json } from "./respond";
+import { SvcError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
+import { databaseUnavailableBody, json } from "./respond";
+import { readBodyBytes } from "./request-input";
+
+/** The provider's own upper bound for one webhook notification (docs/api-decisions.md → "Request limits"). */
+export const MAX_PROVIDER_BODY_BYTES = 3 * 1024 * 1024;
 
 const PLATFORMS: Record<string, ProviderPlatform> = { "platform-a": "PLATFORM_A", "platform-b": "PLATFORM_B", "platform-c": "PLATFORM_C" };
 
@@ -29,12 +36,27 @@ export function verifySubscription(platform: ProviderPlatform, url: URL): Respon
 export async function receiveDelivery(platform: ProviderPlatform, request: Request, runtime: Runtime): Promise<Response> {
   const secret = appSecretFor(platform);
   // The signature covers the bytes as sent: verify those, not a decoded (BOM-stripped, U+FFFD-repaired) string.
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyBytes(request, MAX_PROVIDER_BODY_BYTES);
+  } catch (error) {
+    if (!SvcError.is(error)) throw error;
+    // Unauthenticated until the signature is checked, so nothing past the cap is ever read or stored.
+    return json(413, { error: "payload_too_large", message: `The body is larger than ${MAX_PROVIDER_BODY_BYTES} bytes.`, max_bytes: MAX_PROVIDER_BODY_BYTES });
+  }
   if (!secret) return json(401, { error: "invalid_signature", message: `No app secret is configured for ${platform}; set ${platform}_APP_SECRET.` });
   if (!verifySignature(secret, bytes, request.headers.get("x-hub-signature-256"))) {
     return json(401, { error: "invalid_signature", message: "X-Hub-Signature-256 does not match the body." });
   }
-  await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, storableText(bytes));
+  try {
+    await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, storableText(bytes));
+  } catch (error) {
+    // Nothing was stored: any 5xx makes the provider deliver it again later, so nothing is lost.
+    const requestId = newId("request");
+    if (isDatabaseUnavailable(error)) return json(503, databaseUnavailableBody(requestId), { "Retry-After": "1" });
+    console.error(`[${requestId}] provider webhook not stored`, error);
+    return json(500, { error: "internal_error", message: "The delivery was not stored; deliver it again.", request_id: requestId });
+  }
   return new Response("EVENT_RECEIVED", { status: 200, headers: { "content-type": "text/plain" } });
 }
 

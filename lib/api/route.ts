@@ -11,6 +11,7 @@ import type { AuthenticatedKey } from "@/lib/domain/keys";
 import type { Runtime } from "@/lib/server/runtime";
 import type { HitResult } from "@/lib/ports/limiter";
 import { authenticate, type AuthMode } from "./auth";
+import { MAX_JSON_BODY_BYTES, assertStorable, parseJsonText, readBodyBytes } from "./request-input";
 import { errorResponse, handlerHeaders, json } from "./respond";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf } from "./idempotency";
 
@@ -48,6 +49,8 @@ export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodTyp
   response: R;
   /** POSTs accept an Idempotency-Key by default; "required" makes it mandatory (broadcast writes). */
   idempotency?: "optional" | "required" | "off";
+  /** The body size cap; default MAX_JSON_BODY_BYTES (1 MiB). */
+  maxBodyBytes?: number;
   handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R>>;
 }
 
@@ -110,9 +113,12 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
         }
       }
 
+      assertStorable(pathParams, "path");
       const params = parse(def.params, pathParams, "path");
-      const query = parse(def.query, queryObject(new URL(request.url).searchParams), "query");
-      const rawBody = def.body || idempotency !== "off" ? await readJson(request, !def.body) : undefined;
+      const rawQuery = queryObject(new URL(request.url).searchParams);
+      assertStorable(rawQuery, "query");
+      const query = parse(def.query, rawQuery, "query");
+      const rawBody = def.body || idempotency !== "off" ? await readJson(request, !def.body, def.maxBodyBytes) : undefined;
       const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
 
       let idempotencyKey: string | null = null;
@@ -193,7 +199,8 @@ export function parse(schema: ZodType | undefined, value: unknown, where: "path"
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues: Record<string, string[]> = {};
+  // Null prototype: request keys such as `__proto__` or `toString` become fields like any other.
+  const issues: Record<string, string[]> = Object.create(null);
   for (const issue of result.error.issues) {
     const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [null];
     for (const extra of unknownKeys) {
@@ -218,21 +225,15 @@ function withoutIdempotencyKey(schema: ZodType | undefined, raw: unknown): unkno
   return rest;
 }
 
-export async function readJson(request: Request, optional: boolean): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") {
-    if (optional) return undefined;
-    throw new SvcError("invalid_json", "The request body is empty; this operation expects a JSON object.");
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new SvcError("invalid_json", "The request body is not valid JSON.");
-  }
+/** Reads a JSON body through the request limits (lib/api/request-input.ts): size, depth, storable strings. */
+export async function readJson(request: Request, optional: boolean, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  return parseJsonText(new TextDecoder("utf-8").decode(bytes), optional);
 }
 
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // Null prototype: a query key like `__proto__` or `constructor` is just a key here.
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     out[key] = values.length === 1 ? values[0]! : values;

@@ -5,7 +5,7 @@ import type { ProviderPort } from "@/lib/ports/provider/types";
 import type { Limiter } from "@/lib/ports/limiter";
 import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "@/lib/domain/messages/jobs";
 import { awaitPairSlot } from "@/lib/domain/messages/internal-pacing";
-import { INGEST_JOB, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
+import { INGEST_JOB, INGEST_RETRY_LIMIT, STATUS_RETRY_JOB, processInboundWebhook, retryPendingStatus } from "@/lib/domain/ingest/process";
 import type { InboundEvent } from "@/lib/domain/ingest/types";
 import type { ObjectStorage } from "@/lib/ports/storage";
 import { MEDIA_CACHE_JOB, MEDIA_EXPIRE_JOB, MEDIA_RELEASE_JOB, cacheMedia, expireMedia, releaseEvent } from "@/lib/domain/media/cache";
@@ -25,9 +25,9 @@ export interface JobDeps {
 
 const EXPIRE_EVERY_MS = 5 * 60_000;
 
-/** Periodic work, started with the workers: one media.expire job at a time, each scheduling the next. */
+/** Periodic work, started with the workers: one media.expire chain however many processes start, each run scheduling the next. */
 export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
-  await queue.send(MEDIA_EXPIRE_JOB, {}, { singletonKey: "media.expire" });
+  await queue.sendOnce(MEDIA_EXPIRE_JOB, {}, { singletonKey: MEDIA_EXPIRE_JOB });
 }
 
 /** Every background job and its retry policy, registered once per process. */
@@ -38,7 +38,9 @@ export function registerJobs(deps: JobDeps): void {
     if (data.paced && !(await awaitPairSlot(deps, data))) return;
     await deliverToProvider(deps, data.messageId, job);
   });
-  deps.queue.define<{ id: string }>(INGEST_JOB, { localConcurrency: 20, retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data) => processInboundWebhook(ingest, data.id));
+  deps.queue.define<{ id: string }>(INGEST_JOB, { localConcurrency: 20, retryLimit: INGEST_RETRY_LIMIT, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 }, (data, job) =>
+    processInboundWebhook(ingest, data.id, job),
+  );
   // Our own retry schedule drives attempts (each is a job); pg-boss retries only a job whose worker
   // died (expired) or hit an internal error. 200 in flight per process (an attempt in flight is a
   // socket and a timer), 50 per project across all workers, so a receiver that answers slowly (up to
@@ -51,9 +53,9 @@ export function registerJobs(deps: JobDeps): void {
     cacheMedia(deps, data, job),
   );
   deps.queue.define<{ eventId: string }>(MEDIA_RELEASE_JOB, { retryLimit: 5, retryDelay: 1, expireInSeconds: 30 }, (data) => releaseEvent(deps, data.eventId));
-  deps.queue.define<object>(MEDIA_EXPIRE_JOB, { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 }, async () => {
+  deps.queue.define<object>(MEDIA_EXPIRE_JOB, { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 }, async (_data, job) => {
     await expireMedia(deps);
-    await deps.queue.send(MEDIA_EXPIRE_JOB, {}, { startAfter: EXPIRE_EVERY_MS, singletonKey: "media.expire" });
+    await deps.queue.sendOnce(MEDIA_EXPIRE_JOB, {}, { singletonKey: MEDIA_EXPIRE_JOB, startAfter: EXPIRE_EVERY_MS, exceptJobId: job.id });
   });
   deps.queue.define<{ event: InboundEvent }>(STATUS_RETRY_JOB, { localConcurrency: 20, retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 }, (data, job) =>
     retryPendingStatus(ingest, data.event, job),

@@ -1,3 +1,4 @@
+import { MAX_PROVIDER_BODY_BYTES } from "@/lib/api/provider-webhook";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
@@ -159,14 +160,36 @@ describe("POST: signature over the raw body, then store and answer at once", () 
     expect(forged.status).toBe(401);
   });
 
-  it("an escaped NUL inside a message is dropped, not a failed job", async () => {
-    const id = "wamid.ENDPOINT-NUL-0001";
-    const res = await postProvider(h, "platform-a", textA(SANDBOX_PHONE_NUMBER_ID, TESTER, id, "before\u0000after"));
-    expect(res.status).toBe(200);
-    await h.app.runtime.queue.drain();
-    const [row] = await rowByProviderId(h, SANDBOX_CHANNEL_ID, id);
-    expect(row!.content).toBe("beforeafter");
-    expect((await webhookRows(h)).at(-1)!.error).toBeNull();
+  // Postgres text/jsonb cannot hold NUL or a lone surrogate: the message is stored with U+FFFD in their
+  // place, never dropped and never a job that fails on every retry.
+  for (const [name, text, stored] of [
+    ["an escaped NUL", "before\u0000after", "before\uFFFDafter"],
+    ["a lone high surrogate", "before\ud800after", "before\uFFFDafter"],
+    ["a lone low surrogate", "\udc00x", "\uFFFDx"],
+    ["a high surrogate at the very end", "end\udbff", "end\uFFFD"],
+    ["a valid surrogate pair (kept as it is)", "pair \ud83d\ude00", "pair \ud83d\ude00"],
+  ] as const) {
+    it(`${name} inside an inbound message is stored (U+FFFD in its place), not a failed job`, async () => {
+      const id = `wamid.ENDPOINT-BAD-${name.replace(/\W+/g, "-")}`;
+      // JSON.stringify escapes the NUL and the lone surrogate (\u0000, \ud800) as a provider's JSON would.
+      const res = await postProvider(h, "platform-a", textA(SANDBOX_PHONE_NUMBER_ID, TESTER, id, text));
+      expect(res.status).toBe(200);
+      await h.app.runtime.queue.drain();
+      const [row] = await rowByProviderId(h, SANDBOX_CHANNEL_ID, id);
+      expect(row!.content).toBe(stored);
+      const envelope = (await webhookRows(h)).at(-1)!;
+      expect(envelope.error).toBeNull();
+      expect(envelope.processedAt).toBeInstanceOf(Date);
+    });
+  }
+
+  it("a body past the provider's maximum is refused with 413 before anything is stored", async () => {
+    const before = (await webhookRows(h)).length;
+    const huge = JSON.stringify({ object: "whatsapp_business_account", pad: "x".repeat(MAX_PROVIDER_BODY_BYTES) });
+    const res = await postProvider(h, "platform-a", huge);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "payload_too_large", max_bytes: MAX_PROVIDER_BODY_BYTES });
+    expect((await webhookRows(h)).length).toBe(before);
   });
 
   it("valid JSON that is no provider payload is processed as nothing", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/app";
+import { scheduleMaintenance } from "@/lib/jobs";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -64,5 +65,31 @@ describe("running workers", () => {
     } finally {
       await app2.close();
     }
+  });
+});
+
+describe("recurring maintenance (media.expire)", () => {
+  async function liveChains(): Promise<number> {
+    const result = (await app.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'media.expire' and state in ('created', 'retry', 'active')`)) as unknown;
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    return Number(rows[0]!.n);
+  }
+
+  it("five worker starts leave one chain, and a run schedules exactly one successor", async () => {
+    for (let start = 0; start < 5; start++) await scheduleMaintenance(app.runtime.queue);
+    expect(await liveChains()).toBe(1);
+    await app.runtime.queue.drain(); // runs the due one; its successor waits 5 minutes
+    expect(await liveChains()).toBe(1);
+    await scheduleMaintenance(app.runtime.queue);
+    expect(await liveChains()).toBe(1);
+  });
+
+  it("two chains enqueued by simultaneous starts converge to one at their next run", async () => {
+    await app.db.execute(sql`delete from pgboss.job where name = 'media.expire'`);
+    await app.runtime.queue.send("media.expire", {}, { singletonKey: "media.expire" });
+    await app.runtime.queue.send("media.expire", {}, { singletonKey: "media.expire" });
+    expect(await liveChains()).toBe(2);
+    await app.runtime.queue.drain();
+    expect(await liveChains()).toBe(1);
   });
 });

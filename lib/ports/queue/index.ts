@@ -39,6 +39,14 @@ export interface JobQueue {
   /** Creates every defined queue. Call once after the definitions, before any send. */
   prepare(): Promise<void>;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * For recurring work: enqueues unless a job with this singletonKey is already waiting or running
+   * (other than `exceptJobId`, the running job that schedules its successor). pg-boss's singletonKey
+   * alone does not dedupe on a standard queue, so every start added another chain. Two processes
+   * starting at the same instant can still both enqueue; the next run of either then sees the other
+   * waiting and does not schedule a successor, so the chains converge to one.
+   */
+  sendOnce<T extends object>(name: string, data: T, options: { singletonKey: string; startAfter?: number; exceptJobId?: string }): Promise<string | null>;
   /** Runs every defined queue in this process until stop(): up to localConcurrency jobs each, woken by NOTIFY, polled while idle. */
   startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
@@ -116,6 +124,14 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.group ? { group: { id: options.group } } : {}),
       } as Parameters<typeof boss.send>[2]);
+    },
+    async sendOnce(name, data, options) {
+      await ensureQueue(name);
+      const live = (await boss.findJobs(name, { key: options.singletonKey })).filter(
+        (job) => job.id !== options.exceptJobId && (job.state === "created" || job.state === "retry" || job.state === "active"),
+      );
+      if (live.length > 0) return null;
+      return queue.send(name, data, { singletonKey: options.singletonKey, ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}) });
     },
     async startWorkers(options = {}) {
       const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
@@ -206,16 +222,25 @@ function postgresClientOf(database: DatabaseHandle): Sql {
  * caches them per connection by text); pg-boss's parameterless scripts, which hold their own
  * BEGIN … COMMIT, run whole on one reserved connection with the simple protocol.
  */
+const RESERVED_SCRIPT_TIMEOUT_MS = 30_000;
+
 function fromPostgresJs(client: Sql) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       if (values.length === 0 && /\bBEGIN\b/i.test(text)) {
         const reserved = await client.reserve();
+        let timer: NodeJS.Timeout | undefined;
         try {
-          const results = (await reserved.unsafe(text)) as unknown as unknown[];
+          // A reserved connection whose server went away can leave its query unanswered for good
+          // (lib/ports/db/postgres-guard.ts): bound the wait so the supervisor's next pass runs.
+          const noAnswer = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error(`pg-boss script got no answer in ${RESERVED_SCRIPT_TIMEOUT_MS} ms`), { code: "CONNECTION_CLOSED" })), RESERVED_SCRIPT_TIMEOUT_MS);
+          });
+          const results = (await Promise.race([reserved.unsafe(text), noAnswer])) as unknown as unknown[];
           // Several statements answer with one result each: pg-boss reads the rows of all of them.
           return { rows: results.every(Array.isArray) ? (results as unknown[][]).flat() : results };
         } finally {
+          clearTimeout(timer);
           reserved.release();
         }
       }

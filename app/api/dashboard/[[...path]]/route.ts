@@ -4,11 +4,9 @@ import { handleDashboard } from "@/lib/dashboard/dispatch";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-type Context = { params: Promise<{ path?: string[] }> };
-
-async function handle(request: Request, context: Context): Promise<Response> {
-  const { path } = await context.params;
-  return handleDashboard(request, `/${(path ?? []).map(encodeURIComponent).join("/")}`);
+/** The raw path after /api/dashboard: segments are decoded by the dispatcher (see app/api/v1's route). */
+async function handle(request: Request): Promise<Response> {
+  return handleDashboard(request, new URL(request.url).pathname.replace(/^\/api\/dashboard(?=\/|$)/, "") || "/");
 }
 
 export { handle as GET, handle as POST, handle as PATCH, handle as PUT, handle as DELETE };

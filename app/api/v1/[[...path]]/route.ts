@@ -5,11 +5,16 @@ import { dispatch } from "@/lib/api/router";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-type Context = { params: Promise<{ path?: string[] }> };
+/** /api/v1/... or its /v1/... rewrite. */
+const PREFIX = /^(?:\/api)?\/v1(?=\/|$)/;
 
-async function handle(request: Request, context: Context): Promise<Response> {
-  const { path } = await context.params;
-  return dispatch(request, `/${(path ?? []).join("/")}`);
+/**
+ * The path comes from the raw URL, not from Next's decoded catch-all params: a malformed
+ * percent-encoding (`%E0%A4%A`) makes Next's param decoding throw, which answered a plain-text 500.
+ * The router decodes each segment itself and answers our own JSON 404 for such a path.
+ */
+async function handle(request: Request): Promise<Response> {
+  return dispatch(request, new URL(request.url).pathname.replace(PREFIX, "") || "/");
 }
 
 export { handle as GET, handle as POST, handle as PATCH, handle as PUT, handle as DELETE };

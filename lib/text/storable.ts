@@ -1,0 +1,26 @@
+/**
+ * Strings Postgres can store. A text or jsonb value cannot hold NUL (U+0000), and jsonb refuses a
+ * lone UTF-16 surrogate ("\ud800" with no partner), so either one turned a request into a 500 and an
+ * inbound message into an ingest job that failed on every retry. The API refuses them (400 naming the
+ * field: lib/api/request-input.ts); ingest stores the message with them replaced (U+FFFD).
+ */
+
+// A lone high surrogate (not followed by a low one) or a lone low surrogate (not preceded by a high one).
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g");
+
+export function isStorable(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** NUL and lone surrogates become U+FFFD; everything else is kept as it is. */
+export function toStorable(text: string): string {
+  return isStorable(text) ? text : text.replace(UNSTORABLE_ALL, "\uFFFD");
+}
+
+/** Why `text` cannot be stored, for an error message; null when it can. */
+export function unstorableReason(text: string): string | null {
+  const found = UNSTORABLE.exec(text);
+  if (!found) return null;
+  return found[0] === "\u0000" ? "contains a NUL character (\\u0000)" : "contains a lone UTF-16 surrogate (invalid Unicode)";
+}

@@ -27,9 +27,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   feature_unsupported_on_channel: 422,
   flow_not_sendable: 422,
   unprocessable: 422,
+  payload_too_large: 413,
   rate_limit: 429,
   monthly_quota_exceeded: 429,
   message_pair_rate_limit: 429,
   message_rate_limit_unavailable: 503,
+  database_unavailable: 503,
   internal_error: 500,
 };

@@ -1,5 +1,6 @@
 import { API_VERSION } from "@/lib/config";
 import { SvcError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
 import { ERROR_STATUS } from "./error-status";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -15,13 +16,28 @@ export function handlerHeaders(requestId: string): Record<string, string> {
 }
 
 export function errorResponse(error: unknown, requestId: string, headers: Record<string, string>): Response {
-  if (error instanceof SvcError) {
+  if (SvcError.is(error)) {
     const status = ERROR_STATUS[error.code];
     const body: Record<string, unknown> = { error: error.code, message: error.message, ...error.details };
     if (status >= 500) body.request_id = requestId;
     return json(status, body, { ...headers, ...error.headers });
   }
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was written (a failed request releases its idempotency claim): retrying is safe.
+    console.warn(`[${requestId}] database unavailable:`, error instanceof Error ? error.message : error);
+    return json(503, databaseUnavailableBody(requestId), { ...headers, "Retry-After": "1" });
+  }
   // Logged in full here; the client gets only the id to quote to support.
   console.error(`[${requestId}] unhandled error`, error);
   return json(500, { error: "internal_error", message: "Something went wrong on our side. Retry, and quote request_id if it persists.", request_id: requestId }, headers);
+}
+
+export function databaseUnavailableBody(requestId: string) {
+  return {
+    error: "database_unavailable",
+    message: "The database is unreachable right now, so nothing was done. Retry after Retry-After seconds (with the same Idempotency-Key for writes).",
+    retryable: true,
+    retry_after: 1,
+    request_id: requestId,
+  };
 }

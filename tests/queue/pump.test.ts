@@ -95,3 +95,47 @@ describe("queue workers", () => {
     ]);
   });
 });
+
+describe("settling a job while the database blinks", () => {
+  it("a completion or failure write is retried until it lands, then given up after the last delay", async () => {
+    const { settleWithRetries } = await import("@/lib/ports/queue/pump");
+    let calls = 0;
+    await settleWithRetries(async () => {
+      if (++calls < 3) throw Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" });
+    }, [1, 1, 1]);
+    expect(calls).toBe(3);
+
+    let tries = 0;
+    await expect(
+      settleWithRetries(async () => {
+        tries++;
+        throw new Error("still down");
+      }, [1, 1]),
+    ).rejects.toThrow("still down");
+    expect(tries).toBe(3);
+  });
+
+  it("the pump completes a job whose first completion write failed, without waiting for expiry", async () => {
+    const { QueuePump } = await import("@/lib/ports/queue/pump");
+    const job = { id: "job-1", name: "t", data: {} } as never;
+    let fetched = false;
+    let completeCalls = 0;
+    const completed: string[] = [];
+    const pump = new QueuePump(
+      {
+        fetch: async () => (fetched ? [] : ((fetched = true), [job])),
+        complete: async (jobs) => {
+          if (++completeCalls === 1) throw Object.assign(new Error("the database system is shutting down"), { code: "57P01" });
+          completed.push(...jobs.map((j) => j.id));
+        },
+        fail: async () => {},
+      },
+      { capacity: 2, pollMs: 50, run: async () => {}, onError: () => {} },
+    );
+    pump.start();
+    expect(await until(() => completed.length === 1, 5_000)).toBe(true);
+    expect(completed).toEqual(["job-1"]);
+    expect(completeCalls).toBe(2);
+    await pump.stop(1000);
+  });
+});

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { at, createdAt, updatedAt } from "./columns";
 import { organizations, projects } from "./tenancy";
@@ -149,4 +149,8 @@ export const inboundWebhooks = pgTable("inbound_webhooks", {
   receivedAt: at("received_at").notNull(),
   processedAt: at("processed_at"),
   error: text("error"),
+  /** Runs of the ingest job that failed (some item could not be applied). */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  /** Set when the job gave up (its last retry failed): the envelope waits here, listed by `svc ingest dead-letters`. */
+  deadLetteredAt: at("dead_lettered_at"),
 });

@@ -20,6 +20,8 @@ import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/ca
 export type ApplyOutcome =
   | "stored" | "duplicate" | "mutated" | "status" | "status_pending" | "status_ignored" | "call" | "echo" | "joined"
   | "identity" | "no_channel" | "no_project" | "join_rejected"
+  /** For a disconnected channel (DELETE /channels/{id}): the envelope stays in inbound_webhooks, nothing else is written. */
+  | "channel_disconnected"
   /** An edit or delete whose original is not stored yet (separate deliveries can arrive out of order). */
   | "mutation_pending"
   /** An echo that may be our own in-flight send, whose provider id the send job has not stored yet. */
@@ -41,6 +43,7 @@ type Event<K extends InboundEvent["kind"]> = Extract<InboundEvent, { kind: K }>;
 export async function applyInboundEvent(db: Db, event: InboundEvent, now: Date, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const [channel] = await channelBySender(db).execute({ platform: event.platform, sender: event.senderId });
   if (!channel) return "no_channel";
+  if (channel.status === "disconnected") return "channel_disconnected";
   switch (event.kind) {
     case "message":
       return applyMessage(db, channel, event, now, options);

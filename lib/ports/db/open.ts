@@ -2,8 +2,17 @@ import path from "node:path";
 import * as schema from "@/lib/db/schema";
 import type { Db, DatabaseHandle } from "./types";
 import { acquireDataDirLock } from "./pglite-lock";
+import { installPostgresWriteGuard } from "./postgres-guard";
 
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
+/** Connecting gives up after this; then the request answers 503 database_unavailable. */
+const CONNECT_TIMEOUT_SECONDS = 3;
+/** No application statement runs longer (migrations run on their own connection, without it). */
+const STATEMENT_TIMEOUT_MS = 8_000;
+/** Seconds before the pool's n-th reconnect attempt: 50 ms doubling, at most half a second. */
+export function reconnectDelaySeconds(attempt: number): number {
+  return Math.min(0.05 * 2 ** attempt, 0.5);
+}
 /** Any fixed number: serialises migrations when many web and worker processes start together. */
 const MIGRATION_LOCK = 727_001;
 
@@ -37,7 +46,17 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await single.end();
     }
   }
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  installPostgresWriteGuard();
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // A database that is down must fail fast (503 / a retried job), never hold a request for long.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // postgres-js's default reconnect delay grows to 20 s and is shared by the whole pool, so after a
+    // one-second restart requests waited up to 25 s (fault suite, scenario 2). Reconnect quickly instead.
+    backoff: reconnectDelaySeconds,
+    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+  });
   await preparePostgresJsStatements();
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -25,6 +25,24 @@ export interface PumpOptions {
   onError(error: unknown): void;
 }
 
+/**
+ * A completion or failure that cannot be written (the database is restarting) is tried again for
+ * about 8 s: a job left active only runs again after its expiry and the supervisor's next pass, which
+ * made a message received during a short outage arrive two minutes late (the fault suite's scenario 2).
+ */
+export const SETTLE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 2000, 2000];
+
+export async function settleWithRetries(write: () => Promise<void>, delays: readonly number[] = SETTLE_RETRY_DELAYS_MS): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= delays.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+}
+
 /** Shortest time between two fetches of a pump whose last fetch left it waiting (see run()). */
 const FETCH_GAP_MS = 20;
 
@@ -120,7 +138,8 @@ export class QueuePump {
           this.scheduleFlush();
         },
         async (error: unknown) => {
-          await this.source.fail(job, error instanceof Error ? error.message : String(error)).catch((failError: unknown) => this.options.onError(failError));
+          const message = error instanceof Error ? error.message : String(error);
+          await settleWithRetries(() => this.source.fail(job, message)).catch((failError: unknown) => this.options.onError(failError));
         },
       )
       .finally(() => {
@@ -138,7 +157,7 @@ export class QueuePump {
       while (this.finished.length) {
         const batch = this.finished.splice(0, this.finished.length);
         try {
-          await this.source.complete(batch);
+          await settleWithRetries(() => this.source.complete(batch));
         } catch (error) {
           // Left active, the jobs expire and run again; attempts are idempotent (see lib/jobs).
           this.options.onError(error);

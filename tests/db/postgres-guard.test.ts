@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, inject, it } from "vitest";
+import { isDatabaseUnavailable, isDeadSocketWrite } from "@/lib/ports/db/postgres-guard";
+import { SvcError } from "@/lib/errors";
+import { OutboundNetworkError } from "@/lib/ports/net/safe-request";
+
+const template = inject("dbTemplate");
+
+function runChild(url: string, mode: "guard" | "bare") {
+  return spawnSync(process.execPath, ["--import", "tsx", "tests/support/fixtures/dead-socket-write.ts", url, mode], { encoding: "utf8", timeout: 30_000, env: { ...process.env, NODE_OPTIONS: "" } });
+}
+
+describe("postgres-js dead-socket write (upstream defect in postgres@3.4.9)", () => {
+  it("crashes a bare process, and the guard keeps the process alive with the query rejected", ({ skip }) => {
+    if (template.kind !== "postgres") skip("needs a real Postgres server to terminate a backend");
+    const url = template.kind === "postgres" ? template.adminUrl : "";
+    const bare = runChild(url, "bare");
+    // If this starts passing, the driver was fixed upstream: the guard can go.
+    expect(bare.status).not.toBe(0);
+    expect(bare.stderr).toContain("reading 'write'");
+
+    const guarded = runChild(url, "guard");
+    expect(guarded.stdout).toContain("pool answers: 3");
+    expect(guarded.stdout).toContain("still alive");
+    expect(guarded.status).toBe(0);
+  }, 60_000);
+
+  it("recognises only that defect's signature", () => {
+    const defect = new TypeError("Cannot read properties of null (reading 'write')");
+    defect.stack = `${defect.message}\n    at Immediate.nextWrite (file:///app/node_modules/postgres/src/connection.js:255:22)`;
+    expect(isDeadSocketWrite(defect)).toBe(true);
+    const elsewhere = new TypeError("Cannot read properties of null (reading 'write')");
+    elsewhere.stack = `${elsewhere.message}\n    at write (file:///app/lib/domain/x.ts:1:1)`;
+    expect(isDeadSocketWrite(elsewhere)).toBe(false);
+    expect(isDeadSocketWrite(new Error("reading 'write' nextWrite postgres"))).toBe(false);
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  const yes: [string, unknown][] = [
+    ["connection refused", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
+    ["postgres-js closed", Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" })],
+    ["connect timeout", Object.assign(new Error("write CONNECT_TIMEOUT"), { code: "CONNECT_TIMEOUT" })],
+    ["admin shutdown", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    ["starting up", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
+    ["statement timeout", Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" })],
+    ["connection exception class", Object.assign(new Error("connection failure"), { code: "08006" })],
+    ["wrapped by drizzle", new Error("Failed query: select 1", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
+  ];
+  for (const [name, error] of yes) it(`${name} → unavailable`, () => expect(isDatabaseUnavailable(error)).toBe(true));
+
+  const no: [string, unknown][] = [
+    ["a unique violation", Object.assign(new Error("duplicate key"), { code: "23505" })],
+    ["a plain error", new Error("boom")],
+    ["our own error", new SvcError("not_found", "No message.")],
+    ["an outbound (customer server) refusal", new OutboundNetworkError("ECONNREFUSED", "connect ECONNREFUSED")],
+    ["nothing", null],
+  ];
+  for (const [name, error] of no) it(`${name} → not unavailable`, () => expect(isDatabaseUnavailable(error)).toBe(false));
+});

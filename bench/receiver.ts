@@ -1,6 +1,7 @@
 /**
- * Webhook receivers on 127.0.0.1 for the benchmark: a fast one (answers 200 at once, records arrival
- * times and, for message.received, the text token) and a slow one (answers after `delayMs`).
+ * Webhook receivers on 127.0.0.1 for the benchmark (and the fault suite, scripts/faults): a fast one
+ * (answers 200 at once, records arrival times, the delivery id and, for message.received, the text
+ * token) and a slow one (answers after `delayMs`). `onDelivery` sees each parsed body as it arrives.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,8 @@ import type { AddressInfo } from "node:net";
 export interface Arrival {
   at: number;
   event: string;
+  /** The event id the delivery carries (x-svc-delivery / webhook-id): the same on every retry. */
+  id: string | null;
 }
 
 export interface BenchReceiver {
@@ -24,7 +27,9 @@ export interface BenchReceiver {
 /** Stored arrivals are capped so a runaway producer cannot grow memory without bound. */
 const MAX_ARRIVALS = 500_000;
 
-export async function startReceiver(options: { delayMs?: number; tokenPrefix?: string } = {}): Promise<BenchReceiver> {
+export async function startReceiver(
+  options: { delayMs?: number; tokenPrefix?: string; onDelivery?: (arrival: Arrival, body: unknown) => void } = {},
+): Promise<BenchReceiver> {
   const arrivals: Arrival[] = [];
   const tokens = new Map<string, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -35,15 +40,20 @@ export async function startReceiver(options: { delayMs?: number; tokenPrefix?: s
     req.on("end", () => {
       const at = Date.now();
       let event = "?";
+      let parsed: unknown = null;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { event?: string; payload?: { text?: unknown } };
+        parsed = body;
         event = body.event ?? "?";
         const text = body.payload?.text;
         if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix) && !tokens.has(text)) tokens.set(text, at);
       } catch {
         /* not JSON: counted all the same */
       }
-      if (arrivals.length < MAX_ARRIVALS) arrivals.push({ at, event });
+      const header = req.headers["x-svc-delivery"] ?? req.headers["webhook-id"];
+      const arrival = { at, event, id: typeof header === "string" ? header : null };
+      if (arrivals.length < MAX_ARRIVALS) arrivals.push(arrival);
+      options.onDelivery?.(arrival, parsed);
       const answer = () => {
         inFlight--;
         if (!res.destroyed) res.writeHead(200, { "content-type": "text/plain" }).end("ok");

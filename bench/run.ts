@@ -11,6 +11,7 @@
  *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
  *   7. peak RSS of web and worker; the table; bench/results/<timestamp>.json
  */
+import { guardRun } from "./run-guard";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,11 +24,8 @@ import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
 import { round, summarize, type LatencySummary } from "./stats";
 import { printTable, type Results } from "./report";
-import { buildPlatformAInbound } from "@/lib/simulator/customer-a";
-import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
+import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
-const SANDBOX_SENDER = "sandbox-phone-number-id";
-const SANDBOX_CHANNEL = "ch_sandbox";
 const WATCHDOG_MS = 9.5 * 60_000;
 
 const config = benchConfig();
@@ -377,17 +375,9 @@ async function main(): Promise<Results> {
   // the simulator's app secret, POSTed straight to our webhook endpoint (the provider's half of the
   // work is not ours to time).
   const sandbox = await sendJson<{ phone_number: string | null }>(small, { method: "GET", url: `${base}/api/v1/channels/${SANDBOX_CHANNEL}`, headers: auth });
-  const senderInfo = { platform: "PLATFORM_A" as const, businessAccountId: "sandbox-business-account", displayPhoneNumber: (sandbox.body.phone_number ?? "").replace(/^\+/, "") };
+  const senderInfo = sandboxNumber(sandbox.body.phone_number);
   const providerWebhook = async (from: string, text: string, via: typeof small) => {
-    const { envelope } = buildPlatformAInbound({ platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text }, senderInfo, null, new Date());
-    const raw = JSON.stringify(envelope);
-    const r = await send(via, {
-      method: "POST",
-      url: `${base}/api/providers/platform-a/webhook`,
-      headers: { "content-type": "application/json", "x-hub-signature-256": signPayload(simulatorAppSecret("PLATFORM_A"), raw) },
-      body: raw,
-      timeoutMs: 30_000,
-    });
+    const r = await send(via, { ...providerTextDelivery(base, senderInfo, from, text).request, timeoutMs: 30_000 });
     if (r.status !== 200) throw new Error(`provider webhook: ${r.status} ${r.body.slice(0, 200)}`);
   };
   const LAT_TESTERS = Math.min(50, conversations.length);
@@ -504,16 +494,7 @@ async function main(): Promise<Results> {
   return results;
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`[bench] watchdog: still running after ${WATCHDOG_MS / 60_000} min, stopping`);
-  void cleanup().finally(() => process.exit(2));
-}, WATCHDOG_MS);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    console.error(`[bench] ${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const disarmWatchdog = guardRun("bench", WATCHDOG_MS, cleanup);
 
 try {
   const results = await main();
@@ -527,6 +508,6 @@ try {
   await cleanup();
   process.exitCode = 1;
 } finally {
-  clearTimeout(watchdog);
+  disarmWatchdog();
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
-import { desc, eq } from "drizzle-orm";
-import { organizations, projects } from "@/lib/db/schema";
+import { desc, eq, isNotNull } from "drizzle-orm";
+import { inboundWebhooks, organizations, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { createApiKey, listProjectKeys, revokeApiKey } from "@/lib/domain/keys";
 import { upsertPlan } from "@/lib/domain/plans";
@@ -87,6 +87,23 @@ export const commands: Command[] = [
     },
   },
   {
+    group: "ingest",
+    name: "dead-letters",
+    summary: "List inbound provider deliveries whose ingest gave up after its last retry, with their error",
+    options: {},
+    async run(_flags, io) {
+      const db = await io.db();
+      const rows = await db
+        .select({ id: inboundWebhooks.id, platform: inboundWebhooks.platform, receivedAt: inboundWebhooks.receivedAt, attempts: inboundWebhooks.failedAttempts, error: inboundWebhooks.error })
+        .from(inboundWebhooks)
+        .where(isNotNull(inboundWebhooks.deadLetteredAt))
+        .orderBy(desc(inboundWebhooks.id))
+        .limit(200);
+      if (!rows.length) io.out("No dead letters: every inbound delivery was ingested.");
+      for (const r of rows) io.out(`${r.id}  ${r.platform}  received ${r.receivedAt.toISOString()}  ${r.attempts} failed attempts  ${r.error ?? ""}`);
+    },
+  },
+  {
     group: "projects",
     name: "list",
     summary: "List every project with its organization",
@@ -125,7 +142,7 @@ export const commands: Command[] = [
         io.out(value);
         io.out(`# ${key.id} (${kind}, scopes: ${key.scopes.join(",")}). Shown once: store it now.`);
       } catch (error) {
-        if (error instanceof SvcError) throw new Error(error.message);
+        if (SvcError.is(error)) throw new Error(error.message);
         throw error;
       }
     },
@@ -243,10 +260,12 @@ export const commands: Command[] = [
   {
     group: "webhooks",
     name: "verify",
-    summary: "--secret <s> --signature <x-svc-signature> --body-file <f> [--id --timestamp --standard-signature] [--tolerance S]",
+    summary:
+      "--secret <s> --signature <x-svc-signature> [--previous-signature <x-svc-signature-previous>] --body-file <f> [--id --timestamp --standard-signature] [--tolerance S]",
     options: {
       secret: { type: "string" },
       signature: { type: "string" },
+      "previous-signature": { type: "string" },
       "body-file": { type: "string" },
       id: { type: "string" },
       timestamp: { type: "string" },
@@ -268,15 +287,29 @@ export const commands: Command[] = [
       } catch (error) {
         throw new Error(`Cannot read --body-file '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
-      if (!/(^|,)\s*sha256=[0-9a-fA-F]{64}\s*(,|$)/.test(signature)) throw new Error("invalid: --signature must be the x-svc-signature header value, sha256=<64 hex digits>.");
-      if (!verifySvcSignature(secret, body, signature)) throw new Error("invalid: x-svc-signature does not match this secret and body.");
+      // --signature takes either header's value (a receiver may hold the new or the previous secret);
+      // --previous-signature the x-svc-signature-previous value sent during a rotation overlap.
+      const previous = typeof flags["previous-signature"] === "string" && flags["previous-signature"] !== "" ? flags["previous-signature"] : null;
+      const given: [string, string][] = [["--signature", signature], ...(previous ? [["--previous-signature", previous] as [string, string]] : [])];
+      for (const [flag, value] of given) {
+        if (!/^\s*sha256=[0-9a-fA-F]{64}\s*$/.test(value)) {
+          throw new Error(`invalid: ${flag} must be one header value (x-svc-signature or x-svc-signature-previous), sha256=<64 hex digits>.`);
+        }
+      }
+      const matchedCurrent = verifySvcSignature(secret, body, signature);
+      const matchedPrevious = previous !== null && verifySvcSignature(secret, body, previous);
+      if (!matchedCurrent && !matchedPrevious) {
+        throw new Error(previous ? "invalid: neither x-svc-signature nor x-svc-signature-previous matches this secret and body." : "invalid: x-svc-signature does not match this secret and body.");
+      }
       if (standard.length === 3) {
         const headers = { "webhook-id": String(flags.id), "webhook-timestamp": String(flags.timestamp), "webhook-signature": String(flags["standard-signature"]) };
         const check = checkStandardWebhook(secret, headers, body, { toleranceSeconds: tolerance });
         if (!check.valid) throw new Error(`invalid: ${check.reason}${check.reason.startsWith("webhook-timestamp is") ? " (widen with --tolerance)" : ""}.`);
       }
       io.out("valid");
-      io.out(`# checked: x-svc-signature${standard.length === 3 ? ", webhook-signature and webhook-timestamp" : ""}`);
+      const checked = ["x-svc-signature", ...(previous ? ["x-svc-signature-previous"] : []), ...(standard.length === 3 ? ["webhook-signature", "webhook-timestamp"] : [])];
+      io.out(`# checked: ${checked.length > 1 ? `${checked.slice(0, -1).join(", ")} and ${checked[checked.length - 1]}` : checked[0]}`);
+      if (!matchedCurrent) io.out("# matched x-svc-signature-previous: this is the previous secret, which stops signing 24 h after the rotation; switch to the new one.");
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY } from "./env";
-import { screenshot, signIn } from "./support/auth";
+import { screenshot, signIn, warmUpAuth } from "./support/auth";
 
 const auth = { Authorization: `Bearer ${E2E_KEY}` };
 
@@ -139,5 +139,93 @@ test.describe("project overview", () => {
         data: { routing_mode: original.routing_mode, require_opt_in: original.require_opt_in },
       });
     }
+  });
+
+  test("a viewer sees the signing secret masked, with no reveal or rotate, and the headline agrees with the rows", async ({ page, browser, request }) => {
+    // Three bcrypt passwords (two sign-ins, one accept) and a production build on a shared machine.
+    test.setTimeout(180_000);
+    await warmUpAuth(request);
+    const run = Date.now().toString(36);
+    // A project of its own: the demo project's readiness changes under the other specs. The key sees
+    // only the demo project, so this one is read and changed through the owner's dashboard session.
+    const created = await request.post("/api/v1/projects", { headers: auth, data: { name: `Viewer e2e ${run}` } });
+    expect(created.ok(), await created.text()).toBe(true);
+    const project = (await created.json()) as ProjectWire;
+    await signIn(page);
+    const asOwner = (path: string) => `/api/dashboard/projects/${project.id}${path}`;
+    expect(project.webhook_secret).toMatch(/^whsec_/);
+    const secret = project.webhook_secret!;
+
+    // A tester joins on the shared sandbox; the project forwards inbound (EXTERNAL) but has no webhook
+    // URL: sandbox messaging is testable, the webhook is blocked. The headline used to say "Blocked".
+    const from = `+1555${String(Date.now() + 5_000_000).slice(-7)}`;
+    const joined = await request.post("/api/simulator/customer/messages", {
+      data: { platform: "PLATFORM_A", sender_id: "sandbox-phone-number-id", from, type: "text", text: `join ${project.join_code}` },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    const readiness = async () => {
+      const response = await page.request.get(asOwner(`/projects/${project.id}/readiness`));
+      expect(response.ok()).toBe(true);
+      return (await response.json()) as { overall_status: string; capabilities: Record<string, { status: string }> };
+    };
+    await expect.poll(async () => (await readiness()).capabilities.sandbox_messaging!.status, { timeout: 60_000 }).toBe("testable");
+    const report = await readiness();
+    expect(report.capabilities.webhook!.status).toBe("blocked");
+    expect(report.overall_status).toBe("testable_with_blockers");
+
+    // The owner invites a viewer, who accepts the invitation.
+    const email = `viewer-${run}@e2e.svc.test`;
+    const password = "e2e-Viewer-Password-1";
+    const invited = await page.request.post(asOwner("/members"), { data: { email, role: "viewer" } });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const token = ((await invited.json()) as { url: string }).url.split("/invite/")[1]!;
+    const accepted = await request.post(`/api/dashboard/invitations/${token}/accept`, { data: { name: "E2E Viewer", password } });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    const guest = await browser.newContext();
+    try {
+      const viewer = await guest.newPage();
+      await signIn(viewer, { email, password });
+      await viewer.goto(`/projects/${project.id}`);
+      await expect(viewer.getByRole("heading", { name: "Readiness" })).toBeVisible();
+
+      // The headline agrees with the rows: sandbox messaging is Testable, so not "Blocked".
+      const rows = viewer.getByRole("list", { name: "Capabilities" });
+      await expect(rows.getByRole("listitem").filter({ hasText: "Sandbox messaging" })).toContainText("Testable");
+      await expect(rows.getByRole("listitem").filter({ hasText: "Webhook" })).toContainText("Blocked");
+      await expect(viewer.getByTestId("overall-status")).toHaveText("Testable, with blockers");
+
+      // The signing secret: masked, no Show, Copy or Rotate, and never sent to the viewer's browser.
+      const webhook = viewer.getByRole("region", { name: "Webhook" });
+      await expect(webhook.getByTestId("withheld-secret")).toContainText("whsec_•");
+      await expect(webhook).toContainText("Only developers, admins and owners can see or rotate the secret.");
+      for (const name of ["Show signing secret", "Copy signing secret", "Rotate secret", "Turn on signing"]) {
+        await expect(viewer.getByRole("button", { name, exact: true })).toHaveCount(0);
+      }
+      expect(await viewer.content()).not.toContain(secret);
+      const asViewer = await viewer.request.get(`/api/dashboard/projects/${project.id}/projects/${project.id}`);
+      expect(asViewer.ok()).toBe(true);
+      expect(await asViewer.json()).toMatchObject({ webhook_signing_enabled: true, webhook_secret: null });
+      await screenshot(viewer, "overview-viewer");
+
+      // The webhooks page's endpoint card: masked too, and no way to change the endpoint.
+      const patched = await page.request.patch(asOwner(`/projects/${project.id}`), { data: { webhook_url: "http://127.0.0.1:9/viewer-e2e" } });
+      expect(patched.ok(), await patched.text()).toBe(true);
+      await viewer.goto(`/projects/${project.id}/webhooks`);
+      await expect(viewer.getByText("Webhook endpoint", { exact: true })).toBeVisible();
+      await expect(viewer.getByTestId("withheld-secret")).toContainText("whsec_•");
+      await expect(viewer.getByRole("link", { name: "Change on Overview" })).toHaveCount(0);
+      await expect(viewer.getByRole("button", { name: "Show signing secret", exact: true })).toHaveCount(0);
+      expect(await viewer.content()).not.toContain(secret);
+    } finally {
+      await guest.close();
+    }
+
+    // The owner still reveals and rotates it.
+    await page.goto(`/projects/${project.id}`);
+    const ownerWebhook = page.getByRole("region", { name: "Webhook" });
+    await ownerWebhook.getByRole("button", { name: "Show signing secret", exact: true }).click();
+    await expect(ownerWebhook.locator("code").filter({ hasText: /^whsec_/ })).toHaveText(secret);
+    await expect(ownerWebhook.getByRole("button", { name: "Rotate secret", exact: true })).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@ import { channels, events, organizations, projects, sandboxParticipants, webhook
 import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAUSE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
-import { assessReadiness, loadReadinessFacts, overallStatusOf, REQUIREMENTS, type ReadinessFacts } from "@/lib/domain/readiness/project";
+import { assessReadiness, isProductionInboundReady, isSandboxTestable, loadReadinessFacts, overallStatusOf, REQUIREMENTS, type ReadinessFacts } from "@/lib/domain/readiness/project";
 import { CAPABILITY_NAMES } from "@/lib/domain/readiness/types";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
@@ -126,10 +126,15 @@ function expectWellFormed(body: any) {
   expect(body.next_steps).toEqual([...new Set(body.issues.flatMap((i: any) => i.next_steps))]);
   expect(REQUIREMENTS.filter((r) => body.requirements.includes(r))).toEqual(body.requirements);
   expect(body.production_inbound_ready).toBe(["ready", "warning"].includes(body.capabilities.production_inbound.status));
+  // The headline agrees with the rows: sandbox_testable is the sandbox_messaging row, and "blocked"
+  // (nothing can be tested) exactly when neither the sandbox nor the own number works.
+  expect(body.sandbox_testable).toBe(body.capabilities.sandbox_messaging.status !== "blocked");
+  const nothingWorks = body.capabilities.sandbox_messaging.status === "blocked" && !body.production_inbound_ready;
+  expect(body.overall_status === "blocked").toBe(nothingWorks);
 }
 
 describe("GET /readiness and GET /projects/{id}/readiness", () => {
-  it("a new project (EXTERNAL, no webhook_url): every field, blocked until a webhook URL is set", async () => {
+  it("a new project (EXTERNAL, no webhook_url): every field, testable with the missing webhook URL as the blocker", async () => {
     const seeded = await fresh("Newbie");
     const res = await app.call("GET", `/projects/${seeded.projectId}/readiness`, { key: seeded.key });
     expect(res.status).toBe(200);
@@ -143,8 +148,8 @@ describe("GET /readiness and GET /projects/{id}/readiness", () => {
       object: "project_readiness",
       project_id: seeded.projectId,
       project_name: "Newbie",
-      overall_status: "blocked",
-      sandbox_testable: false,
+      overall_status: "testable_with_blockers",
+      sandbox_testable: true,
       production_inbound_ready: false,
       effective_channel: sandbox,
       sandbox_channel: sandbox,
@@ -244,19 +249,26 @@ describe("GET /readiness and GET /projects/{id}/readiness", () => {
 });
 
 describe("overall_status", () => {
-  it("blocked: the sandbox forwards to a missing webhook and there is no working number", async () => {
-    const body = await readiness(await fresh("Blocked"));
-    expect(body.overall_status).toBe("blocked");
-    expect(body.sandbox_testable).toBe(false);
+  it("not blocked while sandbox messaging is testable: a tester joined, inbound forwards to a missing webhook", async () => {
+    // The headline used to say "blocked" (nothing can be tested) beside a Testable sandbox row.
+    const seeded = await fresh("Half blocked");
+    await addTesters(seeded.projectId);
+    const body = await readiness(seeded);
+    expectWellFormed(body);
+    expect(body.capabilities.sandbox_messaging.status).toBe("testable");
+    expect(body.capabilities.webhook.status).toBe("blocked");
+    expect(body).toMatchObject({ overall_status: "testable_with_blockers", sandbox_testable: true, production_inbound_ready: false });
+    expect(codes(body)[0]).toBe("WEBHOOK_URL_MISSING");
   });
 
-  it("blocked also with a dedicated number that is still pending", async () => {
+  it("testable_with_blockers also with a dedicated number that is still pending (the sandbox still works)", async () => {
     const seeded = await fresh("Pending blocked");
     const channel = await connectA(seeded.key);
     await setChannel(channel.id, { status: "pending" });
     const body = await readiness(seeded);
     expectWellFormed(body);
-    expect(body.overall_status).toBe("blocked");
+    expect(body.overall_status).toBe("testable_with_blockers");
+    expect(body.sandbox_testable).toBe(true);
     expect(codes(body).slice(0, 2)).toEqual(["WEBHOOK_URL_MISSING", "DEDICATED_CHANNEL_NOT_CONNECTED"]);
     // The sandbox stays the effective channel until the number is connected.
     expect(body.effective_channel.id).toBe(SANDBOX_CHANNEL_ID);
@@ -310,7 +322,7 @@ describe("overall_status", () => {
     const channel = await connectA(seeded.key, { routing_mode: "FLOWS" });
     await setChannel(channel.id, VERIFIED);
     const body = await readiness(seeded);
-    expect(body).toMatchObject({ overall_status: "testable_with_blockers", sandbox_testable: false, production_inbound_ready: true });
+    expect(body).toMatchObject({ overall_status: "testable_with_blockers", sandbox_testable: true, production_inbound_ready: true });
     expect(body.capabilities.production_inbound.status).toBe("ready");
     expect(codes(body)[0]).toBe("WEBHOOK_URL_MISSING");
     expect(issueOf(body, "WEBHOOK_URL_MISSING").message).toContain("shared sandbox");
@@ -355,17 +367,49 @@ describe("overall_status", () => {
     expect(body.capabilities.sandbox_messaging.status).toBe("not_applicable");
   });
 
-  it("the rule, case by case", () => {
-    const rule = (sandboxTestable: boolean, productionInboundReady: boolean, hasDedicated: boolean, severities: ("blocked" | "warning" | "info")[]) =>
-      overallStatusOf({ sandboxTestable, productionInboundReady, hasDedicated, issues: severities.map((severity) => ({ severity })) });
-    expect(rule(false, false, false, ["blocked"])).toBe("blocked");
-    expect(rule(false, false, true, ["blocked"])).toBe("blocked");
-    expect(rule(true, false, false, ["blocked", "warning"])).toBe("sandbox_ready");
-    expect(rule(true, false, true, [])).toBe("testable_with_blockers");
-    expect(rule(false, true, true, ["blocked"])).toBe("testable_with_blockers");
-    expect(rule(true, true, true, ["blocked"])).toBe("testable_with_blockers");
-    expect(rule(true, true, true, ["warning", "info"])).toBe("ready_with_warnings");
-    expect(rule(true, true, true, ["info"])).toBe("ready");
+  it("the rule, case by case (the headline never says blocked while a path can be tested)", () => {
+    type Issue = "blocked" | "warning" | "info" | "blocked-sandbox";
+    const rule = (sandboxTestable: boolean, productionInboundReady: boolean, hasDedicated: boolean, issues: Issue[]) =>
+      overallStatusOf({
+        sandboxTestable,
+        productionInboundReady,
+        hasDedicated,
+        issues: issues.map((i) => (i === "blocked-sandbox" ? { severity: "blocked" as const, blocksSandbox: true } : { severity: i })),
+      });
+    const table: [sandboxTestable: boolean, productionReady: boolean, hasDedicated: boolean, issues: Issue[], expected: string][] = [
+      // Nothing works: the sandbox is down and there is no working number.
+      [false, false, false, ["blocked-sandbox"], "blocked"],
+      [false, false, true, ["blocked-sandbox", "blocked"], "blocked"],
+      // The sandbox works, but its inbound reaches nobody (webhook missing or paused): testable, not blocked.
+      [true, false, false, ["blocked-sandbox", "warning"], "testable_with_blockers"],
+      [true, false, true, ["blocked-sandbox", "blocked"], "testable_with_blockers"],
+      // The sandbox works end to end; a blocker elsewhere (e.g. a FLOWS project's paused webhook) does not stop it.
+      [true, false, false, ["blocked", "warning"], "sandbox_ready"],
+      [true, false, false, ["warning", "info"], "sandbox_ready"],
+      [true, false, false, [], "sandbox_ready"],
+      // A number of its own.
+      [true, false, true, [], "testable_with_blockers"],
+      [false, true, true, ["blocked-sandbox"], "testable_with_blockers"],
+      [true, true, true, ["blocked"], "testable_with_blockers"],
+      [true, true, true, ["blocked-sandbox"], "testable_with_blockers"],
+      [true, true, true, ["warning", "info"], "ready_with_warnings"],
+      [true, true, true, ["info"], "ready"],
+      [true, true, true, [], "ready"],
+    ];
+    for (const [sandboxTestable, productionReady, hasDedicated, issues, expected] of table) {
+      expect(rule(sandboxTestable, productionReady, hasDedicated, issues), JSON.stringify([sandboxTestable, productionReady, hasDedicated, issues])).toBe(expected);
+    }
+  });
+
+  it("sandbox_testable and production_inbound_ready are read off the capability rows", () => {
+    const row = (status: "ready" | "testable" | "warning" | "blocked" | "not_applicable") => ({ status, message: "m" });
+    expect(isSandboxTestable({ sandbox_messaging: row("testable") })).toBe(true);
+    expect(isSandboxTestable({ sandbox_messaging: row("warning") })).toBe(true);
+    expect(isSandboxTestable({ sandbox_messaging: row("not_applicable") })).toBe(true);
+    expect(isSandboxTestable({ sandbox_messaging: row("blocked") })).toBe(false);
+    expect(isProductionInboundReady({ production_inbound: row("ready") })).toBe(true);
+    expect(isProductionInboundReady({ production_inbound: row("warning") })).toBe(true);
+    expect(isProductionInboundReady({ production_inbound: row("blocked") })).toBe(false);
   });
 });
 
@@ -418,7 +462,7 @@ describe("webhook", () => {
     expect(codes(paused)).not.toContain("WEBHOOK_FAILING");
     expect(codes(paused)[0]).toBe("WEBHOOK_PAUSED");
     expect(paused.next_steps[0]).toContain("Fix the endpoint, then update the webhook");
-    expect(paused).toMatchObject({ overall_status: "blocked", sandbox_testable: false });
+    expect(paused).toMatchObject({ overall_status: "testable_with_blockers", sandbox_testable: true });
 
     const patched = await app.call("PATCH", `/projects/${seeded.projectId}`, { key: seeded.key, body: { webhook_url: WEBHOOK_URL } });
     expect(patched.status).toBe(200);
@@ -436,7 +480,8 @@ describe("webhook", () => {
     const body = await readiness(seeded);
     expect(body.capabilities.production_inbound).toEqual({ status: "blocked", message: "Production inbound does not work: the webhook is paused." });
     expect(body.production_inbound_ready).toBe(false);
-    expect(body.overall_status).toBe("blocked");
+    // The sandbox still sends to its tester: testable, with the paused webhook as the blocker.
+    expect(body.overall_status).toBe("testable_with_blockers");
     expect(issueOf(body, "WEBHOOK_PAUSED").message).toContain("0 deliveries are waiting");
   });
 

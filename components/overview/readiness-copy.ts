@@ -8,9 +8,9 @@ import type { CapabilityName, CapabilityStatus, OverallStatus, ReadinessIssue } 
  */
 
 export const OVERALL: Record<OverallStatus, { label: string; summary: string; tone: "danger" | "warning" | "info" | "success" }> = {
-  blocked: { label: "Blocked", summary: "Nothing can be tested yet. Fix the blockers below and this turns green.", tone: "danger" },
+  blocked: { label: "Blocked", summary: "Nothing can be tested yet: neither the shared sandbox nor a number of your own works. See the blockers below.", tone: "danger" },
   sandbox_ready: { label: "Ready to test on the sandbox", summary: "Testers who join can message you on the shared sandbox. Connect your own number when you're ready to go live.", tone: "info" },
-  testable_with_blockers: { label: "Testable, with blockers", summary: "You can test, but something stops your own number from going live. See below.", tone: "warning" },
+  testable_with_blockers: { label: "Testable, with blockers", summary: "You can test now, but the blockers below stop part of it from working (or your own number from going live).", tone: "warning" },
   ready_with_warnings: { label: "Ready, with warnings", summary: "Everything works. A few things deserve a look before they become problems.", tone: "warning" },
   ready: { label: "Ready", summary: "Everything is set up: your number receives, your webhook answers, deliveries are signed.", tone: "success" },
 };

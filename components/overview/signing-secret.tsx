@@ -1,20 +1,23 @@
 "use client";
 
 import { useState } from "react";
-import { Button, ConfirmDialog, RefreshIcon, Secret, useToast } from "@/components/ui";
+import { Button, ConfirmDialog, RefreshIcon, Secret, WithheldSecret, useToast } from "@/components/ui";
 import { useRotateWebhookSecret } from "@/lib/client/projects";
 
 /**
  * The signing secret, masked until revealed. Rotating asks first (the old secret keeps signing for
  * 24 h, so nothing breaks at once) and then shows the new one revealed, ready to copy.
+ * A viewer (no write access) never receives the secret from the server (docs/api-decisions.md,
+ * "The signing secret"): they see it masked, with no reveal, copy or rotate.
  */
-export function SigningSecret({ projectId, secret, canWrite }: { projectId: string; secret: string | null; canWrite: boolean }) {
+export function SigningSecret({ projectId, secret, signingEnabled, canWrite }: { projectId: string; secret: string | null; signingEnabled: boolean; canWrite: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
   const rotate = useRotateWebhookSecret(projectId);
   const toast = useToast();
-  const turningOn = secret === null;
+  const turningOn = !signingEnabled;
   const justRotated = rotatedSecret !== null && rotatedSecret === secret;
+  const visible = canWrite && secret !== null ? secret : null;
 
   const confirm = async () => {
     const result = await rotate.mutateAsync();
@@ -36,9 +39,11 @@ export function SigningSecret({ projectId, secret, canWrite }: { projectId: stri
           </Button>
         )}
       </div>
-      {secret ? (
+      {visible ? (
         // Remounted on rotation so the new secret starts revealed.
-        <Secret key={secret} value={secret} label="signing secret" defaultRevealed={justRotated} />
+        <Secret key={visible} value={visible} label="signing secret" defaultRevealed={justRotated} />
+      ) : signingEnabled ? (
+        <WithheldSecret label="signing secret" prefix="whsec_" />
       ) : (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-600/20 ring-inset">
           Signing is off: deliveries carry no signature, so your endpoint can't tell them from forged requests.
@@ -51,6 +56,8 @@ export function SigningSecret({ projectId, secret, canWrite }: { projectId: stri
       ) : (
         <p className="text-xs leading-5 text-slate-500">
           Every delivery carries <code className="font-mono text-slate-700">x-svc-signature: sha256=…</code>, an HMAC of the raw body keyed by this secret.
+          For 24 hours after a rotation, <code className="font-mono text-slate-700">x-svc-signature-previous</code> carries the previous secret&apos;s.
+          {signingEnabled && !visible && " Only developers, admins and owners can see or rotate the secret."}
         </p>
       )}
       <ConfirmDialog

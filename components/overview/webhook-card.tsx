@@ -23,7 +23,7 @@ export function WebhookCard({ project, canWrite }: { project: Project; canWrite:
       <CardBody className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="space-y-5">
           <WebhookUrlForm projectId={project.id} current={project.webhook_url} canWrite={canWrite} />
-          <SigningSecret projectId={project.id} secret={project.webhook_secret} canWrite={canWrite} />
+          <SigningSecret projectId={project.id} secret={project.webhook_secret} signingEnabled={project.webhook_signing_enabled} canWrite={canWrite} />
         </div>
         <div className="min-w-0 space-y-1.5">
           <h3 className="text-[13px] font-medium text-slate-800">Verify signatures</h3>

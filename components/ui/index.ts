@@ -15,7 +15,7 @@ export { ErrorState } from "./error-state";
 export { Field, Label, useFieldControl } from "./field";
 export { Input, Select, Textarea, controlClasses } from "./input";
 export { PageHeader } from "./page-header";
-export { CodeBlock, Secret } from "./secret";
+export { CodeBlock, Secret, WithheldSecret } from "./secret";
 export { Skeleton, SkeletonGroup, SkeletonRows, SkeletonText } from "./skeleton";
 export { Spinner } from "./spinner";
 export { Switch } from "./switch";

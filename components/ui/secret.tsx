@@ -68,3 +68,21 @@ export function Secret({ value, label, defaultRevealed = false, className }: Sec
     </div>
   );
 }
+
+/**
+ * A secret the operator may not see (the server withheld it, e.g. the signing secret from a viewer):
+ * masked, with no Show or Copy, in the same frame as `Secret` so a card looks alike for every role.
+ */
+export function WithheldSecret({ label, prefix = "", className }: { label: string; prefix?: string; className?: string }) {
+  return (
+    <div
+      data-testid="withheld-secret"
+      className={cn("flex min-h-9 min-w-0 items-center rounded-md bg-slate-50 py-0.5 pr-0.5 pl-3 ring-1 ring-slate-200 ring-inset", className)}
+    >
+      <code className="min-w-0 flex-1 overflow-x-auto py-1.5 font-mono text-[13px] whitespace-nowrap text-slate-500">
+        <span aria-hidden="true">{prefix + "•".repeat(24)}</span>
+        <span className="sr-only">{label} hidden</span>
+      </code>
+    </div>
+  );
+}

@@ -1,13 +1,19 @@
 "use client";
 
 import { projectPath } from "@/components/shell/nav-links";
-import { Badge, ButtonLink, Card, CardBody, CardHeader, CodeBlock, EmptyState, ErrorState, Skeleton, SkeletonGroup, WebhookIcon } from "@/components/ui";
+import { Badge, ButtonLink, Card, CardBody, CardHeader, CodeBlock, EmptyState, ErrorState, Secret, Skeleton, SkeletonGroup, WebhookIcon, WithheldSecret } from "@/components/ui";
+import { can, useCurrentProject } from "@/lib/client/me";
 import { useProjectSettings } from "@/lib/client/webhooks";
 
-/** Where deliveries go: the project's webhook_url (changed on Overview), or a note that there is none. */
+/**
+ * Where deliveries go: the project's webhook_url (changed on Overview), or a note that there is none,
+ * and the signing secret they are signed with. A viewer gets neither the change links nor the secret
+ * (the server withholds it from them; docs/api-decisions.md, "The signing secret"): it shows masked.
+ */
 export function WebhookEndpointCard({ projectId }: { projectId: string }) {
   const project = useProjectSettings(projectId);
   const overview = projectPath(projectId);
+  const canWrite = can(useCurrentProject().role, "write");
 
   if (project.isPending) {
     return (
@@ -29,7 +35,7 @@ export function WebhookEndpointCard({ projectId }: { projectId: string }) {
     );
   }
 
-  const { webhook_url: url, webhook_signing_enabled: signed, routing_mode: routing } = project.data;
+  const { webhook_url: url, webhook_signing_enabled: signed, webhook_secret: secret, routing_mode: routing } = project.data;
   if (!url) {
     return (
       <Card>
@@ -37,11 +43,17 @@ export function WebhookEndpointCard({ projectId }: { projectId: string }) {
           compact
           icon={<WebhookIcon />}
           title="No webhook URL set"
-          description="Events are recorded, but nothing is delivered until this project has a webhook URL. Set one on the Overview page."
+          description={
+            canWrite
+              ? "Events are recorded, but nothing is delivered until this project has a webhook URL. Set one on the Overview page."
+              : "Events are recorded, but nothing is delivered until this project has a webhook URL. A developer, admin or owner can set one."
+          }
           action={
-            <ButtonLink href={overview} variant="primary">
-              Set a webhook URL
-            </ButtonLink>
+            canWrite ? (
+              <ButtonLink href={overview} variant="primary">
+                Set a webhook URL
+              </ButtonLink>
+            ) : undefined
           }
         />
       </Card>
@@ -58,9 +70,11 @@ export function WebhookEndpointCard({ projectId }: { projectId: string }) {
             : `Events are POSTed here; inbound messages are not, because the project routes ${routing}.`
         }
         actions={
-          <ButtonLink href={overview} size="sm">
-            Change on Overview
-          </ButtonLink>
+          canWrite ? (
+            <ButtonLink href={overview} size="sm">
+              Change on Overview
+            </ButtonLink>
+          ) : undefined
         }
       />
       <CardBody className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -70,6 +84,16 @@ export function WebhookEndpointCard({ projectId }: { projectId: string }) {
           <Badge tone="neutral">Routing {routing}</Badge>
         </div>
       </CardBody>
+      {signed && (
+        <CardBody className="flex flex-col gap-1.5 border-t border-slate-100 sm:flex-row sm:items-center sm:gap-3">
+          <span className="shrink-0 text-[13px] font-medium text-slate-800">Signing secret</span>
+          {canWrite && secret ? (
+            <Secret value={secret} label="signing secret" className="min-w-0 flex-1" />
+          ) : (
+            <WithheldSecret label="signing secret" prefix="whsec_" className="min-w-0 flex-1" />
+          )}
+        </CardBody>
+      )}
     </Card>
   );
 }

@@ -36,7 +36,7 @@ export interface Project {
   require_opt_in: boolean;
   webhook_url: string | null;
   webhook_signing_enabled: boolean;
-  /** The current signing secret; null when signing is off. */
+  /** The current signing secret; null when signing is off, or withheld from a viewer (webhook_signing_enabled tells which). */
   webhook_secret: string | null;
   channel_id: string | null;
   enrollment_channel: Channel | null;

@@ -80,6 +80,8 @@ export interface ProjectSettings {
   routing_mode: "EXTERNAL" | "FLOWS" | "AGENT";
   webhook_url: string | null;
   webhook_signing_enabled: boolean;
+  /** Null when signing is off, or withheld from a viewer. */
+  webhook_secret: string | null;
   channel_id: string | null;
   join_code: string;
 }

@@ -81,6 +81,26 @@ describe("roles are enforced on every operation", () => {
     expect(key.body).toMatchObject({ error: "insufficient_scope", required_scope: "keys:write" });
   });
 
+  it("a viewer never receives the webhook signing secret; developers and up do, and an API key keeps it (spec)", async () => {
+    const path = `/projects/${acme.projectId}/projects/${acme.projectId}`;
+    const secret = (await app.call("GET", `/projects/${acme.projectId}`, { key: acme.key })).body.webhook_secret;
+    expect(secret).toMatch(/^whsec_/);
+    const viewer = await dash(app, "GET", path, { as: ops.viewer });
+    expect(viewer.status).toBe(200);
+    // Signing is on, the secret is withheld: nowhere in the answer.
+    expect(viewer.body).toMatchObject({ id: acme.projectId, webhook_signing_enabled: true, webhook_secret: null });
+    expect(JSON.stringify(viewer.body)).not.toContain(secret);
+    for (const role of ["developer", "admin", "owner"] as const) {
+      expect((await dash(app, "GET", path, { as: ops[role] })).body.webhook_secret, role).toBe(secret);
+    }
+    // Rotating (the other way to a secret) needs projects:write, which the viewer lacks.
+    const rotate = await dash(app, "POST", `${path}/rotate-webhook-secret`, { as: ops.viewer });
+    expect(rotate.body).toMatchObject({ error: "insufficient_scope", required_scope: "projects:write" });
+    // A read-only API key still gets it: the spec returns webhook_secret from GET /projects/{id}.
+    const reader = await app.addKey(acme, ["projects:read"]);
+    expect((await app.call("GET", `/projects/${acme.projectId}`, { key: reader })).body.webhook_secret).toBe(secret);
+  });
+
   it("developers write through the API and manage keys, but not members", async () => {
     const base = `/projects/${acme.projectId}`;
     const patch = await dash(app, "PATCH", `${base}/projects/${acme.projectId}`, { as: ops.developer, body: { routing_mode: "FLOWS" } });

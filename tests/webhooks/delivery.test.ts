@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { verify as githubStyleVerify } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { projects, webhookDeliveries } from "@/lib/db/schema";
 import { emitEvent } from "@/lib/domain/events";
@@ -139,25 +140,39 @@ describe("a delivery", () => {
 });
 
 describe("secret rotation", () => {
-  it("signs with both the new and the previous secret for 24 h, then only the new one", async () => {
+  it("right after a rotation, a real delivery verifies with third-party verifiers: the new secret on x-svc-signature, the old one on x-svc-signature-previous, both with standardwebhooks", async () => {
     const rotated = await app.call("POST", `/projects/${acme.projectId}/rotate-webhook-secret`, { key: acme.key });
+    expect(rotated.status).toBe(200);
     const fresh: string = rotated.body.webhook_secret;
+    expect(fresh).not.toBe(secret);
     await newDelivery();
     await app.runtime.queue.drain();
     const [got] = await receiver.waitFor(1);
     const headers = got!.headers as Record<string, string>;
-    expect(() => new Webhook(fresh).verify(got!.raw, headers)).not.toThrow();
-    expect(() => new Webhook(secret).verify(got!.raw, headers)).not.toThrow();
+    // Exactly one value per header: GitHub-style verifiers compare the whole header.
+    expect(headers["x-svc-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(headers["x-svc-signature-previous"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(await githubStyleVerify(fresh, got!.raw, headers["x-svc-signature"]!)).toBe(true);
+    expect(await githubStyleVerify(secret, got!.raw, headers["x-svc-signature-previous"]!)).toBe(true);
+    expect(await githubStyleVerify(secret, got!.raw, headers["x-svc-signature"]!)).toBe(false);
+    // Standard Webhooks: webhook-signature lists both (`v1,<new> v1,<old>`), either secret verifies.
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(new Webhook(fresh).verify(got!.raw, headers)).toEqual(JSON.parse(got!.raw));
+    expect(new Webhook(secret).verify(got!.raw, headers)).toEqual(JSON.parse(got!.raw));
+    // Independent HMACs over the raw bytes.
     const hmac = (s: string) => `sha256=${createHmac("sha256", s).update(got!.raw).digest("hex")}`;
-    expect(headers["x-svc-signature"]!.split(",").map((v) => v.trim())).toEqual([hmac(fresh), hmac(secret)]);
+    expect([headers["x-svc-signature"], headers["x-svc-signature-previous"]]).toEqual([hmac(fresh), hmac(secret)]);
 
     app.clock.advance(24 * 3600_000 + 1000);
     receiver.received.length = 0;
     await newDelivery();
     await app.runtime.queue.drain();
     const [later] = await receiver.waitFor(1);
-    expect(later!.headers["x-svc-signature"]).toBe(`sha256=${createHmac("sha256", fresh).update(later!.raw).digest("hex")}`);
-    expect(() => new Webhook(secret).verify(later!.raw, later!.headers as Record<string, string>)).toThrow();
+    const laterHeaders = later!.headers as Record<string, string>;
+    expect(laterHeaders["x-svc-signature"]).toBe(`sha256=${createHmac("sha256", fresh).update(later!.raw).digest("hex")}`);
+    expect(laterHeaders).not.toHaveProperty("x-svc-signature-previous");
+    expect(await githubStyleVerify(fresh, later!.raw, laterHeaders["x-svc-signature"]!)).toBe(true);
+    expect(() => new Webhook(secret).verify(later!.raw, laterHeaders)).toThrow();
     secret = fresh;
   });
 });

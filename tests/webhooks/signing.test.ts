@@ -1,9 +1,11 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import crypto, { createHmac, timingSafeEqual } from "node:crypto";
+import { verify as githubStyleVerify } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { VERIFY_SNIPPET } from "@/components/overview/verify-snippet";
 import { generateWebhookSecret } from "@/lib/domain/projects/secrets";
 import { SAMPLE_EVENT_TYPES, samplePayload } from "@/lib/domain/webhooks/samples";
-import { serializeDelivery, signatureHeaders, verifyStandardWebhook, verifySvcSignature } from "@/lib/domain/webhooks/signing";
+import { matchSvcSignature, serializeDelivery, signatureHeaders, verifyStandardWebhook, verifySvcSignature } from "@/lib/domain/webhooks/signing";
 
 const EVENT_ID = "evt_01kvd1nwz04fjpg4r7m40c91zx";
 
@@ -107,35 +109,64 @@ describe("rotation: current and previous secret both sign for 24 h", () => {
   const previous = generateWebhookSecret();
   const { body, headers, unix } = delivery([current, previous]);
 
-  it("lists both signatures: space-separated v1 entries and comma-separated sha256 entries, current first", () => {
+  it("x-svc-signature holds only the current secret's sha256, x-svc-signature-previous the previous one's; webhook-signature lists both", () => {
+    expect(headers["x-svc-signature"]).toBe(expectedSvc(current, body));
+    expect(headers["x-svc-signature-previous"]).toBe(expectedSvc(previous, body));
     expect(headers["webhook-signature"]).toBe(`${expectedStandard(current, EVENT_ID, unix, body)} ${expectedStandard(previous, EVENT_ID, unix, body)}`);
-    expect(headers["x-svc-signature"]).toBe(`${expectedSvc(current, body)}, ${expectedSvc(previous, body)}`);
   });
 
-  it("each secret alone verifies, with standardwebhooks and with the x-svc-signature list", () => {
-    for (const secret of [current, previous]) {
+  it("a GitHub-style verifier (whole-header compare) accepts the new secret on x-svc-signature and the old one on x-svc-signature-previous", async () => {
+    expect(await githubStyleVerify(current, body, headers["x-svc-signature"]!)).toBe(true);
+    expect(await githubStyleVerify(previous, body, headers["x-svc-signature-previous"]!)).toBe(true);
+    // Each header belongs to one secret only.
+    expect(await githubStyleVerify(previous, body, headers["x-svc-signature"]!)).toBe(false);
+    expect(await githubStyleVerify(current, body, headers["x-svc-signature-previous"]!)).toBe(false);
+    // The old comma-separated form is what such verifiers refuse: the reason for the separate header.
+    expect(await githubStyleVerify(current, body, `${headers["x-svc-signature"]}, ${headers["x-svc-signature-previous"]}`)).toBe(false);
+  });
+
+  it("each secret alone verifies, with standardwebhooks, matchSvcSignature and the dashboard's snippet", () => {
+    const snippet = dashboardSnippet();
+    for (const [secret, header] of [[current, "x-svc-signature"], [previous, "x-svc-signature-previous"]] as const) {
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
       expect(verifyStandardWebhook(secret, headers, body)).toBe(true);
-      expect(verifySvcSignature(secret, body, headers["x-svc-signature"])).toBe(true);
-      // A receiver's own split-and-compare of the header list, with node:crypto only.
-      const entries = headers["x-svc-signature"]!.split(",").map((s) => s.trim());
-      expect(entries.some((entry) => constantTimeMatches(entry, expectedSvc(secret, body)))).toBe(true);
+      expect(verifySvcSignature(secret, body, headers[header])).toBe(true);
+      expect(matchSvcSignature(secret, headers, body)).toBe(header);
+      expect(matchSvcSignature(secret, new Headers(headers), Buffer.from(body, "utf8"))).toBe(header);
+      expect(snippet(body, headers, secret)).toBe(true);
     }
   });
 
-  it("a third secret verifies with neither", () => {
+  it("a third secret verifies with neither", async () => {
     const stranger = generateWebhookSecret();
     expect(() => new Webhook(stranger).verify(body, headers)).toThrow(/No matching signature/);
     expect(verifyStandardWebhook(stranger, headers, body)).toBe(false);
     expect(verifySvcSignature(stranger, body, headers["x-svc-signature"])).toBe(false);
+    expect(verifySvcSignature(stranger, body, headers["x-svc-signature-previous"])).toBe(false);
+    expect(matchSvcSignature(stranger, headers, body)).toBeNull();
+    expect(dashboardSnippet()(body, headers, stranger)).toBe(false);
+    expect(await githubStyleVerify(stranger, body, headers["x-svc-signature"]!)).toBe(false);
   });
 
-  it("a duplicated secret signs once", () => {
+  it("a duplicated secret signs once, with no previous header", () => {
     const { headers: once } = delivery([current, current]);
-    expect(once["x-svc-signature"]!.split(",")).toHaveLength(1);
+    expect(once["x-svc-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(once).not.toHaveProperty("x-svc-signature-previous");
     expect(once["webhook-signature"]!.split(" ")).toHaveLength(1);
   });
+
+  it("without a rotation there is no previous header; more than two secrets is refused", () => {
+    expect(delivery([current]).headers).not.toHaveProperty("x-svc-signature-previous");
+    expect(() => delivery([current, previous, generateWebhookSecret()])).toThrow(/at most one previous/);
+  });
 });
+
+/** components/overview/verify-snippet.ts as a receiver would paste it (its import line becomes a parameter). */
+function dashboardSnippet(): (rawBody: string, headers: Record<string, string>, secret: string) => boolean {
+  const source = VERIFY_SNIPPET.replace(/^import crypto from "node:crypto";$/m, "");
+  expect(source).not.toBe(VERIFY_SNIPPET);
+  return new Function("crypto", `${source}\nreturn isFromSvc;`)(crypto);
+}
 
 describe("verification failures", () => {
   const secret = generateWebhookSecret();
@@ -187,7 +218,7 @@ describe("verification failures", () => {
     expect(verifyStandardWebhook("whsec_short", headers, body)).toBe(false);
   });
 
-  it("x-svc-signature: missing, empty, bare hex or wrong algorithm fail; upper-case hex and extra spaces pass", () => {
+  it("x-svc-signature: missing, empty, bare hex, wrong algorithm or a list fail; upper-case hex and extra spaces pass", () => {
     const { body, headers } = delivery([secret]);
     const hex = headers["x-svc-signature"]!.slice("sha256=".length);
     expect(verifySvcSignature(secret, body, undefined)).toBe(false);
@@ -196,7 +227,10 @@ describe("verification failures", () => {
     expect(verifySvcSignature(secret, body, `sha1=${hex}`)).toBe(false);
     expect(verifySvcSignature("", body, headers["x-svc-signature"])).toBe(false);
     expect(verifySvcSignature(secret, body, `sha256=${hex.toUpperCase()}`)).toBe(true);
-    expect(verifySvcSignature(secret, body, `sha256=${"0".repeat(64)} ,  sha256=${hex} `)).toBe(true);
+    expect(verifySvcSignature(secret, body, `  sha256=${hex} `)).toBe(true);
+    // One value per header (decisions.md): a comma-separated list is not a valid header value.
+    expect(verifySvcSignature(secret, body, `sha256=${"0".repeat(64)}, sha256=${hex}`)).toBe(false);
+    expect(verifySvcSignature(secret, body, `sha256=${hex}, sha256=${hex}`)).toBe(false);
   });
 });
 

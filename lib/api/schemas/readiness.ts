@@ -46,11 +46,11 @@ export const ProjectReadiness = z
     project_name: z.string(),
     overall_status: z.enum(OVERALL_STATUSES).openapi({
       description:
-        "First that applies: blocked (neither the sandbox nor a dedicated channel can be tested: sandbox_testable and production_inbound_ready both false); sandbox_ready (no dedicated channel; the sandbox works); testable_with_blockers (a dedicated channel exists, but production_inbound_ready is false or an issue has severity blocked); ready_with_warnings (an issue has severity warning); ready.",
+        "First that applies: blocked (nothing can be tested: sandbox_testable and production_inbound_ready both false); sandbox_ready (no dedicated channel, and no blocked issue stops the sandbox); testable_with_blockers (something can be tested, but a blocked issue stops the sandbox path, e.g. inbound forwarded to a missing webhook, or a dedicated channel exists and production_inbound_ready is false or an issue has severity blocked); ready_with_warnings (an issue has severity warning); ready.",
     }),
     requirements: z.array(z.string()).openapi({ description: "Names of the requirements checked for this project, in check order: sandbox_channel, sandbox_tester_joined, webhook_url, webhook_active, webhook_healthy, webhook_signing, dedicated_channel, dedicated_channel_connected, dedicated_channel_linked, inbound_routing, flows_publishing, template_submission. Checks that do not apply are left out." }),
     sandbox_testable: z.boolean().openapi({
-      description: "No blocked issue stops the shared sandbox: its channel is connected and, when the project forwards inbound (EXTERNAL), the webhook is set and not paused. Having no tester yet is a warning, not a blocker.",
+      description: "capabilities.sandbox_messaging is not blocked: the shared sandbox channel is connected, so sends to joined testers work. Having no tester yet is a warning, and a blocker further down the sandbox path (inbound forwarded to a missing or paused webhook) is an issue that makes overall_status testable_with_blockers; neither makes this false.",
     }),
     production_inbound_ready: z.boolean().openapi({ description: "capabilities.production_inbound is ready or warning: a dedicated channel is connected, receives for this project, and its routing delivers." }),
     effective_channel: nullableChannel("The dedicated channel when connected, else the shared sandbox. Serialized as GET /channels/{id} serializes it."),

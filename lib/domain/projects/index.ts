@@ -10,6 +10,7 @@ import { getSandboxChannel } from "@/lib/domain/channels/sandbox";
 import { serializeChannel } from "@/lib/domain/channels/serialize";
 import { publishReadinessOf } from "@/lib/domain/readiness/publish";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
+import { maySeeWebhookSecret } from "./secret-access";
 import type { JobQueue } from "@/lib/ports/queue";
 import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
@@ -39,8 +40,8 @@ async function checkWebhookUrl(url: string): Promise<void> {
   try {
     await assertPublicUrl(url);
   } catch (error) {
-    if (error instanceof SsrfError || error instanceof OutboundNetworkError) {
-      throw new SvcError("invalid_request", `webhook_url is not allowed: ${error instanceof SsrfError ? error.reason : error.message}.`, {
+    if (SsrfError.is(error) || OutboundNetworkError.is(error)) {
+      throw new SvcError("invalid_request", `webhook_url is not allowed: ${SsrfError.is(error) ? error.reason : error.message}.`, {
         issues: { webhook_url: ["Must be a public http(s) URL: private, loopback, link-local and metadata addresses are refused."] },
       });
     }
@@ -106,7 +107,10 @@ export async function getProjectRowOrThrow(ctx: Ctx, id: string): Promise<Projec
 }
 
 export async function getProject(ctx: Ctx, id: string) {
-  return serializeProjectWithSecret(ctx.db, await getProjectRowOrThrow(ctx, id));
+  const row = await getProjectRowOrThrow(ctx, id);
+  // A dashboard viewer never receives the secret (secret-access.ts); webhook_signing_enabled still says whether signing is on.
+  if (!maySeeWebhookSecret(ctx.actor)) return { ...(await serializeProject(ctx.db, row)), webhook_secret: null };
+  return serializeProjectWithSecret(ctx.db, row);
 }
 
 export async function listProjects(ctx: Ctx, page: PageParams) {

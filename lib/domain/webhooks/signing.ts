@@ -12,9 +12,13 @@ import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
  *   v1,<base64>`, the HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed by the base64-decoded part of the
  *   secret after `whsec_`, so receivers can use the standard libraries and reject replays by timestamp.
  *
- * During a rotation both the current and the previous secret sign: `webhook-signature` lists both
- * space-separated (`v1,<new> v1,<old>`) and `x-svc-signature` lists both comma-separated
- * (`sha256=<new>, sha256=<old>`). A receiver accepts when any entry matches its secret.
+ * During a rotation both the current and the previous secret sign (decisions.md "Webhook delivery"):
+ * - `x-svc-signature` still holds exactly ONE value, the current secret's `sha256=<hex>`: GitHub-style
+ *   verifiers (e.g. @octokit/webhooks-methods) compare the whole header with `sha256=<hex>`, so a list
+ *   there would fail every one of them right after a rotation;
+ * - the previous secret's `sha256=<hex>` goes in its own header, `x-svc-signature-previous`;
+ * - `webhook-signature` lists both space-separated (`v1,<new> v1,<old>`), as Standard Webhooks defines.
+ * A receiver still holding the previous secret checks `x-svc-signature-previous` (or the v1 list).
  */
 
 export type RawBody = string | Uint8Array;
@@ -23,6 +27,11 @@ export type RawBody = string | Uint8Array;
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** The current secret's signature: always exactly one `sha256=<hex>`. */
+export const SVC_SIGNATURE_HEADER = "x-svc-signature";
+/** The previous secret's signature, only during a rotation overlap: one `sha256=<hex>`. */
+export const SVC_SIGNATURE_PREVIOUS_HEADER = "x-svc-signature-previous";
 
 /** The exact raw body of a delivery: `{"event":..,"payload":..,"sentAt":"<ISO>"}` in that key order. */
 export function serializeDelivery(event: string, payload: unknown, sentAt: Date): string {
@@ -36,7 +45,10 @@ export interface SignatureInput {
   eventType: string;
   /** The exact raw body that is sent (see serializeDelivery). */
   body: string;
-  /** Signing secrets, current first (the previous one follows during a rotation); empty: signing off. */
+  /**
+   * Signing secrets: the current one, then the previous one during a rotation (at most two); empty:
+   * signing off.
+   */
   secrets: string[];
   /** When this attempt is signed: `webhook-timestamp` (each attempt signs afresh). */
   timestamp: Date;
@@ -45,7 +57,7 @@ export interface SignatureInput {
 /**
  * The headers of one delivery attempt. With no secret (signing off) there is no signature header, only
  * `x-svc-event`, `x-svc-delivery`, `webhook-id` and `webhook-timestamp`. Throws for a secret that is not
- * `whsec_` + base64 of 24 to 64 bytes (projects only store such secrets).
+ * `whsec_` + base64 of 24 to 64 bytes (projects only store such secrets), or for more than two secrets.
  */
 export function signatureHeaders(input: SignatureInput): Record<string, string> {
   const unix = unixSeconds(input.timestamp);
@@ -57,10 +69,13 @@ export function signatureHeaders(input: SignatureInput): Record<string, string> 
   };
   const secrets = [...new Set(input.secrets.filter((s) => s !== ""))];
   if (!secrets.length) return headers;
+  if (secrets.length > 2) throw new Error("A delivery is signed by the current secret and at most one previous secret.");
   for (const secret of secrets) {
     if (!isValidWebhookSecret(secret)) throw new Error("A webhook signing secret must be 'whsec_' + base64 of 24 to 64 bytes.");
   }
-  headers["x-svc-signature"] = secrets.map((s) => `sha256=${svcSignatureHex(s, input.body)}`).join(", ");
+  const [current, previous] = secrets;
+  headers[SVC_SIGNATURE_HEADER] = `sha256=${svcSignatureHex(current!, input.body)}`;
+  if (previous) headers[SVC_SIGNATURE_PREVIOUS_HEADER] = `sha256=${svcSignatureHex(previous, input.body)}`;
   headers["webhook-signature"] = secrets.map((s) => `v1,${standardSignature(s, input.eventId, unix, input.body)}`).join(" ");
   return headers;
 }
@@ -71,19 +86,28 @@ export function svcSignatureHex(secret: string, rawBody: RawBody): string {
 }
 
 /**
- * True when one of the `sha256=<hex>` entries of an `x-svc-signature` header (comma-separated during a
- * rotation) is the signature of `rawBody` under `secret`. Compared in constant time.
+ * True when `header` (the value of `x-svc-signature` or `x-svc-signature-previous`: one `sha256=<hex>`,
+ * surrounding spaces and upper-case hex tolerated) is the signature of `rawBody` under `secret`.
+ * Compared in constant time. A list of values is not a valid header value.
  */
 export function verifySvcSignature(secret: string, rawBody: RawBody, header: string | null | undefined): boolean {
   if (!secret || !header) return false;
-  const expected = svcSignatureHex(secret, rawBody);
-  let matched = false;
-  for (const entry of header.split(",")) {
-    const m = /^sha256=([0-9a-fA-F]{64})$/.exec(entry.trim());
-    // Every entry is compared (no early exit), so the time taken does not tell which one matched.
-    if (m && constantTimeEqual(m[1]!.toLowerCase(), expected)) matched = true;
-  }
-  return matched;
+  const m = /^sha256=([0-9a-fA-F]{64})$/.exec(header.trim());
+  return m !== null && constantTimeEqual(m[1]!.toLowerCase(), svcSignatureHex(secret, rawBody));
+}
+
+/** Which signature header matched a secret: the current one, or the previous one during a rotation. */
+export type SvcSignatureMatch = typeof SVC_SIGNATURE_HEADER | typeof SVC_SIGNATURE_PREVIOUS_HEADER | null;
+
+/**
+ * A receiver's check of both svc signature headers: `x-svc-signature` (the current secret), then
+ * `x-svc-signature-previous` (the previous secret, sent only during a rotation overlap). Returns the
+ * header that matched `secret`, or null. Both are always compared, so the time taken does not tell which.
+ */
+export function matchSvcSignature(secret: string, headers: HeaderSource, rawBody: RawBody): SvcSignatureMatch {
+  const current = verifySvcSignature(secret, rawBody, header(headers, SVC_SIGNATURE_HEADER));
+  const previous = verifySvcSignature(secret, rawBody, header(headers, SVC_SIGNATURE_PREVIOUS_HEADER));
+  return current ? SVC_SIGNATURE_HEADER : previous ? SVC_SIGNATURE_PREVIOUS_HEADER : null;
 }
 
 export interface StandardVerifyOptions {

@@ -21,7 +21,7 @@ test.describe("signing in", () => {
     // Filtered: Next's route announcer is also role=alert. bcrypt (cost 12) on a busy machine is slow.
     await expect(page.getByRole("alert").filter({ hasText: "Email or password is incorrect" })).toBeVisible({ timeout: 25_000 });
     await expect(page).toHaveURL(/\/sign-in/);
-    await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api/v1/openapi.json");
+    await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs/api");
   });
 
   test("the admin reaches the project overview", async ({ page }) => {

@@ -23,7 +23,7 @@ test("a signed-out visit to / lands on sign-in, fully styled, with no failing as
   await page.waitForURL(/\/sign-in/);
   await expect(page).toHaveTitle(/svc/);
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api/v1/openapi.json");
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs/api");
   // Tailwind's stylesheet is applied (the layout's body background), i.e. CSS assets were served.
   await expect(page.locator("body")).toHaveCSS("background-color", /^(rgb|oklch|lab|color)\(/);
   await screenshot(page, "home-signed-out");

@@ -30,7 +30,7 @@ export function SidebarContent({ projectId, user, onNavigate, headerAction }: { 
       </div>
       <div className="space-y-2 border-t border-slate-100 pt-3">
         <a
-          href="/api/v1/openapi.json"
+          href="/docs/api"
           target="_blank"
           rel="noreferrer"
           className="flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] text-slate-500 hover:bg-slate-100/70 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600"

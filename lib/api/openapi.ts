@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteaso
 import type { ZodObject, ZodType } from "zod";
 import { API_VERSION } from "@/lib/config";
 import { ErrorBody } from "./schemas/common";
+import { OPENAPI_EXAMPLES, genericErrorExamples, type Example } from "./openapi-examples";
 import { z } from "./zod";
 import type { Route } from "./route";
 
@@ -11,8 +12,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "The key lacks the required scope (insufficient_scope with required_scope).",
   404: "No such resource in this project (not_found).",
   409: "Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation).",
+  412: "The channel cannot be used yet (channel_not_ready with blockers).",
+  422: "Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined).",
+  413: "The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated).",
   429: "Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type.",
   500: "Internal error (internal_error with request_id).",
+  503: "A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key.",
 };
 
 const RATE_HEADERS = {
@@ -51,15 +56,22 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
     if (route.scope) errors.add(403);
     if (route.params) errors.add(404);
     if (route.idempotency !== "off") errors.add(409);
+    // Request limits (lib/api/request-input.ts) and a database outage (lib/ports/db/postgres-guard.ts).
+    if (route.body || route.idempotency !== "off") errors.add(413);
+    errors.add(503);
+    // lib/api/openapi-examples: request and 200 examples, and the errors particular to this operation.
+    const examples = OPENAPI_EXAMPLES[route.operationId];
+    for (const status of Object.keys(examples?.errors ?? {})) errors.add(Number(status));
     const responses: RouteConfig["responses"] = {
       200: {
         description: "Success.",
         headers: keyed ? { ...COMMON_HEADERS, ...RATE_HEADERS } : COMMON_HEADERS,
-        content: { "application/json": { schema: route.response } },
+        content: { "application/json": { schema: route.response, ...withExamples(examples?.response) } },
       },
     };
     for (const status of [...errors].sort()) {
-      responses[status] = { description: ERROR_DESCRIPTIONS[status]!, content: { "application/json": { schema: ErrorBody } } };
+      const errorExamples = { ...genericErrorExamples(route, status), ...examples?.errors?.[status] };
+      responses[status] = { description: ERROR_DESCRIPTIONS[status]!, content: { "application/json": { schema: ErrorBody, ...withExamples(errorExamples) } } };
     }
     const scopeNote = route.auth === "none" ? "No API key needed." : route.scope ? `Requires scope \`${route.scope}\`.` : "Any valid API key.";
     const idemNote =
@@ -76,7 +88,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
       request: {
         ...(route.params ? { params: route.params as ZodObject } : {}),
         ...(route.query ? { query: route.query as ZodObject } : {}),
-        ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType } } } } : {}),
+        ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType, ...withExamples(examples?.request) } } } } : {}),
       },
       responses,
     } as RouteConfig);
@@ -98,6 +110,11 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
   });
   cached = { routes, doc };
   return doc;
+}
+
+/** A media type's `examples` (omitted when there are none). */
+function withExamples(examples: Record<string, Example> | undefined): { examples?: Record<string, Example> } {
+  return examples && Object.keys(examples).length ? { examples } : {};
 }
 
 /**

@@ -54,7 +54,7 @@ export function SignInForm({ callbackUrl, signedInAs, nextAuthError }: { callbac
           <p>New to a team? Open the invitation link you were sent.</p>
           <p>
             <a
-              href="/api/v1/openapi.json"
+              href="/docs/api"
               className="inline-flex items-center gap-1 rounded-sm font-medium text-slate-600 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               API reference

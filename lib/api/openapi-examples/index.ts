@@ -1,0 +1,27 @@
+/**
+ * Request, response and error examples of the API reference, keyed by operationId. Kept beside the
+ * route table rather than in it so the examples of every resource live together and can grow without
+ * touching lib/api/routes; lib/api/openapi.ts attaches them to the document, and
+ * tests/openapi-examples.test.ts parses each one with its operation's zod schemas so none can drift.
+ */
+import type { OperationExamples } from "./types";
+import { channelExamples } from "./channels";
+import { contactExamples, conversationExamples } from "./contacts";
+import { messageExamples } from "./messages";
+import { metaExamples } from "./meta";
+import { projectExamples, readinessExamples } from "./projects";
+import { webhookExamples } from "./webhooks";
+
+export type { Example, OperationExamples } from "./types";
+export { genericErrorExamples } from "./errors";
+
+export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
+  ...metaExamples,
+  ...projectExamples,
+  ...readinessExamples,
+  ...channelExamples,
+  ...contactExamples,
+  ...conversationExamples,
+  ...messageExamples,
+  ...webhookExamples,
+};

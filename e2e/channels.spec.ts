@@ -117,3 +117,52 @@ test("connect a channel, then a routing switch shows and clears its routing warn
   await expect(channelCard(page, displayName).getByRole("radio", { name: "FLOWS" })).toBeChecked();
   await expect(channelCard(page, displayName).getByTestId("routing-warning")).toHaveCount(0);
 });
+
+test("disconnect a channel from its card: confirm, then it shows disconnected and can no longer be disconnected", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const run = Date.now().toString(36);
+  const displayName = `Old line ${run}`;
+  const projectId = await createProject(request, `Disconnect e2e ${run}`);
+
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/channels`);
+  // The shared sandbox has no Disconnect action.
+  await expect(channelCard(page, "svc Sandbox")).toBeVisible();
+  await expect(channelCard(page, "svc Sandbox").getByRole("button", { name: "Disconnect" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Connect a channel" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a channel" });
+  await dialog.getByLabel("Display name").fill(displayName);
+  await dialog.getByLabel("Phone number", { exact: true }).fill(`+1415${String(Date.now() + 1).slice(-7)}`);
+  await dialog.getByLabel("Phone number ID").fill(`pn_old_${run}`);
+  await dialog.getByLabel("Business account ID").fill(`waba_old_${run}`);
+  await dialog.getByLabel("Access token").fill("e2e-access-token");
+  await dialog.getByRole("button", { name: "Connect channel" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = channelCard(page, displayName);
+  await expect(card).toContainText("Connected");
+  // Cancel first: nothing changes.
+  await card.getByRole("button", { name: "Disconnect", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: `Disconnect ${displayName}?` });
+  await expect(confirm).toContainText("conversations and messages stay");
+  await screenshot(page, "channels-disconnect-confirm");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card).toContainText("Connected");
+
+  await card.getByRole("button", { name: "Disconnect", exact: true }).click();
+  await confirm.getByRole("button", { name: "Disconnect channel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${displayName} is disconnected`);
+  await expect(card).toContainText("Disconnected");
+  await expect(card.getByTestId("routing-warning")).toContainText("This channel is disconnected");
+  await expect(card.getByRole("button", { name: "Disconnect", exact: true })).toHaveCount(0);
+
+  // The server says the same after a reload.
+  await page.reload();
+  await expect(channelCard(page, displayName)).toContainText("Disconnected");
+  await expect(channelCard(page, displayName).getByRole("button", { name: "Disconnect", exact: true })).toHaveCount(0);
+  await cleanView(page);
+  await screenshot(page, "channels-disconnected");
+});

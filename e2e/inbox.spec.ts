@@ -75,6 +75,17 @@ test("a customer message appears live in the inbox, the operator replies and han
   const thread = page.getByRole("log", { name: /^Messages with / });
   await expect(thread.getByText(hello)).toBeVisible({ timeout: 20_000 });
 
+  // Search asks the server (GET /conversations?q=): the number typed with a space finds the
+  // conversation among every conversation of the project; a miss says so; clearing brings all back.
+  const search = page.getByRole("searchbox", { name: "Search conversations" });
+  await search.fill(`${from.slice(0, 5)} ${from.slice(5)}`);
+  await expect(list.getByRole("link")).toHaveCount(1, { timeout: 15_000 });
+  await expect(list.getByRole("link").filter({ hasText: from })).toBeVisible();
+  await search.fill(`nobody ${run}`);
+  await expect(page.getByText(`No conversation matches “nobody ${run}”`)).toBeVisible({ timeout: 15_000 });
+  await search.fill("");
+  await expect(list.getByRole("link").filter({ hasText: from })).toBeVisible({ timeout: 15_000 });
+
   // 3. A new inbound message shows up in the open inbox without a reload (list and thread).
   const live = `Live from the simulator ${run}`;
   const simulated = await request.post("/api/simulator/customer/messages", {
@@ -148,4 +159,62 @@ test("a customer message appears live in the inbox, the operator replies and han
   await screenshot(page, "inbox-390-thread");
   await page.getByRole("link", { name: "Conversations", exact: true }).click();
   await expect(page.getByRole("list", { name: "Conversations" })).toBeVisible();
+});
+
+test("structured content sent through the API and from the customer is drawn from the wire", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { projectId, sandboxChannelId } = await demoProject(request);
+  const from = uniqueNumber(7);
+  const run = from.slice(-7);
+  const customer = (data: Record<string, unknown>) =>
+    request.post("/api/simulator/customer/messages", { data: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER_ID, from, ...data } });
+
+  // The customer joins through the simulator (no browser involved), which opens the reply window.
+  const project = await request.get(`/api/v1/projects/${projectId}`, { headers: auth });
+  const joinCode = ((await project.json()) as { join_code: string }).join_code;
+  expect((await customer({ type: "text", text: `join ${joinCode}` })).ok()).toBe(true);
+  let conversationId = "";
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get("/api/v1/conversations?limit=100", { headers: auth });
+        const found = ((await response.json()) as { data: { id: string; phone: string | null }[] }).data.find((c) => c.phone === from);
+        conversationId = found?.id ?? "";
+        return conversationId;
+      },
+      { timeout: 20_000, message: "the join made a conversation" },
+    )
+    .not.toBe("");
+
+  // Two sends through the public API, not the composer: this browser never saw their content.
+  const sendApi = (content: Record<string, unknown>) =>
+    request.post("/api/v1/messages", { headers: auth, data: { channel_id: sandboxChannelId, conversation_id: conversationId, ...content } });
+  const location = await sendApi({ location: { latitude: 48.8584, longitude: 2.2945, name: `Tower ${run}`, address: "Champ de Mars, Paris" } });
+  expect(location.ok(), await location.text()).toBe(true);
+  // Pair pacing allows one new message per 6 s to this customer: retry until the slot is free.
+  await expect
+    .poll(
+      async () =>
+        (await sendApi({ interactive: { type: "button", body: `Pick a slot ${run}`, buttons: [{ id: "am", title: "Morning" }, { id: "pm", title: "Afternoon" }] } })).status(),
+      { timeout: 20_000, intervals: [2_000] },
+    )
+    .toBe(200);
+  // And the customer shares a location back.
+  expect((await customer({ type: "location", location: { latitude: 51.5007, longitude: -0.1246, name: `Clock ${run}` } })).ok()).toBe(true);
+
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/inbox?c=${conversationId}`);
+  const thread = page.getByRole("log", { name: /^Messages with / });
+  const sentLocation = thread.locator('li[data-direction="outbound"]').filter({ hasText: `Tower ${run}` });
+  await expect(sentLocation).toBeVisible({ timeout: 20_000 });
+  await expect(sentLocation).toContainText("Champ de Mars, Paris");
+  await expect(sentLocation).toContainText("48.8584, 2.2945");
+  await expect(sentLocation.getByRole("link", { name: "Open on a map" })).toHaveAttribute("href", /mlat=48\.8584&mlon=2\.2945/);
+
+  const buttons = thread.locator('li[data-direction="outbound"]').filter({ hasText: `Pick a slot ${run}` }).getByRole("list", { name: "Reply buttons" });
+  await expect(buttons.getByRole("listitem")).toHaveText(["Morning", "Afternoon"], { timeout: 20_000 });
+
+  const received = thread.locator('li[data-direction="inbound"]').filter({ hasText: `Clock ${run}` });
+  await expect(received).toContainText("51.5007, -0.1246", { timeout: 20_000 });
+  await screenshot(page, "inbox-structured-content");
 });

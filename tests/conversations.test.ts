@@ -51,6 +51,13 @@ const MESSAGE_FIELDS = [
   "reply_to",
   "failure",
   "media",
+  // The structured content (lib/api/schemas/messages-read.ts): always present, null unless it is the message's.
+  "interactive",
+  "location",
+  "contacts",
+  "template",
+  "reaction",
+  "sticker",
   "timestamp",
 ].sort();
 
@@ -64,18 +71,19 @@ function phone() {
 }
 
 /** A contact and its conversation in a project, made the way inbound makes them. */
-async function conversationWith(seeded: Seeded, input: { phone?: string; name?: string | null } = {}) {
+async function conversationWith(seeded: Seeded, input: { phone?: string; name?: string | null; channelId?: string } = {}) {
   const at = app.clock.now();
+  const channelId = input.channelId ?? SANDBOX_CHANNEL_ID;
   const contact = await upsertContact(app.db, {
     projectId: seeded.projectId,
     organizationId: seeded.orgId,
-    channelId: SANDBOX_CHANNEL_ID,
+    channelId,
     platform: "PLATFORM_A",
     phone: input.phone ?? phone(),
     name: input.name === undefined ? "Ana" : input.name,
     now: at,
   });
-  const conversation = await ensureConversation(app.db, seeded.projectId, contact.id, SANDBOX_CHANNEL_ID, at);
+  const conversation = await ensureConversation(app.db, seeded.projectId, contact.id, channelId, at);
   return { contact, conversation };
 }
 
@@ -259,6 +267,166 @@ describe("GET /conversations", () => {
   });
 });
 
+describe("GET /conversations filters", () => {
+  let filters: Seeded;
+  /** Another project of the same organization (org-stable contact ids: the same person has the same id there). */
+  let sameOrg: Seeded;
+  let other: Seeded;
+  let supportChannel: string;
+  let otherChannel: string;
+  /** Conversation ids by label. */
+  const conv: Record<string, string> = {};
+  const contactOf: Record<string, string> = {};
+  /** Every label, newest first (the list's order). */
+  let newestFirst: string[];
+
+  async function channelOf(seeded: Seeded, run: string) {
+    const res = await app.call("POST", "/channels", {
+      key: seeded.key,
+      body: { platform: "PLATFORM_A", display_name: "Support", credentials: { phone_number_id: `pn-${run}`, business_account_id: `waba-${run}`, access_token: "tok" } },
+    });
+    expect(res.status).toBe(200);
+    return res.body.id as string;
+  }
+
+  const PEOPLE: { label: string; name: string | null; phone: string; support?: "message" | "last_channel"; handoff?: boolean }[] = [
+    { label: "ana", name: "Ana Lima", phone: "+14155550101" },
+    { label: "bruno", name: "Bruno", phone: "+14155550102", support: "message", handoff: true },
+    { label: "souza", name: "ANA Souza", phone: "+5511999990103", support: "message" },
+    { label: "percent", name: "100% Real", phone: "+14155550104", handoff: true },
+    { label: "underscore", name: "a_b", phone: "+14155550105" },
+    { label: "axb", name: "axb", phone: "+14155550106", support: "last_channel" },
+    { label: "backslash", name: "back\\slash", phone: "+14155550107" },
+    { label: "nameless", name: null, phone: "+4930123456" },
+  ];
+
+  beforeAll(async () => {
+    filters = await app.seed({ orgName: "Filter org", projectName: "Filters" });
+    const sibling = await app.addProject(filters, "Filters sibling");
+    sameOrg = { ...filters, projectId: sibling.projectId, key: sibling.key };
+    other = await app.seed({ orgName: "Filter other org", projectName: "Other" });
+    supportChannel = await channelOf(filters, `filters-${Date.now()}`);
+    otherChannel = await channelOf(other, `other-${Date.now()}`);
+    for (const person of PEOPLE) {
+      app.clock.advance(1000);
+      const channelId = person.support === "last_channel" ? supportChannel : undefined;
+      const { contact, conversation } = await conversationWith(filters, { name: person.name, phone: person.phone, ...(channelId ? { channelId } : {}) });
+      conv[person.label] = conversation.id;
+      contactOf[person.label] = contact.id;
+      if (person.support === "message") await insertMessage(filters, { id: conversation.id, contactId: contact.id }, { channelId: supportChannel });
+      if (person.handoff) expect((await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: filters.key, body: { enabled: true } })).status).toBe(200);
+    }
+    newestFirst = PEOPLE.map((p) => p.label).reverse();
+    // The same people in the sibling project and in another organization: never in Filters' lists.
+    await conversationWith(sameOrg, { name: "Ana Lima", phone: "+14155550101" });
+    await conversationWith(other, { name: "Ana Lima", phone: "+14155550101", channelId: otherChannel });
+  });
+
+  async function labelsFor(query: string, seeded: Seeded = filters) {
+    const res = await app.call("GET", `/conversations?limit=100&${query}`, { key: seeded.key });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.has_more).toBe(false);
+    const byId = new Map(Object.entries(conv).map(([label, id]) => [id, label]));
+    return res.body.data.map((c: any) => byId.get(c.id) ?? c.id);
+  }
+
+  const only = (...labels: string[]) => newestFirst.filter((l) => labels.includes(l));
+
+  it.each([
+    ["no filter", "", () => newestFirst],
+    ["an empty q is no filter", "q=", () => newestFirst],
+    ["q: a name substring, any case", "q=aNa", () => only("ana", "souza")],
+    ["q: a name word", `q=${encodeURIComponent("Lima")}`, () => only("ana")],
+    ["q: a phone substring with +", `q=${encodeURIComponent("+55119")}`, () => only("souza")],
+    ["q: phone digits", "q=4930", () => only("nameless")],
+    ["q: a number typed with spaces, brackets and dashes", `q=${encodeURIComponent("+1 (415) 555-0102")}`, () => only("bruno")],
+    ["q: matching nothing", "q=nobody", () => []],
+    ["q: % matches itself only", `q=${encodeURIComponent("%")}`, () => only("percent")],
+    ["q: _ matches itself only", `q=${encodeURIComponent("a_b")}`, () => only("underscore")],
+    ["q: a backslash matches itself", `q=${encodeURIComponent("k\\s")}`, () => only("backslash")],
+    ["channel_id: a message on it, or it is the last channel", `channel_id={support}`, () => only("bruno", "souza", "axb")],
+    ["channel_id: the sandbox", `channel_id=${SANDBOX_CHANNEL_ID}`, () => only("ana", "percent", "underscore", "backslash", "nameless", "bruno", "souza")],
+    ["contact_id", "contact_id={contact:souza}", () => only("souza")],
+    ["handoff HUMAN_ACTIVE", "handoff=HUMAN_ACTIVE", () => only("bruno", "percent")],
+    ["handoff AI_ACTIVE", "handoff=AI_ACTIVE", () => only("ana", "souza", "underscore", "axb", "backslash", "nameless")],
+    ["q + channel_id", "q=ana&channel_id={support}", () => only("souza")],
+    ["q + handoff", `q=${encodeURIComponent("+1415")}&handoff=HUMAN_ACTIVE`, () => only("bruno", "percent")],
+    ["channel_id + handoff + contact_id", "channel_id={support}&handoff=HUMAN_ACTIVE&contact_id={contact:bruno}", () => only("bruno")],
+    ["contact_id + a handoff it does not have", "contact_id={contact:bruno}&handoff=AI_ACTIVE", () => []],
+  ])("%s", async (_label, query, expected) => {
+    const resolved = query.replace("{support}", supportChannel).replace(/\{contact:(\w+)\}/g, (_m, label: string) => contactOf[label]!);
+    expect(await labelsFor(resolved)).toEqual(expected());
+  });
+
+  it("pages under a filter: limit and starting_after walk exactly the filtered list", async () => {
+    const query = `q=${encodeURIComponent("+1415")}`;
+    const expected = await labelsFor(query);
+    expect(expected).toEqual(only("ana", "bruno", "percent", "underscore", "axb", "backslash"));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const res = await app.call("GET", `/conversations?limit=2&${query}${cursor ? `&starting_after=${cursor}` : ""}`, { key: filters.key });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((c: any) => c.id));
+      if (!res.body.has_more) break;
+      cursor = res.body.data.at(-1).id;
+    }
+    expect(seen).toEqual(expected.map((label: string) => conv[label]));
+  });
+
+  it("a cursor that no longer matches the filter still pages on from where it was", async () => {
+    const first = await app.call("GET", "/conversations?limit=1&handoff=HUMAN_ACTIVE", { key: filters.key });
+    expect(first.body).toMatchObject({ has_more: true, data: [{ id: conv.percent }] });
+    await app.call("POST", `/conversations/${conv.percent}/handoff`, { key: filters.key, body: { enabled: false } });
+    try {
+      const next = await app.call("GET", `/conversations?limit=1&handoff=HUMAN_ACTIVE&starting_after=${conv.percent}`, { key: filters.key });
+      expect(next.status).toBe(200);
+      expect(next.body).toMatchObject({ has_more: false, data: [{ id: conv.bruno }] });
+    } finally {
+      await app.call("POST", `/conversations/${conv.percent}/handoff`, { key: filters.key, body: { enabled: true } });
+    }
+  });
+
+  it("another project's or organization's channel and contact ids match nothing; unknown ids neither", async () => {
+    const sameOrgContact = (await app.call("GET", "/conversations?q=Lima", { key: sameOrg.key })).body.data[0].contact_id;
+    expect(sameOrgContact).toBe(contactOf.ana);
+    const theirContact = (await app.call("GET", "/conversations", { key: other.key })).body.data[0].contact_id;
+    expect(await labelsFor(`channel_id=${otherChannel}`)).toEqual([]);
+    expect(await labelsFor(`contact_id=${theirContact}`)).toEqual([]);
+    expect(await labelsFor("channel_id=ch_00000000000000000000000000")).toEqual([]);
+    expect(await labelsFor("contact_id=ct_00000000000000000000000000")).toEqual([]);
+    // The same person (same contact id) in the sibling project: each project sees its own conversation only.
+    expect(await labelsFor(`contact_id=${contactOf.ana}`)).toEqual(["ana"]);
+    const siblings = await app.call("GET", `/conversations?contact_id=${contactOf.ana}&q=ana`, { key: sameOrg.key });
+    expect(siblings.body.data).toHaveLength(1);
+    expect(siblings.body.data[0].id).not.toBe(conv.ana);
+    // Filters' own channel, asked by the sibling project: none of Filters' conversations.
+    expect((await app.call("GET", `/conversations?channel_id=${supportChannel}`, { key: sameOrg.key })).body.data).toEqual([]);
+    // q never reaches into another tenant's contacts.
+    expect((await app.call("GET", "/conversations?q=Lima", { key: other.key })).body.data.map((c: any) => c.id)).not.toContain(conv.ana);
+  });
+
+  it("400 invalid_request naming handoff for any other value, and q over 200 characters", async () => {
+    for (const value of ["human", "ai_active", "HUMAN", ""]) {
+      const res = await app.call("GET", `/conversations?handoff=${value}`, { key: filters.key });
+      expectError(res, 400, "invalid_request");
+      expectHandlerHeaders(res);
+      expect(Object.keys(res.body.issues)).toEqual(["handoff"]);
+      expect(res.body.issues.handoff).toEqual(["Expected AI_ACTIVE or HUMAN_ACTIVE."]);
+    }
+    const long = await app.call("GET", `/conversations?q=${"a".repeat(201)}`, { key: filters.key });
+    expectError(long, 400, "invalid_request");
+    expect(Object.keys(long.body.issues)).toEqual(["q"]);
+  });
+
+  it("filters need only conversations:read", async () => {
+    const reader = await app.addKey(filters, ["conversations:read"]);
+    const res = await app.call("GET", `/conversations?q=ana&channel_id=${supportChannel}&handoff=AI_ACTIVE&contact_id=${contactOf.souza}`, { key: reader });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: any) => c.id)).toEqual([conv.souza]);
+  });
+});
+
 describe("GET /conversations/{id}/messages", () => {
   let conversation: { id: string; contactId: string };
   let inbound: typeof messages.$inferSelect;
@@ -313,7 +481,9 @@ describe("GET /conversations/{id}/messages", () => {
     expect(res.body.has_more).toBe(false);
     expect(res.body.data.map((m: any) => m.id)).toEqual([image.id, failed.id, inbound.id]);
     for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(MESSAGE_FIELDS);
-    const common = { object: "message", conversation_id: conversation.id, contact_id: conversation.contactId, channel_id: SANDBOX_CHANNEL_ID };
+    // Text and media messages have no structured content (tests/messaging/message-content.test.ts has the rest).
+    const noContent = { interactive: null, location: null, contacts: null, template: null, reaction: null, sticker: null };
+    const common = { object: "message", conversation_id: conversation.id, contact_id: conversation.contactId, channel_id: SANDBOX_CHANNEL_ID, ...noContent };
     expect(res.body.data[2]).toEqual({
       ...common,
       id: inbound.id,

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { projectPath } from "@/components/shell/nav-links";
-import { AlertIcon, Badge, Card, CopyButton, useToast } from "@/components/ui";
-import { useUpdateChannelRouting, type Channel, type ChannelRoutingMode } from "@/lib/client/channels";
+import { AlertIcon, Badge, Button, Card, ConfirmDialog, CopyButton, useToast } from "@/components/ui";
+import { useDisconnectChannel, useUpdateChannelRouting, type Channel, type ChannelRoutingMode } from "@/lib/client/channels";
 import type { ProjectSettings } from "@/lib/client/webhooks";
 import { ChannelStatusBadge, NumberModeBadge } from "./channel-badges";
 import { PublishReadinessPanel } from "./publish-readiness";
@@ -51,6 +51,33 @@ export interface ChannelCardProps {
   canWrite: boolean;
 }
 
+/**
+ * Disconnect (DELETE …/channels/{id}) behind a confirmation: only for dedicated channels that are not
+ * disconnected yet, and only for roles that may write channels (the server checks channels:write too).
+ */
+function DisconnectChannel({ projectId, channel, name }: { projectId: string; channel: Channel; name: string }) {
+  const disconnect = useDisconnectChannel(projectId);
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirming(true)}>
+        Disconnect
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          disconnect.mutateAsync({ channelId: channel.id }).then((saved) => toast.show({ tone: "success", title: `${channelName(saved)} is disconnected` }))
+        }
+        title={`Disconnect ${name}?`}
+        description="Its stored access token is deleted. Messages customers send to it are no longer received, and nothing can be sent through it. Its conversations and messages stay in the inbox. To use the number again, connect it again."
+        confirmLabel="Disconnect channel"
+      />
+    </>
+  );
+}
+
 /** One channel: who it is, how its inbound is routed (switchable), any routing warning, and publish readiness. */
 export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCardProps) {
   const update = useUpdateChannelRouting(projectId);
@@ -83,7 +110,9 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
     ? "The shared sandbox routes each tester by the project they joined, so its own routing can't be set. Change the project's routing on Overview."
     : !canWrite
       ? "Your role can view channels but not change their routing."
-      : null;
+      : channel.status === "disconnected"
+        ? "This channel is disconnected, so nothing arrives to route. Connect the number again to use it."
+        : null;
 
   return (
     <Card aria-labelledby={headingId} data-channel-id={channel.id}>
@@ -111,6 +140,7 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
           {isProjectNumber && <Badge tone="accent">This project's number</Badge>}
           <NumberModeBadge mode={channel.number_mode} />
           <ChannelStatusBadge status={channel.status} />
+          {canWrite && !channel.is_sandbox && channel.status !== "disconnected" && <DisconnectChannel projectId={projectId} channel={channel} name={name} />}
         </div>
       </div>
 

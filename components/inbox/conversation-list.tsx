@@ -1,11 +1,12 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { InboxIcon, PhoneIcon, SearchIcon } from "@/components/ui/icons";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
+import { cn } from "@/components/ui/cn";
 import { useConversations, type Channel, type Conversation } from "@/lib/client/inbox";
 import { ConversationRow } from "./conversation-row";
 import { useLastSeen } from "./last-seen";
@@ -20,14 +21,30 @@ export interface ConversationListProps {
 
 const activityOf = (conversation: Conversation) => Date.parse(conversation.last_message_at ?? conversation.started_at);
 
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
 /**
- * Every conversation, the most recent customer activity first. Search filters the loaded pages in the
- * browser (the API has no search parameter): by name or by phone number, ignoring spaces and dashes.
+ * Every conversation, the most recent customer activity first. Search runs on the server
+ * (GET /conversations?q=, contact name or phone number; a number typed with spaces or dashes matches
+ * its digits), so it covers every conversation, not only the loaded pages.
  */
 export function ConversationList({ projectId, selectedId, hrefFor, channels, sandboxHref }: ConversationListProps) {
-  const query = useConversations(projectId);
   const { isUnread } = useLastSeen(projectId);
   const [search, setSearch] = useState("");
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useConversations(projectId, term);
+  // The list on screen is for an older search while the new one loads (placeholder data).
+  const searching = search.trim() !== term || (query.isPlaceholderData && query.isFetching);
 
   const conversations = useMemo(() => {
     const seen = new Set<string>();
@@ -40,19 +57,6 @@ export function ConversationList({ projectId, selectedId, hrefFor, channels, san
     }
     return all.sort((a, b) => activityOf(b) - activityOf(a));
   }, [query.data]);
-
-  const filtered = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    if (!term) return conversations;
-    const digits = term.replace(/[\s\-().+]/g, "");
-    return conversations.filter(
-      (conversation) =>
-        conversation.name?.toLowerCase().includes(term) ||
-        (/^\d+$/.test(digits) && conversation.phone?.replace(/\D/g, "").includes(digits)) ||
-        conversation.phone?.toLowerCase().includes(term) ||
-        conversation.reference_id?.toLowerCase().includes(term),
-    );
-  }, [conversations, search]);
 
   const channelById = useMemo(() => new Map((channels ?? []).map((channel) => [channel.id, channel])), [channels]);
 
@@ -74,7 +78,7 @@ export function ConversationList({ projectId, selectedId, hrefFor, channels, san
   if (query.error && !query.data) {
     return <ErrorState compact error={query.error} title="Couldn't load conversations" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
-  if (conversations.length === 0) {
+  if (conversations.length === 0 && !term && !search) {
     return (
       <EmptyState
         compact
@@ -101,18 +105,19 @@ export function ConversationList({ projectId, selectedId, hrefFor, channels, san
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Search by name or number"
+            aria-busy={searching}
             className="block h-9 w-full rounded-md border-0 bg-white pr-3 pl-8 text-sm text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
           />
         </label>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {filtered.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">
-            No conversation matches “{search.trim()}”. Search covers the {conversations.length} loaded conversations{query.hasNextPage ? "; load more to search further" : ""}.
+      <div className={cn("min-h-0 flex-1 overflow-y-auto transition-opacity", searching && "opacity-60")}>
+        {conversations.length === 0 ? (
+          <p role="status" className="px-4 py-8 text-center text-sm text-slate-500">
+            {searching ? "Searching…" : <>No conversation matches “{term}”. Search looks at contact names and phone numbers.</>}
           </p>
         ) : (
           <ul aria-label="Conversations" className="divide-y divide-slate-100">
-            {filtered.map((conversation) => (
+            {conversations.map((conversation) => (
               <ConversationRow
                 key={conversation.id}
                 projectId={projectId}

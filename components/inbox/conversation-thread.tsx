@@ -151,6 +151,8 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
             {thread.data && <WindowBanner state={replyWindow} now={now} platform={channel?.platform ?? null} />}
             {!conversation.last_channel_id ? (
               <p className="text-xs text-slate-500">This conversation has no channel to reply on.</p>
+            ) : channel?.status === "disconnected" ? (
+              <p className="text-xs text-slate-500">{channelLabel(channel)} is disconnected, so replies can&apos;t be sent through it. Connect the number again on the Channels page to reply.</p>
             ) : (
               <Composer onSend={onSend} disabled={!thread.data || replyWindow.kind === "closed"} />
             )}

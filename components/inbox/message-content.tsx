@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon, ExternalLinkIcon } from "@/components/ui/icons";
-import { sentButtonsOf, type Message, type MessageMedia } from "@/lib/client/inbox";
+import type { Message, MessageContactCard, MessageInteractive, MessageLocation, MessageMedia } from "@/lib/client/inbox";
 import { formatBytes } from "./format";
 import { PinGlyph } from "./glyphs";
 
@@ -17,22 +17,32 @@ export function MessageContent({ message, tone }: { message: Message; tone: Tone
   switch (message.type) {
     case "text":
       return <BodyText text={text} tone={tone} />;
-    case "image":
     case "sticker":
+      // A sticker we sent is in `sticker` (id or link, as sent); one the customer sent is a file in `media`.
+      return message.sticker && !message.media ? <SentSticker sticker={message.sticker} tone={tone} /> : <MediaContent message={message} media={message.media} tone={tone} caption={text ?? captionOf(message.media)} />;
+    case "image":
     case "video":
     case "audio":
     case "document":
       return <MediaContent message={message} media={message.media} tone={tone} caption={text ?? captionOf(message.media)} />;
     case "location":
-      return <LocationContent name={text} tone={tone} />;
+      return <LocationContent location={message.location} name={text} tone={tone} />;
     case "contacts":
-      return <Labelled tone={tone} label="Contact card" detail={text ?? "The customer shared a contact card."} />;
+      return <ContactsContent cards={message.contacts} tone={tone} />;
     case "interactive":
-      return <InteractiveContent message={message} text={text} tone={tone} />;
-    case "reaction":
-      return text ? <Muted tone={tone}>Reacted {text}</Muted> : <Muted tone={tone}>Removed a reaction</Muted>;
+      return <InteractiveContent interactive={message.interactive} direction={message.direction} text={text} tone={tone} />;
+    case "reaction": {
+      const emoji = message.reaction?.emoji ?? text;
+      return emoji ? <Muted tone={tone}>Reacted {emoji}</Muted> : <Muted tone={tone}>Removed a reaction</Muted>;
+    }
     case "template":
-      return <Labelled tone={tone} label="Template message" detail={text ?? "Sent from an approved template."} />;
+      return (
+        <Labelled
+          tone={tone}
+          label="Template message"
+          detail={message.template?.name ? `${message.template.name}${message.template.language ? ` (${message.template.language})` : ""}` : (text ?? "Sent from an approved template.")}
+        />
+      );
     case "edit":
       return (
         <>
@@ -77,13 +87,27 @@ function Labelled({ tone, label, detail }: { tone: Tone; label: string; detail: 
   );
 }
 
-function LocationContent({ name, tone }: { name: string | null; tone: Tone }) {
-  // Message exposes the place name only (no coordinates), so the map link searches for the name.
-  const href = name ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(name)}` : null;
+function Caption({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return <p className={cn("text-xs font-semibold tracking-wide uppercase", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>{children}</p>;
+}
+
+function LocationContent({ location, name, tone }: { location: MessageLocation | null; name: string | null; tone: Tone }) {
+  const title = location?.name ?? name;
+  const href = location
+    ? `https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=16/${location.latitude}/${location.longitude}`
+    : title
+      ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(title)}`
+      : null;
   return (
     <div className="text-sm leading-5">
-      <p className={cn("text-xs font-semibold tracking-wide uppercase", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}><PinGlyph size={12} className="mr-1 inline align-[-1px]" />Location</p>
-      <p className="mt-0.5 font-medium break-words">{name ?? "Shared a location"}</p>
+      <Caption tone={tone}><PinGlyph size={12} className="mr-1 inline align-[-1px]" />Location</Caption>
+      <p className="mt-0.5 font-medium break-words">{title ?? "Shared a location"}</p>
+      {location?.address && <p className="break-words">{location.address}</p>}
+      {location && (
+        <p className={cn("text-xs tabular-nums", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>
+          {location.latitude.toFixed(4)}, {location.longitude.toFixed(4)}
+        </p>
+      )}
       {href && (
         <a
           href={href}
@@ -91,7 +115,7 @@ function LocationContent({ name, tone }: { name: string | null; tone: Tone }) {
           rel="noreferrer"
           className={cn("mt-1 inline-flex items-center gap-1 text-[13px] underline underline-offset-2", tone === "outbound" ? "text-white" : "text-indigo-700")}
         >
-          Find on a map
+          {location ? "Open on a map" : "Find on a map"}
           <ExternalLinkIcon size={12} />
         </a>
       )}
@@ -99,33 +123,81 @@ function LocationContent({ name, tone }: { name: string | null; tone: Tone }) {
   );
 }
 
-function InteractiveContent({ message, text, tone }: { message: Message; text: string | null; tone: Tone }) {
-  if (message.direction === "inbound") {
-    // The customer tapped a reply button or list row: content is its title.
+function ContactsContent({ cards, tone }: { cards: MessageContactCard[] | null; tone: Tone }) {
+  if (!cards?.length) return <Labelled tone={tone} label="Contact card" detail="A contact card was shared." />;
+  return (
+    <div className="text-sm leading-5">
+      <Caption tone={tone}>{cards.length === 1 ? "Contact card" : `${cards.length} contact cards`}</Caption>
+      <ul aria-label="Contact cards" className="mt-0.5 space-y-1">
+        {cards.map((card, index) => {
+          const phone = card.phones?.find((p) => p.phone ?? p.wa_id);
+          return (
+            <li key={index} className="break-words">
+              <span className="font-medium">{card.name.formatted_name}</span>
+              {phone && <span className={cn("block text-xs", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>{phone.phone ?? `+${phone.wa_id}`}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+const CHOICE = "rounded-md bg-white/15 px-2 py-1 text-center text-[13px] font-medium ring-1 ring-white/25";
+
+function InteractiveContent({ interactive, direction, text, tone }: { interactive: MessageInteractive | null; direction: Message["direction"]; text: string | null; tone: Tone }) {
+  if (direction === "inbound" || (interactive && !("body" in interactive))) {
+    // The customer tapped a reply button or list row (or submitted a form): its title, and the id we gave it.
+    const reply = interactive && !("body" in interactive) ? interactive : null;
     return (
       <div className="text-sm leading-5">
-        <p className={cn("text-xs font-semibold tracking-wide uppercase", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>Tapped a reply</p>
-        <p className="mt-0.5 font-medium break-words">{text ?? "(a reply without a title, e.g. a completed form)"}</p>
+        <Caption tone={tone}>Tapped a reply</Caption>
+        <p className="mt-0.5 font-medium break-words">{reply?.title ?? text ?? "(a reply without a title, e.g. a completed form)"}</p>
+        {reply?.id && <p className={cn("text-xs", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>id {reply.id}</p>}
       </div>
     );
   }
-  const buttons = sentButtonsOf(message.id);
+  if (!interactive) return <BodyText text={text} tone={tone} />;
   return (
     <div>
-      <BodyText text={text} tone={tone} />
-      {buttons ? (
+      <BodyText text={interactive.body} tone={tone} />
+      {interactive.type === "button" && (
         <ul aria-label="Reply buttons" className="mt-2 space-y-1">
-          {buttons.map((button) => (
-            <li key={button.id} className="rounded-md bg-white/15 px-2 py-1 text-center text-[13px] font-medium ring-1 ring-white/25">
+          {interactive.buttons.map((button) => (
+            <li key={button.id} className={CHOICE}>
               {button.title}
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="mt-1 text-xs text-indigo-100">Interactive message (buttons or list)</p>
       )}
+      {interactive.type === "list" && (
+        <div className="mt-2">
+          <p className={CHOICE}>{interactive.button}</p>
+          <ul aria-label="List rows" className="mt-1 space-y-0.5 text-[13px]">
+            {interactive.sections.flatMap((section) => section.rows).map((row) => (
+              <li key={row.id}>
+                {row.title}
+                {row.description && <span className="text-indigo-100"> · {row.description}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {interactive.type === "cta_url" && (
+        <a href={interactive.url} target="_blank" rel="noreferrer" className={cn(CHOICE, "mt-2 flex items-center justify-center gap-1")}>
+          {interactive.display_text}
+          <ExternalLinkIcon size={12} />
+        </a>
+      )}
+      {interactive.type === "location_request_message" && <p className="mt-1 text-xs text-indigo-100">Asks the customer to share a location</p>}
+      {interactive.type === "request_contact_info" && <p className="mt-1 text-xs text-indigo-100">Asks the customer for their contact details</p>}
     </div>
   );
+}
+
+function SentSticker({ sticker, tone }: { sticker: NonNullable<Message["sticker"]>; tone: Tone }) {
+  if (sticker.link) return <ImagePreview url={sticker.link} alt="Sticker" tone={tone} />;
+  return <Labelled tone={tone} label="Sticker" detail={sticker.id ? `Media id ${sticker.id}` : "A sticker."} />;
 }
 
 function MediaContent({ message, media, tone, caption }: { message: Message; media: MessageMedia | null; tone: Tone; caption: string | null }) {

@@ -16,10 +16,17 @@ export function inboundAsSent(message: Message): SentItem {
     case "video":
     case "audio":
       return { ...base, kind: "document", ...(text ? { caption: text } : {}) };
-    case "location":
-      return { ...base, kind: "text", text: `Location: ${text ?? "shared a location"}` };
-    case "interactive":
-      return { ...base, kind: "button_reply", reply: { id: "", title: text ?? "(reply)" } };
+    case "location": {
+      const location = message.location;
+      if (!location) return { ...base, kind: "text", text: `Location: ${text ?? "shared a location"}` };
+      const { latitude, longitude } = location;
+      return { ...base, kind: "location", location: { latitude, longitude, ...(location.name ? { name: location.name } : {}), ...(location.address ? { address: location.address } : {}) } };
+    }
+    case "interactive": {
+      // What the customer tapped, from the wire (message.received's interactive reply).
+      const reply = message.interactive && !("body" in message.interactive) ? message.interactive : null;
+      return { ...base, kind: reply?.type === "list_reply" ? "list_reply" : "button_reply", reply: { id: reply?.id ?? "", title: reply?.title ?? text ?? "(reply)" } };
+    }
     default:
       return { ...base, kind: "text", text: text ?? `(${message.type} message)` };
   }

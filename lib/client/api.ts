@@ -2,6 +2,7 @@
  * The browser's only way to the server: JSON in and out, the session cookie, and one error type.
  * Every react-query hook in lib/client/ calls these; components never call fetch themselves.
  */
+import { errorKind } from "@/lib/error-kind";
 
 /** The spec's error body: `error` (machine code) + `message`, plus condition-specific keys. */
 export interface ApiErrorBody {
@@ -12,7 +13,7 @@ export interface ApiErrorBody {
   [key: string]: unknown;
 }
 
-export class ApiError extends Error {
+export class ApiError extends errorKind("ApiError") {
   override readonly name = "ApiError";
   /** HTTP status; 0 when the server could not be reached at all. */
   readonly status: number;
@@ -40,7 +41,7 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return ApiError.is(error);
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -102,3 +102,18 @@ export function useConnectChannel(projectId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: projectQueryKey(projectId) }),
   });
 }
+
+/**
+ * DELETE …/channels/{id}: disconnect a dedicated channel (status disconnected, credentials wiped,
+ * history kept). Readiness, overview and the inbox's channel list change with it.
+ */
+export function useDisconnectChannel(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId }: { channelId: string }) => projectApi<Channel>(projectId, `/channels/${encodeURIComponent(channelId)}`, { method: "DELETE" }),
+    onSuccess: (channel) => {
+      client.setQueryData<InfiniteData<List<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));
+      void client.invalidateQueries({ queryKey: projectQueryKey(projectId), predicate: (q) => q.queryKey[2] !== "channels" });
+    },
+  });
+}

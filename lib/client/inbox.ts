@@ -1,14 +1,18 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
+import type { z } from "zod";
+import type { Message as MessageSchema } from "@/lib/api/schemas/contacts";
+import type { MessageSendResponse as MessageSendResponseSchema } from "@/lib/api/schemas/messages";
 
 /**
  * The inbox's data: conversations, their messages, the project's channels, sending and handoff.
- * Shapes mirror lib/api/schemas/contacts.ts (Conversation, Message), channels.ts (Channel) and
- * messages*.ts (MessageSendRequest): the wire names, nothing renamed.
+ * Shapes mirror lib/api/schemas/contacts.ts (Conversation), channels.ts (Channel) and messages*.ts
+ * (MessageSendRequest): the wire names, nothing renamed. Message and MessageSendResponse are the wire
+ * schemas' own types (`import type`: nothing of the server reaches the browser bundle).
  */
 
 export interface ListPage<T> {
@@ -37,18 +41,10 @@ export interface Conversation {
   updated_at: string;
 }
 
-export interface MessageFailure {
-  provider: "provider" | "service";
-  summary: string;
-  code: string | number | null;
-  subcode: string | number | null;
-  type: string | null;
-  title: string | null;
-  message: string;
-  fbtrace_id: string | null;
-  http_status: number | null;
-  occurred_at: string;
-}
+/** The Message wire object (lib/api/schemas/contacts.ts), structured content included (messages-read.ts). */
+type WireMessage = z.infer<typeof MessageSchema>;
+
+export type MessageFailure = NonNullable<WireMessage["failure"]>;
 
 /** Message.media (spec): a cached file with a short-lived signed URL while it is available. */
 export interface MessageMedia {
@@ -67,23 +63,12 @@ export interface MessageMedia {
   [key: string]: unknown;
 }
 
-export interface Message {
-  object: "message";
-  id: string;
-  message_id: string;
-  conversation_id: string | null;
-  contact_id: string;
-  channel_id: string;
-  direction: "inbound" | "outbound";
-  type: string;
-  status: string;
-  content: string | null;
-  platform_message_id: string | null;
-  reply_to: string | null;
-  failure: MessageFailure | null;
-  media: MessageMedia | null;
-  timestamp: string;
-}
+/** Message as the API sends it; media typed by the fields the inbox reads (the wire types it as an open record). */
+export type Message = Omit<WireMessage, "media"> & { media: MessageMedia | null };
+/** Outbound: the interactive object as sent; inbound: the reply the customer tapped. */
+export type MessageInteractive = NonNullable<Message["interactive"]>;
+export type MessageLocation = NonNullable<Message["location"]>;
+export type MessageContactCard = NonNullable<Message["contacts"]>[number];
 
 export type Platform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C" | "SMS" | "PLATFORM_D" | "EMAIL";
 
@@ -111,21 +96,16 @@ export type ComposedContent =
 
 export type MessageSendRequest = { channel_id: string; conversation_id: string } & ComposedContent;
 
-export interface MessageSendResponse {
-  object: "message";
-  id: string;
-  status: "queued";
-  conversation_id: string;
-  contact_id: string;
-  idempotency_key: string;
-}
+/** POST /messages' answer: the new message's ids and its structured content as stored. */
+export type MessageSendResponse = z.infer<typeof MessageSendResponseSchema>;
 
 // ------------------------------------------------------------------------------------------ keys
 
 const inboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "inbox", ...parts);
 export const inboxKeys = {
   all: (projectId: string) => inboxKey(projectId),
-  conversations: (projectId: string) => inboxKey(projectId, "conversations"),
+  /** Every conversation list; with `search`, the list for that search (server-side, GET /conversations?q=). */
+  conversations: (projectId: string, search?: string) => (search === undefined ? inboxKey(projectId, "conversations") : inboxKey(projectId, "conversations", search)),
   conversation: (projectId: string, id: string) => inboxKey(projectId, "conversation", id),
   messages: (projectId: string, id: string) => inboxKey(projectId, "messages", id),
   preview: (projectId: string, id: string) => inboxKey(projectId, "preview", id),
@@ -151,15 +131,21 @@ function nextCursor<T extends { id: string }>(page: ListPage<T>): string | undef
 
 // ------------------------------------------------------------------------------------ conversations
 
-/** GET /conversations, newest first, 50 a page; "Load more" fetches the next page. */
-export function useConversations(projectId: string) {
+/**
+ * GET /conversations, newest first, 50 a page; "Load more" fetches the next page. `search` is the
+ * server's `q` (contact name or phone): searching covers every conversation, not just loaded pages.
+ * While a new search loads, the previous results stay on screen.
+ */
+export function useConversations(projectId: string, search = "") {
+  const q = search.trim();
   return useInfiniteQuery({
-    queryKey: inboxKeys.conversations(projectId),
+    queryKey: inboxKeys.conversations(projectId, q),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListPage<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}`, { signal }),
+      projectApi<ListPage<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     refetchInterval: LIST_POLL_MS,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -245,38 +231,6 @@ export function useChannels(projectId: string) {
 // -------------------------------------------------------------------------------------------- writes
 
 /**
- * Interactive messages come back from the API as their body text only (Message has no buttons), so
- * the buttons this browser sent are remembered by message id (localStorage, newest 200) to draw them
- * in the thread; messages sent elsewhere show their body and a note instead.
- */
-type ButtonList = { id: string; title: string }[];
-const SENT_BUTTONS_KEY = "svc.inbox.sentButtons";
-const MAX_SENT_BUTTONS = 200;
-
-function readSentButtons(): [string, ButtonList][] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(SENT_BUTTONS_KEY) ?? "[]");
-    return Array.isArray(parsed) ? (parsed as [string, ButtonList][]) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function sentButtonsOf(messageId: string): ButtonList | undefined {
-  if (typeof window === "undefined") return undefined;
-  return readSentButtons().find(([id]) => id === messageId)?.[1];
-}
-
-function rememberSentButtons(messageId: string, buttons: ButtonList) {
-  try {
-    const next = [...readSentButtons().filter(([id]) => id !== messageId), [messageId, buttons] as [string, ButtonList]].slice(-MAX_SENT_BUTTONS);
-    window.localStorage.setItem(SENT_BUTTONS_KEY, JSON.stringify(next));
-  } catch {
-    // Storage unavailable: the thread shows the body without its buttons.
-  }
-}
-
-/**
  * POST /messages. `idempotencyKey` travels as the Idempotency-Key header: the caller makes one per
  * composed message and reuses it on retry, so a retry after a lost response never sends twice.
  */
@@ -285,8 +239,7 @@ export function useSendMessage(projectId: string) {
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: MessageSendRequest; idempotencyKey: string }) =>
       projectApi<MessageSendResponse>(projectId, "/messages", { method: "POST", body: request, headers: { "Idempotency-Key": idempotencyKey } }),
-    onSuccess: (response, { request }) => {
-      if ("interactive" in request) rememberSentButtons(response.id, request.interactive.buttons);
+    onSuccess: (_response, { request }) => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(projectId, request.conversation_id) });
     },
   });
@@ -303,7 +256,7 @@ export function useSetHandoff(projectId: string) {
       }),
     onSuccess: (conversation) => {
       queryClient.setQueryData(inboxKeys.conversation(projectId, conversation.id), conversation);
-      queryClient.setQueryData<InfiniteData<ListPage<Conversation>>>(inboxKeys.conversations(projectId), (data) =>
+      queryClient.setQueriesData<InfiniteData<ListPage<Conversation>>>({ queryKey: inboxKeys.conversations(projectId) }, (data) =>
         data
           ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === conversation.id ? conversation : item)) })) }
           : data,

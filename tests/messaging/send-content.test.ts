@@ -9,7 +9,7 @@ import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channe
 import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import type { Harness } from "./support";
-import { RESPONSE_FIELDS, createDedicatedChannel, joinCodeOf, joinTesters, outboundRows, send, settleUntil, startSendHarness, testerNumber, type Joined } from "./send-support";
+import { CONTENT_FIELDS, RESPONSE_FIELDS, createDedicatedChannel, joinCodeOf, joinTesters, outboundRows, send, settleUntil, startSendHarness, testerNumber, type Joined } from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -54,7 +54,7 @@ async function accepted(which: Case, content: Record<string, unknown>) {
 }
 
 describe("POST /messages: every content type on PLATFORM_A", () => {
-  it("text: 200 with exactly {object, id, status: queued, conversation_id, contact_id, idempotency_key}", async () => {
+  it("text: 200 with exactly {object, id, status: queued, conversation_id, contact_id, idempotency_key} and no structured content", async () => {
     const res = await accepted("text", { text: "Hello from svc" });
     expect(Object.keys(res.body).sort()).toEqual(RESPONSE_FIELDS);
     const conversation = await h.app.call("GET", `/conversations/${joined.conversations[tester.text]}`, { key: acme.key });
@@ -65,6 +65,7 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
       conversation_id: joined.conversations[tester.text],
       contact_id: conversation.body.contact_id,
       idempotency_key: expect.stringMatching(/^idem_/),
+      ...Object.fromEntries(CONTENT_FIELDS.map((field) => [field, null])),
     });
   });
 

@@ -3,6 +3,7 @@ import { IdParam, PageQuery, listOf } from "@/lib/api/schemas/common";
 import { Channel } from "@/lib/api/schemas/channels";
 import { ChannelCreate, ChannelUpdate } from "@/lib/api/schemas/channel-requests";
 import { createChannel, getChannel, listChannels, updateChannel } from "@/lib/domain/channels";
+import { disconnectChannel } from "@/lib/domain/channels/disconnect";
 
 const tag = "Channels";
 
@@ -51,5 +52,18 @@ export const channelRoutes = [
     body: ChannelUpdate,
     response: Channel,
     handler: ({ ctx, params, body }) => updateChannel(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/channels/{id}",
+    operationId: "deleteChannel",
+    summary: "Disconnect a dedicated channel",
+    description:
+      "Sets the channel's status to disconnected and wipes its stored credentials; its conversations and messages are kept. From then on sends through it are refused (412 channel_not_ready) and inbound for it is acknowledged to the provider but not stored. Disconnecting an already disconnected channel answers it unchanged. The shared sandbox cannot be disconnected (422 unprocessable). To use the number again, connect it again (POST /channels).",
+    tag,
+    scope: "channels:write",
+    params: IdParam,
+    response: Channel,
+    handler: ({ ctx, params }) => disconnectChannel(ctx, params.id),
   }),
 ];

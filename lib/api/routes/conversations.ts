@@ -1,6 +1,7 @@
 import { defineRoute } from "@/lib/api/route";
 import { IdParam, PageQuery, listOf } from "@/lib/api/schemas/common";
 import { Conversation, HandoffRequest, Message } from "@/lib/api/schemas/contacts";
+import { ConversationListQuery } from "@/lib/api/schemas/conversations";
 import { getConversation, listConversationMessages, listConversations, setHandoff } from "@/lib/domain/conversations";
 
 const tag = "Conversations";
@@ -10,10 +11,10 @@ export const conversationRoutes = [
     method: "GET",
     path: "/conversations",
     operationId: "listConversations",
-    summary: "List conversations, newest first",
+    summary: "List conversations, newest first; filter by contact name or phone, channel, contact or handoff",
     tag,
     scope: "conversations:read",
-    query: PageQuery,
+    query: ConversationListQuery,
     response: listOf(Conversation, "ConversationList"),
     handler: async ({ ctx, query }) => ({ object: "list" as const, ...(await listConversations(ctx, query)) }),
   }),

@@ -1,6 +1,11 @@
 import { defineRoute } from "@/lib/api/route";
+import { IdParam, PageQuery, listOf } from "@/lib/api/schemas/common";
+import { Message } from "@/lib/api/schemas/contacts";
 import { MessageSendRequest, MessageSendResponse, toOutboundMessage } from "@/lib/api/schemas/messages";
+import { getMessage, listMessages } from "@/lib/domain/messages/read";
 import { sendMessage } from "@/lib/domain/messages/send";
+
+const tag = "Messages";
 
 export const messageRoutes = [
   defineRoute({
@@ -12,7 +17,7 @@ export const messageRoutes = [
       "Exactly one content field. Replies by conversation_id need a customer message on the channel within 24 h (else 409 outside_messaging_window; PLATFORM_A can send a template). " +
       "Sends by `to` need a dedicated channel and, when the project requires it, an active opt-in. One new message per 6 s per (platform, channel, recipient): " +
       "429 message_pair_rate_limit; retry with the same Idempotency-Key. Without a key one is generated and returned.",
-    tag: "Messages",
+    tag,
     scope: "messages:send",
     body: MessageSendRequest,
     response: MessageSendResponse,
@@ -24,5 +29,28 @@ export const messageRoutes = [
         message: toOutboundMessage(body),
         idempotencyKey,
       }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/messages",
+    operationId: "listMessages",
+    summary: "List the project's messages, newest first",
+    description: "Inbound and outbound messages of every conversation, with their structured content (interactive, location, contacts, template, reaction, sticker).",
+    tag,
+    scope: "conversations:read",
+    query: PageQuery,
+    response: listOf(Message, "MessageList"),
+    handler: async ({ ctx, query }) => ({ object: "list" as const, ...(await listMessages(ctx, query)) }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/messages/{id}",
+    operationId: "getMessage",
+    summary: "Retrieve a message",
+    tag,
+    scope: "conversations:read",
+    params: IdParam,
+    response: Message,
+    handler: ({ ctx, params }) => getMessage(ctx, params.id),
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from "@/lib/api/zod";
 import { Timestamp } from "./common";
 import { Channel } from "./channels";
+import { MessageContentFields } from "./messages-read";
 
 const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.");
 const Bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Expected a BCP-47 language tag, e.g. en or pt-BR.");
@@ -111,6 +112,7 @@ export const Message = z
     reply_to: z.string().nullable(),
     failure: z.union([MessageFailure, z.null()]),
     media: z.record(z.string(), z.unknown()).nullable(),
+    ...MessageContentFields,
     timestamp: Timestamp,
   })
   .openapi("Message");

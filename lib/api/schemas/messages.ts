@@ -19,6 +19,7 @@ import type { OutboundContent, OutboundMessage } from "@/lib/domain/messages/con
 import { OutboundContacts } from "./messages-contacts";
 import { OutboundLocation, OutboundMedia, OutboundReaction, OutboundSticker, OutboundTemplate } from "./messages-content";
 import { OutboundInteractive } from "./messages-interactive";
+import { MessageContentFields } from "./messages-read";
 import { Id, exactlyOne, text } from "./messages-shared";
 
 /** Rule 1: exactly one of these per request. */
@@ -72,6 +73,8 @@ export const MessageSendResponse = z
     conversation_id: z.string(),
     contact_id: z.string(),
     idempotency_key: z.string().openapi({ description: "The key in force: the one sent, or one generated for this request." }),
+    // The structured content as stored (the Message object's fields): null except the one sent.
+    ...MessageContentFields,
   })
   .strict()
   .openapi("MessageSendResponse");

@@ -103,12 +103,17 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
   if (input.platform === "PLATFORM_B" && !ctx.org.platformBEnabled) throw platformOff("PLATFORM_B");
   if (input.platform === "PLATFORM_C" && !ctx.org.platformCEnabled) throw platformOff("PLATFORM_C");
   const senderId = input.credentials[SENDER_FIELD[input.platform]]!;
-  const [taken] = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
-  if (taken) throw senderTaken(input.platform);
+  const [taken] = await ctx.db.select({ id: channels.id, status: channels.status }).from(channels).where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
+  if (taken && taken.status !== "disconnected") throw senderTaken(input.platform);
   const id = newId("channel", ctx.now.getTime());
   let channel: ChannelRow;
   try {
     channel = await ctx.db.transaction(async (tx) => {
+      // A disconnected channel kept the sender id only to recognise (and refuse) late inbound
+      // (channels/disconnect.ts): connecting the number again takes it over; the old row keeps its history.
+      if (taken) {
+        await tx.update(channels).set({ providerSenderId: null, updatedAt: ctx.now }).where(and(eq(channels.id, taken.id), eq(channels.status, "disconnected")));
+      }
       const [row] = await tx
         .insert(channels)
         .values({
@@ -130,9 +135,14 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           updatedAt: ctx.now,
         })
         .returning();
-      // The first dedicated channel becomes the project's own number.
-      if (!ctx.project.channelId) {
-        await tx.update(projects).set({ channelId: id, updatedAt: ctx.now }).where(and(eq(projects.id, ctx.project.id), isNull(projects.channelId)));
+      // The first dedicated channel becomes the project's own number; so does one connected after
+      // the project's number was disconnected (DELETE /channels/{id}).
+      const current = ctx.project.channelId ? (await tx.select({ status: channels.status }).from(channels).where(eq(channels.id, ctx.project.channelId)))[0] : undefined;
+      if (!ctx.project.channelId || current?.status === "disconnected") {
+        await tx
+          .update(projects)
+          .set({ channelId: id, updatedAt: ctx.now })
+          .where(and(eq(projects.id, ctx.project.id), ctx.project.channelId ? eq(projects.channelId, ctx.project.channelId) : isNull(projects.channelId)));
       }
       return row!;
     });

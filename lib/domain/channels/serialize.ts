@@ -16,6 +16,9 @@ export function routingWarningOf(channel: ChannelRow, viewer: ProjectRow, linked
     }
     return null;
   }
+  if (channel.status === "disconnected") {
+    return "This channel is disconnected: inbound messages on it are acknowledged to the provider but not stored, and nothing can be sent through it. Connect the number again (POST /channels) to use it.";
+  }
   if (!linked) {
     return "This channel is not the channel of any project (no project has it as channel_id): inbound messages on it are not routed to a project and are dropped.";
   }

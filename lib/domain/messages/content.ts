@@ -28,17 +28,16 @@ export interface ListSection {
   rows: ListRow[];
 }
 
-export interface InteractiveHeader {
-  type: "text" | "image" | "video" | "document";
-  text?: string;
-  image?: { link?: string; id?: string };
-  video?: { link?: string; id?: string };
-  document?: { link?: string; id?: string; filename?: string };
-}
+/** The header object (a string header is normalized to `{type: "text", text}`). */
+export type InteractiveHeader =
+  | { type: "text"; text: string }
+  | { type: "image"; image: { link?: string; id?: string } }
+  | { type: "video"; video: { link?: string; id?: string } }
+  | { type: "document"; document: { link?: string; id?: string; filename?: string } };
 
 export type InteractiveContent =
   | { type: "button"; body: string; header?: InteractiveHeader; footer?: string; buttons: ReplyButton[] }
-  | { type: "list"; body: string; header?: InteractiveHeader; footer?: string; button: string; sections: ListSection[] }
+  | { type: "list"; body: string; header?: Extract<InteractiveHeader, { type: "text" }>; footer?: string; button: string; sections: ListSection[] }
   | { type: "cta_url"; body: string; header?: InteractiveHeader; footer?: string; display_text: string; url: string }
   | { type: "location_request_message"; body: string }
   | { type: "request_contact_info"; body: string };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { channels, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
-import { ProviderError, type ProviderChannel, type ProviderPlatform, type ProviderPort } from "@/lib/ports/provider/types";
+import { ProviderError, type MessageFailure, type ProviderChannel, type ProviderPlatform, type ProviderPort } from "@/lib/ports/provider/types";
 import { unseal } from "@/lib/crypto/secrets";
 import { sandboxAccessToken } from "@/lib/domain/channels/sandbox";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -43,6 +43,11 @@ export async function deliverToProvider(deps: ProviderSendDeps, messageId: strin
   if (!message || message.status !== "queued" || message.platformMessageId) return;
   const [channel] = await deps.db.select().from(channels).where(eq(channels.id, message.channelId));
   if (!channel) return;
+  // Disconnected after the message was queued (DELETE /channels/{id}): its credentials are gone.
+  if (channel.status === "disconnected") {
+    await applyStatus(deps.db, message, { status: "failed", at: deps.clock.now(), failure: channelDisconnected(deps.clock.now()), recipientId: message.recipient });
+    return;
+  }
   const outbound = { content: message.body as unknown as OutboundContent, ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
   try {
     const { platformMessageId } = await deps.provider.send(providerChannelOf(channel), message.recipient!, outbound);
@@ -50,8 +55,13 @@ export async function deliverToProvider(deps: ProviderSendDeps, messageId: strin
     await deps.db.update(messages).set({ platformMessageId, updatedAt: now }).where(eq(messages.id, message.id));
     if (channel.platform !== "PLATFORM_A") await applyStatus(deps.db, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
+    if (!ProviderError.is(error)) throw error;
     if (error.retryable && attempt.retryCount < attempt.retryLimit) throw error;
     await applyStatus(deps.db, message, { status: "failed", at: deps.clock.now(), failure: error.failure, recipientId: message.recipient });
   }
+}
+
+function channelDisconnected(at: Date): MessageFailure {
+  const message = "The channel was disconnected before this message was sent. Connect the number again (POST /channels) and send it again.";
+  return { provider: "service", summary: "Channel disconnected", code: "channel_disconnected", subcode: null, type: null, title: "Channel disconnected", message, fbtrace_id: null, http_status: null, occurred_at: at.toISOString() };
 }

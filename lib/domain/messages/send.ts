@@ -14,6 +14,7 @@ import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
 import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./jobs";
+import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 
 export { recipientAddress } from "./recipient";
 
@@ -90,23 +91,24 @@ async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, tar
     );
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
     await ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
-    return response(id, conversation.id, contact.id, extra.idempotencyKey);
+    return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
   });
 }
 
-function response(id: string, conversationId: string, contactId: string, idempotencyKey: string) {
-  return { object: "message" as const, id, status: "queued" as const, conversation_id: conversationId, contact_id: contactId, idempotency_key: idempotencyKey };
+/** The spec's send response, plus the structured content as stored (the Message object's fields). */
+function response(id: string, conversationId: string, contactId: string, idempotencyKey: string, content: MessageContentFields) {
+  return { object: "message" as const, id, status: "queued" as const, conversation_id: conversationId, contact_id: contactId, idempotency_key: idempotencyKey, ...content };
 }
 
 /** The message a key already created in the last 24 h (a retry after the API's own record was lost). */
 async function findByIdempotencyKey(ctx: Ctx, key: string) {
   const [row] = await messageByIdempotencyKey(ctx.db).execute({ project: ctx.project.id, key, since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() });
-  return row ? response(row.id, row.conversationId, row.contactId, key) : null;
+  return row ? response(row.id, row.conversationId, row.contactId, key, contentFieldsOf(row.body)) : null;
 }
 
 const messageByIdempotencyKey = preparedPerDb((db) =>
   db
-    .select({ id: messages.id, conversationId: messages.conversationId, contactId: messages.contactId })
+    .select({ id: messages.id, conversationId: messages.conversationId, contactId: messages.contactId, body: messages.body })
     .from(messages)
     .where(and(eq(messages.projectId, sql.placeholder("project")), eq(messages.idempotencyKey, sql.placeholder("key")), gt(messages.createdAt, sql`${sql.placeholder("since")}::timestamptz`)))
     .prepare("message_by_idempotency_key"),
@@ -115,7 +117,8 @@ const messageByIdempotencyKey = preparedPerDb((db) =>
 /** 412 channel_not_ready: the channel must be connected, and the shared sandbox sends no templates. */
 function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
   if (channel.status !== "connected") {
-    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; it must be connected to send.`, { channel_id: channel.id, blockers: ["CHANNEL_NOT_CONNECTED"] });
+    const next = channel.status === "disconnected" ? " It was disconnected: connect the number again (POST /channels) or send through another channel." : "";
+    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; it must be connected to send.${next}`, { channel_id: channel.id, blockers: ["CHANNEL_NOT_CONNECTED"] });
   }
   if (channel.isSandbox && message.content.kind === "template") {
     throw new SvcError(

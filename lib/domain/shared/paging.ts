@@ -18,10 +18,12 @@ type TableWithId = PgTable & { id: PgColumn };
 /**
  * Newest-first keyset paging over a table whose ids are time-sortable. `scope` is the tenant filter
  * (project or organization) and is applied to the cursor check too, so another tenant's id is an
- * unknown cursor, not a way to probe for existence.
+ * unknown cursor, not a way to probe for existence. `filter` (the caller's list filters) narrows the
+ * rows only: the cursor is any item of the tenant's list, so a page boundary whose item stopped
+ * matching since (a handoff turned off, a renamed contact) still pages on from where it was.
  */
-export async function paginate<T extends TableWithId>(db: Db, table: T, scope: SQL | undefined, params: PageParams): Promise<Page<T["$inferSelect"]>> {
-  let where = scope;
+export async function paginate<T extends TableWithId>(db: Db, table: T, scope: SQL | undefined, params: PageParams, filter?: SQL): Promise<Page<T["$inferSelect"]>> {
+  let where = and(scope, filter);
   if (params.starting_after) {
     const [cursor] = await db.select({ id: table.id }).from(table as PgTable).where(and(scope, eq(table.id, params.starting_after))).limit(1);
     if (!cursor) {
@@ -29,7 +31,7 @@ export async function paginate<T extends TableWithId>(db: Db, table: T, scope: S
         starting_after: ["Unknown cursor: pass the id of an item from a previous page of this list."],
       });
     }
-    where = and(scope, lt(table.id, params.starting_after));
+    where = and(scope, filter, lt(table.id, params.starting_after));
   }
   const rows = (await db
     .select()

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { malformedApiPathResponse } from "@/lib/http/malformed-path";
 
 /**
  * A strict Content-Security-Policy for the API reference (/docs/...): nothing but this origin, and
@@ -27,7 +28,10 @@ export function docsContentSecurityPolicy(nonce: string, dev = process.env.NODE_
   ].join("; ");
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): Response {
+  if (!request.nextUrl.pathname.startsWith("/docs")) {
+    return malformedApiPathResponse(request.method, new URL(request.url).pathname) ?? NextResponse.next();
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = docsContentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
@@ -40,5 +44,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/docs", "/docs/:path*"],
+  // The API paths reach the proxy only when they hold a '%' (a valid one passes straight through),
+  // so ordinary API requests never pay for it.
+  matcher: ["/docs", "/docs/:path*", "/api/v1/:path(.*%.*)", "/v1/:path(.*%.*)", "/api/dashboard/:path(.*%.*)"],
 };

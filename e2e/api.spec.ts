@@ -115,7 +115,7 @@ test.describe("unserved paths and methods answer WITHOUT Svc-Version", () => {
 });
 
 test.describe("hostile paths and bodies on the production build answer our JSON, never a 500", () => {
-  for (const path of ["/api/v1/messages/%E0%A4%A", "/v1/messages/%E0%A4%A", "/api/v1/%", "/api/v1/messages/msg_%00"]) {
+  for (const path of ["/api/v1/messages/%E0%A4%A", "/v1/messages/%E0%A4%A", "/api/v1/%", "/api/v1/messages/%ED%A0%80", "/api/dashboard/projects/%E0", "/api/v1/messages/msg_%00"]) {
     test(`GET ${path}`, async ({ request }) => {
       const response = await request.get(path, { headers: auth });
       expect(response.status()).toBeGreaterThanOrEqual(400);

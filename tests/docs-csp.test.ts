@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config, docsContentSecurityPolicy, proxy } from "@/proxy";
 
 const directives = (policy: string) => Object.fromEntries(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
@@ -28,7 +29,15 @@ describe("the API reference's Content-Security-Policy (proxy.ts)", () => {
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(header);
   });
 
-  it("runs for the docs pages only", () => {
-    expect(config.matcher).toEqual(["/docs", "/docs/:path*"]);
+  it("runs for the docs pages, and for API paths only when they hold a '%'", () => {
+    const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+    expect(runs("/docs/api")).toBe(true);
+    expect(runs("/docs")).toBe(true);
+    expect(runs("/api/v1/messages/%E0%A4%A")).toBe(true);
+    expect(runs("/v1/%")).toBe(true);
+    expect(runs("/api/dashboard/projects/%ED%A0%80")).toBe(true);
+    expect(runs("/api/v1/messages")).toBe(false);
+    expect(runs("/v1/messages/msg_01")).toBe(false);
+    expect(runs("/projects")).toBe(false);
   });
 });

@@ -9,9 +9,9 @@ export const runtime = "nodejs";
 const PREFIX = /^(?:\/api)?\/v1(?=\/|$)/;
 
 /**
- * The path comes from the raw URL, not from Next's decoded catch-all params: a malformed
- * percent-encoding (`%E0%A4%A`) makes Next's param decoding throw, which answered a plain-text 500.
- * The router decodes each segment itself and answers our own JSON 404 for such a path.
+ * The path comes from the raw URL, not from Next's decoded catch-all params, so the router decodes
+ * each segment exactly once. A path that does not percent-decode at all never gets here: Next.js
+ * would throw decoding it, so proxy.ts answers it first (lib/http/malformed-path.ts).
  */
 async function handle(request: Request): Promise<Response> {
   return dispatch(request, new URL(request.url).pathname.replace(PREFIX, "") || "/");

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { malformedApiPathResponse } from "@/lib/http/malformed-path";
+import { decodablePath } from "@/lib/http/malformed-path";
 
 /**
  * A strict Content-Security-Policy for the API reference (/docs/...): nothing but this origin, and
@@ -30,7 +30,11 @@ export function docsContentSecurityPolicy(nonce: string, dev = process.env.NODE_
 
 export function proxy(request: NextRequest): Response {
   if (!request.nextUrl.pathname.startsWith("/docs")) {
-    return malformedApiPathResponse(request.method, new URL(request.url).pathname) ?? NextResponse.next();
+    const url = new URL(request.url);
+    const decodable = decodablePath(url.pathname);
+    if (decodable === null) return NextResponse.next();
+    url.pathname = decodable;
+    return NextResponse.rewrite(url);
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = docsContentSecurityPolicy(nonce);

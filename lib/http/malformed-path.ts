@@ -1,29 +1,29 @@
-import { newId } from "@/lib/ids";
-
-/** The API mounts whose unserved paths answer the router's JSON 404 (lib/api/router.ts). */
-const API_MOUNT = /^(\/api\/v1|\/v1|\/api\/dashboard)(?=\/|$)/;
+/** The API mounts whose paths the router decodes segment by segment (lib/api/router.ts). */
+const API_MOUNT = /^(?:\/api\/v1|\/v1|\/api\/dashboard)(?=\/|$)/;
 
 /**
  * Next.js decodes a dynamic route's params before our handler runs; a path that is not valid
  * percent-encoding (`%E0%A4%A`, an encoded lone surrogate `%ED%A0%80`, a bare `%`) throws there and
- * Next answers a plain-text 500 of its own. The proxy runs before that decoding, so it answers such
- * a path with the same JSON 404 an unserved path gets: no endpoint can match it.
- * Returns null for every path that decodes (the request goes on untouched).
+ * Next answers a plain-text 500 of its own. The proxy runs before that decoding and hands the router
+ * the same path with each undecodable segment's `%` escaped, so the segment decodes to its literal
+ * text: `/v1/messages/%E0%A4%A` is then an ordinary lookup of a message with that (impossible) id,
+ * answered by the handler like any unknown id (authentication first, then 404 with Svc-Version), and
+ * `/v1/%` an unserved path (404 without Svc-Version).
+ * The `/v1` short form is answered under its canonical `/api/v1` (what next.config's rewrite does).
+ * Returns null when the path decodes (the request goes on untouched) or is not an API path.
  */
-export function malformedApiPathResponse(method: string, rawPathname: string): Response | null {
-  const mount = API_MOUNT.exec(rawPathname)?.[1];
-  if (!mount || decodes(rawPathname)) return null;
-  const rest = rawPathname.slice(mount.length) || "/";
-  const shownMount = mount === "/v1" ? "/api/v1" : mount;
-  return new Response(
-    JSON.stringify({ error: "not_found", message: `No endpoint ${method} ${shownMount}${rest} is served by this build: the path is not valid percent-encoding.` }),
-    { status: 404, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "Request-Id": newId("request") } },
-  );
+export function decodablePath(rawPathname: string): string | null {
+  if (!API_MOUNT.test(rawPathname) || decodes(rawPathname)) return null;
+  return rawPathname
+    .split("/")
+    .map((segment) => (decodes(segment) ? segment : segment.replaceAll("%", "%25")))
+    .join("/")
+    .replace(/^\/v1(?=\/|$)/, "/api/v1");
 }
 
-function decodes(path: string): boolean {
+function decodes(text: string): boolean {
   try {
-    decodeURIComponent(path);
+    decodeURIComponent(text);
     return true;
   } catch {
     return false;

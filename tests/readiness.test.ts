@@ -646,7 +646,7 @@ describe("flows_publishing and templates", () => {
 describe("assessReadiness (cases the API cannot set up)", () => {
   async function factsOf(seeded: Seeded): Promise<ReadinessFacts> {
     const [project] = await app.db.select().from(projects).where(eq(projects.id, seeded.projectId));
-    return loadReadinessFacts({ db: app.db, project: project!, org: {} as never, plan: {} as never, actor: { type: "system" }, now: app.clock.now() }, project!);
+    return loadReadinessFacts({ ...app.systemCtx(), db: app.db, project: project!, org: {} as never, plan: {} as never, actor: { type: "system" }, now: app.clock.now() }, project!);
   }
 
   it("the shared sandbox down: SANDBOX_UNAVAILABLE blocks testing", async () => {

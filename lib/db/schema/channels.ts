@@ -1,6 +1,7 @@
 import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
-import { organizations, projects } from "./tenancy";
+import { organizations } from "./organizations";
+import { projects } from "./projects";
 
 export const channels = pgTable(
   "channels",
@@ -33,18 +34,4 @@ export const channels = pgTable(
     index("channels_org").on(t.organizationId),
     uniqueIndex("channels_platform_sender").on(t.platform, t.providerSenderId),
   ],
-);
-
-/** Testers who joined a project on the shared sandbox by sending `join <join_code>`. */
-export const sandboxParticipants = pgTable(
-  "sandbox_participants",
-  {
-    id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    channelId: text("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
-    /** The tester's platform address (wa_id / E.164 digits). */
-    address: text("address").notNull(),
-    joinedAt: createdAt(),
-  },
-  (t) => [uniqueIndex("sandbox_participants_channel_address").on(t.channelId, t.address), index("sandbox_participants_project").on(t.projectId)],
 );

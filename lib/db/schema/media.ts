@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt } from "./columns";
-import { projects } from "./tenancy";
-import { messages } from "./messaging";
+import { projects } from "./projects";
+import { messages } from "./messages";
 
 /**
  * One inbound media file and its cached copy (spec: Events → Inbound media). The bytes live in the

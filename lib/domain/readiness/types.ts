@@ -3,7 +3,7 @@
  * imports so the API schema can read it.
  */
 
-/** From least to most ready; the rule that picks one is in ./project.ts (overallStatusOf). */
+/** From least to most ready; the rule that picks one is in ./headline.ts (overallStatusOf). */
 export const OVERALL_STATUSES = ["blocked", "sandbox_ready", "testable_with_blockers", "ready_with_warnings", "ready"] as const;
 export type OverallStatus = (typeof OVERALL_STATUSES)[number];
 

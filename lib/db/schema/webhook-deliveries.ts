@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt } from "./columns";
-import { projects } from "./tenancy";
-import { events } from "./messaging";
+import { projects } from "./projects";
+import { events } from "./events";
 
 /**
  * One delivery of one event to the project's webhook: retried on the schedule until it succeeds,

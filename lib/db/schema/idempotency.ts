@@ -21,10 +21,3 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex("idempotency_scope").on(t.projectId, t.method, t.path, t.key)],
 );
-
-/** Durable counters for rate-limiter-flexible's Drizzle store (monthly quota when REDIS_URL is unset). */
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  key: text("key").primaryKey(),
-  points: integer("points").notNull().default(0),
-  expire: at("expire"),
-});

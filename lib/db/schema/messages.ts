@@ -1,0 +1,42 @@
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { MessageFailure } from "@/lib/ports/provider/types";
+import { at, createdAt, updatedAt } from "./columns";
+import { projects } from "./projects";
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id").notNull(),
+    contactId: text("contact_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
+    type: text("type").notNull(),
+    // Inbound messages are "delivered" (to the business) and "deleted" once revoked.
+    status: text("status", { enum: ["queued", "sent", "delivered", "read", "failed", "deleted"] }).notNull(),
+    content: text("content"),
+    /** Outbound: the validated content; inbound: the normalised provider message. */
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    platformMessageId: text("platform_message_id"),
+    /** The recipient's platform address the provider was asked to send to (outbound). */
+    recipient: text("recipient"),
+    replyTo: text("reply_to"),
+    failure: jsonb("failure").$type<MessageFailure>(),
+    media: jsonb("media").$type<Record<string, unknown>>(),
+    idempotencyKey: text("idempotency_key"),
+    /** Inbound: the provider's own timestamp; the 24-hour window is measured from it. */
+    providerTimestamp: at("provider_timestamp"),
+    timestamp: at("timestamp").notNull(),
+    editedAt: at("edited_at"),
+    deletedAt: at("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_channel_platform_id").on(t.channelId, t.platformMessageId),
+    index("messages_project_idempotency").on(t.projectId, t.idempotencyKey),
+    index("messages_conversation_id").on(t.conversationId, t.id),
+    index("messages_window").on(t.conversationId, t.channelId, t.direction, t.providerTimestamp),
+  ],
+);

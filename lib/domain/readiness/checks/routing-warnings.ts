@@ -1,0 +1,48 @@
+import type { ProjectRow } from "@/lib/domain/context";
+import type { ChannelWire } from "../facts";
+import type { Report } from "../findings";
+import type { ReadinessScope, Route } from "../scope";
+
+/**
+ * inbound_routing (no capability row of its own). Each routing_warning of the project's channels
+ * (the sandbox as this project sees it, the dedicated channel, and any other channel whose inbound
+ * this project receives) becomes ROUTING_WARNING (warning, area routing), unless a more specific
+ * issue already reports the same cause: EXTERNAL without a webhook_url (WEBHOOK_URL_MISSING) or the
+ * dedicated channel's NONE routing (INBOUND_RECORD_ONLY).
+ */
+export function checkRoutingWarnings(scope: ReadinessScope, report: Report): void {
+  const { project, dedicated } = scope;
+  report.require("inbound_routing");
+  const routed: [ChannelWire, string, Route | null][] = [[scope.sandbox.wire, scope.sandboxLabel, scope.sandboxRoute]];
+  if (dedicated) routed.push([dedicated.wire, scope.dedicatedLabel, dedicated.linked ? scope.dedicatedRoute : null]);
+  for (const other of scope.others) routed.push([other.wire, other.label, other.route]);
+  for (const [wire, label, route] of routed) {
+    if (!wire.routing_warning) continue;
+    if (route === "EXTERNAL" && !scope.hasWebhook) continue;
+    if (route === "NONE" && wire.id === dedicated?.row.id) continue;
+    report.issue({
+      code: "ROUTING_WARNING",
+      severity: "warning",
+      area: "routing",
+      title: `Check inbound routing on ${label}`,
+      message: wire.routing_warning,
+      next_steps: routingSteps(wire, project),
+    });
+  }
+}
+
+function routingSteps(wire: ChannelWire, project: ProjectRow): string[] {
+  if (wire.is_sandbox) {
+    return [`The sandbox follows the project's routing: change it with PATCH /projects/${project.id} (routing_mode, webhook_url).`];
+  }
+  if (project.routingMode === "AGENT") {
+    return [`Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${project.id}).`];
+  }
+  if (wire.routing_mode === "FLOWS" && project.routingMode === "EXTERNAL") {
+    return [
+      `To forward this channel's inbound to your webhook: PATCH /channels/${wire.id} with {"routing_mode": "EXTERNAL"}.`,
+      "To keep native automations on it, make sure an automation matches every message that needs an answer.",
+    ];
+  }
+  return [`Review the channel's routing: GET /channels/${wire.id} explains routing_warning; change it with PATCH /channels/${wire.id} or PATCH /projects/${project.id}.`];
+}

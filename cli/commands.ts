@@ -142,7 +142,7 @@ export const commands: Command[] = [
         io.out(value);
         io.out(`# ${key.id} (${kind}, scopes: ${key.scopes.join(",")}). Shown once: store it now.`);
       } catch (error) {
-        if (SvcError.is(error)) throw new Error(error.message);
+        if (SvcError.is(error)) throw new Error(error.message, { cause: error });
         throw error;
       }
     },
@@ -246,9 +246,9 @@ export const commands: Command[] = [
       try {
         response = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
       } catch (error) {
-        if (error instanceof Error && error.name === "TimeoutError") throw new Error(`No answer from ${target.href} within ${WEBHOOK_TIMEOUT_MS / 1000} s.`);
+        if (error instanceof Error && error.name === "TimeoutError") throw new Error(`No answer from ${target.href} within ${WEBHOOK_TIMEOUT_MS / 1000} s.`, { cause: error });
         const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-        throw new Error(`Could not reach ${target.href}: ${cause}`);
+        throw new Error(`Could not reach ${target.href}: ${cause}`, { cause: error });
       }
       io.out(`POST ${target.href}  ${event}  x-svc-delivery: ${eventId}`);
       io.out(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
@@ -285,7 +285,7 @@ export const commands: Command[] = [
       try {
         body = await readFile(file);
       } catch (error) {
-        throw new Error(`Cannot read --body-file '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+        throw new Error(`Cannot read --body-file '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
       }
       // --signature takes either header's value (a receiver may hold the new or the previous secret);
       // --previous-signature the x-svc-signature-previous value sent during a rotation overlap.

@@ -23,6 +23,7 @@ export function errorKind<K extends string>(kind: K) {
     readonly [KIND]: K = kind;
 
     /** True for an error of this kind from ANY copy of the class (see the module comment). */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- "any constructor", as TypeScript's own InstanceType spells it
     static is<T extends abstract new (...args: any[]) => unknown>(this: T, value: unknown): value is InstanceType<T> {
       return kindOf(value) === kind;
     }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Checkbox, cn } from "@/components/ui";
-import { SCOPE_GROUPS, SCOPE_PRESETS } from "@/lib/domain/keys/scope-catalog";
+import { SCOPE_GROUPS, SCOPE_PRESETS } from "@/lib/shared/scope-catalog";
 
 export const ALL_SCOPES = "*";
 const EVERY_SCOPE = SCOPE_GROUPS.flatMap((group) => group.scopes.map((entry) => entry.scope as string));

@@ -6,6 +6,7 @@
  */
 
 // A lone high surrogate (not followed by a low one) or a lone low surrogate (not preceded by a high one).
+// eslint-disable-next-line no-control-regex -- NUL is one of the unstorable characters this finds
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g");
 

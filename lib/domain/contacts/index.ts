@@ -5,7 +5,7 @@ import { SvcError, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { getChannelRowOrThrow, serializeChannels } from "@/lib/domain/channels";
 import { getSandboxChannel, SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
-import { serializeChannel } from "@/lib/domain/channels/serialize";
+import type { serializeChannel } from "@/lib/domain/channels/serialize";
 import type { Db } from "@/lib/ports/db/types";
 import { findContactId, optInRecord, recordOptIn, revokeOptIn, upsertContact, type ContactRow, type OptInRow } from "./identity";
 

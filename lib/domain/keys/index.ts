@@ -5,7 +5,7 @@ import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { SvcError, notFound } from "@/lib/errors";
-import { ALL_SCOPES, PUBLISHABLE_SCOPES, isScope } from "./scopes";
+import { ALL_SCOPES, PUBLISHABLE_SCOPES, isScope } from "@/lib/shared/scopes";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyKind = ApiKeyRow["kind"];

@@ -1,4 +1,4 @@
-import { SCOPES } from "@/lib/domain/keys/scopes";
+import { SCOPES } from "@/lib/shared/scopes";
 
 export const ROLES = ["owner", "admin", "developer", "viewer"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/domain/context";
-import { hasScope } from "@/lib/domain/keys/scopes";
+import { hasScope } from "@/lib/shared/scopes";
 import { isRole, scopesOfRole } from "@/lib/domain/members/roles";
 
 /**

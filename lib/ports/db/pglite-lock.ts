@@ -26,6 +26,7 @@ export function acquireDataDirLock(dir: string): () => void {
         throw new Error(
           `The embedded database in ${dir} is in use by process ${holder}. PGlite allows one process at a time: ` +
             `stop that process (for example the dev server) first, or set DATABASE_URL to share a Postgres server.`,
+          { cause: error },
         );
       }
       fs.rmSync(file, { force: true });

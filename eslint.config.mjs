@@ -1,0 +1,131 @@
+// ESLint: the layer rule (ARCHITECTURE.md, "Imports point down only") and a modest set of bug-catching
+// rules. Formatting is Prettier's job (.prettierrc.json); nothing here is about layout. README, "Why each
+// dependency", says why these tools.
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/**
+ * A regex source matching every import specifier that lands in `area` ("lib/domain", "app", ...): the "@/..."
+ * alias (tsconfig paths) or a relative path that climbs into it ("../../domain/x" from lib/ports/a/b.ts).
+ * Relative imports across areas are rare here; matching them keeps "../" from being a way around the rule.
+ * Slashes are escaped so the same source also works inside a no-restricted-syntax selector's /regex/.
+ */
+function areaRegex(area) {
+  const esc = (s) => s.replaceAll("/", "\\/");
+  const climb = area.startsWith("lib/") ? `(lib\\/)?${esc(area.slice(4))}` : esc(area);
+  return `^(@\\/${esc(area)}|(\\.\\.\\/)+${climb})(\\/|$)`;
+}
+
+const LAYER_WHY = "ARCHITECTURE.md: imports point down only (app → lib/api → lib/domain → lib/ports, lib/db).";
+const CLIENT_WHY =
+  "ARCHITECTURE.md: lib/client is the browser's only way to the server. Use `import type` here: a runtime import ships server code to the browser.";
+
+/**
+ * The layer rule: who may not import what. A lower layer never imports a higher one, type-only imports
+ * included (a type is still a dependency on the layer above). Components and lib/client are the browser
+ * side: type-only imports of server code are fine (erased at build time), runtime imports are not.
+ */
+const BOUNDARIES = [
+  // Pure data both sides use (the scope list and its catalogue): it imports nothing of ours.
+  { files: ["lib/shared/**"], forbid: ["lib/ports", "lib/db", "lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
+  { files: ["lib/ports/**"], forbid: ["lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
+  { files: ["lib/domain/**"], forbid: ["lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
+  { files: ["lib/api/**", "lib/dashboard/**"], forbid: ["app", "components", "lib/client"], why: LAYER_WHY },
+  { files: ["components/**", "lib/client/**"], forbid: ["lib/domain", "lib/ports", "lib/db", "lib/server", "lib/api", "lib/dashboard"], why: CLIENT_WHY, allowTypeImports: true },
+];
+
+function boundaryConfig({ files, forbid, why, allowTypeImports = false }) {
+  const who = files.map((f) => f.replace("/**", "")).join(" and ");
+  return {
+    name: `svc/layers: ${files.join(", ")}`,
+    files: files.map((f) => `${f}/*.{ts,tsx}`),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: forbid.map((area) => ({
+            regex: areaRegex(area),
+            caseSensitive: true,
+            allowTypeImports,
+            message: `${who} must not import ${area}. ${why}`,
+          })),
+        },
+      ],
+      // import() is a runtime import too, and no-restricted-imports does not look at it.
+      "no-restricted-syntax": [
+        "error",
+        ...forbid.map((area) => ({
+          selector: `ImportExpression[source.value=/${areaRegex(area)}/]`,
+          message: `${who} must not import ${area} (dynamic import). ${why}`,
+        })),
+      ],
+    },
+  };
+}
+
+export default defineConfig([
+  globalIgnores([
+    ".next*/**",
+    ".data/**",
+    "node_modules/**",
+    "drizzle/**",
+    "coverage/**",
+    "out/**",
+    "test-results/**",
+    "playwright-report/**",
+    "e2e/artifacts/**",
+    "bench/results/**",
+    "next-env.d.ts",
+  ]),
+  {
+    name: "svc/files",
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  nextPlugin.configs.recommended,
+  {
+    name: "svc/rules",
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      // Hooks called conditionally are real bugs; missing effect dependencies usually are.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      // `_name` marks a parameter or binding kept on purpose (a handler's fixed signature, a rest omit).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      // Type-only imports are what the layer rule lets the browser side use; saying so keeps them erased.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports", disallowTypeAnnotations: false }],
+      // A `let` that a closure reads before its one assignment (a timer the settle callback clears) cannot
+      // become a `const` without a temporal-dead-zone error.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
+      // `let x = fallback; try { x = ... } catch { ... }` is how the code reads; the compiler's definite
+      // assignment checks catch the cases that matter.
+      "no-useless-assignment": "off",
+    },
+  },
+  {
+    // CONTRIBUTING.md "The rules" (Layers): files in lib/ under 400 lines, functions under 80. A function whose
+    // length is the point (a factory returning one object of methods) says why in a disable comment.
+    name: "svc/size",
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: {
+      "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    name: "svc/tests",
+    files: ["tests/**", "e2e/**"],
+    // Response bodies and fixtures are read as `any` on purpose: the assertions are the type check.
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  ...BOUNDARIES.map(boundaryConfig),
+]);

@@ -10,14 +10,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import "@/lib/api/routes";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { registeredRoutes } from "@/lib/api/registry";
+import { apiRoutes } from "@/lib/api/registry";
 
 function main(): number {
   const root = projectRoot();
   const keep = process.argv.includes("--keep");
-  const doc = buildOpenApiDocument(registeredRoutes()) as { openapi?: string; paths?: Record<string, unknown> };
+  const doc = buildOpenApiDocument(apiRoutes) as { openapi?: string; paths?: Record<string, unknown> };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-openapi-"));
   const file = path.join(dir, "openapi.json");
   fs.writeFileSync(file, JSON.stringify(doc, null, 2));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiKeys, organizations, projects } from "@/lib/db/schema";
 import { bootstrapDemo } from "@/lib/domain/organizations";
@@ -12,15 +12,17 @@ import { WEBHOOK_SECRET } from "./support/wire";
 
 describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
   let app: TestApp;
-  const value = generateKeyValue("secret");
+  let value: string;
   let result: Awaited<ReturnType<typeof bootstrapDemo>>;
 
-  beforeAll(async () => {
+  // A fresh database per test: the last tests add organizations the counts of the first would see.
+  beforeEach(async () => {
     app = await createTestApp();
     expect(await app.db.select().from(organizations)).toEqual([]);
+    value = generateKeyValue("secret");
     result = await bootstrapDemo(app.db, value);
   });
-  afterAll(() => app?.close());
+  afterEach(() => app?.close());
 
   it("creates one organization with PLATFORM_B and PLATFORM_C on, on the free plan", async () => {
     expect(result).not.toBeNull();
@@ -86,10 +88,11 @@ describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
 
 describe("bootstrapDemo with an invalid key value, then without one", () => {
   let app: TestApp;
-  beforeAll(async () => {
+  // A fresh, empty database per test: the second one creates what the first checks is absent.
+  beforeEach(async () => {
     app = await createTestApp();
   });
-  afterAll(() => app?.close());
+  afterEach(() => app?.close());
 
   it("refuses a value that is not a secret key and leaves the database empty (one transaction)", async () => {
     await expect(bootstrapDemo(app.db, "svc_pub_" + "a".repeat(32))).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { channels, contacts, conversations, inboundWebhooks, messages, projects } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
@@ -137,7 +137,9 @@ describe("a disconnected channel", () => {
   const from = "14155550123";
   const otherCustomer = "14155550124";
 
-  beforeAll(async () => {
+  // Each test gets its own disconnected channel: reconnecting the number or writing to it would
+  // otherwise change what the next test reads.
+  beforeEach(async () => {
     ({ project, channelId, phoneNumberId } = await connected());
     await customerWrites(phoneNumberId, from, "hello before");
     const list = await h.app.call("GET", "/conversations", { key: project.key });

@@ -15,12 +15,18 @@ afterAll(() => app?.close());
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe("per-key rate limit (custom plan: 3 requests / 60 s)", () => {
-  let tiny: Seeded;
-  beforeAll(async () => {
-    tiny = await app.seed({ orgName: "Tiny", planId: "rl_tiny" });
-  });
+  let tinies = 0;
+  const seedTiny = () => app.seed({ orgName: `Tiny ${++tinies}`, planId: "rl_tiny" });
+
+  /** A project on the tiny plan whose key has used up its window (3 requests). */
+  async function exhausted(): Promise<Seeded> {
+    const tiny = await seedTiny();
+    for (let i = 0; i < 3; i++) expect((await app.call("GET", "/identity", { key: tiny.key })).status).toBe(200);
+    return tiny;
+  }
 
   it("counts down RateLimit-Remaining, then the 4th request is a 429 rate_limit with body and headers", async () => {
+    const tiny = await seedTiny();
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await app.call("GET", "/identity", { key: tiny.key });
@@ -52,6 +58,7 @@ describe("per-key rate limit (custom plan: 3 requests / 60 s)", () => {
   });
 
   it("stays limited for every endpoint of that key, and a limited write does nothing", async () => {
+    const tiny = await exhausted();
     const write = await app.call("PATCH", `/projects/${tiny.projectId}`, { key: tiny.key, body: { name: "Limited" } });
     expectError(write, 429, "rate_limit");
     const list = await app.call("GET", "/projects", { key: tiny.key });
@@ -62,6 +69,7 @@ describe("per-key rate limit (custom plan: 3 requests / 60 s)", () => {
   });
 
   it("is per key: another key of the same project has its own window", async () => {
+    const tiny = await exhausted();
     const other = await app.addKey(tiny, ["*"]);
     const res = await app.call("GET", "/identity", { key: other });
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registeredRoutes } from "@/lib/api/registry";
+import { apiRoutes } from "@/lib/api/registry";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { API_VERSION, REQUEST_ID, expectError, expectHandlerHeaders } from "./support/wire";
 
@@ -85,7 +85,7 @@ describe("unserved paths and methods (spec: 404 and 405 disambiguation)", () => 
 
   it("every project and meta route is registered and reachable through the router", async () => {
     const mine = ["/openapi.json", "/identity", "/limits", "/projects", "/projects/{id}", "/projects/{id}/rotate-webhook-secret"];
-    const routes = registeredRoutes().filter((r) => mine.includes(r.path));
+    const routes = apiRoutes.filter((r) => mine.includes(r.path));
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       ["GET /openapi.json", "GET /identity", "GET /limits", "GET /projects", "POST /projects", "GET /projects/{id}", "PATCH /projects/{id}", "POST /projects/{id}/rotate-webhook-secret"].sort(),
     );

@@ -10,10 +10,10 @@ import { errorResponse, handlerHeaders, json } from "./respond";
 
 /**
  * `GET|HEAD /api/v1/media/{id}/content?token=...`: the signed download of a cached inbound media file
- * (decisions.md "Signed media download"). It answers bytes, not JSON, so it is not a defineRoute
- * operation: router.ts hands this one path to serveMediaContent before the JSON routes. It is still
- * a handler response: Svc-Version and Request-Id on every answer, JSON error bodies, the same
- * Svc-Version request check. No API key is read or needed; the token is the authorization
+ * (docs/spec/decisions.md "Addresses": the signed media download). It answers bytes, not JSON, so it is not a defineRoute
+ * operation but a byte route of the same table (lib/api/routes/media.ts). It is still a handler
+ * response: Svc-Version and Request-Id on every answer, JSON error bodies, the same Svc-Version
+ * request check. No API key is read or needed; the token is the authorization
  * (lib/domain/media/download.ts).
  *
  * Answers (docs: the report of issue 5, point 3):
@@ -24,9 +24,6 @@ import { errorResponse, handlerHeaders, json } from "./respond";
  *  (200), as many servers do; a Range of another unit or malformed syntax is ignored likewise
  *  (RFC 9110 §14.2 lets a server ignore Range).
  */
-export const MEDIA_CONTENT_PATH = /^\/media\/([^/]+)\/content$/;
-export const MEDIA_CONTENT_METHODS = ["GET", "HEAD"] as const;
-
 /** Inline for passive types a browser shows safely; everything else (documents, SVG, HTML...) downloads. */
 const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp|avif|bmp|heic|heif)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/i;
 /** Served files are customer content on our origin: no scripts, no plugins, no sniffing, no referrer leak of the token. */
@@ -47,7 +44,6 @@ const EXTENSIONS: Record<string, string> = {
   "application/pdf": ".pdf",
   "text/plain": ".txt",
 };
-
 
 export async function serveMediaContent(request: Request, mediaId: string, runtime: Runtime): Promise<Response> {
   const requestId = newId("request");
@@ -133,13 +129,16 @@ function representationHeaders(media: MediaRow, info: StoredObjectInfo, etag: st
   return out;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f-\u009f/\\]/g;
+
 /**
  * RFC 6266 Content-Disposition: `filename="<ASCII fallback>"` always, plus `filename*=UTF-8''<RFC 5987
  * percent-encoding>` when the name is not plain ASCII. Path separators and control characters are
  * replaced, so a file name can never name a folder or break the header.
  */
 export function contentDisposition(disposition: "inline" | "attachment", fileName: string | null, fallbackName: string): string {
-  const cleaned = [...(fileName ?? "").normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, "_").trim()].slice(0, 240).join("");
+  const cleaned = [...(fileName ?? "").normalize("NFC").replace(UNSAFE_IN_FILE_NAME, "_").trim()].slice(0, 240).join("");
   const name = cleaned.replace(/^\.+$/, "") || fallbackName;
   const ascii = name.replace(/[^\x20-\x7e]|["%\\]/g, "_");
   if (ascii === name) return `${disposition}; filename="${ascii}"`;

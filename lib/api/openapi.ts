@@ -3,8 +3,8 @@ import type { ZodObject, ZodType } from "zod";
 import { API_VERSION } from "@/lib/config";
 import { ErrorBody } from "./schemas/common";
 import { OPENAPI_EXAMPLES, genericErrorExamples, type Example } from "./openapi-examples";
-import { z } from "./zod";
 import type { Route } from "./route";
+import { isByteRoute, type ByteRoute, type Endpoint } from "./endpoint";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version).",
@@ -25,15 +25,18 @@ const RATE_HEADERS = {
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const } },
   "RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" as const } },
 };
-const COMMON_HEADERS = {
+export const COMMON_HEADERS = {
   "Svc-Version": { description: "The API version that served the request.", schema: { type: "string" as const } },
   "Request-Id": { description: "Unique id of this request; quote it to support.", schema: { type: "string" as const } },
 };
 
-let cached: { routes: readonly Route[]; doc: object } | null = null;
+let cached: { routes: readonly Endpoint[]; doc: object } | null = null;
 
-/** OpenAPI 3.1 document generated from the same zod schemas the wrapper validates with. */
-export function buildOpenApiDocument(routes: readonly Route[]): object {
+/**
+ * OpenAPI 3.1 document of a routing table (lib/api/registry.ts), generated from the same zod schemas
+ * the wrapper validates with. Byte routes bring their own description.
+ */
+export function buildOpenApiDocument(routes: readonly Endpoint[]): object {
   if (cached?.routes === routes && cached.doc) return cached.doc;
   const registry = new OpenAPIRegistry();
   registry.register("Error", ErrorBody);
@@ -49,52 +52,11 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
     description: "Publishable key (svc_pub_...), accepted only on POST /registration-intents.",
   });
 
-  for (const route of routes) {
-    const keyed = route.auth !== "none";
-    const errors = new Set<number>([400, 500]);
-    if (keyed) [401, 429].forEach((s) => errors.add(s));
-    if (route.scope) errors.add(403);
-    if (route.params) errors.add(404);
-    if (route.idempotency !== "off") errors.add(409);
-    // Request limits (lib/api/request-input.ts) and a database outage (lib/ports/db/postgres-guard.ts).
-    if (route.body || route.idempotency !== "off") errors.add(413);
-    errors.add(503);
-    // lib/api/openapi-examples: request and 200 examples, and the errors particular to this operation.
-    const examples = OPENAPI_EXAMPLES[route.operationId];
-    for (const status of Object.keys(examples?.errors ?? {})) errors.add(Number(status));
-    const responses: RouteConfig["responses"] = {
-      200: {
-        description: "Success.",
-        headers: keyed ? { ...COMMON_HEADERS, ...RATE_HEADERS } : COMMON_HEADERS,
-        content: { "application/json": { schema: route.response, ...withExamples(examples?.response) } },
-      },
-    };
-    for (const status of [...errors].sort()) {
-      const errorExamples = { ...genericErrorExamples(route, status), ...examples?.errors?.[status] };
-      responses[status] = { description: ERROR_DESCRIPTIONS[status]!, content: { "application/json": { schema: ErrorBody, ...withExamples(errorExamples) } } };
-    }
-    const scopeNote = route.auth === "none" ? "No API key needed." : route.scope ? `Requires scope \`${route.scope}\`.` : "Any valid API key.";
-    const idemNote =
-      route.idempotency === "required" ? " Requires an Idempotency-Key header." : route.idempotency === "optional" ? " Accepts an Idempotency-Key header (kept 24 h)." : "";
-    registry.registerPath({
-      method: route.method.toLowerCase() as "get" | "post" | "patch" | "put" | "delete",
-      path: route.path,
-      operationId: route.operationId,
-      summary: route.summary,
-      description: [route.description, scopeNote + idemNote].filter(Boolean).join("\n\n"),
-      tags: [route.tag],
-      security: route.auth === "none" ? [] : route.auth === "secret_or_publishable" ? [{ bearerAuth: [] }, { publishableKey: [] }] : [{ bearerAuth: [] }],
-      "x-svc-scope": route.scope,
-      request: {
-        ...(route.params ? { params: route.params as ZodObject } : {}),
-        ...(route.query ? { query: route.query as ZodObject } : {}),
-        ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType, ...withExamples(examples?.request) } } } } : {}),
-      },
-      responses,
-    } as RouteConfig);
+  for (const endpoint of routes) {
+    if (isByteRoute(endpoint)) registerByteRoute(registry, endpoint);
+    else registerJsonRoute(registry, endpoint);
   }
 
-  registerMediaDownload(registry);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   const doc = generator.generateDocument({
     openapi: "3.1.0",
@@ -112,40 +74,67 @@ export function buildOpenApiDocument(routes: readonly Route[]): object {
   return doc;
 }
 
+/** A defineRoute route: its schemas, the errors it can answer (with examples), its scope and idempotency notes. */
+function registerJsonRoute(registry: OpenAPIRegistry, route: Route) {
+  const keyed = route.auth !== "none";
+  const errors = new Set<number>([400, 500]);
+  if (keyed) [401, 429].forEach((s) => errors.add(s));
+  if (route.scope) errors.add(403);
+  if (route.params) errors.add(404);
+  if (route.idempotency !== "off") errors.add(409);
+  // Request limits (lib/api/request-input.ts) and a database outage (lib/ports/db/postgres-guard.ts).
+  if (route.body || route.idempotency !== "off") errors.add(413);
+  errors.add(503);
+  // lib/api/openapi-examples: request and 200 examples, and the errors particular to this operation.
+  const examples = OPENAPI_EXAMPLES[route.operationId];
+  for (const status of Object.keys(examples?.errors ?? {})) errors.add(Number(status));
+  const responses: RouteConfig["responses"] = {
+    200: {
+      description: "Success.",
+      headers: keyed ? { ...COMMON_HEADERS, ...RATE_HEADERS } : COMMON_HEADERS,
+      content: { "application/json": { schema: route.response, ...withExamples(examples?.response) } },
+    },
+  };
+  for (const status of [...errors].sort()) {
+    const errorExamples = { ...genericErrorExamples(route, status), ...examples?.errors?.[status] };
+    responses[status] = { description: ERROR_DESCRIPTIONS[status]!, content: { "application/json": { schema: ErrorBody, ...withExamples(errorExamples) } } };
+  }
+  const scopeNote = route.auth === "none" ? "No API key needed." : route.scope ? `Requires scope \`${route.scope}\`.` : "Any valid API key.";
+  const idemNote =
+    route.idempotency === "required" ? " Requires an Idempotency-Key header." : route.idempotency === "optional" ? " Accepts an Idempotency-Key header (kept 24 h)." : "";
+  registry.registerPath({
+    method: route.method.toLowerCase() as "get" | "post" | "patch" | "put" | "delete",
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    description: [route.description, scopeNote + idemNote].filter(Boolean).join("\n\n"),
+    tags: [route.tag],
+    security: route.auth === "none" ? [] : route.auth === "secret_or_publishable" ? [{ bearerAuth: [] }, { publishableKey: [] }] : [{ bearerAuth: [] }],
+    "x-svc-scope": route.scope,
+    request: {
+      ...(route.params ? { params: route.params as ZodObject } : {}),
+      ...(route.query ? { query: route.query as ZodObject } : {}),
+      ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType, ...withExamples(examples?.request) } } } } : {}),
+    },
+    responses,
+  } as RouteConfig);
+}
+
 /** A media type's `examples` (omitted when there are none). */
 function withExamples(examples: Record<string, Example> | undefined): { examples?: Record<string, Example> } {
   return examples && Object.keys(examples).length ? { examples } : {};
 }
 
-/**
- * The signed media download answers bytes, not JSON, so it is served beside the defineRoute table
- * (lib/api/media-content.ts); it is described here so the document lists every served operation.
- */
-function registerMediaDownload(registry: OpenAPIRegistry) {
-  const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
-  const bytes = { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } };
+/** A byte route (the signed media download): described by its own `openapi` request and responses. */
+function registerByteRoute(registry: OpenAPIRegistry, route: ByteRoute) {
   registry.registerPath({
     method: "get",
-    path: "/media/{id}/content",
-    operationId: "downloadMedia",
-    summary: "Download a cached inbound media file through its signed URL",
-    description:
-      "No API key: the `token` query parameter of the URL handed out in `media.url` is the authorization (about 1 hour, never past retention). " +
-      "Supports single byte ranges (206) and conditional requests (ETag).",
-    tags: ["Media"],
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
     security: [],
-    request: {
-      params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "med_01jd..." }) }),
-      query: z.object({ token: z.string().openapi({ description: "The signed token from media.url." }) }),
-    },
-    responses: {
-      200: { description: "The file.", headers: COMMON_HEADERS, content: bytes },
-      206: { description: "The requested byte range.", headers: COMMON_HEADERS, content: bytes },
-      304: { description: "Not modified (If-None-Match)." },
-      400: error("Unsupported Svc-Version."),
-      403: error("Missing, altered or expired token (forbidden)."),
-      404: error("The file is not retained (expired, unavailable or unknown)."),
-      416: error("The range cannot be satisfied (Content-Range: bytes */size)."),
-    },
-  } as RouteConfig);
+    ...route.openapi,
+  });
 }

@@ -1,22 +1,32 @@
+import { isByteRoute, type Endpoint } from "./endpoint";
 import type { Route } from "./route";
+import { metaRoutes, openApiDocumentRoute } from "./routes/meta";
+import { projectRoutes } from "./routes/projects";
+import { channelRoutes } from "./routes/channels";
+import { contactRoutes } from "./routes/contacts";
+import { conversationRoutes } from "./routes/conversations";
+import { messageRoutes } from "./routes/messages";
+import { webhookRoutes } from "./routes/webhooks";
+import { readinessRoutes } from "./routes/readiness";
+import { mediaRoutes } from "./routes/media";
 
-/** Every served /api/v1 operation. The router, the OpenAPI document and the tests read this one list. */
-const routes: Route[] = [];
+/**
+ * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
+ * document and the tests read this one table; a new module adds its routes file here. Two entries on
+ * one method and path fail when the router compiles the table (lib/api/router.ts createRouter).
+ */
+export const apiRoutes: readonly Endpoint[] = [
+  openApiDocumentRoute(() => apiRoutes),
+  ...metaRoutes,
+  ...projectRoutes,
+  ...channelRoutes,
+  ...contactRoutes,
+  ...conversationRoutes,
+  ...messageRoutes,
+  ...webhookRoutes,
+  ...readinessRoutes,
+  ...mediaRoutes,
+];
 
-export function registerRoutes(...added: Route[]): void {
-  for (const route of added) {
-    const index = routes.findIndex((r) => r.method === route.method && r.path === route.path);
-    if (index === -1) {
-      routes.push(route);
-    } else if (routes[index]!.operationId === route.operationId) {
-      // The dev server can evaluate the route modules again (another bundle, a reload): same operation, newer definition.
-      routes[index] = route;
-    } else {
-      throw new Error(`Two operations on ${route.method} ${route.path}: ${routes[index]!.operationId} and ${route.operationId}`);
-    }
-  }
-}
-
-export function registeredRoutes(): readonly Route[] {
-  return routes;
-}
+/** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */
+export const jsonRoutes: readonly Route[] = apiRoutes.filter((endpoint): endpoint is Route => !isByteRoute(endpoint));

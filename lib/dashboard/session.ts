@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/options";
+import { SvcError } from "@/lib/errors";
 
 function cookiesOf(request: Request): Record<string, string> {
   const out: Record<string, string> = {};
@@ -25,4 +26,11 @@ export async function sessionUserId(request: Request): Promise<string | null> {
   const secureCookie = Object.keys(cookies).some((name) => name.startsWith("__Secure-next-auth.session-token"));
   const token = await getToken({ req: { cookies, headers: request.headers } as never, secret: authSecret(), secureCookie });
   return typeof token?.sub === "string" ? token.sub : null;
+}
+
+/** The signed-in operator's id; 401 unauthenticated without a valid session. */
+export async function requireUser(request: Request): Promise<string> {
+  const userId = await sessionUserId(request);
+  if (!userId) throw new SvcError("unauthenticated", "You are signed out. Sign in to continue.");
+  return userId;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { memberships, organizations, users } from "@/lib/db/schema";
 import { bootstrapDemo } from "@/lib/domain/organizations";
@@ -6,53 +6,60 @@ import { ensureAdminOperator, verifyOperatorPassword } from "@/lib/domain/member
 import { createTestApp, type TestApp } from "../support/app";
 import { addOperator, dash, sessionCookie } from "./support";
 
-let app: TestApp;
-afterAll(() => app.close());
-beforeAll(async () => {
-  app = await createTestApp();
-});
-
 describe("first run", () => {
-  it("the set-up page creates the first owner once, adopting the bootstrap organization", async () => {
-    const demo = await bootstrapDemo(app.db, null);
-    expect((await dash(app, "GET", "/setup")).body).toEqual({ object: "setup", needed: true });
+  // First run means an empty database: each test gets its own, as the other leaves an owner behind.
+  let empty: TestApp;
+  beforeEach(async () => {
+    empty = await createTestApp();
+  });
+  afterEach(() => empty?.close());
 
-    const weak = await dash(app, "POST", "/setup", { body: { name: "Ada", email: "ada@example.test", password: "short", organization_name: "Ada Corp" } });
+  it("the set-up page creates the first owner once, adopting the bootstrap organization", async () => {
+    const demo = await bootstrapDemo(empty.db, null);
+    expect((await dash(empty, "GET", "/setup")).body).toEqual({ object: "setup", needed: true });
+
+    const weak = await dash(empty, "POST", "/setup", { body: { name: "Ada", email: "ada@example.test", password: "short", organization_name: "Ada Corp" } });
     expect(weak.status).toBe(400);
     expect(weak.body.issues.password).toBeDefined();
 
     const body = { name: "Ada", email: "Ada@Example.test", password: "correct horse battery", organization_name: "Ada Corp" };
-    const [first, second] = await Promise.all([dash(app, "POST", "/setup", { body }), dash(app, "POST", "/setup", { body: { ...body, email: "eve@example.test" } })]);
+    const [first, second] = await Promise.all([dash(empty, "POST", "/setup", { body }), dash(empty, "POST", "/setup", { body: { ...body, email: "eve@example.test" } })]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     expect([first.body.error, second.body.error]).toContain("setup_complete");
     const winner = first.status === 200 ? first.body : second.body;
-    expect((await dash(app, "GET", "/setup")).body.needed).toBe(false);
+    expect((await dash(empty, "GET", "/setup")).body.needed).toBe(false);
 
-    const [membership] = await app.db.select().from(memberships).where(eq(memberships.userId, winner.id));
+    const [membership] = await empty.db.select().from(memberships).where(eq(memberships.userId, winner.id));
     expect(membership).toMatchObject({ organizationId: demo!.organizationId, role: "owner" });
-    const [org] = await app.db.select().from(organizations).where(eq(organizations.id, demo!.organizationId));
+    const [org] = await empty.db.select().from(organizations).where(eq(organizations.id, demo!.organizationId));
     expect(org!.name).toBe("Ada Corp");
 
-    const [row] = await app.db.select().from(users).where(eq(users.id, winner.id));
+    const [row] = await empty.db.select().from(users).where(eq(users.id, winner.id));
     expect(row!.passwordHash).toMatch(/^\$2[aby]\$12\$/);
     expect(row!.passwordHash).not.toContain("correct horse");
-    expect(await verifyOperatorPassword(app.db, winner.email, "correct horse battery")).not.toBeNull();
-    expect(await verifyOperatorPassword(app.db, winner.email, "wrong password!!")).toBeNull();
-    expect(await verifyOperatorPassword(app.db, "nobody@example.test", "correct horse battery")).toBeNull();
+    expect(await verifyOperatorPassword(empty.db, winner.email, "correct horse battery")).not.toBeNull();
+    expect(await verifyOperatorPassword(empty.db, winner.email, "wrong password!!")).toBeNull();
+    expect(await verifyOperatorPassword(empty.db, "nobody@example.test", "correct horse battery")).toBeNull();
   });
 
   it("SVC_ADMIN_EMAIL / SVC_ADMIN_PASSWORD make an owner once (idempotent across restarts)", async () => {
-    const created = await ensureAdminOperator(app.db, "Admin@Example.test", "admin-password-123");
+    const created = await ensureAdminOperator(empty.db, "Admin@Example.test", "admin-password-123");
     expect(created?.email).toBe("admin@example.test");
-    expect(await ensureAdminOperator(app.db, "admin@example.test", "admin-password-123")).toBeNull();
-    const me = await dash(app, "GET", "/me", { headers: { cookie: await sessionCookie(created!.id, created!.email) } });
+    expect(await ensureAdminOperator(empty.db, "admin@example.test", "admin-password-123")).toBeNull();
+    const me = await dash(empty, "GET", "/me", { headers: { cookie: await sessionCookie(created!.id, created!.email) } });
     expect(me.body.organizations[0].role).toBe("owner");
-    expect(await verifyOperatorPassword(app.db, "ADMIN@example.test", "admin-password-123")).not.toBeNull();
+    expect(await verifyOperatorPassword(empty.db, "ADMIN@example.test", "admin-password-123")).not.toBeNull();
   });
 });
 
 describe("invitations", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+
   it("an invitation link makes a new member with the invited role, once, and expires after 7 days", async () => {
     const seeded = await app.seed({ orgName: "Invites" });
     const admin = await addOperator(app, seeded, "admin");

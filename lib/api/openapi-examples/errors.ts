@@ -34,11 +34,6 @@ export function genericErrorExamples(route: ErrorExampleRoute, status: number): 
         },
         ...(route.body ? { invalidJson: { summary: "A body that is not JSON", value: { error: "invalid_json", message: "The request body is not valid JSON." } } } : {}),
       };
-    case 401:
-      return {
-        missingApiKey: { summary: "No Authorization header", value: { error: "missing_api_key", message: "No API key. Send 'Authorization: Bearer svc_live_...'." } },
-        invalidApiKey: { summary: "Unknown or revoked key", value: { error: "invalid_api_key", message: "This API key is not valid: it is unknown or has been revoked." } },
-      };
     case 403:
       return {
         insufficientScope: {
@@ -50,6 +45,19 @@ export function genericErrorExamples(route: ErrorExampleRoute, status: number): 
       const [noun, id] = RESOURCE_BY_SEGMENT[route.path.split("/")[1] ?? ""] ?? ["resource", "id_unknown"];
       return { notFound: { summary: `No such ${noun} in this project`, value: { error: "not_found", message: `No ${noun} with id '${id}'.` } } };
     }
+    default:
+      return fixedErrorExamples(status);
+  }
+}
+
+/** The examples that do not depend on the operation. */
+function fixedErrorExamples(status: number): Record<string, Example> {
+  switch (status) {
+    case 401:
+      return {
+        missingApiKey: { summary: "No Authorization header", value: { error: "missing_api_key", message: "No API key. Send 'Authorization: Bearer svc_live_...'." } },
+        invalidApiKey: { summary: "Unknown or revoked key", value: { error: "invalid_api_key", message: "This API key is not valid: it is unknown or has been revoked." } },
+      };
     case 409:
       return {
         idempotencyKeyReused: {

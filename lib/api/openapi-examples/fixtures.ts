@@ -126,6 +126,8 @@ export const CONVERSATION = {
   handoff: { status: "AI_ACTIVE", reason: null, handoff_at: null },
   started_at: AT,
   last_message_at: LATER,
+  // 24 h after INBOUND_MESSAGE, the customer's last message on CHANNEL_ID.
+  messaging_window: { open: true, closes_at: "2026-06-19T09:30:00.000Z" },
   created_at: AT,
   updated_at: LATER,
 };

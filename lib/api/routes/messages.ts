@@ -21,8 +21,8 @@ export const messageRoutes = [
     scope: "messages:send",
     body: MessageSendRequest,
     response: MessageSendResponse,
-    handler: ({ ctx, runtime, body, idempotencyKey }) =>
-      sendMessage(ctx, runtime, {
+    handler: ({ ctx, body, idempotencyKey }) =>
+      sendMessage(ctx, {
         channel_id: body.channel_id,
         conversation_id: body.conversation_id,
         to: body.to,

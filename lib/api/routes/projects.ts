@@ -49,7 +49,7 @@ export const projectRoutes = [
     params: IdParam,
     body: ProjectUpdate,
     response: Project,
-    handler: ({ ctx, runtime, params, body }) => updateProject(ctx, params.id, body, runtime.queue),
+    handler: ({ ctx, params, body }) => updateProject(ctx, params.id, body),
   }),
   defineRoute({
     method: "POST",

@@ -8,7 +8,7 @@ const tag = "Projects";
 const description =
   "Whether the project can be tested on the shared sandbox and can go live: overall_status, each capability's status, and every problem as an issue with next steps (most important first). Channels are serialized as GET /channels/{id} serializes them.";
 
-/** decisions.md "Paths the spec leaves open": readiness, scope projects:read. */
+/** docs/spec/decisions.md "Paths the spec leaves open": readiness, scope projects:read. */
 export const readinessRoutes = [
   defineRoute({
     method: "GET",

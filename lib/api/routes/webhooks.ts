@@ -37,7 +37,7 @@ export const webhookRoutes = [
     scope: "projects:write",
     params: IdParam,
     response: WebhookDeliveryDetail,
-    handler: ({ ctx, runtime, params }) => redeliver(ctx, runtime.queue, params.id),
+    handler: ({ ctx, params }) => redeliver(ctx, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -48,6 +48,6 @@ export const webhookRoutes = [
     scope: "projects:write",
     body: ReplayRequest,
     response: ReplayResponse,
-    handler: ({ ctx, runtime, body }) => replay(ctx, runtime.queue, body),
+    handler: ({ ctx, body }) => replay(ctx, body),
   }),
 ];

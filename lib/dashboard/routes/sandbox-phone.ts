@@ -35,7 +35,7 @@ export const sandboxPhoneRoutes = [
     idempotency: "off",
     body: CustomerAction,
     response: z.object({ object: z.literal("simulated_customer_message"), channel_id: z.string(), from: z.string(), provider_message_id: z.string(), webhook_status: z.number() }),
-    handler: ({ ctx, runtime, body }) => sendAsCustomer(ctx, runtime.graphUrl, body),
+    handler: ({ ctx, body }) => sendAsCustomer(ctx, body),
   }),
   defineRoute({
     method: "GET",
@@ -51,6 +51,6 @@ export const sandboxPhoneRoutes = [
       data: z.array(z.object({ object: z.literal("simulated_business_message"), id: z.string(), type: z.string(), text: z.string().nullable(), status: z.string(), sent_at: z.string(), body: z.record(z.string(), z.unknown()) })),
       has_more: z.boolean(),
     }),
-    handler: ({ ctx, runtime, query }) => customerInbox(ctx, runtime.graphUrl, query),
+    handler: ({ ctx, query }) => customerInbox(ctx, query),
   }),
 ];

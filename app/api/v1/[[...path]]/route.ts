@@ -1,7 +1,7 @@
 import { dispatch } from "@/lib/api/router";
 
-// Every /api/v1 operation is served through the one registry (lib/api/routes), so routing, the
-// OpenAPI document and the tests share a single table. Route definitions live in lib/api/routes.
+// Every /api/v1 operation is served through the one table (lib/api/registry.ts), so routing, the
+// OpenAPI document and the tests share it. Route definitions live in lib/api/routes.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 

@@ -1,0 +1,33 @@
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { Runtime } from "@/lib/server/runtime";
+import type { Route } from "./route";
+
+/**
+ * An operation that answers bytes rather than JSON (the signed media download). It is a handler like
+ * a defineRoute operation (Svc-Version and Request-Id on every answer, JSON error bodies) but streams
+ * its own body, so it writes its own answer and describes itself to OpenAPI by hand.
+ */
+export interface ByteRoute {
+  answers: "bytes";
+  method: "GET";
+  /** Also serves HEAD on the same path (the handler answers it: headers without a body). */
+  head: boolean;
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** "none": no API key is read. A byte route carries its own authorization (a signed URL). */
+  auth: "none";
+  scope: null;
+  /** Its OpenAPI request and responses: a byte body has no zod response schema to generate them from. */
+  openapi: Pick<RouteConfig, "request" | "responses">;
+  run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response>;
+}
+
+/** What a routing table holds: a JSON operation (lib/api/route.ts defineRoute) or a byte route. */
+export type Endpoint = Route | ByteRoute;
+
+export function isByteRoute(endpoint: Endpoint): endpoint is ByteRoute {
+  return "answers" in endpoint && endpoint.answers === "bytes";
+}

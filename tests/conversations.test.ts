@@ -32,6 +32,7 @@ const CONVERSATION_FIELDS = [
   "handoff",
   "started_at",
   "last_message_at",
+  "messaging_window",
   "created_at",
   "updated_at",
 ].sort();
@@ -156,6 +157,7 @@ describe("GET /conversations/{id}", () => {
       handoff: AI_ACTIVE,
       started_at: at,
       last_message_at: null,
+      messaging_window: { open: false, closes_at: null },
       created_at: at,
       updated_at: at,
     });
@@ -628,6 +630,50 @@ describe("POST /conversations/{id}/handoff", () => {
   });
 });
 
+describe("messaging_window: the 24-hour window on the conversation's last channel", () => {
+  const DAY_MS = 24 * 3600_000;
+  const windowOf = async (id: string) => (await app.call("GET", `/conversations/${id}`, { key: acme.key })).body.messaging_window;
+
+  it("closed with a null closes_at while the customer has never written (an outbound message does not open it)", async () => {
+    const { conversation } = await conversationWith(acme);
+    expect(await windowOf(conversation.id)).toEqual({ open: false, closes_at: null });
+    await insertMessage(acme, conversation, { direction: "outbound", status: "sent", providerTimestamp: null });
+    expect(await windowOf(conversation.id)).toEqual({ open: false, closes_at: null });
+  });
+
+  it("open until 24 h after the last inbound (provider time), closed from then on with closes_at in the past", async () => {
+    const { conversation } = await conversationWith(acme);
+    const start = app.clock.now().getTime();
+    try {
+      const inbound = new Date(start - 3600_000);
+      await insertMessage(acme, conversation, { timestamp: app.clock.now(), providerTimestamp: inbound });
+      const closesAt = new Date(inbound.getTime() + DAY_MS).toISOString();
+      expect(await windowOf(conversation.id)).toEqual({ open: true, closes_at: closesAt });
+
+      app.clock.set(inbound.getTime() + DAY_MS - 1000);
+      expect(await windowOf(conversation.id)).toEqual({ open: true, closes_at: closesAt });
+      app.clock.set(inbound.getTime() + DAY_MS);
+      expect(await windowOf(conversation.id)).toEqual({ open: false, closes_at: closesAt });
+      // The list serializes the same window.
+      const listed = (await app.call("GET", "/conversations?limit=100", { key: acme.key })).body.data.find((c: any) => c.id === conversation.id);
+      expect(listed.messaging_window).toEqual({ open: false, closes_at: closesAt });
+
+      // A new customer message opens it again, from that message's time.
+      const again = app.clock.now();
+      await insertMessage(acme, conversation, { timestamp: again, providerTimestamp: again });
+      expect(await windowOf(conversation.id)).toEqual({ open: true, closes_at: new Date(again.getTime() + DAY_MS).toISOString() });
+    } finally {
+      app.clock.set(start);
+    }
+  });
+
+  it("only the last channel's customer messages count, as for POST /messages replies", async () => {
+    const { conversation } = await conversationWith(acme);
+    await insertMessage(acme, conversation, { channelId: "ch_00000000000000000000000001" });
+    expect(await windowOf(conversation.id)).toEqual({ open: false, closes_at: null });
+  });
+});
+
 describe("scopes", () => {
   it("conversations:read lists and reads; handoff needs messages:send", async () => {
     const { conversation } = await conversationWith(acme);
@@ -674,6 +720,7 @@ describe("through the simulator: a sandbox tester's conversation", () => {
     conversationId = conversation.id;
     expect(conversation).toMatchObject({ object: "conversation", phone: `+${TESTER}`, name: "Carla", reference_id: null, last_channel_id: SANDBOX_CHANNEL_ID, is_active: true, handoff: AI_ACTIVE });
     expect(conversation.last_message_at).not.toBeNull();
+    expect(conversation.messaging_window.open).toBe(true);
     const contact = await app.call("GET", `/contacts/${conversation.contact_id}`, { key: seeded.key });
     expect(contact.body).toMatchObject({ phone: `+${TESTER}`, name: "Carla", opt_in: { status: "active", source: "sandbox_join" } });
   });
@@ -714,5 +761,21 @@ describe("through the simulator: a sandbox tester's conversation", () => {
     const allowed = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" } });
     expect(allowed.body.error).not.toBe("ai_handoff_active");
     expect([200, 429]).toContain(allowed.status);
+  });
+
+  it("24 h after the tester's last message the window reads closed and POST /messages agrees (409 outside_messaging_window)", async () => {
+    const inbound = (await app.call("GET", `/conversations/${conversationId}/messages`, { key: seeded.key })).body.data.find((m: any) => m.direction === "inbound");
+    const [row] = await app.db.select({ at: messages.providerTimestamp }).from(messages).where(eq(messages.id, inbound.id));
+    const closesAt = row!.at!.getTime() + 24 * 3600_000;
+    const before = app.clock.now().getTime();
+    try {
+      app.clock.set(closesAt);
+      const conversation = (await app.call("GET", `/conversations/${conversationId}`, { key: seeded.key })).body;
+      expect(conversation.messaging_window).toEqual({ open: false, closes_at: new Date(closesAt).toISOString() });
+      const refused = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Too late" } });
+      expectError(refused, 409, "outside_messaging_window");
+    } finally {
+      app.clock.set(before);
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
   CONNECTABLE_PLATFORMS,
   CREDENTIAL_FIELDS,
   useConnectChannel,
-  type ChannelCreateInput,
+  type ChannelConnectRequest,
   type ChannelRoutingMode,
   type ConnectablePlatform,
 } from "@/lib/client/channels";
@@ -65,7 +65,7 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const credentials = Object.fromEntries(CREDENTIAL_FIELDS[values.platform].map((field) => [field, (values.credentials[field] ?? "").trim()]));
-    const input: ChannelCreateInput = {
+    const input: ChannelConnectRequest = {
       platform: values.platform,
       display_name: values.display_name.trim() || null,
       ...(values.platform === "PLATFORM_A" ? { phone_number: values.phone_number.trim() || null } : {}),

@@ -7,7 +7,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { InboxIcon, PhoneIcon, SearchIcon } from "@/components/ui/icons";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import { useConversations, type Channel, type Conversation } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
+import { useConversations, type Conversation } from "@/lib/client/inbox";
 import { ConversationRow } from "./conversation-row";
 import { useLastSeen } from "./last-seen";
 

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { Time } from "@/components/ui/time";
-import { useLastMessage, type Channel, type Conversation } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
+import { useLastMessage, type Conversation } from "@/lib/client/inbox";
 import { ContactAvatar } from "./contact-avatar";
 import { contactLabel, PLATFORM_LABELS, previewOf } from "./format";
 

@@ -6,14 +6,14 @@ import { ErrorState } from "@/components/ui/error-state";
 import { ChevronRightIcon, InfoIcon } from "@/components/ui/icons";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/client/api";
-import { useConversation, useConversationMessages, useSendMessage, type Channel, type ComposedContent, type Message } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
+import { useConversation, useConversationMessages, useSendMessage, type ComposedContent, type Message } from "@/lib/client/inbox";
 import { Composer } from "./composer";
 import { ContactAvatar } from "./contact-avatar";
 import { channelLabel, contactLabel, PLATFORM_LABELS } from "./format";
 import { HandoffToggle } from "./handoff-toggle";
 import { markSeen } from "./last-seen";
 import { MessageLog } from "./message-log";
-import { windowState } from "./messaging-window";
 import { newIdempotencyKey, type PendingSend } from "./pending-send";
 import { useNow } from "./use-now";
 import { WindowBanner } from "./window-banner";
@@ -65,7 +65,7 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
   if (!conversation) return <ThreadSkeleton />;
 
   const channel = channels?.find((item) => item.id === conversation.last_channel_id) ?? null;
-  const replyWindow = windowState(messages, conversation.last_channel_id, thread.hasNextPage, now);
+  const replyWindow = conversation.messaging_window;
   const label = contactLabel(conversation);
   // Never draw a send twice: one the poll already brought is shown as the real message only.
   const listedIds = new Set(messages.map((message) => message.id));
@@ -148,13 +148,13 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
           <Skeleton className="h-16 w-full" />
         ) : (
           <>
-            {thread.data && <WindowBanner state={replyWindow} now={now} platform={channel?.platform ?? null} />}
+            <WindowBanner replyWindow={replyWindow} now={now} platform={channel?.platform ?? null} />
             {!conversation.last_channel_id ? (
               <p className="text-xs text-slate-500">This conversation has no channel to reply on.</p>
             ) : channel?.status === "disconnected" ? (
               <p className="text-xs text-slate-500">{channelLabel(channel)} is disconnected, so replies can&apos;t be sent through it. Connect the number again on the Channels page to reply.</p>
             ) : (
-              <Composer onSend={onSend} disabled={!thread.data || replyWindow.kind === "closed"} />
+              <Composer onSend={onSend} disabled={!thread.data || !replyWindow.open} />
             )}
           </>
         )}

@@ -1,4 +1,5 @@
-import type { Channel, Conversation, HandoffStatus, Message, Platform } from "@/lib/client/inbox";
+import type { Channel, Platform } from "@/lib/client/channels";
+import type { Conversation, HandoffStatus, Message } from "@/lib/client/inbox";
 
 /** Who the conversation is with, as a person reads it: the name, else the number, else the id. */
 export function contactLabel(conversation: Pick<Conversation, "name" | "phone" | "contact_id">): string {

@@ -1,22 +1,18 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { AlertIcon, InfoIcon } from "@/components/ui/icons";
-import type { Platform } from "@/lib/client/inbox";
+import { AlertIcon } from "@/components/ui/icons";
+import type { Platform } from "@/lib/client/channels";
+import type { MessagingWindow } from "@/lib/client/inbox";
 import { formatDuration } from "./format";
-import type { WindowState } from "./messaging-window";
 
-/** Over the composer: how long free-form replies stay possible, or why they are not. */
-export function WindowBanner({ state, now, platform }: { state: WindowState; now: number; platform: Platform | null }) {
-  if (state.kind === "unknown") {
-    return (
-      <Banner tone="neutral" icon={<InfoIcon size={14} />}>
-        No customer message among the loaded messages. Load older messages to see whether the 24-hour reply window is open.
-      </Banner>
-    );
-  }
-  if (state.kind === "closed") {
-    const reason = state.lastInboundAt === null ? "the customer hasn't written on this channel yet" : "the customer hasn't written in 24 hours";
+/**
+ * Over the composer: how long free-form replies stay possible, or why they are not. The window is the
+ * conversation's messaging_window, which the server computes by the rule POST /messages applies.
+ */
+export function WindowBanner({ replyWindow, now, platform }: { replyWindow: MessagingWindow; now: number; platform: Platform | null }) {
+  if (!replyWindow.open || replyWindow.closes_at === null) {
+    const reason = replyWindow.closes_at === null ? "the customer hasn't written on this channel yet" : "the customer hasn't written in 24 hours";
     return (
       <Banner tone="warning" icon={<AlertIcon size={14} />} title={platform === "PLATFORM_A" || platform === null ? "Template required" : "Reply window closed"}>
         Free-form replies are blocked: {reason}.{" "}
@@ -26,7 +22,8 @@ export function WindowBanner({ state, now, platform }: { state: WindowState; now
       </Banner>
     );
   }
-  const left = state.closesAt - now;
+  // The conversation is polled, so `open` turns false soon after closes_at; until then count down to it.
+  const left = Math.max(0, Date.parse(replyWindow.closes_at) - now);
   const soon = left < 3600_000;
   return (
     <Banner tone={soon ? "warning" : "success"} icon={<ClockGlyph />}>

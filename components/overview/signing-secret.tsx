@@ -7,8 +7,8 @@ import { useRotateWebhookSecret } from "@/lib/client/projects";
 /**
  * The signing secret, masked until revealed. Rotating asks first (the old secret keeps signing for
  * 24 h, so nothing breaks at once) and then shows the new one revealed, ready to copy.
- * A viewer (no write access) never receives the secret from the server (docs/api-decisions.md,
- * "The signing secret"): they see it masked, with no reveal, copy or rotate.
+ * A viewer (no write access) never receives the secret from the server (docs/api-decisions.md
+ * "Dashboard", the signing secret): they see it masked, with no reveal, copy or rotate.
  */
 export function SigningSecret({ projectId, secret, signingEnabled, canWrite }: { projectId: string; secret: string | null; signingEnabled: boolean; canWrite: boolean }) {
   const [confirming, setConfirming] = useState(false);

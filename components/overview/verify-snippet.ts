@@ -1,6 +1,6 @@
 /**
- * Node.js: what a receiver needs to trust a delivery (spec: Events → Delivery, x-svc-signature;
- * decisions.md "Webhook delivery": one value per header, the previous secret's in its own header).
+ * Node.js: what a receiver needs to trust a delivery (docs/spec/service-spec.md: Events → Delivery, x-svc-signature;
+ * docs/spec/decisions.md "Webhook delivery": one value per header, the previous secret's in its own header).
  * tests/webhooks/signing.test.ts runs this exact text against a real delivery made after a rotation.
  */
 export const VERIFY_SNIPPET = `import crypto from "node:crypto";

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { RefreshIcon } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Channel } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
 import { channelLabel, PLATFORM_LABELS } from "@/components/inbox/format";
 import { isValidCustomerNumber, randomCustomerNumber, type CustomerIdentity } from "./customer-store";
 

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Channel } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
 import type { SandboxProject } from "@/lib/client/sandbox";
 
 export interface JoinCardProps {

@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { AlertIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useStickToBottom } from "@/components/ui/use-stick-to-bottom";
-import type { Channel } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
 import type { BusinessMessage } from "@/lib/client/sandbox";
 import { BusinessBubble, type ReplyChoice } from "./business-bubble";
 import type { SentItem } from "./customer-store";

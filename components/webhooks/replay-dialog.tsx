@@ -42,7 +42,7 @@ export function ReplayDialog({ projectId, open, onClose }: { projectId: string; 
     const input: ReplayInput = {
       since: fromLocalInput(since) ?? since,
       until: fromLocalInput(until),
-      event: event || undefined,
+      event: (event || undefined) as ReplayInput["event"],
       status: (status || undefined) as ReplayInput["status"],
     };
     replay.mutate(input, {

@@ -8,7 +8,7 @@ import { useProjectSettings } from "@/lib/client/webhooks";
 /**
  * Where deliveries go: the project's webhook_url (changed on Overview), or a note that there is none,
  * and the signing secret they are signed with. A viewer gets neither the change links nor the secret
- * (the server withholds it from them; docs/api-decisions.md, "The signing secret"): it shows masked.
+ * (the server withholds it from them; docs/api-decisions.md "Dashboard", the signing secret): it shows masked.
  */
 export function WebhookEndpointCard({ projectId }: { projectId: string }) {
   const project = useProjectSettings(projectId);

@@ -2,16 +2,14 @@
  * The browser's only way to the server: JSON in and out, the session cookie, and one error type.
  * Every react-query hook in lib/client/ calls these; components never call fetch themselves.
  */
+import type { ErrorBodyWire } from "@/lib/api/schemas/common";
 import { errorKind } from "@/lib/error-kind";
 
-/** The spec's error body: `error` (machine code) + `message`, plus condition-specific keys. */
-export interface ApiErrorBody {
-  error?: string;
-  message?: string;
-  issues?: Record<string, string[]>;
-  request_id?: string;
-  [key: string]: unknown;
-}
+/**
+ * The spec's error body (the Error schema): `error` (machine code) + `message`, plus condition-specific
+ * keys. Partial: a body from a proxy or a crashed server may be anything, so each field is checked.
+ */
+export type ApiErrorBody = Partial<ErrorBodyWire>;
 
 export class ApiError extends errorKind("ApiError") {
   override readonly name = "ApiError";

@@ -1,65 +1,45 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { ChannelCreateInput } from "@/lib/api/schemas/channel-requests";
+import type {
+  ChannelRoutingModeWire as ChannelRoutingMode,
+  ChannelWire as Channel,
+  PlatformWire as Platform,
+  PublishReadinessWire as PublishReadiness,
+} from "@/lib/api/schemas/channels";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
-/** Channels of a project (lib/api/schemas/channels.ts, channel-requests.ts are the shapes). */
+/**
+ * Channels of a project. The shapes are the API's own (lib/api/schemas/channels.ts, channel-requests.ts),
+ * imported as types only: nothing of the server reaches the browser bundle.
+ */
+export type { Channel, ChannelRoutingMode, Platform, PublishReadiness };
 
-export const CHANNEL_ROUTING_MODES = ["EXTERNAL", "FLOWS", "NONE"] as const;
-export type ChannelRoutingMode = (typeof CHANNEL_ROUTING_MODES)[number];
+/** The routing modes in the order the dashboard offers them. */
+export const CHANNEL_ROUTING_MODES = ["EXTERNAL", "FLOWS", "NONE"] as const satisfies readonly ChannelRoutingMode[];
 
-export type ChannelStatus = "connected" | "pending" | "disconnected" | "error";
-export type Platform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C" | "SMS" | "PLATFORM_D" | "EMAIL";
+export type ChannelStatus = Channel["status"];
 /** The platforms a dedicated channel can be connected on (ChannelCreate). */
-export const CONNECTABLE_PLATFORMS = ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"] as const;
-export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
+export type ConnectablePlatform = ChannelCreateInput["platform"];
+export const CONNECTABLE_PLATFORMS = ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"] as const satisfies readonly ConnectablePlatform[];
 
-export interface PublishReadiness {
-  mode: "sandbox" | "dedicated";
-  can_publish_flows: boolean;
-  can_submit_templates: boolean;
-  business_verification_status: string | null;
-  account_review_status: string | null;
-  phone_number_status: string | null;
-  blockers: string[];
-}
-
-export interface Channel {
-  object: "channel";
-  id: string;
-  channel_id: string;
-  platform: Platform;
-  status: ChannelStatus;
-  display_name: string | null;
-  phone_number: string | null;
-  routing_mode: ChannelRoutingMode;
-  number_mode: "sandbox" | "dedicated";
-  is_sandbox: boolean;
-  routing_warning: string | null;
-  publish_readiness: PublishReadiness | null;
-}
-
-interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+type CredentialField<P extends ConnectablePlatform> = keyof Extract<ChannelCreateInput, { platform: P }>["credentials"] & string;
 
 /** Credentials per platform, exactly as ChannelCreate wants them. */
-export const CREDENTIAL_FIELDS: Record<ConnectablePlatform, readonly string[]> = {
+export const CREDENTIAL_FIELDS: { [P in ConnectablePlatform]: readonly CredentialField<P>[] } = {
   PLATFORM_A: ["phone_number_id", "business_account_id", "access_token"],
   PLATFORM_B: ["account_id", "access_token"],
   PLATFORM_C: ["page_id", "access_token"],
 };
 
-export interface ChannelCreateInput {
-  platform: ConnectablePlatform;
-  display_name?: string | null;
-  phone_number?: string | null;
-  routing_mode?: ChannelRoutingMode;
-  credentials: Record<string, string>;
-}
+/**
+ * POST …/channels as the connect form builds it: ChannelCreate with the credentials filled in by name
+ * from CREDENTIAL_FIELDS (the server checks each one and answers field errors).
+ */
+export type ChannelConnectRequest = Omit<ChannelCreateInput, "credentials"> & { credentials: Record<string, string> };
 
 const channelsKey = (projectId: string) => projectQueryKey(projectId, "channels");
 
@@ -68,13 +48,13 @@ export function useChannels(projectId: string) {
   return useInfiniteQuery({
     queryKey: channelsKey(projectId),
     queryFn: ({ signal, pageParam }) =>
-      projectApi<List<Channel>>(projectId, `/channels?limit=50${pageParam ? `&starting_after=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+      projectApi<ListEnvelope<Channel>>(projectId, `/channels?limit=50${pageParam ? `&starting_after=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.has_more ? last.data.at(-1)?.id : undefined),
   });
 }
 
-function replaceChannel(data: InfiniteData<List<Channel>> | undefined, channel: Channel) {
+function replaceChannel(data: InfiniteData<ListEnvelope<Channel>> | undefined, channel: Channel) {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((c) => (c.id === channel.id ? channel : c)) })) };
 }
@@ -86,7 +66,7 @@ export function useUpdateChannelRouting(projectId: string) {
     mutationFn: ({ channelId, routingMode }: { channelId: string; routingMode: ChannelRoutingMode }) =>
       projectApi<Channel>(projectId, `/channels/${encodeURIComponent(channelId)}`, { method: "PATCH", body: { routing_mode: routingMode } }),
     onSuccess: (channel) => {
-      client.setQueryData<InfiniteData<List<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));
+      client.setQueryData<InfiniteData<ListEnvelope<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));
       // Other views (readiness, overview) show routing too.
       void client.invalidateQueries({ queryKey: projectQueryKey(projectId), predicate: (q) => q.queryKey[2] !== "channels" });
     },
@@ -97,7 +77,7 @@ export function useUpdateChannelRouting(projectId: string) {
 export function useConnectChannel(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChannelCreateInput) => projectApi<Channel>(projectId, "/channels", { method: "POST", body: input }),
+    mutationFn: (input: ChannelConnectRequest) => projectApi<Channel>(projectId, "/channels", { method: "POST", body: input }),
     // The first dedicated channel also becomes the project's channel_id: refresh everything of the project.
     onSuccess: () => client.invalidateQueries({ queryKey: projectQueryKey(projectId) }),
   });
@@ -112,7 +92,7 @@ export function useDisconnectChannel(projectId: string) {
   return useMutation({
     mutationFn: ({ channelId }: { channelId: string }) => projectApi<Channel>(projectId, `/channels/${encodeURIComponent(channelId)}`, { method: "DELETE" }),
     onSuccess: (channel) => {
-      client.setQueryData<InfiniteData<List<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));
+      client.setQueryData<InfiniteData<ListEnvelope<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));
       void client.invalidateQueries({ queryKey: projectQueryKey(projectId), predicate: (q) => q.queryKey[2] !== "channels" });
     },
   });

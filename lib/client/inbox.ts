@@ -2,49 +2,24 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { ConversationWire as Conversation, MessageWire } from "@/lib/api/schemas/contacts";
+import type { MessageSendRequestInput, MessageSendResponseWire as MessageSendResponse } from "@/lib/api/schemas/messages";
 import { projectApi } from "./api";
+import type { Channel } from "./channels";
 import { projectQueryKey } from "./query";
-import type { z } from "zod";
-import type { Message as MessageSchema } from "@/lib/api/schemas/contacts";
-import type { MessageSendResponse as MessageSendResponseSchema } from "@/lib/api/schemas/messages";
 
 /**
- * The inbox's data: conversations, their messages, the project's channels, sending and handoff.
- * Shapes mirror lib/api/schemas/contacts.ts (Conversation), channels.ts (Channel) and messages*.ts
- * (MessageSendRequest): the wire names, nothing renamed. Message and MessageSendResponse are the wire
- * schemas' own types (`import type`: nothing of the server reaches the browser bundle).
+ * The inbox's data: conversations, their messages, the project's channels, sending and handoff. The
+ * shapes are the API's own (lib/api/schemas/contacts.ts, messages*.ts), imported as types only:
+ * nothing of the server reaches the browser bundle.
  */
 
-export interface ListPage<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+export type { Conversation, MessageSendResponse };
+export type HandoffStatus = Conversation["handoff"]["status"];
+export type MessagingWindow = Conversation["messaging_window"];
 
-export type HandoffStatus = "AI_ACTIVE" | "HUMAN_ACTIVE";
-
-export interface Conversation {
-  object: "conversation";
-  id: string;
-  conversation_id: string;
-  contact_id: string;
-  phone: string | null;
-  name: string | null;
-  reference_id: string | null;
-  last_channel_id: string | null;
-  is_active: boolean;
-  handoff: { status: HandoffStatus; reason: string | null; handoff_at: string | null };
-  started_at: string;
-  /** Moves with customer messages (and business-app echoes), not with API sends. */
-  last_message_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The Message wire object (lib/api/schemas/contacts.ts), structured content included (messages-read.ts). */
-type WireMessage = z.infer<typeof MessageSchema>;
-
-export type MessageFailure = NonNullable<WireMessage["failure"]>;
+export type MessageFailure = NonNullable<MessageWire["failure"]>;
 
 /** Message.media (spec): a cached file with a short-lived signed URL while it is available. */
 export interface MessageMedia {
@@ -64,27 +39,11 @@ export interface MessageMedia {
 }
 
 /** Message as the API sends it; media typed by the fields the inbox reads (the wire types it as an open record). */
-export type Message = Omit<WireMessage, "media"> & { media: MessageMedia | null };
+export type Message = Omit<MessageWire, "media"> & { media: MessageMedia | null };
 /** Outbound: the interactive object as sent; inbound: the reply the customer tapped. */
 export type MessageInteractive = NonNullable<Message["interactive"]>;
 export type MessageLocation = NonNullable<Message["location"]>;
 export type MessageContactCard = NonNullable<Message["contacts"]>[number];
-
-export type Platform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C" | "SMS" | "PLATFORM_D" | "EMAIL";
-
-export interface Channel {
-  object: "channel";
-  id: string;
-  channel_id: string;
-  platform: Platform;
-  status: "connected" | "pending" | "disconnected" | "error";
-  display_name: string | null;
-  phone_number: string | null;
-  routing_mode: string;
-  number_mode: "sandbox" | "dedicated";
-  is_sandbox: boolean;
-  routing_warning: string | null;
-}
 
 export type MediaType = "image" | "document" | "video" | "audio";
 
@@ -94,10 +53,8 @@ export type ComposedContent =
   | { media: { type: MediaType; link: string; caption?: string; filename?: string } }
   | { interactive: { type: "button"; body: string; buttons: { id: string; title: string }[] } };
 
+/** POST /messages as the inbox sends it (checked against the wire request where it is sent): a reply with composed content. */
 export type MessageSendRequest = { channel_id: string; conversation_id: string } & ComposedContent;
-
-/** POST /messages' answer: the new message's ids and its structured content as stored. */
-export type MessageSendResponse = z.infer<typeof MessageSendResponseSchema>;
 
 // ------------------------------------------------------------------------------------------ keys
 
@@ -125,7 +82,7 @@ function pageQuery(limit: number, startingAfter: string | undefined) {
   return params.toString();
 }
 
-function nextCursor<T extends { id: string }>(page: ListPage<T>): string | undefined {
+function nextCursor<T extends { id: string }>(page: ListEnvelope<T>): string | undefined {
   return page.has_more ? page.data[page.data.length - 1]?.id : undefined;
 }
 
@@ -141,7 +98,7 @@ export function useConversations(projectId: string, search = "") {
   return useInfiniteQuery({
     queryKey: inboxKeys.conversations(projectId, q),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListPage<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, { signal }),
+      projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     refetchInterval: LIST_POLL_MS,
@@ -168,7 +125,7 @@ export function useLastMessage(projectId: string, conversation: Conversation) {
   return useQuery({
     queryKey: [...inboxKeys.preview(projectId, conversation.id), conversation.last_message_at ?? ""],
     queryFn: async ({ signal }) => {
-      const page = await projectApi<ListPage<Message>>(projectId, `/conversations/${encodeURIComponent(conversation.id)}/messages?limit=1`, { signal });
+      const page = await projectApi<ListEnvelope<Message>>(projectId, `/conversations/${encodeURIComponent(conversation.id)}/messages?limit=1`, { signal });
       return page.data[0] ?? null;
     },
     staleTime: Infinity,
@@ -184,7 +141,7 @@ export function useConversationMessages(projectId: string, conversation: Convers
   const query = useInfiniteQuery({
     queryKey: inboxKeys.messages(projectId, conversationId),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListPage<Message>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/messages?${pageQuery(MESSAGE_PAGE, pageParam)}`, { signal }),
+      projectApi<ListEnvelope<Message>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/messages?${pageQuery(MESSAGE_PAGE, pageParam)}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     enabled: Boolean(conversation),
@@ -202,7 +159,7 @@ export function useConversationMessages(projectId: string, conversation: Convers
   return { ...query, messages };
 }
 
-function flattenOldestFirst(data: InfiniteData<ListPage<Message>> | undefined): Message[] {
+function flattenOldestFirst(data: InfiniteData<ListEnvelope<Message>> | undefined): Message[] {
   if (!data) return [];
   const seen = new Set<string>();
   const out: Message[] = [];
@@ -222,7 +179,7 @@ function flattenOldestFirst(data: InfiniteData<ListPage<Message>> | undefined): 
 export function useChannels(projectId: string) {
   return useQuery({
     queryKey: inboxKeys.channels(projectId),
-    queryFn: ({ signal }) => projectApi<ListPage<Channel>>(projectId, "/channels?limit=100", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<Channel>>(projectId, "/channels?limit=100", { signal }),
     staleTime: 60_000,
     select: (page) => page.data,
   });
@@ -238,7 +195,7 @@ export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: MessageSendRequest; idempotencyKey: string }) =>
-      projectApi<MessageSendResponse>(projectId, "/messages", { method: "POST", body: request, headers: { "Idempotency-Key": idempotencyKey } }),
+      projectApi<MessageSendResponse>(projectId, "/messages", { method: "POST", body: request satisfies MessageSendRequestInput, headers: { "Idempotency-Key": idempotencyKey } }),
     onSuccess: (_response, { request }) => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(projectId, request.conversation_id) });
     },
@@ -256,7 +213,7 @@ export function useSetHandoff(projectId: string) {
       }),
     onSuccess: (conversation) => {
       queryClient.setQueryData(inboxKeys.conversation(projectId, conversation.id), conversation);
-      queryClient.setQueriesData<InfiniteData<ListPage<Conversation>>>({ queryKey: inboxKeys.conversations(projectId) }, (data) =>
+      queryClient.setQueriesData<InfiniteData<ListEnvelope<Conversation>>>({ queryKey: inboxKeys.conversations(projectId) }, (data) =>
         data
           ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === conversation.id ? conversation : item)) })) }
           : data,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
@@ -36,18 +37,12 @@ export interface KeyCreate {
   allowed_origins?: string[];
 }
 
-interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
-
 const keysKey = (projectId: string) => projectQueryKey(projectId, "keys");
 
 export function useKeys(projectId: string) {
   return useQuery({
     queryKey: keysKey(projectId),
-    queryFn: ({ signal }) => projectApi<List<ApiKey>>(projectId, "/keys", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<ApiKey>>(projectId, "/keys", { signal }),
     select: (list) => list.data,
   });
 }
@@ -71,7 +66,7 @@ export function useRevokeKey(projectId: string) {
   return useMutation({
     mutationFn: (keyId: string) => projectApi<ApiKey>(projectId, `/keys/${encodeURIComponent(keyId)}/revoke`, { method: "POST" }),
     onSuccess: (revoked) => {
-      client.setQueryData<List<ApiKey>>(keysKey(projectId), (list) =>
+      client.setQueryData<ListEnvelope<ApiKey>>(keysKey(projectId), (list) =>
         list ? { ...list, data: list.data.map((key) => (key.id === revoked.id ? revoked : key)) } : list,
       );
       void client.invalidateQueries({ queryKey: keysKey(projectId) });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
 import { projectApi } from "./api";
 import type { Role } from "./me";
 import { projectQueryKey, queryKeys } from "./query";
@@ -32,19 +33,13 @@ export interface CreatedInvitation extends Invitation {
   url: string;
 }
 
-interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
-
 const membersKey = (projectId: string) => projectQueryKey(projectId, "members");
 const invitationsKey = (projectId: string) => projectQueryKey(projectId, "invitations");
 
 export function useMembers(projectId: string) {
   return useQuery({
     queryKey: membersKey(projectId),
-    queryFn: ({ signal }) => projectApi<List<Member>>(projectId, "/members", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<Member>>(projectId, "/members", { signal }),
     select: (list) => list.data,
   });
 }
@@ -52,7 +47,7 @@ export function useMembers(projectId: string) {
 export function useInvitations(projectId: string) {
   return useQuery({
     queryKey: invitationsKey(projectId),
-    queryFn: ({ signal }) => projectApi<List<Invitation>>(projectId, "/invitations", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<Invitation>>(projectId, "/invitations", { signal }),
     select: (list) => list.data,
   });
 }

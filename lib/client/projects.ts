@@ -1,90 +1,32 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type {
+  ProjectRoutingModeWire as RoutingMode,
+  ProjectUpdateInput as ProjectUpdate,
+  ProjectWebhookSecretWire,
+  ProjectWire as Project,
+} from "@/lib/api/schemas/projects";
+import type { FriendlyIssueWire as ReadinessIssue, ProjectReadinessWire as Readiness } from "@/lib/api/schemas/readiness";
 import { projectApi } from "./api";
+import type { Channel } from "./channels";
 import { projectQueryKey } from "./query";
 
 /**
  * The project itself (settings, webhook, signing secret), its readiness report and its sandbox
- * channel. Types mirror lib/api/schemas/{projects,readiness,channels}.ts by hand so the browser bundle
- * stays free of server code.
+ * channel. The shapes are the API's own (lib/api/schemas/{projects,readiness,channels}.ts), imported
+ * as types only: nothing of the server reaches the browser bundle.
  */
 
-export type RoutingMode = "EXTERNAL" | "FLOWS" | "AGENT";
-export const ROUTING_MODES: readonly RoutingMode[] = ["EXTERNAL", "FLOWS", "AGENT"];
+export type { Project, ProjectUpdate, Readiness, ReadinessIssue, RoutingMode };
+export const ROUTING_MODES = ["EXTERNAL", "FLOWS", "AGENT"] as const satisfies readonly RoutingMode[];
 
-export interface Channel {
-  object: "channel";
-  id: string;
-  platform: string;
-  status: "connected" | "pending" | "disconnected" | "error";
-  display_name: string | null;
-  phone_number: string | null;
-  routing_mode: "NONE" | "FLOWS" | "EXTERNAL";
-  number_mode: "sandbox" | "dedicated";
-  is_sandbox: boolean;
-  routing_warning: string | null;
-}
-
-export interface Project {
-  object: "project";
-  id: string;
-  name: string;
-  description: string | null;
-  routing_mode: RoutingMode;
-  join_code: string;
-  require_opt_in: boolean;
-  webhook_url: string | null;
-  webhook_signing_enabled: boolean;
-  /** The current signing secret; null when signing is off, or withheld from a viewer (webhook_signing_enabled tells which). */
-  webhook_secret: string | null;
-  channel_id: string | null;
-  enrollment_channel: Channel | null;
-  participant_count: number;
-  flow_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export type ProjectUpdate = Partial<Pick<Project, "name" | "description" | "routing_mode" | "require_opt_in" | "webhook_url">>;
-
-export type OverallStatus = "blocked" | "sandbox_ready" | "testable_with_blockers" | "ready_with_warnings" | "ready";
-export type CapabilityStatus = "ready" | "testable" | "blocked" | "warning" | "not_applicable";
-export type CapabilityName = "sandbox_messaging" | "webhook" | "production_inbound" | "flows_publishing" | "templates";
-export const CAPABILITY_NAMES: readonly CapabilityName[] = ["sandbox_messaging", "webhook", "production_inbound", "flows_publishing", "templates"];
-export type IssueSeverity = "blocked" | "warning" | "info";
-
-export interface ReadinessIssue {
-  code: string;
-  severity: IssueSeverity;
-  /** sandbox, webhook, routing, channel or publishing (others may come). */
-  area: string;
-  title: string;
-  message: string;
-  next_steps: string[];
-}
-
-export interface Readiness {
-  object: "project_readiness";
-  project_id: string;
-  project_name: string;
-  overall_status: OverallStatus;
-  requirements: string[];
-  sandbox_testable: boolean;
-  production_inbound_ready: boolean;
-  effective_channel: Channel | null;
-  sandbox_channel: Channel | null;
-  dedicated_channel: Channel | null;
-  capabilities: Record<CapabilityName, { status: CapabilityStatus; message: string }>;
-  issues: ReadinessIssue[];
-  next_steps: string[];
-}
-
-interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+export type OverallStatus = Readiness["overall_status"];
+export type CapabilityName = keyof Readiness["capabilities"];
+export type CapabilityStatus = Readiness["capabilities"][CapabilityName]["status"];
+export const CAPABILITY_NAMES = ["sandbox_messaging", "webhook", "production_inbound", "flows_publishing", "templates"] as const satisfies readonly CapabilityName[];
+export type IssueSeverity = ReadinessIssue["severity"];
 
 const projectKey = (projectId: string) => projectQueryKey(projectId, "project");
 const readinessKey = (projectId: string) => projectQueryKey(projectId, "readiness");
@@ -108,7 +50,7 @@ export function useSandboxChannel(projectId: string) {
   return useQuery({
     // Under "channels" so that whoever invalidates the project's channels refreshes this too.
     queryKey: projectQueryKey(projectId, "channels", { view: "sandbox" }),
-    queryFn: ({ signal }) => projectApi<List<Channel>>(projectId, "/channels", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<Channel>>(projectId, "/channels", { signal }),
     select: (list) => list.data.find((channel) => channel.number_mode === "sandbox") ?? null,
   });
 }
@@ -157,17 +99,11 @@ export function useUpdateProject(projectId: string, { optimistic = true }: { opt
   });
 }
 
-interface RotatedSecret {
-  object: "project_webhook_secret";
-  project_id: string;
-  webhook_secret: string;
-}
-
 /** A new signing secret; the previous one keeps signing deliveries for 24 hours. */
 export function useRotateWebhookSecret(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => projectApi<RotatedSecret>(projectId, `/projects/${encodeURIComponent(projectId)}/rotate-webhook-secret`, { method: "POST" }),
+    mutationFn: () => projectApi<ProjectWebhookSecretWire>(projectId, `/projects/${encodeURIComponent(projectId)}/rotate-webhook-secret`, { method: "POST" }),
     onSuccess: (rotated) => {
       client.setQueryData<Project>(projectKey(projectId), (project) =>
         project ? { ...project, webhook_secret: rotated.webhook_secret, webhook_signing_enabled: true } : project,

@@ -1,13 +1,16 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { ProjectWire as Project } from "@/lib/api/schemas/projects";
 import { projectApi } from "./api";
-import { inboxKeys, type Conversation, type ListPage } from "./inbox";
+import { inboxKeys, type Conversation } from "./inbox";
 import { projectQueryKey } from "./query";
 
 /**
- * The sandbox phone: act as a customer through the built-in simulator (lib/dashboard/routes/
- * sandbox-phone.ts has the request and response schemas these types mirror).
+ * The sandbox phone: act as a customer through the built-in simulator. Its operations are
+ * dashboard-only (lib/dashboard/routes/sandbox-phone.ts has the schemas these types mirror); the
+ * project and conversations are the API's own shapes.
  */
 
 export type CustomerMessageType = "text" | "image" | "video" | "audio" | "document" | "location" | "button_reply" | "list_reply";
@@ -46,12 +49,7 @@ export interface BusinessMessage {
 }
 
 /** The project fields the phone's setup card needs (GET /projects/{id}). */
-export interface SandboxProject {
-  id: string;
-  name: string;
-  join_code: string;
-  channel_id: string | null;
-}
+export type SandboxProject = Pick<Project, "id" | "name" | "join_code" | "channel_id">;
 
 const sandboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "sandbox", ...parts);
 
@@ -70,7 +68,7 @@ export function useCustomerInbox(projectId: string, channelId: string | null, fr
   return useQuery({
     queryKey: sandboxKey(projectId, "inbox", channelId ?? "", from),
     queryFn: ({ signal }) =>
-      projectApi<ListPage<BusinessMessage>>(projectId, `/sandbox/inbox?${new URLSearchParams({ channel_id: channelId!, from })}`, { signal }),
+      projectApi<ListEnvelope<BusinessMessage>>(projectId, `/sandbox/inbox?${new URLSearchParams({ channel_id: channelId!, from })}`, { signal }),
     enabled: Boolean(channelId) && from.trim().length >= 3,
     refetchInterval: CUSTOMER_INBOX_POLL_MS,
     select: (page) => page.data,
@@ -100,7 +98,7 @@ export function useConversationForNumber(projectId: string, from: string) {
   const wanted = digits(from);
   return useQuery({
     queryKey: sandboxKey(projectId, "conversations"),
-    queryFn: ({ signal }) => projectApi<ListPage<Conversation>>(projectId, "/conversations?limit=100", { signal }),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<Conversation>>(projectId, "/conversations?limit=100", { signal }),
     refetchInterval: 5_000,
     enabled: wanted.length >= 3,
     select: (page) => page.data.find((conversation) => digits(conversation.phone) === wanted) ?? null,

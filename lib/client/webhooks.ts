@@ -1,16 +1,28 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { ProjectWire as Project } from "@/lib/api/schemas/projects";
+import type {
+  ReplayRequestInput as ReplayInput,
+  ReplayResponseWire as ReplayResult,
+  WebhookAttemptWire as WebhookAttempt,
+  WebhookDeliveryDetailWire as WebhookDeliveryDetail,
+  WebhookDeliveryWire as WebhookDelivery,
+} from "@/lib/api/schemas/webhooks";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
 /**
- * Webhook logs: the project's webhook target, delivery stats, deliveries and their attempts
- * (lib/api/schemas/webhooks.ts, lib/dashboard/routes/webhook-stats.ts are the shapes).
+ * Webhook logs: the project's webhook target, delivery stats, deliveries and their attempts. The API's
+ * shapes come from lib/api/schemas/webhooks.ts and projects.ts (types only: nothing of the server
+ * reaches the browser bundle); the stats are dashboard-only (lib/dashboard/routes/webhook-stats.ts).
  */
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "paused"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type { ReplayInput, ReplayResult, WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail };
+
+export type DeliveryStatus = WebhookDelivery["status"];
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "paused"] as const satisfies readonly DeliveryStatus[];
 
 export const EVENT_TYPES = [
   "message.received",
@@ -21,43 +33,8 @@ export const EVENT_TYPES = [
   "template.status",
   "participant.joined",
   "contact.identity.updated",
-] as const;
+] as const satisfies readonly NonNullable<ReplayInput["event"]>[];
 export type EventType = (typeof EVENT_TYPES)[number];
-
-export interface WebhookDelivery {
-  object: "webhook_delivery";
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  trigger: "event" | "redeliver" | "replay";
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  /** How long the latest attempt took; null before the first attempt. */
-  last_duration_ms: number | null;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-}
-
-export interface WebhookAttempt {
-  object: "webhook_attempt";
-  id: string;
-  attempt_number: number;
-  url: string;
-  started_at: string;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_excerpt: string | null;
-}
-
-export interface WebhookDeliveryDetail extends WebhookDelivery {
-  attempts: WebhookAttempt[];
-  event: { id: string; type: string; payload: Record<string, unknown>; created_at: string };
-}
 
 export interface DeliveryStatsBucket {
   start: string;
@@ -74,29 +51,13 @@ export interface DeliveryStats {
 }
 
 /** The project fields the webhook and channel pages need (GET /projects/{id}). */
-export interface ProjectSettings {
-  id: string;
-  name: string;
-  routing_mode: "EXTERNAL" | "FLOWS" | "AGENT";
-  webhook_url: string | null;
-  webhook_signing_enabled: boolean;
-  /** Null when signing is off, or withheld from a viewer. */
-  webhook_secret: string | null;
-  channel_id: string | null;
-  join_code: string;
-}
+export type ProjectSettings = Pick<Project, "id" | "name" | "routing_mode" | "webhook_url" | "webhook_signing_enabled" | "webhook_secret" | "channel_id" | "join_code">;
 
 export interface DeliveryFilters {
   event?: string | undefined;
   status?: DeliveryStatus | undefined;
   /** ISO 8601. */
   since?: string | undefined;
-}
-
-interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
 }
 
 const POLL_MS = 3_000;
@@ -141,7 +102,7 @@ function deliveriesPath(filters: DeliveryFilters, startingAfter: string | undefi
 export function useDeliveries(projectId: string, filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: keys.deliveries(projectId, filters),
-    queryFn: ({ signal, pageParam }) => projectApi<List<WebhookDelivery>>(projectId, deliveriesPath(filters, pageParam), { signal }),
+    queryFn: ({ signal, pageParam }) => projectApi<ListEnvelope<WebhookDelivery>>(projectId, deliveriesPath(filters, pageParam), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.has_more ? last.data.at(-1)?.id : undefined),
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((d) => d.status === "pending")) ? POLL_MS : false),
@@ -179,19 +140,6 @@ export function useRedeliver(projectId: string) {
       void invalidate();
     },
   });
-}
-
-export interface ReplayInput {
-  since: string;
-  until?: string | undefined;
-  event?: string | undefined;
-  status?: DeliveryStatus | "none" | undefined;
-}
-
-export interface ReplayResult {
-  object: "webhook_replay";
-  count: number;
-  delivery_ids: string[];
 }
 
 /** POST …/webhook-deliveries/replay: every matching event once more. */

@@ -31,3 +31,7 @@ export const ChannelCreate = z
   .openapi("ChannelCreate", { description: "Credentials are encrypted at rest and never returned." });
 
 export const ChannelUpdate = z.object({ routing_mode: ChannelRoutingMode }).strict().openapi("ChannelUpdate");
+
+// What a client sends (z.input: before parsing), for `import type` in the browser.
+export type ChannelCreateInput = z.input<typeof ChannelCreate>;
+export type ChannelUpdateInput = z.input<typeof ChannelUpdate>;

@@ -35,3 +35,9 @@ export const Channel = z
     publish_readiness: z.union([PublishReadiness, z.null()]),
   })
   .openapi("Channel");
+
+// The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
+export type PublishReadinessWire = z.infer<typeof PublishReadiness>;
+export type PlatformWire = z.infer<typeof Platform>;
+export type ChannelRoutingModeWire = z.infer<typeof ChannelRoutingMode>;
+export type ChannelWire = z.infer<typeof Channel>;

@@ -11,6 +11,8 @@ export const ErrorBody = z
   .catchall(z.unknown())
   .openapi("Error");
 
+export type ErrorBodyWire = z.infer<typeof ErrorBody>;
+
 export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-06-18T12:00:00.000Z" });
 
 export const PageQuery = z.object({
@@ -29,5 +31,8 @@ export function listOf<T extends z.ZodTypeAny>(item: T, name: string) {
     .object({ object: z.literal("list"), data: z.array(item), has_more: z.boolean() })
     .openapi(name);
 }
+
+/** A list response (listOf) whose items are T: the one list envelope type, for the browser too (`import type`). */
+export type ListEnvelope<T> = z.infer<ReturnType<typeof listOf<z.ZodType<T>>>>;
 
 export const IdParam = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) });

@@ -57,6 +57,16 @@ export const ContactUpdate = z
   .strict()
   .openapi("ContactUpdate");
 
+export const MessagingWindow = z
+  .object({
+    open: z.boolean().openapi({ description: "True while free-form messages can be sent on last_channel_id: the customer wrote there less than 24 hours ago." }),
+    closes_at: Timestamp.nullable().openapi({ description: "24 hours after the customer's last message on last_channel_id (in the past once closed); null while they have never written there." }),
+  })
+  .openapi("MessagingWindow", {
+    description:
+      "The 24-hour customer-service window on the conversation's last channel, by the same rule POST /messages applies (outside it: 409 outside_messaging_window; PLATFORM_A can still send a template).",
+  });
+
 export const Conversation = z
   .object({
     object: z.literal("conversation"),
@@ -71,6 +81,7 @@ export const Conversation = z
     handoff: z.object({ status: z.enum(["AI_ACTIVE", "HUMAN_ACTIVE"]), reason: z.string().nullable(), handoff_at: Timestamp.nullable() }),
     started_at: Timestamp,
     last_message_at: Timestamp.nullable(),
+    messaging_window: MessagingWindow,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -116,3 +127,11 @@ export const Message = z
     timestamp: Timestamp,
   })
   .openapi("Message");
+
+// The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
+export type ContactWire = z.infer<typeof Contact>;
+export type MessagingWindowWire = z.infer<typeof MessagingWindow>;
+export type ConversationWire = z.infer<typeof Conversation>;
+export type HandoffRequestInput = z.input<typeof HandoffRequest>;
+export type MessageFailureWire = z.infer<typeof MessageFailure>;
+export type MessageWire = z.infer<typeof Message>;

@@ -1,7 +1,7 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery } from "./common";
 
-/** GET /conversations filters (docs/api-decisions.md "Conversations and channels"); all combine with AND. */
+/** GET /conversations filters (docs/api-decisions.md "Conversation filters and channel disconnect"); all combine with AND. */
 export const ConversationListQuery = PageQuery.extend({
   q: z
     .string()

@@ -15,7 +15,7 @@
  * reach the wrong person.
  */
 import { z } from "@/lib/api/zod";
-import type { OutboundContent, OutboundMessage } from "@/lib/domain/messages/content";
+import type { OutboundContent, OutboundMessage } from "@/lib/ports/provider/outbound";
 import { OutboundContacts } from "./messages-contacts";
 import { OutboundLocation, OutboundMedia, OutboundReaction, OutboundSticker, OutboundTemplate } from "./messages-content";
 import { OutboundInteractive } from "./messages-interactive";
@@ -78,6 +78,8 @@ export const MessageSendResponse = z
   })
   .strict()
   .openapi("MessageSendResponse");
+
+export type MessageSendResponseWire = z.infer<typeof MessageSendResponse>;
 
 /** The content fields and reply_to of a parsed request: all toOutboundMessage reads. */
 export type MessageSendContent = Pick<MessageSendRequestData, ContentField | "reply_to">;

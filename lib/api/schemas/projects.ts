@@ -65,3 +65,10 @@ export const ProjectUpdate = z
   .partial()
   .strict()
   .openapi("ProjectUpdate");
+
+// The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
+export type ProjectRoutingModeWire = z.infer<typeof ProjectRoutingMode>;
+export type ProjectSummaryWire = z.infer<typeof ProjectSummary>;
+export type ProjectWire = z.infer<typeof Project>;
+export type ProjectWebhookSecretWire = z.infer<typeof ProjectWebhookSecret>;
+export type ProjectUpdateInput = z.input<typeof ProjectUpdate>;

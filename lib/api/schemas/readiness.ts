@@ -62,3 +62,8 @@ export const ProjectReadiness = z
   })
   .strict()
   .openapi("ProjectReadiness");
+
+// The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
+export type ReadinessCapabilityWire = z.infer<typeof ReadinessCapability>;
+export type FriendlyIssueWire = z.infer<typeof FriendlyIssue>;
+export type ProjectReadinessWire = z.infer<typeof ProjectReadiness>;

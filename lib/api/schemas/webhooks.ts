@@ -62,3 +62,10 @@ export const ReplayRequest = z
 export const ReplayResponse = z
   .object({ object: z.literal("webhook_replay"), count: z.number().int(), delivery_ids: z.array(z.string()).openapi({ description: "The first 100 new deliveries." }) })
   .openapi("WebhookReplay");
+
+// The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
+export type WebhookDeliveryWire = z.infer<typeof WebhookDelivery>;
+export type WebhookAttemptWire = z.infer<typeof WebhookAttempt>;
+export type WebhookDeliveryDetailWire = z.infer<typeof WebhookDeliveryDetail>;
+export type ReplayRequestInput = z.input<typeof ReplayRequest>;
+export type ReplayResponseWire = z.infer<typeof ReplayResponse>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { contacts, conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Ctx } from "@/lib/domain/context";
@@ -7,13 +7,12 @@ import { notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { serializeMessage } from "@/lib/domain/messages/serialize";
 import { currentMediaOf } from "@/lib/domain/media/wire";
-import { env } from "@/lib/config";
 import { builtOnce } from "@/lib/ports/db/prepared";
+import { serializeConversation, serializeConversations } from "./serialize";
+
+export { lastCustomerMessageAt, lastCustomerMessageAtSql, MESSAGING_WINDOW_MS, messagingWindow, type MessagingWindow } from "./window";
 
 export type ConversationRow = typeof conversations.$inferSelect;
-
-/** 24 hours since the customer's last message on the channel (provider timestamp). */
-export const MESSAGING_WINDOW_MS = 24 * 3600_000;
 
 /** The project's conversation with a contact, created on first contact. One per (project, contact). */
 export async function ensureConversation(db: Db, projectId: string, contactId: string, channelId: string, now: Date): Promise<ConversationRow> {
@@ -47,37 +46,47 @@ export async function touchConversation(db: Db, conversationId: string, at: Date
   await db.update(conversations).set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at }).where(eq(conversations.id, conversationId));
 }
 
+type MessageInsert = typeof messages.$inferInsert;
+type MessageColumn = keyof MessageInsert;
+
+/** Every stored message sets these (lib/domain/messages/rows.ts messageRow). */
+const MESSAGE_COLUMNS = ["id", "projectId", "conversationId", "contactId", "channelId", "direction", "type", "status", "content", "body", "timestamp", "createdAt", "updatedAt"] as const;
+/** An inbound message adds the provider's id and time, the message it answers and its media. */
+const INBOUND_COLUMNS = [...MESSAGE_COLUMNS, "platformMessageId", "replyTo", "media", "providerTimestamp"] as const;
+/** A send adds the address it goes to, the message it quotes and its idempotency key. */
+const OUTBOUND_COLUMNS = [...MESSAGE_COLUMNS, "recipient", "replyTo", "idempotencyKey"] as const;
+
+/** created_at and updated_at are the only listed columns with a default other than NULL: the row sets them. */
+type Stamped = { createdAt: Date; updatedAt: Date };
+export type InboundMessageInsert = Pick<MessageInsert, (typeof INBOUND_COLUMNS)[number]> & Stamped;
+export type OutboundMessageInsert = Pick<MessageInsert, (typeof OUTBOUND_COLUMNS)[number]> & Stamped;
+
 /**
- * Stores a message and moves its conversation's last_message_at in one statement. With `skipDuplicate`
- * a message the provider sent before (same provider id) is left alone and the conversation untouched:
- * the result is false then.
+ * Stores an inbound message and moves its conversation's last_message_at, in one statement. A message
+ * the provider sent before (same provider id on the channel) is left alone and the conversation
+ * untouched: the result is false then.
  */
-export async function insertMessageTouchingConversation(tx: Db, values: typeof messages.$inferInsert, at: Date, options: { skipDuplicate?: boolean } = {}): Promise<boolean> {
-  const set = (Object.keys(values) as MessageColumn[]).filter((column) => values[column] !== undefined).sort();
-  // A null is part of the shape (SQL NULL in the text): a column's encoder would turn it into JSON null or fail on it.
-  const shape = `${options.skipDuplicate ? "skip" : "insert"}:${set.map((column) => (values[column] === null ? `${column}=null` : column)).join(",")}`;
-  let statement = insertTouchingStatements.get(shape);
-  if (!statement) {
-    const nulls = set.filter((column) => values[column] === null);
-    const bound = set.filter((column) => values[column] !== null);
-    insertTouchingStatements.set(shape, (statement = insertTouchingStatement(bound, nulls, options.skipDuplicate === true, insertTouchingStatements.size)));
-  }
-  const touched = await statement(tx, { ...values, at: at.toISOString() });
-  return touched.length > 0;
+export async function insertInboundMessageTouchingConversation(tx: Db, row: InboundMessageInsert, at: Date): Promise<boolean> {
+  return (await insertInboundTouching(tx, row, at)).length > 0;
+}
+
+/** Stores a send's message and moves its conversation's last_message_at, in one statement. */
+export async function insertOutboundMessageTouchingConversation(tx: Db, row: OutboundMessageInsert, at: Date): Promise<void> {
+  await insertOutboundTouching(tx, row, at);
 }
 
 /**
- * One statement per shape (the columns a caller sets, duplicate handling): send and ingest run it in
- * every transaction, and building it was 6 % of the web's CPU per POST /messages. The shapes are the
- * few call sites', so the map stays small.
+ * Send and ingest run these in every transaction, and building one was 6 % of the web's CPU per
+ * POST /messages: each is built once (builtOnce), over a fixed column list.
  */
-const insertTouchingStatements = new Map<string, ReturnType<typeof insertTouchingStatement>>();
-type MessageColumn = keyof typeof messages.$inferInsert;
-function insertTouchingStatement(bound: MessageColumn[], nulls: MessageColumn[], skipDuplicate: boolean, index: number) {
-  return builtOnce<{ id: string }>(`message_insert_touching_conversation_${index}`, (db) => {
-    const placeholders = Object.fromEntries([...bound.map((column) => [column, sql.placeholder(column)]), ...nulls.map((column) => [column, null])]) as unknown as typeof messages.$inferInsert;
+const insertInboundTouching = insertTouchingStatement("message_insert_inbound_touching_conversation", INBOUND_COLUMNS, { skipDuplicate: true });
+const insertOutboundTouching = insertTouchingStatement("message_insert_outbound_touching_conversation", OUTBOUND_COLUMNS, { skipDuplicate: false });
+
+function insertTouchingStatement(name: string, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
+  const statement = builtOnce<{ id: string }>(name, (db) => {
+    const placeholders = Object.fromEntries(columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`])) as unknown as MessageInsert;
     const insert = db.insert(messages).values(placeholders);
-    const inserted = db.$with("inserted").as((skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
+    const inserted = db.$with("inserted").as((options.skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
     const at = sql`${sql.placeholder("at")}::timestamptz`;
     return db
       .with(inserted)
@@ -86,6 +95,23 @@ function insertTouchingStatement(bound: MessageColumn[], nulls: MessageColumn[],
       .where(and(eq(conversations.id, sql.placeholder("conversationId")), sql`exists (select 1 from ${inserted})`))
       .returning({ id: conversations.id });
   });
+  const known = new Set<string>(columns);
+  return (tx: Db, row: Partial<MessageInsert>, at: Date) => {
+    // A column outside the list would be dropped without a word: a caller that needs one needs its own statement.
+    for (const [column, value] of Object.entries(row)) if (value !== undefined && !known.has(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
+    const values: Record<string, unknown> = { at: at.toISOString() };
+    for (const column of columns) values[column] = row[column];
+    return statement(tx, values);
+  };
+}
+
+/**
+ * The column's own encoder, except that a null (or a column the row leaves unset) is bound as SQL NULL:
+ * the jsonb encoder would store JSON null, the timestamp one would fail on it. An unset column's default
+ * is NULL anyway (Stamped), so binding NULL stores the row an insert without the column would.
+ */
+function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
+  return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
 }
 
 /** last_message_at moved to `at`, never back (messages can be stored out of order). */
@@ -93,60 +119,10 @@ function lastMessageAtMovedTo(at: SQL) {
   return sql`greatest(coalesce(${conversations.lastMessageAt}, ${at}), ${at})`;
 }
 
-/** When the customer last wrote on this channel (provider time), or null. */
-export async function lastCustomerMessageAt(db: Db, conversationId: string, channelId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: lastCustomerMessageAtSql(channelId) }).from(conversations).where(eq(conversations.id, conversationId));
-  return row?.at ?? null;
-}
-
-/**
- * The conversation's last customer message on a channel, as a column of any select over `conversations`.
- * Qualified by hand: in a one-table select drizzle leaves columns bare, and a bare "id" in the
- * subquery would be the message's.
- */
-export function lastCustomerMessageAtSql(channelId: string | Placeholder) {
-  return sql<Date | null>`(select max(m.provider_timestamp) from ${messages} m where m.conversation_id = ${conversations}.id and m.channel_id = ${channelId} and m.direction = 'inbound')`.mapWith(
-    (v) => (v ? new Date(v) : null),
-  );
-}
-
 export async function getConversationRowOrThrow(ctx: Ctx, id: string): Promise<ConversationRow> {
   const [row] = await ctx.db.select().from(conversations).where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, id)));
   if (!row) throw notFound("conversation", id);
   return row;
-}
-
-export async function serializeConversation(ctx: Ctx, row: ConversationRow) {
-  const [conversation] = await serializeConversations(ctx, [row]);
-  return conversation!;
-}
-
-/** Conversation wire objects; phone, name and reference_id come from the project's contact. */
-export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) {
-  const ids = [...new Set(rows.map((r) => r.contactId))];
-  const contactRows = ids.length ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), inArray(contacts.id, ids))) : [];
-  const byId = new Map(contactRows.map((c) => [c.id, c]));
-  return rows.map((row) => {
-    // Without its contact row (erased or removed) a conversation still serializes, with null contact
-    // fields: one missing row must not turn the whole list into a 500.
-    const contact = byId.get(row.contactId);
-    return {
-      object: "conversation" as const,
-      id: row.id,
-      conversation_id: row.id,
-      contact_id: row.contactId,
-      phone: contact?.phone ?? null,
-      name: contact?.name ?? null,
-      reference_id: contact?.referenceId ?? null,
-      last_channel_id: row.lastChannelId,
-      is_active: row.isActive,
-      handoff: { status: row.handoffStatus, reason: row.handoffReason, handoff_at: row.handoffAt?.toISOString() ?? null },
-      started_at: row.startedAt.toISOString(),
-      last_message_at: row.lastMessageAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  });
 }
 
 export async function getConversation(ctx: Ctx, id: string) {
@@ -173,7 +149,7 @@ export async function listConversations(ctx: Ctx, input: PageParams & Conversati
 }
 
 /**
- * The filters as one condition over `conversations`, qualified by hand (see lastCustomerMessageAtSql).
+ * The filters as one condition over `conversations`, qualified by hand (see lastCustomerMessageAtSql, window.ts).
  * channel_id matches a conversation that has a message on the channel or whose last channel it is
  * (a conversation opened by a send has no message yet), through the messages_window index.
  */
@@ -215,7 +191,7 @@ function phoneDigitsOf(q: string): string | null {
 export async function listConversationMessages(ctx: Ctx, id: string, page: PageParams) {
   const conversation = await getConversationRowOrThrow(ctx, id);
   const result = await paginate(ctx.db, messages, and(eq(messages.projectId, ctx.project.id), eq(messages.conversationId, conversation.id)), page);
-  const current = await currentMediaOf(ctx.db, ctx.project.id, result.data, ctx.now, env().publicUrl);
+  const current = await currentMediaOf(ctx.db, ctx.project.id, result.data, ctx.now, ctx.settings.publicUrl);
   return { data: result.data.map((row) => ({ ...serializeMessage(row), media: current.get(row.id) ?? row.media ?? null })), has_more: result.has_more };
 }
 

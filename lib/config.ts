@@ -24,6 +24,8 @@ export function env() {
     providerGraphUrl: e.PROVIDER_GRAPH_URL || null,
     publicUrl: e.SVC_PUBLIC_URL || `http://localhost:${e.PORT || 3000}`,
     sandboxParticipantCap: Number(e.SVC_SANDBOX_PARTICIPANT_CAP || 5),
+    /** The shared sandbox number's token against a real provider; unset → the simulator's. */
+    sandboxAccessToken: e.SVC_SANDBOX_ACCESS_TOKEN || null,
     /** Object storage for cached media: S3-compatible when set, else a folder under dataDir/media. */
     s3Bucket: e.S3_BUCKET || null,
     s3Region: e.S3_REGION || "us-east-1",

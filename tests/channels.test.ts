@@ -15,7 +15,7 @@ let acme: Seeded;
 let globex: Seeded;
 let globexChannelId: string;
 
-/** Every field of the Channel wire object (spec: Channel). */
+/** Every field of the Channel wire object (docs/spec/service-spec.md: Channel). */
 const CHANNEL_FIELDS = [
   "object",
   "id",

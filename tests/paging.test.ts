@@ -36,7 +36,7 @@ beforeAll(async () => {
   newestFirst = [...created].reverse();
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, "free"));
   const [orgRow] = await app.db.select().from(organizations).where(eq(organizations.id, org.id));
-  operator = { db: app.db, org: orgRow!, project: first!, plan: plan!, actor: { type: "user", id: "u", role: "owner" }, now: app.clock.now() };
+  operator = { ...app.systemCtx(), db: app.db, org: orgRow!, project: first!, plan: plan!, actor: { type: "user", id: "u", role: "owner" }, now: app.clock.now() };
 });
 afterAll(() => app?.close());
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** spec: ProjectReadiness, exactly. */
+/** docs/spec/service-spec.md: ProjectReadiness, exactly. */
 const READINESS_FIELDS = [
   "object",
   "project_id",
@@ -40,7 +40,7 @@ const READINESS_FIELDS = [
   "issues",
   "next_steps",
 ].sort();
-/** spec: FriendlyIssue, exactly. */
+/** docs/spec/service-spec.md: FriendlyIssue, exactly. */
 const ISSUE_FIELDS = ["code", "severity", "area", "title", "message", "next_steps"].sort();
 const WEBHOOK_URL = "https://hooks.example.com/svc";
 const CAPABILITY_STATUS = ["ready", "testable", "blocked", "warning", "not_applicable"];

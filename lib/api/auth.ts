@@ -7,7 +7,7 @@ export type AuthMode = "secret" | "secret_or_publishable" | "session" | "none";
 
 /**
  * Resolves the request's key. Secret keys come as `Authorization: Bearer`; publishable keys only in
- * `x-svc-publishable-key` and only on routes that accept them (decisions.md "Keys and scopes").
+ * `x-svc-publishable-key` and only on routes that accept them (docs/spec/decisions.md "Keys and scopes").
  */
 export async function authenticate(request: Request, mode: "secret" | "secret_or_publishable", runtime: Runtime, now: Date): Promise<AuthenticatedKey> {
   const authorization = request.headers.get("authorization");

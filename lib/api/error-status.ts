@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/errors";
 
-/** decisions.md "Error codes": the one code → status table. */
+/** docs/spec/decisions.md "Error codes": the one code → status table. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
   invalid_json: 400,

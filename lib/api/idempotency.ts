@@ -11,7 +11,7 @@ function openBody(stored: unknown): unknown {
   return JSON.parse(unseal((stored as { sealed: string }).sealed));
 }
 
-/** decisions.md "Idempotency": scoped to (project, method, path), kept 24 h. */
+/** docs/spec/decisions.md "Idempotency": scoped to (project, method, path), kept 24 h. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A claim older than this belongs to a request that died; a retry may take it over. */
 const IN_PROGRESS_LEASE_MS = 60_000;

@@ -1,7 +1,8 @@
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { appSecretFor, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
 import { receiveProviderWebhook } from "@/lib/domain/ingest/process";
-import type { Runtime } from "@/lib/server/runtime";
+import { servicesOf, type Runtime } from "@/lib/server/runtime";
+import { systemCtx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
@@ -49,7 +50,7 @@ export async function receiveDelivery(platform: ProviderPlatform, request: Reque
     return json(401, { error: "invalid_signature", message: "X-Hub-Signature-256 does not match the body." });
   }
   try {
-    await receiveProviderWebhook({ db: runtime.database.db, queue: runtime.queue, now: () => runtime.clock.now() }, platform, storableText(bytes));
+    await receiveProviderWebhook(systemCtx(servicesOf(runtime)), { platform, rawBody: storableText(bytes) });
   } catch (error) {
     // Nothing was stored: any 5xx makes the provider deliver it again later, so nothing is lost.
     const requestId = newId("request");

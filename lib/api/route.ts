@@ -3,12 +3,12 @@ import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { API_VERSION } from "@/lib/config";
 import type { Ctx } from "@/lib/domain/context";
-import { hasScope, type Scope } from "@/lib/domain/keys/scopes";
+import { hasScope, type Scope } from "@/lib/shared/scopes";
 import type { DashboardScope } from "@/lib/domain/members/roles";
 import type { OperatorPrincipal } from "./principal";
 import { quotaPeriod, startOfNextMonth } from "@/lib/domain/plans";
 import type { AuthenticatedKey } from "@/lib/domain/keys";
-import type { Runtime } from "@/lib/server/runtime";
+import { servicesOf, type Runtime } from "@/lib/server/runtime";
 import type { HitResult } from "@/lib/ports/limiter";
 import { authenticate, type AuthMode } from "./auth";
 import { MAX_JSON_BODY_BYTES, assertStorable, parseJsonText, readBodyBytes } from "./request-input";
@@ -21,7 +21,10 @@ type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 
 export interface HandlerInput<P, Q, B> {
   ctx: Ctx;
-  /** The process's ports (limiter, queue, provider) for verbs that need more than the database. */
+  /**
+   * The composition root, for the auth "none" routes that run before any project (the dashboard's
+   * account routes: set-up, invitations): ctx is not built for them. Project verbs use ctx.ports and ctx.settings.
+   */
   runtime: Runtime;
   params: P;
   query: Q;
@@ -51,6 +54,8 @@ export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodTyp
   idempotency?: "optional" | "required" | "off";
   /** The body size cap; default MAX_JSON_BODY_BYTES (1 MiB). */
   maxBodyBytes?: number;
+  /** false: an operation about the calling API key itself, which the dashboard (an operator, no key) does not serve. */
+  servedToOperators?: boolean;
   handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R>>;
 }
 
@@ -68,6 +73,7 @@ export interface Route {
   body?: ZodType;
   response: ZodType;
   idempotency: "optional" | "required" | "off";
+  servedToOperators: boolean;
   /** `operator` set: a signed-in operator acting in one project (the dashboard) instead of an API key. */
   run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response>;
 }
@@ -87,90 +93,119 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
 
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
-    const headers = handlerHeaders(requestId);
-    const now = runtime.clock.now();
+    const call: Call = { request, pathParams, runtime, operator, now: runtime.clock.now(), headers: handlerHeaders(requestId) };
     let claimId: string | null = null;
     try {
-      const requestedVersion = request.headers.get("svc-version");
-      if (requestedVersion !== null && requestedVersion !== API_VERSION) {
-        throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, { supported_versions: [API_VERSION] });
-      }
-
-      let key: AuthenticatedKey | null = null;
-      if (operator) {
-        if (def.scope && !hasScope(operator.scopes, def.scope)) {
-          throw new SvcError("insufficient_scope", `Your role (${operator.role}) does not allow this: it needs the '${def.scope}' permission. Ask an owner or admin of the organization.`, { required_scope: def.scope });
-        }
-      } else if (auth === "session") {
-        throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
-      } else if (auth !== "none") {
-        key = await authenticate(request, auth, runtime, now);
-        const hit = await runtime.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
-        Object.assign(headers, rateLimitHeaders(hit));
-        if (!hit.allowed) throw limitExceeded("rate_limit", hit);
-        if (def.scope && !hasScope(key.key.scopes, def.scope)) {
-          throw new SvcError("insufficient_scope", `This API key lacks the '${def.scope}' scope.`, { required_scope: def.scope });
-        }
-      }
-
-      assertStorable(pathParams, "path");
-      const params = parse(def.params, pathParams, "path");
-      const rawQuery = queryObject(new URL(request.url).searchParams);
-      assertStorable(rawQuery, "query");
-      const query = parse(def.query, rawQuery, "query");
-      const rawBody = def.body || idempotency !== "off" ? await readJson(request, !def.body, def.maxBodyBytes) : undefined;
-      const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
-
-      let idempotencyKey: string | null = null;
-      const tenant = key ?? operator ?? null;
-      if (idempotency !== "off" && tenant) {
-        idempotencyKey = idempotencyKeyOf(request.headers.get("idempotency-key"), rawBody);
-        if (!idempotencyKey && idempotency === "required") {
-          throw new SvcError("idempotency_key_required", "This operation needs an Idempotency-Key header (1 to 200 characters).");
-        }
-        if (idempotencyKey) {
-          const scope = { projectId: tenant.project.id, method: def.method, path: canonicalPath(pathParams, def.path), key: idempotencyKey };
-          const claim = await claimIdempotencyKey(runtime.database.db, scope, requestHashOf(rawBody), now);
-          if (claim.kind === "replay") {
-            if (key) {
-              // decisions.md: a replay is not counted again, so its request-window point is given back.
-              await runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
-              headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
-            }
-            return json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" });
-          }
-          claimId = claim.id;
-        }
-      }
-
+      const key = await admit(def.scope, auth, call);
+      const { params, query, body, rawBody } = await readInput(def, idempotency, call);
+      const claimed = await claimIdempotency(def, idempotency, call, rawBody, key);
+      if (claimed.kind === "replay") return claimed.response;
+      claimId = claimed.claimId;
       if (key) {
-        const quota = await runtime.limiter.hit("quota", `${key.key.id}:${quotaPeriod(now)}`, key.plan.monthlyRequests, 32 * 86_400);
-        if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(now) });
+        const quota = await runtime.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
+        if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
       }
-
-      const ctx: Ctx = operator
-        ? { db: runtime.database.db, org: operator.org, project: operator.project, plan: operator.plan, actor: { type: "user", id: operator.user.id, role: operator.role }, now }
-        : key
-        ? {
-            db: runtime.database.db,
-            org: key.org,
-            project: key.project,
-            plan: key.plan,
-            actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
-            now,
-          }
-        : (null as unknown as Ctx);
-      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
+      const ctx = ctxOf(call, key);
+      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
       if (validateResponses) assertResponseShape(def, result);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
-      return json(200, result, headers);
+      return json(200, result, call.headers);
     } catch (error) {
       if (claimId) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
-      return errorResponse(error, requestId, headers);
+      return errorResponse(error, requestId, call.headers);
     }
   }
 
-  return { method: def.method, path: def.path, operationId: def.operationId, summary: def.summary, description: def.description, tag: def.tag, auth, scope: def.scope, params: def.params, query: def.query, body: def.body, response: def.response, idempotency, run };
+  return { method: def.method, path: def.path, operationId: def.operationId, summary: def.summary, description: def.description, tag: def.tag, auth, scope: def.scope, params: def.params, query: def.query, body: def.body, response: def.response, idempotency, servedToOperators: def.servedToOperators ?? true, run };
+}
+
+/** One request on its way through defineRoute's steps; `headers` collects the response headers as they are decided. */
+interface Call {
+  request: Request;
+  pathParams: Record<string, string>;
+  runtime: Runtime;
+  operator: OperatorPrincipal | undefined;
+  now: Date;
+  headers: Record<string, string>;
+}
+
+/** The first steps: version, then the key (and its per-key rate limit) or the operator, then the scope. Returns the key, if one called. */
+async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call: Call): Promise<AuthenticatedKey | null> {
+  const requestedVersion = call.request.headers.get("svc-version");
+  if (requestedVersion !== null && requestedVersion !== API_VERSION) {
+    throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, { supported_versions: [API_VERSION] });
+  }
+  const operator = call.operator;
+  if (operator) {
+    if (scope && !hasScope(operator.scopes, scope)) {
+      throw new SvcError("insufficient_scope", `Your role (${operator.role}) does not allow this: it needs the '${scope}' permission. Ask an owner or admin of the organization.`, { required_scope: scope });
+    }
+    return null;
+  }
+  if (auth === "session") throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
+  if (auth === "none") return null;
+  const key = await authenticate(call.request, auth, call.runtime, call.now);
+  const hit = await call.runtime.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
+  Object.assign(call.headers, rateLimitHeaders(hit));
+  if (!hit.allowed) throw limitExceeded("rate_limit", hit);
+  if (scope && !hasScope(key.key.scopes, scope)) {
+    throw new SvcError("insufficient_scope", `This API key lacks the '${scope}' scope.`, { required_scope: scope });
+  }
+  return key;
+}
+
+/** Path, query and body, each checked storable and parsed by the route's schema; the raw body too (idempotency hashes it). */
+async function readInput(def: { params?: ZodType | undefined; query?: ZodType | undefined; body?: ZodType | undefined; maxBodyBytes?: number | undefined }, idempotency: "optional" | "required" | "off", call: Call) {
+  assertStorable(call.pathParams, "path");
+  const params = parse(def.params, call.pathParams, "path");
+  const rawQuery = queryObject(new URL(call.request.url).searchParams);
+  assertStorable(rawQuery, "query");
+  const query = parse(def.query, rawQuery, "query");
+  const rawBody = def.body || idempotency !== "off" ? await readJson(call.request, !def.body, def.maxBodyBytes) : undefined;
+  const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
+  return { params, query, body, rawBody };
+}
+
+type Claimed = { kind: "replay"; response: Response } | { kind: "go"; idempotencyKey: string | null; claimId: string | null };
+
+/** The idempotency step: no key, a claim to complete after the verb, or the stored answer of an earlier request (a replay). */
+async function claimIdempotency(def: { method: HttpMethod; path: string }, idempotency: "optional" | "required" | "off", call: Call, rawBody: unknown, key: AuthenticatedKey | null): Promise<Claimed> {
+  const tenant = key ?? call.operator ?? null;
+  if (idempotency === "off" || !tenant) return { kind: "go", idempotencyKey: null, claimId: null };
+  const idempotencyKey = idempotencyKeyOf(call.request.headers.get("idempotency-key"), rawBody);
+  if (!idempotencyKey && idempotency === "required") {
+    throw new SvcError("idempotency_key_required", "This operation needs an Idempotency-Key header (1 to 200 characters).");
+  }
+  if (!idempotencyKey) return { kind: "go", idempotencyKey: null, claimId: null };
+  const scope = { projectId: tenant.project.id, method: def.method, path: canonicalPath(call.pathParams, def.path), key: idempotencyKey };
+  const claim = await claimIdempotencyKey(call.runtime.database.db, scope, requestHashOf(rawBody), call.now);
+  if (claim.kind !== "replay") return { kind: "go", idempotencyKey, claimId: claim.id };
+  const headers = call.headers;
+  if (key) {
+    // docs/spec/decisions.md: a replay is not counted again, so its request-window point is given back.
+    await call.runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
+    headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
+  }
+  return { kind: "replay", response: json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" }) };
+}
+
+/** The ports and settings come from the runtime (the composition root), the tenant from the key or operator. */
+function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
+  const services = servicesOf(call.runtime);
+  const { operator, now } = call;
+  if (operator) return { ...services, org: operator.org, project: operator.project, plan: operator.plan, actor: { type: "user", id: operator.user.id, role: operator.role }, now };
+  if (key) {
+    return {
+      ...services,
+      org: key.org,
+      project: key.project,
+      plan: key.plan,
+      actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
+      now,
+    };
+  }
+  // auth "none": no tenant, so no ctx; those handlers use `runtime` (HandlerInput).
+  return null as unknown as Ctx;
 }
 
 function rateLimitHeaders(hit: HitResult): Record<string, string> {
@@ -195,6 +230,7 @@ export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's zod schemas type its handler (defineRoute); parse only hands the value on
 export function parse(schema: ZodType | undefined, value: unknown, where: "path" | "query" | "body"): any {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
@@ -214,7 +250,7 @@ export function parse(schema: ZodType | undefined, value: unknown, where: "path"
 }
 
 /**
- * decisions.md "Idempotency": any idempotent write may carry `idempotency_key` in its body instead of the
+ * docs/spec/decisions.md "Idempotency": any idempotent write may carry `idempotency_key` in its body instead of the
  * header. The wrapper reads it (idempotencyKeyOf), so a strict body schema that does not declare the
  * field must not refuse it as an unknown key.
  */

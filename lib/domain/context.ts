@@ -1,4 +1,9 @@
 import type { Db } from "@/lib/ports/db/types";
+import type { Clock } from "@/lib/ports/clock";
+import type { JobQueue } from "@/lib/ports/queue";
+import type { Limiter } from "@/lib/ports/limiter";
+import type { ObjectStorage } from "@/lib/ports/storage";
+import type { ProviderPort } from "@/lib/ports/provider/types";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -11,15 +16,60 @@ export type Actor =
   | { type: "user"; id: string; role: string }
   | { type: "system" };
 
+export const SYSTEM_ACTOR: Actor = { type: "system" };
+
+/** The outside things a verb may use. One set per process, chosen in the composition root (lib/server/runtime.ts). */
+export interface Ports {
+  queue: JobQueue;
+  limiter: Limiter;
+  storage: ObjectStorage;
+  clock: Clock;
+  provider: ProviderPort;
+}
+
 /**
- * What every domain verb gets. Every query a verb makes filters by ctx.project (or ctx.org), so one
+ * The configuration verbs read, resolved once from the environment by the composition root (README
+ * "Environment variables"), so no domain module reads process.env and a test sets each value directly.
+ */
+export interface Settings {
+  /** Base of the links we hand out (signed media URLs, invitations): SVC_PUBLIC_URL. */
+  publicUrl: string;
+  /** The provider Graph API base (real or the simulator): media lookups go there. */
+  graphUrl: string;
+  /** Testers per project on the shared sandbox: SVC_SANDBOX_PARTICIPANT_CAP (default 5). */
+  sandboxParticipantCap: number;
+  /** The shared sandbox number's provider token: SVC_SANDBOX_ACCESS_TOKEN, or the simulator's. */
+  sandboxAccessToken: string;
+}
+
+/** Database, ports and settings: what the composition root (or a test) builds once and every ctx carries. */
+export interface Services {
+  db: Db;
+  ports: Ports;
+  settings: Settings;
+}
+
+/**
+ * What a verb that acts before (or across) a project gets: jobs (a `system` actor) and ingest, which
+ * finds the project of each provider item itself. `db` may be a transaction: a verb that runs inside
+ * its caller's transaction gets `{ ...ctx, db: tx }`.
+ */
+export interface SystemCtx extends Services {
+  actor: Actor;
+  now: Date;
+}
+
+/**
+ * What every project verb gets. Every query a verb makes filters by ctx.project (or ctx.org), so one
  * project can never read or change another's rows.
  */
-export interface Ctx {
-  db: Db;
+export interface Ctx extends SystemCtx {
   org: OrganizationRow;
   project: ProjectRow;
   plan: PlanRow;
-  actor: Actor;
-  now: Date;
+}
+
+/** A job's (or a script's) ctx: the system acting at `now`. */
+export function systemCtx(services: Services, now: Date = services.ports.clock.now()): SystemCtx {
+  return { db: services.db, ports: services.ports, settings: services.settings, actor: SYSTEM_ACTOR, now };
 }

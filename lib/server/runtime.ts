@@ -11,6 +11,8 @@ import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
 import { ensureAdminOperator } from "@/lib/domain/members/operators";
+import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
+import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 
 /**
@@ -24,8 +26,10 @@ export interface Runtime {
   queue: JobQueue;
   provider: ProviderPort;
   storage: ObjectStorage;
-  /** The provider Graph API base (real or the simulator): media lookups go there too. */
-  graphUrl: string;
+  /** The same ports, as every ctx carries them (lib/domain/context.ts). */
+  ports: Ports;
+  /** The configuration verbs read, resolved once here. */
+  settings: Settings;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,11 @@ export function getRuntime(): Promise<Runtime> {
     throw error;
   });
   return holder.__svcRuntime;
+}
+
+/** What every ctx carries: the database, the ports and the settings. */
+export function servicesOf(runtime: Runtime): Services {
+  return { db: runtime.database.db, ports: runtime.ports, settings: runtime.settings };
 }
 
 /** Tests and tools install a runtime built on their own database and clock. */
@@ -51,6 +60,18 @@ export interface RuntimeOptions {
   graphUrl?: string;
   /** Media storage; default chosen by env (S3_BUCKET or the local data folder). */
   storage?: ObjectStorage;
+  /** Settings to use instead of the environment's (tests). */
+  settings?: Partial<Omit<Settings, "graphUrl">>;
+}
+
+/** Settings from the environment (README "Environment variables"); the Graph API base is chosen with the provider. */
+export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
+  const config = env();
+  return {
+    publicUrl: config.publicUrl,
+    sandboxParticipantCap: config.sandboxParticipantCap,
+    sandboxAccessToken: config.sandboxAccessToken ?? SIMULATOR_SANDBOX_ACCESS_TOKEN,
+  };
 }
 
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -61,7 +82,9 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });
   const storage = options.storage ?? createStorage();
-  registerJobs({ db: database.db, queue, provider, clock, storage, limiter, graphUrl, publicUrl: env().publicUrl });
+  const ports: Ports = { queue, limiter, storage, clock, provider };
+  const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
+  registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
   return {
     database,
@@ -70,7 +93,8 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
     queue,
     provider,
     storage,
-    graphUrl,
+    ports,
+    settings,
     async close() {
       await queue.stop();
       await limiter.close();

@@ -27,103 +27,92 @@ export function buildPlatformAInbound(
   const id = wamid(from);
   const message: Record<string, unknown> = { from, id, timestamp: unixSeconds(at) };
   if (input.reply_to) message.context = { from: sender.displayPhoneNumber, id: input.reply_to };
+  if (input.type === "unsupported") message.errors = [UNSUPPORTED_ERROR];
+  const [type, value] = typedContent(input, media);
+  message.type = type;
+  message[type] = value;
 
-  const setType = (type: string, value: unknown) => {
-    message.type = type;
-    message[type] = value;
-  };
+  const contact = { profile: { name: input.name ?? "Simulated Customer" }, wa_id: from };
+  return { id, envelope: platformAEnvelope(input.sender_id, sender, { contacts: [contact], messages: [message] }) };
+}
 
+const UNSUPPORTED_ERROR = {
+  code: 131051,
+  title: "Message type unknown",
+  message: "Message type unknown",
+  error_data: { details: "Message type is currently not supported." },
+};
+
+/** The message's `type` and the object stored under that key (the per-type shapes above). */
+function typedContent(input: CustomerInput, media: StoredMedia | null): [type: string, value: unknown] {
   switch (input.type) {
     case "text":
-      setType("text", { body: input.text ?? "" });
-      break;
+      return ["text", { body: input.text ?? "" }];
     case "image":
     case "video":
     case "document":
     case "audio":
-    case "sticker": {
-      const object: Record<string, unknown> = {};
-      if (input.media?.caption && (input.type === "image" || input.type === "video" || input.type === "document")) {
-        object.caption = input.media.caption;
-      }
-      if (input.type === "document") {
-        const filename = input.media?.filename ?? media?.filename;
-        if (filename) object.filename = filename;
-      }
-      object.mime_type = media?.mime_type ?? input.media?.mime_type ?? "application/octet-stream";
-      object.sha256 = media?.sha256 ?? "";
-      object.id = media?.id ?? "";
-      if (input.type === "audio") object.voice = input.media?.voice ?? false;
-      if (input.type === "sticker") object.animated = input.media?.animated ?? false;
-      setType(input.type, object);
-      break;
-    }
+    case "sticker":
+      return [input.type, mediaObject(input, input.type, media)];
     case "location": {
       const loc = input.location!;
       const object: Record<string, unknown> = { latitude: loc.latitude, longitude: loc.longitude };
       if (loc.name) object.name = loc.name;
       if (loc.address) object.address = loc.address;
       if (loc.url) object.url = loc.url;
-      setType("location", object);
-      break;
+      return ["location", object];
     }
     case "contacts":
-      setType("contacts", input.contacts);
-      break;
+      return ["contacts", input.contacts];
     case "button_reply":
-      setType("interactive", { type: "button_reply", button_reply: { id: input.reply!.id, title: input.reply!.title } });
-      break;
+      return ["interactive", { type: "button_reply", button_reply: { id: input.reply!.id, title: input.reply!.title } }];
     case "list_reply": {
       const reply: Record<string, unknown> = { id: input.reply!.id, title: input.reply!.title };
       if (input.reply!.description) reply.description = input.reply!.description;
-      setType("interactive", { type: "list_reply", list_reply: reply });
-      break;
+      return ["interactive", { type: "list_reply", list_reply: reply }];
     }
     case "flow_completion": {
       const flow = input.flow!;
       const responseJson = JSON.stringify({ ...(flow.response ?? {}), flow_token: flow.flow_token });
-      setType("interactive", { type: "nfm_reply", nfm_reply: { name: "flow", body: "Sent", response_json: responseJson } });
-      break;
+      return ["interactive", { type: "nfm_reply", nfm_reply: { name: "flow", body: "Sent", response_json: responseJson } }];
     }
     case "button":
-      setType("button", { payload: input.button!.payload, text: input.button!.text });
-      break;
+      return ["button", { payload: input.button!.payload, text: input.button!.text }];
     case "reaction":
-      setType("reaction", { message_id: input.reaction!.message_id, emoji: input.reaction!.emoji });
-      break;
+      return ["reaction", { message_id: input.reaction!.message_id, emoji: input.reaction!.emoji }];
     case "edit":
-      setType("edit", {
-        original_message_id: input.edit!.message_id,
-        message: { type: "text", text: { body: input.edit!.text } },
-      });
-      break;
+      return ["edit", { original_message_id: input.edit!.message_id, message: { type: "text", text: { body: input.edit!.text } } }];
     case "revoke":
-      setType("revoke", { original_message_id: input.revoke!.message_id });
-      break;
+      return ["revoke", { original_message_id: input.revoke!.message_id }];
     case "system": {
       const system: Record<string, unknown> = {
         body: input.system?.body ?? "User changed their number",
         type: input.system?.type ?? "user_changed_number",
       };
       if (input.system?.new_wa_id) system.new_wa_id = input.system.new_wa_id;
-      setType("system", system);
-      break;
+      return ["system", system];
     }
     case "unsupported":
-      message.errors = [
-        {
-          code: 131051,
-          title: "Message type unknown",
-          message: "Message type unknown",
-          error_data: { details: "Message type is currently not supported." },
-        },
-      ];
-      setType("unsupported", { type: input.unsupported?.type ?? "poll_creation" });
-      break;
+      return ["unsupported", { type: input.unsupported?.type ?? "poll_creation" }];
     case "postback":
       throw new Error("postback is not a PLATFORM_A message type");
   }
+}
 
-  const contact = { profile: { name: input.name ?? "Simulated Customer" }, wa_id: from };
-  return { id, envelope: platformAEnvelope(input.sender_id, sender, { contacts: [contact], messages: [message] }) };
+/** image, video, document, audio, sticker: the stored upload's id and hash, with the type's own fields. */
+function mediaObject(input: CustomerInput, type: "image" | "video" | "document" | "audio" | "sticker", media: StoredMedia | null): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  if (input.media?.caption && (type === "image" || type === "video" || type === "document")) {
+    object.caption = input.media.caption;
+  }
+  if (type === "document") {
+    const filename = input.media?.filename ?? media?.filename;
+    if (filename) object.filename = filename;
+  }
+  object.mime_type = media?.mime_type ?? input.media?.mime_type ?? "application/octet-stream";
+  object.sha256 = media?.sha256 ?? "";
+  object.id = media?.id ?? "";
+  if (type === "audio") object.voice = input.media?.voice ?? false;
+  if (type === "sticker") object.animated = input.media?.animated ?? false;
+  return object;
 }

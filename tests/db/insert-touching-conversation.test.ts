@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import { upsertContact } from "@/lib/domain/contacts/identity";
-import { ensureConversation, insertMessageTouchingConversation } from "@/lib/domain/conversations";
+import { ensureConversation, insertInboundMessageTouchingConversation, insertOutboundMessageTouchingConversation, type InboundMessageInsert, type OutboundMessageInsert } from "@/lib/domain/conversations";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 
 /**
- * insertMessageTouchingConversation's statement is built once per shape and run on whatever handle is
- * given, transactions included (lib/ports/db/prepared.ts builtOnce). What must hold on both databases:
- * values land as sent (nulls as SQL NULL, not JSON null), the conversation moves forward only, a
- * skipped duplicate touches nothing, and a rolled-back transaction leaves nothing.
+ * The message insert that touches its conversation is two named statements, inbound (duplicates skipped)
+ * and outbound, each built once and run on whatever handle is given, transactions included
+ * (lib/ports/db/prepared.ts builtOnce). What must hold on both databases: values land as sent (nulls as
+ * SQL NULL, not JSON null), the conversation moves forward only, a skipped duplicate touches nothing,
+ * a column the statement does not set is refused, and a rolled-back transaction leaves nothing.
  */
 let app: TestApp;
 let seeded: Seeded;
@@ -29,7 +30,7 @@ async function conversation() {
   return ensureConversation(app.db, seeded.projectId, contact.id, SANDBOX_CHANNEL_ID, now);
 }
 
-function values(conv: { id: string; contactId: string }, at: Date, extra: Partial<typeof messages.$inferInsert> = {}): typeof messages.$inferInsert {
+function values(conv: { id: string; contactId: string }, at: Date, extra: Partial<InboundMessageInsert> = {}): InboundMessageInsert {
   return {
     id: newId("message", at.getTime()),
     projectId: seeded.projectId,
@@ -53,17 +54,23 @@ async function lastMessageAt(id: string) {
   return row!.at;
 }
 
-describe("insertMessageTouchingConversation", () => {
+async function sqlNulls(column: "media" | "reply_to" | "provider_timestamp", ids: string[]) {
+  const rows = (await app.db.execute(sql`select id, ${sql.raw(column)} is null as is_sql_null from messages where id in ${ids}`)) as unknown;
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: string; is_sql_null: boolean }[];
+  return Object.fromEntries(list.map((r) => [r.id, r.is_sql_null]));
+}
+
+describe("insertInboundMessageTouchingConversation", () => {
   it("stores the values as given and moves last_message_at forward, never back", async () => {
     const conv = await conversation();
     const later = new Date("2026-05-01T10:00:02.000Z");
     const earlier = new Date("2026-05-01T10:00:01.000Z");
     const first = values(conv, later, { platformMessageId: "wamid.first", providerTimestamp: later, replyTo: null });
-    expect(await insertMessageTouchingConversation(app.db, first, later)).toBe(true);
+    expect(await insertInboundMessageTouchingConversation(app.db, first, later)).toBe(true);
     expect((await lastMessageAt(conv.id))?.toISOString()).toBe(later.toISOString());
-    // Same shape again, an older message: stored, but the conversation keeps the later time.
-    const second = values(conv, earlier, { platformMessageId: "wamid.second", providerTimestamp: earlier, replyTo: null });
-    expect(await insertMessageTouchingConversation(app.db, second, earlier)).toBe(true);
+    // An older message: stored, but the conversation keeps the later time.
+    const second = values(conv, earlier, { platformMessageId: "wamid.second", providerTimestamp: earlier, replyTo: "wamid.first" });
+    expect(await insertInboundMessageTouchingConversation(app.db, second, earlier)).toBe(true);
     expect((await lastMessageAt(conv.id))?.toISOString()).toBe(later.toISOString());
 
     const [row] = await app.db.select().from(messages).where(eq(messages.id, first.id));
@@ -71,30 +78,42 @@ describe("insertMessageTouchingConversation", () => {
     expect(row!.providerTimestamp?.toISOString()).toBe(later.toISOString());
     expect(row!.platformMessageId).toBe("wamid.first");
     expect(row!.replyTo).toBeNull();
+    const [other] = await app.db.select().from(messages).where(eq(messages.id, second.id));
+    expect(other!.replyTo).toBe("wamid.first");
   });
 
-  it("a null stays SQL NULL, also in a jsonb column, and the same columns set or null are different statements", async () => {
+  it("one statement for set and null values: a null stays SQL NULL, also in a jsonb column, and an unset column is NULL", async () => {
     const conv = await conversation();
     const at = app.clock.now();
-    const failure = { provider: "provider" as const, summary: "Refused", code: 131026, subcode: null, type: null, title: null, message: "Undeliverable", fbtrace_id: null, http_status: 400, occurred_at: at.toISOString() };
-    const withFailure = values(conv, at, { failure });
-    const withoutFailure = values(conv, at, { failure: null });
-    await insertMessageTouchingConversation(app.db, withFailure, at);
-    await insertMessageTouchingConversation(app.db, withoutFailure, at);
-    const rows = (await app.db.execute(sql`select id, failure is null as is_sql_null from messages where id in (${withFailure.id}, ${withoutFailure.id})`)) as unknown;
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { id: string; is_sql_null: boolean }[];
-    expect(Object.fromEntries(list.map((r) => [r.id, r.is_sql_null]))).toEqual({ [withFailure.id]: false, [withoutFailure.id]: true });
+    const media = { id: "media_1", mime_type: "image/jpeg" };
+    const withMedia = values(conv, at, { platformMessageId: "wamid.media", media, providerTimestamp: at });
+    const withoutMedia = values(conv, at, { platformMessageId: "wamid.nomedia", media: null, providerTimestamp: null });
+    const unset = values(conv, at, { platformMessageId: "wamid.unset" });
+    for (const row of [withMedia, withoutMedia, unset]) expect(await insertInboundMessageTouchingConversation(app.db, row, at)).toBe(true);
+    const ids = [withMedia.id, withoutMedia.id, unset.id];
+    expect(await sqlNulls("media", ids)).toEqual({ [withMedia.id]: false, [withoutMedia.id]: true, [unset.id]: true });
+    expect(await sqlNulls("provider_timestamp", ids)).toEqual({ [withMedia.id]: false, [withoutMedia.id]: true, [unset.id]: true });
+    const [row] = await app.db.select({ media: messages.media }).from(messages).where(eq(messages.id, withMedia.id));
+    expect(row!.media).toEqual(media);
   });
 
-  it("skipDuplicate: a second copy of a provider message is not stored and does not touch the conversation", async () => {
+  it("a second copy of a provider message is not stored and does not touch the conversation", async () => {
     const conv = await conversation();
     const at = new Date("2026-05-02T09:00:00.000Z");
     const copyAt = new Date("2026-05-02T09:30:00.000Z");
-    expect(await insertMessageTouchingConversation(app.db, values(conv, at, { platformMessageId: "wamid.dup" }), at, { skipDuplicate: true })).toBe(true);
-    expect(await insertMessageTouchingConversation(app.db, values(conv, copyAt, { platformMessageId: "wamid.dup" }), copyAt, { skipDuplicate: true })).toBe(false);
+    expect(await insertInboundMessageTouchingConversation(app.db, values(conv, at, { platformMessageId: "wamid.dup" }), at)).toBe(true);
+    expect(await insertInboundMessageTouchingConversation(app.db, values(conv, copyAt, { platformMessageId: "wamid.dup" }), copyAt)).toBe(false);
     expect((await lastMessageAt(conv.id))?.toISOString()).toBe(at.toISOString());
     const copies = await app.db.select({ id: messages.id }).from(messages).where(eq(messages.platformMessageId, "wamid.dup"));
     expect(copies).toHaveLength(1);
+  });
+
+  it("refuses a row that sets a column the statement does not (it would be dropped silently)", async () => {
+    const conv = await conversation();
+    const at = app.clock.now();
+    const row = { ...values(conv, at), recipient: "+14155550100" };
+    await expect(insertInboundMessageTouchingConversation(app.db, row, at)).rejects.toThrow("messages.recipient");
+    expect(await app.db.select({ id: messages.id }).from(messages).where(eq(messages.id, row.id))).toHaveLength(0);
   });
 
   it("runs inside the caller's transaction: a rollback leaves neither the message nor the touch", async () => {
@@ -103,7 +122,7 @@ describe("insertMessageTouchingConversation", () => {
     const message = values(conv, at);
     await expect(
       app.db.transaction(async (tx) => {
-        await insertMessageTouchingConversation(tx, message, at);
+        await insertInboundMessageTouchingConversation(tx, message, at);
         // Seen inside the transaction...
         expect(await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, message.id))).toHaveLength(1);
         throw new Error("roll back");
@@ -112,5 +131,33 @@ describe("insertMessageTouchingConversation", () => {
     // ...and gone after it.
     expect(await app.db.select({ id: messages.id }).from(messages).where(eq(messages.id, message.id))).toHaveLength(0);
     expect(await lastMessageAt(conv.id)).toBeNull();
+  });
+});
+
+describe("insertOutboundMessageTouchingConversation", () => {
+  function outbound(conv: { id: string; contactId: string }, at: Date, extra: Partial<OutboundMessageInsert> = {}): OutboundMessageInsert {
+    const { platformMessageId: _id, media: _media, providerTimestamp: _at, ...common } = values(conv, at);
+    return { ...common, direction: "outbound", status: "queued", recipient: "+14155550100", idempotencyKey: `key-${common.id}`, ...extra };
+  }
+
+  it("stores a send's row (recipient, reply target, idempotency key) and moves last_message_at forward", async () => {
+    const conv = await conversation();
+    const at = new Date("2026-05-04T08:00:00.000Z");
+    const quoted = outbound(conv, at, { replyTo: "wamid.quoted" });
+    const plain = outbound(conv, new Date("2026-05-04T07:00:00.000Z"), { replyTo: null, content: null });
+    await insertOutboundMessageTouchingConversation(app.db, quoted, at);
+    await insertOutboundMessageTouchingConversation(app.db, plain, plain.timestamp);
+    expect((await lastMessageAt(conv.id))?.toISOString()).toBe(at.toISOString());
+    const [row] = await app.db.select().from(messages).where(eq(messages.id, quoted.id));
+    expect(row).toMatchObject({ direction: "outbound", status: "queued", recipient: "+14155550100", replyTo: "wamid.quoted", idempotencyKey: quoted.idempotencyKey, platformMessageId: null, media: null });
+    expect(await sqlNulls("reply_to", [quoted.id, plain.id])).toEqual({ [quoted.id]: false, [plain.id]: true });
+  });
+
+  it("does not skip a duplicate: the same id again is an error, not a silent no-op", async () => {
+    const conv = await conversation();
+    const at = app.clock.now();
+    const row = outbound(conv, at);
+    await insertOutboundMessageTouchingConversation(app.db, row, at);
+    await expect(insertOutboundMessageTouchingConversation(app.db, row, at)).rejects.toThrow();
   });
 });

@@ -43,11 +43,10 @@ async function envelope(id: string) {
 }
 
 describe("ingest dead letters", () => {
-  const deps = () => ({ db: h.app.db, queue: h.app.runtime.queue, now: () => h.app.clock.now() });
 
   it("a failing attempt before the last throws (the queue retries) and counts the failure", async () => {
     const id = await storeEnvelope("poison");
-    await expect(processInboundWebhook(deps(), id, { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT })).rejects.toThrow(/poisoned message row/);
+    await expect(processInboundWebhook(h.app.systemCtx(), { id }, { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT })).rejects.toThrow(/poisoned message row/);
     const row = await envelope(id);
     expect(row).toMatchObject({ failedAttempts: 1, deadLetteredAt: null, processedAt: null });
     expect(row.error).toContain("poisoned message row");
@@ -55,8 +54,8 @@ describe("ingest dead letters", () => {
 
   it("the last attempt parks the envelope as a dead letter instead of failing again, and the CLI lists it", async () => {
     const id = await storeEnvelope("poison");
-    await expect(processInboundWebhook(deps(), id, { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT })).rejects.toThrow();
-    await expect(processInboundWebhook(deps(), id, { retryCount: INGEST_RETRY_LIMIT, retryLimit: INGEST_RETRY_LIMIT })).resolves.toBeUndefined();
+    await expect(processInboundWebhook(h.app.systemCtx(), { id }, { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT })).rejects.toThrow();
+    await expect(processInboundWebhook(h.app.systemCtx(), { id }, { retryCount: INGEST_RETRY_LIMIT, retryLimit: INGEST_RETRY_LIMIT })).resolves.toBeUndefined();
     const row = await envelope(id);
     expect(row.failedAttempts).toBe(2);
     expect(row.deadLetteredAt).toBeInstanceOf(Date);
@@ -71,7 +70,7 @@ describe("ingest dead letters", () => {
 
   it("an envelope that succeeds is never listed", async () => {
     const id = await storeEnvelope("fine");
-    await processInboundWebhook(deps(), id, { retryCount: INGEST_RETRY_LIMIT, retryLimit: INGEST_RETRY_LIMIT });
+    await processInboundWebhook(h.app.systemCtx(), { id }, { retryCount: INGEST_RETRY_LIMIT, retryLimit: INGEST_RETRY_LIMIT });
     const row = await envelope(id);
     expect(row).toMatchObject({ failedAttempts: 0, deadLetteredAt: null, error: null });
     expect(row.processedAt).toBeInstanceOf(Date);

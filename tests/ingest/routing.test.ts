@@ -6,7 +6,7 @@ import { connectChannel, deliver, envelopeA, joinSandbox, setProjectRouting, sta
 /**
  * Where each event goes (events.deliver / events.route): spec Events → Delivery rule 5 (EXTERNAL only;
  * a dedicated channel's routing_mode overrides the project's), the shared sandbox following the
- * joined project, decisions.md AGENT, and the human handoff.
+ * joined project, docs/spec/decisions.md AGENT, and the human handoff.
  */
 let h: Harness;
 type Payload = Record<string, any>;

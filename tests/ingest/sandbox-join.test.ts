@@ -2,27 +2,31 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contacts, events, messages, sandboxParticipants } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { settingsFromEnv } from "@/lib/server/runtime";
 import type { Seeded } from "../support/app";
 import { joinCodeOf, postProvider, receivedFor, startHarness, textA, type Harness } from "./harness";
 
-/** decisions.md "Sandbox": `join <join_code>`, a cap per project, one project per tester at a time. */
+/** docs/spec/decisions.md "Sandbox": `join <join_code>`, a cap per project, one project per tester at a time. */
 let h: Harness;
 let p1: Seeded;
 let p2: Seeded;
 let full: Seeded;
 type Payload = Record<string, any>;
-const saved = process.env.SVC_SANDBOX_PARTICIPANT_CAP;
+const savedEnv = process.env.SVC_SANDBOX_PARTICIPANT_CAP;
+let savedCap: number;
 
 beforeAll(async () => {
   h = await startHarness();
+  savedCap = h.app.runtime.settings.sandboxParticipantCap;
   p1 = await h.app.seed({ orgName: "One" });
   p2 = await h.app.seed({ orgName: "Two" });
   full = await h.app.seed({ orgName: "Full" });
 });
 afterAll(() => h?.close());
 afterEach(() => {
-  if (saved === undefined) delete process.env.SVC_SANDBOX_PARTICIPANT_CAP;
-  else process.env.SVC_SANDBOX_PARTICIPANT_CAP = saved;
+  h.app.runtime.settings.sandboxParticipantCap = savedCap;
+  if (savedEnv === undefined) delete process.env.SVC_SANDBOX_PARTICIPANT_CAP;
+  else process.env.SVC_SANDBOX_PARTICIPANT_CAP = savedEnv;
 });
 
 async function say(from: string, text: string) {
@@ -105,6 +109,8 @@ describe("sandbox join", () => {
 
   it("the cap (default 5): the 6th tester is refused and nothing of theirs is stored; a member can still rejoin", async () => {
     delete process.env.SVC_SANDBOX_PARTICIPANT_CAP;
+    h.app.runtime.settings.sandboxParticipantCap = settingsFromEnv().sandboxParticipantCap;
+    expect(h.app.runtime.settings.sandboxParticipantCap).toBe(5);
     const code = await joinCodeOf(h, full.projectId);
     for (let i = 1; i <= 5; i++) await say(`1555667000${i}`, `join ${code}`);
     expect(await participantCount(full)).toBe(5);
@@ -128,8 +134,10 @@ describe("sandbox join", () => {
     expect(await projectOfMessage(stays)).toBe(p1.projectId);
   });
 
-  it("SVC_SANDBOX_PARTICIPANT_CAP configures the cap", async () => {
+  it("SVC_SANDBOX_PARTICIPANT_CAP configures the cap (read into the runtime's settings)", async () => {
     process.env.SVC_SANDBOX_PARTICIPANT_CAP = "1";
+    h.app.runtime.settings.sandboxParticipantCap = settingsFromEnv().sandboxParticipantCap;
+    expect(h.app.runtime.settings.sandboxParticipantCap).toBe(1);
     const small = await h.app.seed({ orgName: "Small" });
     const code = await joinCodeOf(h, small.projectId);
     await say("15556680001", `join ${code}`);

@@ -148,12 +148,11 @@ describe("message.status", () => {
   });
 
   it("the retry job: pending events throw while attempts remain, the last attempt settles them", async () => {
-    const deps = { db: h.app.db, queue: h.app.runtime.queue, now: () => h.app.clock.now() };
     const status = normalizeWebhook("PLATFORM_A", envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: "wamid.NEVER-STORED", status: "delivered", timestamp: "1749416684", recipient_id: TESTER }] }))[0]!;
     // retryLimit 0 is what a job fetched without metadata reports: the defined limit applies.
-    await expect(retryPendingStatus(deps, status, { retryCount: 0, retryLimit: 0 })).rejects.toThrow(/retrying/);
-    await expect(retryPendingStatus(deps, status, { retryCount: STATUS_RETRY_LIMIT - 1, retryLimit: 0 })).rejects.toThrow();
-    await expect(retryPendingStatus(deps, status, { retryCount: STATUS_RETRY_LIMIT, retryLimit: 0 })).resolves.toBeUndefined();
+    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: 0, retryLimit: 0 })).rejects.toThrow(/retrying/);
+    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: STATUS_RETRY_LIMIT - 1, retryLimit: 0 })).rejects.toThrow();
+    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: STATUS_RETRY_LIMIT, retryLimit: 0 })).resolves.toBeUndefined();
   });
 
   it("message.status is still delivered while the conversation is handed off to a human", async () => {

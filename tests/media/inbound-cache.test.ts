@@ -74,7 +74,7 @@ describe("an image from the customer", () => {
 
     // Past retention the job deletes the bytes and marks it expired; the message shows it.
     h.app.clock.advance(23 * 3600_000);
-    expect(await expireMedia({ db: h.app.db, clock: h.app.clock, storage: h.app.runtime.storage, publicUrl: "http://localhost:3000" })).toBeGreaterThanOrEqual(1);
+    expect(await expireMedia(h.app.systemCtx())).toBeGreaterThanOrEqual(1);
     const expired = (await h.app.call("GET", `/conversations/${conversation}/messages`, { key: acme.key })).body.data.find((x: { type: string }) => x.type === "image");
     expect(expired.media).toMatchObject({ status: "expired", url: null, accessible: false });
     const [row] = await h.app.db.select().from(media).where(eq(media.id, m.id));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SvcError, type ErrorCode } from "@/lib/errors";
-import type { InteractiveContent, MediaContent, MediaType, OutboundContent, OutboundMessage } from "@/lib/domain/messages/content";
+import type { InteractiveContent, MediaContent, MediaType, OutboundContent, OutboundMessage } from "@/lib/ports/provider/outbound";
 import {
   MEDIA_SIZE_LIMITS,
   MEDIA_SUPPORT,

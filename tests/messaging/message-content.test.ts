@@ -262,8 +262,8 @@ describe("the stored content after edits and deletes", () => {
 describe("OpenAPI", () => {
   it("documents the six content fields on Message and on the send response, each nullable", async () => {
     const { buildOpenApiDocument } = await import("@/lib/api/openapi");
-    const { registeredRoutes } = await import("@/lib/api/registry");
-    const doc = buildOpenApiDocument(registeredRoutes()) as { components: { schemas: Record<string, { properties: Record<string, { anyOf?: unknown[] }>; required: string[] }> } };
+    const { apiRoutes } = await import("@/lib/api/registry");
+    const doc = buildOpenApiDocument(apiRoutes) as { components: { schemas: Record<string, { properties: Record<string, { anyOf?: unknown[] }>; required: string[] }> } };
     for (const schema of ["Message", "MessageSendResponse"]) {
       const { properties, required } = doc.components.schemas[schema]!;
       for (const field of CONTENT_FIELDS) {

@@ -49,7 +49,8 @@ describe("pair limiter unreachable (request and quota buckets healthy)", () => {
     conversationId = (await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), [T])).conversations[T]!;
     await h.settle(20);
     deadRedis = connectRedis(CLOSED_PORT);
-    h.app.runtime.limiter = withDeadPairLimiter(h.app.runtime.limiter, createLimiter({ db: h.app.db, redis: deadRedis }));
+    // Verbs take their limiter from ctx.ports (the runtime's request wrapper keeps the healthy one).
+    h.app.runtime.ports.limiter = withDeadPairLimiter(h.app.runtime.ports.limiter, createLimiter({ db: h.app.db, redis: deadRedis }));
   });
   afterAll(async () => {
     deadRedis?.disconnect();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OutboundContent } from "@/lib/domain/messages/content";
+import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import { toMessengerBody, type MessengerPlatform } from "@/lib/ports/provider/messenger";
 import { ProviderError } from "@/lib/ports/provider/types";
 import { validateMessengerBody } from "@/lib/simulator/validate-messenger";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OutboundContent, OutboundMessage } from "@/lib/domain/messages/content";
+import type { OutboundContent, OutboundMessage } from "@/lib/ports/provider/outbound";
 import { toPlatformABody } from "@/lib/ports/provider/platform-a";
 import { ProviderError } from "@/lib/ports/provider/types";
 import { validatePlatformABody } from "@/lib/simulator/validate-a";

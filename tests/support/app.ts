@@ -7,7 +7,8 @@ import { inject } from "vitest";
 import { openDatabase } from "@/lib/ports/db/open";
 import type { DatabaseHandle } from "@/lib/ports/db/types";
 import { FixedClock } from "@/lib/ports/clock";
-import { buildRuntime, installRuntime, type Runtime } from "@/lib/server/runtime";
+import { buildRuntime, installRuntime, servicesOf, type Runtime, type RuntimeOptions } from "@/lib/server/runtime";
+import { systemCtx, type SystemCtx } from "@/lib/domain/context";
 import { dispatch } from "@/lib/api/router";
 import { createOrganization } from "@/lib/domain/organizations";
 import { createProjectRow } from "@/lib/domain/projects";
@@ -41,6 +42,8 @@ export interface TestApp {
   addKey(seeded: Seeded, scopes: string[], kind?: "secret" | "publishable"): Promise<string>;
   /** Another project in the same organization, with its own `*` key. */
   addProject(seeded: Seeded, name?: string): Promise<{ projectId: string; key: string }>;
+  /** A job's ctx (the system actor) over this app's database, ports and settings, at the clock's now. */
+  systemCtx(): SystemCtx;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,7 @@ export interface Seeded {
 }
 
 /** A fresh, migrated database for one test file, the real router, and a clock the test moves. */
-export async function createTestApp(options: { redisUrl?: string | null; graphUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { redisUrl?: string | null; graphUrl?: string; settings?: RuntimeOptions["settings"] } = {}): Promise<TestApp> {
   const template = inject("dbTemplate");
   let database: DatabaseHandle;
   let databaseUrl: string | null = null;
@@ -75,7 +78,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-"));
-  const runtime = await buildRuntime(database, { clock, redisUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir) });
+  const runtime = await buildRuntime(database, { clock, redisUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir), settings: options.settings });
   installRuntime(runtime);
 
   const app: TestApp = {
@@ -114,6 +117,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
       const { value } = await createApiKey(database.db, { organizationId: seeded.orgId, projectId: row.id, kind: "secret", scopes: ["*"] });
       return { projectId: row.id, key: value };
     },
+    systemCtx: () => systemCtx(servicesOf(runtime)),
     async close() {
       installRuntime(null);
       await runtime.close();

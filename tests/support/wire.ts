@@ -4,7 +4,7 @@ import type { CallResult } from "./app";
 
 export const API_VERSION = "2026-06-18";
 
-/** Every field of the Project wire object (spec: Project), without webhook_secret (list form). */
+/** Every field of the Project wire object (docs/spec/service-spec.md: Project), without webhook_secret (list form). */
 export const PROJECT_LIST_FIELDS = [
   "object",
   "id",
@@ -31,7 +31,7 @@ export const PROJECT_FIELDS = [...PROJECT_LIST_FIELDS, "webhook_secret"].sort();
 export const REQUEST_ID = /^req_[0-9a-z]{26}$/;
 export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32}$/;
 
-/** Headers every real handler response carries (decisions.md "Headers on every handler response"). */
+/** Headers every real handler response carries (docs/spec/decisions.md "Headers on every handler response"). */
 export function expectHandlerHeaders(res: CallResult): void {
   expect(res.headers.get("svc-version")).toBe(API_VERSION);
   expect(res.headers.get("request-id")).toMatch(REQUEST_ID);

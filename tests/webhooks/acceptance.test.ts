@@ -43,7 +43,7 @@ describe("inbound → customer webhook", () => {
     const pending = await h.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "pending"));
     expect(pending.length).toBeGreaterThanOrEqual(3);
     // The scheduled retries come due (they wait 10 s ± 10% in the queue); run them now.
-    for (const d of pending) await attemptDelivery({ db: h.app.db, queue: h.app.runtime.queue, clock: h.app.clock }, { deliveryId: d.id, attempt: d.attemptCount + 1 });
+    for (const d of pending) await attemptDelivery(h.app.systemCtx(), { deliveryId: d.id, attempt: d.attemptCount + 1 });
 
     const byText = (text: string) => received("message.received").filter((r) => JSON.parse(r.raw).payload.text === text);
     for (const text of ["one", "two", "three"]) {

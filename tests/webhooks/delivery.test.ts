@@ -34,12 +34,13 @@ beforeEach(() => {
   receiver.reply = () => ({ status: 200, body: "ok" });
 });
 
-const deps = () => ({ db: app.db, queue: app.runtime.queue, clock: app.clock });
+const ctx = () => app.systemCtx();
 
 /** An event routed to the webhook, with its delivery scheduled in the same transaction. */
 async function newDelivery(type = "message.status", payload: Record<string, unknown> = { message_id: "msg_x", status: "delivered" }) {
   return app.db.transaction(async (tx) => {
-    const eventId = (await emitEvent(tx, { id: acme.projectId }, type as "message.status", payload, app.clock.now(), { queue: null }))!;
+    // Held (defer): this test schedules the delivery itself.
+    const eventId = (await emitEvent({ ...ctx(), db: tx }, { project: { id: acme.projectId }, type: type as "message.status", payload, at: app.clock.now(), defer: true }))!;
     return (await scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: acme.projectId, type }, app.clock.now()))!;
   });
 }
@@ -82,7 +83,7 @@ describe("a delivery", () => {
     expect(wait).toBeGreaterThanOrEqual(9_000);
     expect(wait).toBeLessThanOrEqual(11_000);
     // The scheduled job fires (the queue holds it until then); run that attempt now.
-    expect(await attemptDelivery(deps(), { deliveryId: id, attempt: 2 })).toBe("succeeded");
+    expect(await attemptDelivery(ctx(), { deliveryId: id, attempt: 2 })).toBe("succeeded");
     detail = await delivery(id);
     expect(detail).toMatchObject({ status: "succeeded", attempt_count: 2, last_status_code: 204 });
     expect(detail.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 204]);
@@ -91,7 +92,7 @@ describe("a delivery", () => {
     expect(listed.last_duration_ms).toBe(detail.attempts[1].duration_ms);
     expect(new Set(receiver.received.map((r) => r.headers["x-svc-delivery"])).size).toBe(1);
     // A duplicate of an attempt already made (a job retried after its worker died) sends nothing.
-    expect(await attemptDelivery(deps(), { deliveryId: id, attempt: 2 })).toBe("skipped");
+    expect(await attemptDelivery(ctx(), { deliveryId: id, attempt: 2 })).toBe("skipped");
     expect(receiver.received).toHaveLength(2);
   });
 
@@ -115,7 +116,7 @@ describe("a delivery", () => {
   it("a receiver slower than the timeout is a failed attempt with the timeout recorded", async () => {
     receiver.reply = () => ({ status: 200, delayMs: 1500 });
     const id = await newDelivery();
-    const outcome = await attemptDelivery({ ...deps(), timeoutMs: 300 }, { deliveryId: id, attempt: 1 });
+    const outcome = await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, { timeoutMs: 300 });
     expect(outcome).toBe("retry_scheduled");
     const detail = await delivery(id);
     expect(detail.attempts[0]).toMatchObject({ status_code: null, error: "timeout after 300 ms" });
@@ -125,7 +126,7 @@ describe("a delivery", () => {
   it("gives up after the 8th attempt", async () => {
     receiver.reply = () => ({ status: 503 });
     const id = await newDelivery();
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await attemptDelivery(deps(), { deliveryId: id, attempt });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await attemptDelivery(ctx(), { deliveryId: id, attempt });
     const detail = await delivery(id);
     expect(detail).toMatchObject({ status: "failed", attempt_count: 8, next_attempt_at: null });
     expect(detail.attempts).toHaveLength(8);
@@ -183,7 +184,7 @@ describe("an endpoint failing for 5 days", () => {
     const first = await newDelivery();
     await app.runtime.queue.drain();
     app.clock.advance(PAUSE_AFTER_MS + 60_000);
-    await attemptDelivery(deps(), { deliveryId: first, attempt: 2 });
+    await attemptDelivery(ctx(), { deliveryId: first, attempt: 2 });
     const [paused] = await app.db.select().from(projects).where(eq(projects.id, acme.projectId));
     expect(paused!.webhookPausedAt).not.toBeNull();
 
@@ -215,7 +216,7 @@ describe("SSRF guard", () => {
       }
       // Saved while allowed, refused at connect time once not allowed.
       const id = await newDelivery();
-      await attemptDelivery({ ...deps(), request: (u, o) => safeRequest(u, { ...o, allowPrivateNetwork: false }) }, { deliveryId: id, attempt: 1 });
+      await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, { request: (u, o) => safeRequest(u, { ...o, allowPrivateNetwork: false }) });
       const detail = await delivery(id);
       expect(detail.attempts[0].error).toMatch(/^blocked: /);
     } finally {
@@ -277,10 +278,23 @@ describe("no webhook URL", () => {
     const bare = await app.seed({ orgName: "Bare" });
     await app.db.update(projects).set({ webhookUrl: null }).where(eq(projects.id, bare.projectId));
     const id = await app.db.transaction(async (tx) => {
-      const eventId = (await emitEvent(tx, { id: bare.projectId }, "message.status", {}, app.clock.now(), { queue: null }))!;
+      const eventId = (await emitEvent({ ...ctx(), db: tx }, { project: { id: bare.projectId }, type: "message.status", payload: {}, at: app.clock.now(), defer: true }))!;
       return scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: bare.projectId, type: "message.status" }, app.clock.now());
     });
     expect(id).toBeNull();
     expect(await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.projectId, bare.projectId))).toEqual([]);
+  });
+});
+
+describe("an event emitted outside any job (an API request, a script)", () => {
+  it("gets its delivery scheduled with it, and the delivery is made", async () => {
+    receiver.reply = () => ({ status: 200 });
+    const eventId = (await emitEvent(ctx(), { project: { id: acme.projectId }, type: "message.status", payload: { message_id: "msg_outside_job", status: "read" }, at: app.clock.now() }))!;
+    const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+    expect(row).toMatchObject({ projectId: acme.projectId, status: "pending", trigger: "event" });
+    await app.runtime.queue.drain();
+    const [got] = await receiver.waitFor(1);
+    expect(JSON.parse(got!.raw)).toMatchObject({ event: "message.status", payload: { message_id: "msg_outside_job", status: "read" } });
+    expect(await delivery(row!.id)).toMatchObject({ status: "succeeded", attempt_count: 1 });
   });
 });

@@ -228,7 +228,7 @@ describe("verification failures", () => {
     expect(verifySvcSignature("", body, headers["x-svc-signature"])).toBe(false);
     expect(verifySvcSignature(secret, body, `sha256=${hex.toUpperCase()}`)).toBe(true);
     expect(verifySvcSignature(secret, body, `  sha256=${hex} `)).toBe(true);
-    // One value per header (decisions.md): a comma-separated list is not a valid header value.
+    // One value per header (docs/spec/decisions.md): a comma-separated list is not a valid header value.
     expect(verifySvcSignature(secret, body, `sha256=${"0".repeat(64)}, sha256=${hex}`)).toBe(false);
     expect(verifySvcSignature(secret, body, `sha256=${hex}, sha256=${hex}`)).toBe(false);
   });

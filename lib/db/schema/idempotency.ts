@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt } from "./columns";
 
-/** Idempotency records, scoped to (project, method, path) and kept 24 h (decisions.md "Idempotency"). */
+/** Idempotency records, scoped to (project, method, path) and kept 24 h (docs/spec/decisions.md "Idempotency"). */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

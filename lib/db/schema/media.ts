@@ -4,7 +4,7 @@ import { projects } from "./projects";
 import { messages } from "./messages";
 
 /**
- * One inbound media file and its cached copy (spec: Events → Inbound media). The bytes live in the
+ * One inbound media file and its cached copy (docs/spec/service-spec.md: Events → Inbound media). The bytes live in the
  * storage port under `storage_key`; this row is what the signed download URL and Message.media read.
  *
  * status: available (bytes cached and retained), unavailable (caching failed after retries;

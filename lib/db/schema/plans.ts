@@ -1,7 +1,7 @@
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-/** A plan sets the per-key limits (decisions.md "Plans and limits"); free and pro are seeded by migration. */
+/** A plan sets the per-key limits (docs/spec/decisions.md "Plans and limits"); free and pro are seeded by migration. */
 export const plans = pgTable("plans", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),

@@ -40,7 +40,5 @@ export async function getSandboxChannel(db: Db): Promise<ChannelRow> {
   return row ?? ensureSandboxChannel(db);
 }
 
-/** The sandbox's provider token: SVC_SANDBOX_ACCESS_TOKEN against a real provider, a fixed one for the simulator. */
-export function sandboxAccessToken(): string {
-  return process.env.SVC_SANDBOX_ACCESS_TOKEN || "svc-sandbox-simulator-token";
-}
+/** The sandbox's provider token for the built-in simulator; against a real provider SVC_SANDBOX_ACCESS_TOKEN (Settings) replaces it. */
+export const SIMULATOR_SANDBOX_ACCESS_TOKEN = "svc-sandbox-simulator-token";

@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { events, projects } from "@/lib/db/schema";
-import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
-import { currentJobQueue, type JobQueue } from "@/lib/ports/queue";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
-import type { ProjectRow } from "@/lib/domain/context";
+import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
 
@@ -21,29 +19,33 @@ export type EventType =
 
 export type EventRoute = "external" | "flows" | "agent" | "none" | "handoff";
 
-export interface EmitOptions {
+/** An event to store; `at` is its created_at (a status keeps the provider's time). */
+export interface EventInput {
+  project: { id: string };
+  type: EventType;
+  payload: Record<string, unknown>;
+  at: Date;
   /** A provider retry with the same key makes no second event. */
   dedupeKey?: string;
   deliver?: boolean;
   route?: EventRoute;
-  /** Where the delivery job goes; default: the queue of the job that is running (every emit path is a job). */
-  queue?: JobQueue | null;
   /** Hold the delivery: the caller releases the event later (message.received waiting for its media). */
   defer?: boolean;
 }
 
 /**
  * Stores an event with its wire payload and, when it is routed to the webhook, its delivery and
- * delivery job, all on `db` (so inside the caller's transaction they commit together). Returns the
- * id, or null when an event with the same dedupe key exists already (a provider retry).
+ * delivery job, all on ctx.db (so inside the caller's transaction they commit together): from a job
+ * or a request alike, the delivery goes to ctx.ports.queue. Returns the id, or null when an event
+ * with the same dedupe key exists already (a provider retry).
  */
-export async function emitEvent(db: Db, project: { id: string }, type: EventType, payload: Record<string, unknown>, now: Date, options: EmitOptions = {}): Promise<string | null> {
-  const id = newId("event", now.getTime());
-  const deliver = options.deliver ?? true;
-  const [row] = await insertEvent(db, { id, projectId: project.id, type, payload, deliver, route: options.route ?? "external", dedupeKey: options.dedupeKey ?? null, createdAt: now });
+export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: EventInput): Promise<string | null> {
+  const { project, type, at } = input;
+  const id = newId("event", at.getTime());
+  const deliver = input.deliver ?? true;
+  const [row] = await insertEvent(ctx.db, { id, projectId: project.id, type, payload: input.payload, deliver, route: input.route ?? "external", dedupeKey: input.dedupeKey ?? null, createdAt: at });
   if (!row) return null;
-  const queue = options.queue === undefined ? currentJobQueue() : options.queue;
-  if (deliver && queue && !options.defer) await scheduleDelivery(db, queue, { id, projectId: project.id, type }, now, "event", row);
+  if (deliver && !input.defer) await scheduleDelivery(ctx.db, ctx.ports.queue, { id, projectId: project.id, type }, at, "event", row);
   return id;
 }
 
@@ -64,7 +66,7 @@ const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("ev
 });
 
 /**
- * Where inbound goes (spec: Channel.routing_mode, Events → Delivery rule 5, decisions.md AGENT):
+ * Where inbound goes (docs/spec/service-spec.md: Channel.routing_mode, Events → Delivery rule 5, docs/spec/decisions.md AGENT):
  * the shared sandbox follows the joined project; a dedicated channel's own mode is authoritative,
  * except that an AGENT project hands everything to its agent (channels have no AGENT mode).
  */

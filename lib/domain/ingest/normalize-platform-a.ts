@@ -1,4 +1,4 @@
-import type { ContactCard } from "@/lib/domain/messages/content";
+import type { ContactCard } from "@/lib/ports/provider/outbound";
 import type { InboundEvent, InboundInteractive, InboundMedia, InboundParty, NormalizedInboundMessage } from "./types";
 
 /**
@@ -151,6 +151,11 @@ function parseMessage(m: Obj): NormalizedInboundMessage | null {
     if (!media) return null;
     return { ...msg, type, media };
   }
+  return withContent(msg, type, content, m);
+}
+
+/** The message completed by its type's object (`content`, that is m[type]); null when the object is unusable. */
+function withContent(msg: NormalizedInboundMessage, type: string, content: Obj | null, m: Obj): NormalizedInboundMessage | null {
   switch (type) {
     case "text": {
       const body = typeof content?.body === "string" ? content.body : null;

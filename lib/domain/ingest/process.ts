@@ -1,37 +1,35 @@
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
-import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
-import type { JobQueue } from "@/lib/ports/queue";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
 import { toStorable } from "@/lib/text/storable";
+import type { SystemCtx } from "@/lib/domain/context";
 import { normalizeWebhook } from "./normalize";
 import { applyInboundEvent, isPending } from "./apply";
 import type { InboundEvent } from "./types";
 
 export const INGEST_JOB = "ingest.process";
 export const STATUS_RETRY_JOB = "ingest.status-retry";
-/** Retries of an INGEST_JOB after its first run (lib/jobs defines the queue with it); then it is a dead letter. */
+/** Retries of an INGEST_JOB after its first run (its definition in jobs.ts uses it); then it is a dead letter. */
 export const INGEST_RETRY_LIMIT = 10;
-/** Attempts of a STATUS_RETRY_JOB after its first run (lib/jobs defines the queue with the same retryLimit). */
+/** Attempts of a STATUS_RETRY_JOB after its first run (its definition in jobs.ts uses it). */
 export const STATUS_RETRY_LIMIT = 5;
 
-export interface IngestDeps {
-  db: Db;
-  queue: JobQueue;
-  now: () => Date;
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
 }
 
 /**
  * Step one of ingest, inside the provider's request: store the raw, verified envelope and its job in
  * one transaction, so the provider gets its 200 fast and nothing received is lost.
  */
-export async function receiveProviderWebhook(deps: IngestDeps, platform: ProviderPlatform, rawBody: string): Promise<string> {
+export async function receiveProviderWebhook(ctx: SystemCtx, input: { platform: ProviderPlatform; rawBody: string }): Promise<string> {
   const id = newId("inboundWebhook");
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(inboundWebhooks).values({ id, platform, body: rawBody, receivedAt: deps.now() });
-    await deps.queue.send(INGEST_JOB, { id }, { tx });
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(inboundWebhooks).values({ id, platform: input.platform, body: input.rawBody, receivedAt: ctx.now });
+    await ctx.ports.queue.send(INGEST_JOB, { id }, { tx });
   });
   return id;
 }
@@ -43,9 +41,14 @@ const inboundWebhookById = preparedPerDb((db) => db.select().from(inboundWebhook
  * One failing item does not stop the others: the rest are applied, the error is recorded on the
  * envelope and the job fails so the queue retries it (the items already applied change nothing then);
  * after the last retry the envelope is dead-lettered (dead_lettered_at) instead.
+ *
+ * Each item, and the envelope's outcome, is stamped with the clock's time when it is written (an
+ * envelope can hold many items), not the job's start.
  */
-export async function processInboundWebhook(deps: IngestDeps, id: string, attempt: { retryCount: number; retryLimit: number } = { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT }): Promise<void> {
-  const [row] = await inboundWebhookById(deps.db).execute({ id });
+export async function processInboundWebhook(ctx: SystemCtx, input: { id: string }, attempt: JobAttempt = { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT }): Promise<void> {
+  const { id } = input;
+  const { db, ports } = ctx;
+  const [row] = await inboundWebhookById(db).execute({ id });
   if (!row || row.processedAt) return;
   let payload: unknown;
   try {
@@ -53,15 +56,15 @@ export async function processInboundWebhook(deps: IngestDeps, id: string, attemp
     // string, so the message is kept rather than failing its job on every retry (lib/text/storable.ts).
     payload = JSON.parse(row.body, (_key, value: unknown) => (typeof value === "string" ? toStorable(value) : value));
   } catch {
-    await deps.db.update(inboundWebhooks).set({ processedAt: deps.now(), error: "Body is not JSON" }).where(eq(inboundWebhooks.id, id));
+    await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: "Body is not JSON" }).where(eq(inboundWebhooks.id, id));
     return;
   }
   const failures: string[] = [];
   for (const event of normalizeWebhook(row.platform as ProviderPlatform, payload)) {
     try {
-      const outcome = await applyInboundEvent(deps.db, event, deps.now());
+      const outcome = await applyInboundEvent({ ...ctx, now: ports.clock.now() }, event);
       // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
-      if (isPending(outcome)) await deps.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
+      if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
     } catch (error) {
       failures.push(`${event.kind}: ${rootMessage(error)}`);
     }
@@ -72,9 +75,9 @@ export async function processInboundWebhook(deps: IngestDeps, id: string, attemp
     const final = attempt.retryCount >= limit;
     // The last attempt parks the envelope as a dead letter instead of failing once more: it stays
     // listed (`svc ingest dead-letters`) with its error rather than vanishing into a failed job.
-    await deps.db
+    await db
       .update(inboundWebhooks)
-      .set({ error: message, failedAttempts: sql`${inboundWebhooks.failedAttempts} + 1`, ...(final ? { deadLetteredAt: deps.now() } : {}) })
+      .set({ error: message, failedAttempts: sql`${inboundWebhooks.failedAttempts} + 1`, ...(final ? { deadLetteredAt: ports.clock.now() } : {}) })
       .where(eq(inboundWebhooks.id, id));
     if (final) {
       console.error(`[ingest] inbound webhook ${id} dead-lettered after ${attempt.retryCount + 1} attempts: ${message}`);
@@ -82,7 +85,7 @@ export async function processInboundWebhook(deps: IngestDeps, id: string, attemp
     }
     throw new Error(`Inbound webhook ${id}: ${message}`);
   }
-  await deps.db.update(inboundWebhooks).set({ processedAt: deps.now(), error: null }).where(eq(inboundWebhooks.id, id));
+  await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
 }
 
 /**
@@ -90,12 +93,13 @@ export async function processInboundWebhook(deps: IngestDeps, id: string, attemp
  * throws so the queue retries with backoff; the last attempt applies it as final (an echo is then
  * stored as it is, a status or mutation with nothing to act on is dropped).
  */
-export async function retryPendingStatus(deps: IngestDeps, event: InboundEvent, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+export async function retryPendingStatus(ctx: SystemCtx, input: { event: InboundEvent }, attempt: JobAttempt): Promise<void> {
+  const { event } = input;
   // The queue reports retryLimit 0 when the fetched job carries no metadata: fall back to the limit
-  // the job is defined with (lib/jobs), or every pending event would get a single attempt.
+  // the job is defined with (jobs.ts), or every pending event would get a single attempt.
   const limit = attempt.retryLimit > 0 ? attempt.retryLimit : STATUS_RETRY_LIMIT;
   const final = attempt.retryCount >= limit;
-  const outcome = await applyInboundEvent(deps.db, event, deps.now(), { final });
+  const outcome = await applyInboundEvent(ctx, event, { final });
   if (isPending(outcome) && !final) {
     throw new Error(`Inbound ${event.kind} ${pendingKey(event)} still refers to nothing stored; retrying`);
   }

@@ -3,9 +3,8 @@ import { projects, sandboxParticipants } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
-import { env } from "@/lib/config";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import type { ProjectRow } from "@/lib/domain/context";
+import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 
 const JOIN = /^\s*join\s+([a-z0-9-]{4,64})\s*$/i;
 
@@ -21,9 +20,11 @@ export type JoinOutcome =
 
 /**
  * `join <code>` on the shared sandbox: the tester now talks to that project (a tester belongs to one
- * project at a time). Capped per project (SVC_SANDBOX_PARTICIPANT_CAP, default 5).
+ * project at a time). Capped per project (ctx.settings.sandboxParticipantCap: SVC_SANDBOX_PARTICIPANT_CAP, default 5).
  */
-export async function joinProject(db: Db, channel: ChannelRow, address: string, code: string, now: Date): Promise<JoinOutcome> {
+export async function joinProject(ctx: SystemCtx, input: { channel: ChannelRow; address: string; code: string }): Promise<JoinOutcome> {
+  const { db, now } = ctx;
+  const { channel, address, code } = input;
   const [project] = await db.select().from(projects).where(eq(projects.joinCode, code));
   if (!project) return { kind: "unknown_code" };
   const [current] = await db.select().from(sandboxParticipants).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
@@ -32,7 +33,7 @@ export async function joinProject(db: Db, channel: ChannelRow, address: string, 
     .select({ n: count() })
     .from(sandboxParticipants)
     .where(and(eq(sandboxParticipants.projectId, project.id), ne(sandboxParticipants.address, address)));
-  if ((others?.n ?? 0) >= env().sandboxParticipantCap) return { kind: "full", project };
+  if ((others?.n ?? 0) >= ctx.settings.sandboxParticipantCap) return { kind: "full", project };
   const id = current?.id ?? newId("participant", now.getTime());
   await db
     .insert(sandboxParticipants)

@@ -1,4 +1,4 @@
-import type { ContactCard } from "@/lib/domain/messages/content";
+import type { ContactCard } from "@/lib/ports/provider/outbound";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 
 /** An inbound media file as the provider announced it (before caching). */
@@ -94,7 +94,7 @@ export type InboundEvent =
     })
   | (Base & {
       kind: "call";
-      /** "call" for calls items, "status" for call statuses items (spec: call.event payload.kind). */
+      /** "call" for calls items, "status" for call statuses items (docs/spec/service-spec.md: call.event payload.kind). */
       call_kind: "call" | "status";
       call_id: string;
       event: string;

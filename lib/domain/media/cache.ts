@@ -2,10 +2,8 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { channels, events, media, messages, organizations, plans, projects, webhookDeliveries } from "@/lib/db/schema";
 import type { MediaRow } from "@/lib/db/schema/media";
 import type { Db } from "@/lib/ports/db/types";
-import type { Clock } from "@/lib/ports/clock";
-import type { JobQueue } from "@/lib/ports/queue";
-import type { ObjectStorage } from "@/lib/ports/storage";
 import { newId } from "@/lib/ids";
+import type { SystemCtx } from "@/lib/domain/context";
 import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import type { InboundMedia } from "@/lib/domain/ingest/types";
 import { fetchInboundMedia, MediaFetchError } from "./fetch";
@@ -17,20 +15,12 @@ export const MEDIA_EXPIRE_JOB = "media.expire";
 /** How long message.received waits for its files before it is delivered anyway. */
 export const RELEASE_AFTER_MS = 5_000;
 
-export interface MediaDeps {
-  db: Db;
-  queue: JobQueue;
-  clock: Clock;
-  storage: ObjectStorage;
-  graphUrl: string;
-  publicUrl: string;
-}
-
 /**
- * At ingest, inside the ingest transaction: a media row per file (status unavailable, error_code
- * "caching"), a cache job per file, and the release deadline for the event.
+ * At ingest, inside the ingest transaction (ctx.db): a media row per file (status unavailable,
+ * error_code "caching"), a cache job per file, and the release deadline for the event.
  */
-export async function registerInboundMedia(tx: Db, queue: JobQueue, input: { projectId: string; messageId: string; files: InboundMedia[]; eventId: string | null; now: Date }): Promise<MediaRow[]> {
+export async function registerInboundMedia(ctx: SystemCtx, input: { projectId: string; messageId: string; files: InboundMedia[]; eventId: string | null; now: Date }): Promise<MediaRow[]> {
+  const { db: tx, ports } = ctx;
   const rows: MediaRow[] = [];
   for (const file of input.files) {
     const [row] = await tx
@@ -53,15 +43,15 @@ export async function registerInboundMedia(tx: Db, queue: JobQueue, input: { pro
       })
       .returning();
     rows.push(row!);
-    await queue.send(MEDIA_CACHE_JOB, { mediaId: row!.id, eventId: input.eventId }, { tx });
+    await ports.queue.send(MEDIA_CACHE_JOB, { mediaId: row!.id, eventId: input.eventId }, { tx });
   }
-  if (input.eventId) await queue.send(MEDIA_RELEASE_JOB, { eventId: input.eventId }, { tx, startAfter: RELEASE_AFTER_MS });
+  if (input.eventId) await ports.queue.send(MEDIA_RELEASE_JOB, { eventId: input.eventId }, { tx, startAfter: RELEASE_AFTER_MS });
   return rows;
 }
 
 /** The media.cache job: fetch, store, mark available (or, after the last retry, unavailable), then release. */
-export async function cacheMedia(deps: MediaDeps, job: { mediaId: string; eventId: string | null }, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-  const [row] = await deps.db
+export async function cacheMedia(ctx: SystemCtx, job: { mediaId: string; eventId: string | null }, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+  const [row] = await ctx.db
     .select({ media, channel: channels, retention: plans.mediaRetentionSeconds })
     .from(media)
     .innerJoin(messages, eq(messages.id, media.messageId))
@@ -71,12 +61,12 @@ export async function cacheMedia(deps: MediaDeps, job: { mediaId: string; eventI
     .innerJoin(plans, eq(plans.id, organizations.planId))
     .where(eq(media.id, job.mediaId));
   if (!row || row.media.status !== "unavailable" || row.media.errorCode !== "caching") return;
-  const now = deps.clock.now();
+  const now = ctx.now;
   try {
-    const fetched = await fetchInboundMedia(row.media, row.channel, deps.graphUrl);
+    const fetched = await fetchInboundMedia(row.media, row.channel, ctx.settings);
     const key = `${row.media.projectId}/${row.media.id}`;
-    await deps.storage.put(key, fetched.bytes, { contentType: fetched.contentType });
-    await settle(deps, row.media.id, {
+    await ctx.ports.storage.put(key, fetched.bytes, { contentType: fetched.contentType });
+    await settle(ctx, row.media.id, {
       status: "available",
       errorCode: null,
       storageKey: key,
@@ -90,29 +80,33 @@ export async function cacheMedia(deps: MediaDeps, job: { mediaId: string; eventI
   } catch (error) {
     const retryable = !MediaFetchError.is(error) || error.retryable;
     if (retryable && attempt.retryCount < attempt.retryLimit) throw error;
-    await settle(deps, row.media.id, { status: "unavailable", errorCode: MediaFetchError.is(error) ? error.code : "provider_error", attempts: attempt.retryCount + 1 });
+    await settle(ctx, row.media.id, { status: "unavailable", errorCode: MediaFetchError.is(error) ? error.code : "provider_error", attempts: attempt.retryCount + 1 });
   }
-  if (job.eventId && (await allSettled(deps.db, row.media.messageId))) await releaseEvent(deps, job.eventId);
+  if (job.eventId && (await allSettled(ctx.db, row.media.messageId))) await releaseEvent({ ...ctx, now: ctx.ports.clock.now() }, job.eventId);
 }
 
-/** Writes the outcome to the media row and the message's stored media, and patches its event payload. */
-async function settle(deps: MediaDeps, mediaId: string, changes: Partial<typeof media.$inferInsert>) {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+/**
+ * Writes the outcome to the media row and the message's stored media, and patches its event payload.
+ * At the clock's time after the download, not the job's start.
+ */
+async function settle(ctx: SystemCtx, mediaId: string, changes: Partial<typeof media.$inferInsert>) {
+  const now = ctx.ports.clock.now();
+  await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(media).set({ ...changes, updatedAt: now }).where(eq(media.id, mediaId)).returning();
-    await refreshMessageMedia(tx, deps, updated!.messageId, now);
+    await refreshMessageMedia({ ...ctx, db: tx, now }, updated!.messageId);
   });
 }
 
-/** Recomputes a message's stored media and its message.received payload from its media rows. */
-export async function refreshMessageMedia(tx: Db, deps: Pick<MediaDeps, "publicUrl">, messageId: string, now: Date) {
+/** Recomputes a message's stored media (URLs signed at ctx.now) and its message.received payload from its media rows. */
+export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings" | "now">, messageId: string) {
+  const { db: tx, now } = ctx;
   const files = await tx.select().from(media).where(eq(media.messageId, messageId)).orderBy(asc(media.id));
   const [message] = await tx.select().from(messages).where(eq(messages.id, messageId));
   if (!message || !files.length) return;
   // The announcement's own flags per file, in order: the message body keeps every attachment.
   const body = message.body as { media?: Record<string, unknown> | null; attachments?: Record<string, unknown>[] };
   const announced = body.attachments ?? (body.media ? [body.media] : []);
-  const wires = files.map((f, i) => mediaWire(f, now, deps.publicUrl, extrasOf(announced[i] ?? (i === 0 ? message.media : null))));
+  const wires = files.map((f, i) => mediaWire(f, now, ctx.settings.publicUrl, extrasOf(announced[i] ?? (i === 0 ? message.media : null))));
   await tx.update(messages).set({ media: wires[0] as unknown as Record<string, unknown>, updatedAt: now }).where(eq(messages.id, messageId));
   // The message's own message.received, found by the dedupe key ingest gave it.
   const [event] = await tx
@@ -134,25 +128,25 @@ async function allSettled(db: Db, messageId: string): Promise<boolean> {
  * Lets a held message.received go to the webhook: once its files are settled, or at the deadline,
  * whichever comes first. The event row is locked so the two never both schedule a delivery.
  */
-export async function releaseEvent(deps: Pick<MediaDeps, "db" | "queue" | "clock">, eventId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function releaseEvent(ctx: SystemCtx, eventId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event || !event.deliver) return;
     const [existing] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.trigger, "event")));
     if (existing) return;
-    await scheduleDelivery(tx, deps.queue, { id: event.id, projectId: event.projectId, type: event.type }, deps.clock.now());
+    await scheduleDelivery(tx, ctx.ports.queue, { id: event.id, projectId: event.projectId, type: event.type }, ctx.now);
   });
 }
 
 /** Retention: deletes the bytes of files past their deadline and marks them expired. Returns how many. */
-export async function expireMedia(deps: Pick<MediaDeps, "db" | "clock" | "storage" | "publicUrl">, limit = 500): Promise<number> {
-  const now = deps.clock.now();
-  const due = await deps.db.select().from(media).where(and(eq(media.status, "available"), lte(media.expiresAt, now))).orderBy(asc(media.expiresAt)).limit(limit);
+export async function expireMedia(ctx: SystemCtx, limit = 500): Promise<number> {
+  const now = ctx.now;
+  const due = await ctx.db.select().from(media).where(and(eq(media.status, "available"), lte(media.expiresAt, now))).orderBy(asc(media.expiresAt)).limit(limit);
   for (const file of due) {
-    if (file.storageKey) await deps.storage.delete(file.storageKey);
-    await deps.db.transaction(async (tx) => {
+    if (file.storageKey) await ctx.ports.storage.delete(file.storageKey);
+    await ctx.db.transaction(async (tx) => {
       await tx.update(media).set({ status: "expired", errorCode: "expired", updatedAt: now }).where(eq(media.id, file.id));
-      await refreshMessageMedia(tx, deps, file.messageId, now);
+      await refreshMessageMedia({ ...ctx, db: tx }, file.messageId);
     });
   }
   return due.length;

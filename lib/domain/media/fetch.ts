@@ -2,7 +2,8 @@ import { errorKind } from "@/lib/error-kind";
 import { createHash } from "node:crypto";
 import type { MediaRow } from "@/lib/db/schema/media";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { providerChannelOf } from "@/lib/domain/messages/jobs";
+import type { Settings } from "@/lib/domain/context";
+import { providerChannelOf } from "@/lib/domain/messages/provider-send";
 import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
 import { isRecord } from "@/lib/json";
 
@@ -38,14 +39,19 @@ export interface FetchedMedia {
  * download with the channel's token; on B and C the attachment URL. Every request goes through the
  * SSRF guard, is time-bounded and size-capped, and the bytes must be the kind of file announced.
  */
-export async function fetchInboundMedia(media: MediaRow, channel: ChannelRow, graphUrl: string, request: typeof safeRequest = safeRequest): Promise<FetchedMedia> {
+export async function fetchInboundMedia(
+  media: MediaRow,
+  channel: ChannelRow,
+  settings: Pick<Settings, "graphUrl" | "sandboxAccessToken">,
+  request: typeof safeRequest = safeRequest,
+): Promise<FetchedMedia> {
   const cap = sizeCapOf(media);
   let url = media.sourceUrl;
   const headers: Record<string, string> = {};
   if (media.provider === "platform_a") {
     if (!media.providerMediaId) throw new MediaFetchError("not_found", "No provider media id to fetch.", false);
-    headers.authorization = `Bearer ${providerChannelOf(channel).accessToken}`;
-    const info = await get(request, `${graphUrl.replace(/\/+$/, "")}/${encodeURIComponent(media.providerMediaId)}`, headers, 64 * 1024);
+    headers.authorization = `Bearer ${providerChannelOf(channel, settings).accessToken}`;
+    const info = await get(request, `${settings.graphUrl.replace(/\/+$/, "")}/${encodeURIComponent(media.providerMediaId)}`, headers, 64 * 1024);
     const parsed: unknown = JSON.parse(info.toString("utf8"));
     if (!isRecord(parsed) || typeof parsed.url !== "string") throw new MediaFetchError("provider_error", "The provider's media lookup had no url.", true);
     if (typeof parsed.file_size === "number" && parsed.file_size > cap) throw new MediaFetchError("too_large", `The file is ${parsed.file_size} bytes; the cap for ${media.type} is ${cap}.`, false);

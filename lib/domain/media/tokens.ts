@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { purposeHmac } from "@/lib/crypto/secrets";
 
 /**
- * Signed media URLs (spec: Events → Inbound media 3; decisions.md "Signed media download").
+ * Signed media URLs (docs/spec/service-spec.md: Events → Inbound media 3; docs/spec/decisions.md "Addresses": the signed media download).
  *
  * Token = `<expiry, unix seconds>.<base64url HMAC-SHA256>` where the MAC covers
  * `media-url:v1:<media id>:<expiry>` under a key derived (HKDF) from SVC_ENCRYPTION_KEY with the

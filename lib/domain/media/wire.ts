@@ -65,7 +65,7 @@ function noteFor(code: string | null): string {
 
 /**
  * Current media objects for messages, keyed by message id: status and a freshly signed URL computed
- * now (spec: reading a message later re-signs while the object is retained).
+ * now (docs/spec/service-spec.md: reading a message later re-signs while the object is retained).
  */
 export async function currentMediaOf(db: Db, projectId: string, messageRows: { id: string; media: Record<string, unknown> | null }[], now: Date, publicUrl: string) {
   const ids = messageRows.filter((m) => m.media).map((m) => m.id);

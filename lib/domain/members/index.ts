@@ -3,7 +3,6 @@ import { invitations, memberships, organizations, users } from "@/lib/db/schema"
 import type { Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
-import { env } from "@/lib/config";
 import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { SvcError, notFound } from "@/lib/errors";
 import { addMembership, createOperator, normalizeEmail, verifyOperatorPassword, type UserRow } from "./operators";
@@ -80,7 +79,7 @@ export async function inviteMember(ctx: Ctx, input: { email: string; role: Role 
       createdAt: ctx.now,
     })
     .returning();
-  return { ...invitationWire(row!), url: `${env().publicUrl}/invite/${token}` };
+  return { ...invitationWire(row!), url: `${ctx.settings.publicUrl}/invite/${token}` };
 }
 
 export async function revokeInvitation(ctx: Ctx, id: string) {

@@ -1,67 +1,28 @@
-import { eq } from "drizzle-orm";
-import { channels, messages } from "@/lib/db/schema";
-import type { Db } from "@/lib/ports/db/types";
-import type { Clock } from "@/lib/ports/clock";
-import { ProviderError, type MessageFailure, type ProviderChannel, type ProviderPlatform, type ProviderPort } from "@/lib/ports/provider/types";
-import { unseal } from "@/lib/crypto/secrets";
-import { sandboxAccessToken } from "@/lib/domain/channels/sandbox";
-import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import type { OutboundContent } from "./content";
-import { applyStatus } from "./status";
+import { z } from "zod";
+import { defineJob } from "@/lib/jobs/define";
+import { pairSlotWait } from "./internal-pacing";
+import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "./provider-send";
 
-export const PROVIDER_SEND_JOB = "provider.send";
+const ProviderSendPayload: z.ZodType<ProviderSendJob> = z.object({ messageId: z.string().min(1), paced: z.boolean().optional() });
 
-/** `paced`: an internal send that takes its pair slot when the job runs (see internal-pacing.ts). */
-export interface ProviderSendJob {
-  messageId: string;
-  paced?: boolean;
-}
+/** Hands a queued message to the provider (provider-send.ts); internal sends first wait for their pair slot. */
+export const providerSendJob = defineJob({
+  name: PROVIDER_SEND_JOB,
+  schema: ProviderSendPayload,
+  retry: { limit: 6, delay: 2, backoff: true, delayMax: 300 },
+  expireInSeconds: 60,
+  concurrency: { local: 50 },
+  async handler(ctx, payload, job) {
+    if (payload.paced) {
+      const wait = await pairSlotWait(ctx, payload);
+      if (wait !== null) {
+        // The slot is taken (or the limiter is away): the job puts itself back for when it frees.
+        await ctx.ports.queue.send(PROVIDER_SEND_JOB, payload, { startAfter: wait });
+        return;
+      }
+    }
+    await deliverToProvider(ctx, payload.messageId, job);
+  },
+});
 
-export interface ProviderSendDeps {
-  db: Db;
-  provider: ProviderPort;
-  clock: Clock;
-}
-
-export function providerChannelOf(channel: ChannelRow): ProviderChannel {
-  const credentials = channel.credentialsSealed ? (JSON.parse(unseal(channel.credentialsSealed)) as Record<string, string>) : {};
-  return {
-    platform: channel.platform as ProviderPlatform,
-    senderId: channel.providerSenderId!,
-    accessToken: channel.isSandbox ? sandboxAccessToken() : credentials.access_token ?? "",
-  };
-}
-
-/**
- * The provider.send job: hands a queued message to the provider. Success stores the provider id
- * (PLATFORM_A reports "sent" by callback; B and C have no sent callback, so acceptance is "sent").
- * A final refusal marks the message failed with the provider's failure; a retryable one throws so
- * the queue retries with backoff, and the last attempt fails the message.
- */
-export async function deliverToProvider(deps: ProviderSendDeps, messageId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-  const [message] = await deps.db.select().from(messages).where(eq(messages.id, messageId));
-  if (!message || message.status !== "queued" || message.platformMessageId) return;
-  const [channel] = await deps.db.select().from(channels).where(eq(channels.id, message.channelId));
-  if (!channel) return;
-  // Disconnected after the message was queued (DELETE /channels/{id}): its credentials are gone.
-  if (channel.status === "disconnected") {
-    await applyStatus(deps.db, message, { status: "failed", at: deps.clock.now(), failure: channelDisconnected(deps.clock.now()), recipientId: message.recipient });
-    return;
-  }
-  const outbound = { content: message.body as unknown as OutboundContent, ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
-  try {
-    const { platformMessageId } = await deps.provider.send(providerChannelOf(channel), message.recipient!, outbound);
-    const now = deps.clock.now();
-    await deps.db.update(messages).set({ platformMessageId, updatedAt: now }).where(eq(messages.id, message.id));
-    if (channel.platform !== "PLATFORM_A") await applyStatus(deps.db, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
-  } catch (error) {
-    if (!ProviderError.is(error)) throw error;
-    if (error.retryable && attempt.retryCount < attempt.retryLimit) throw error;
-    await applyStatus(deps.db, message, { status: "failed", at: deps.clock.now(), failure: error.failure, recipientId: message.recipient });
-  }
-}
-
-function channelDisconnected(at: Date): MessageFailure {
-  const message = "The channel was disconnected before this message was sent. Connect the number again (POST /channels) and send it again.";
-  return { provider: "service", summary: "Channel disconnected", code: "channel_disconnected", subcode: null, type: null, title: "Channel disconnected", message, fbtrace_id: null, http_status: null, occurred_at: at.toISOString() };
-}
+export const messageJobs = [providerSendJob];

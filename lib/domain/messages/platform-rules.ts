@@ -6,7 +6,7 @@
  * - PLATFORM_B and PLATFORM_C send text, media (per the media table), interactive button and list
  *   (the adapters render them as quick replies; text headers and footers are folded into the text),
  *   and reactions (both send APIs have react/unreact sender actions). Templates are 422
- *   feature_unsupported_on_channel (decisions.md). Location and contact cards are 422
+ *   feature_unsupported_on_channel (docs/spec/decisions.md). Location and contact cards are 422
  *   feature_unsupported_on_channel: neither send API has such a message. Stickers are 422
  *   feature_unsupported_on_channel: PLATFORM_B can only send its fixed `like_heart` sticker and
  *   PLATFORM_C only its own sticker catalogue ids, neither of which the sticker field expresses.
@@ -20,7 +20,7 @@
  * (what the channel accepts instead along the same dimension) when there is such a list.
  */
 import { SvcError } from "@/lib/errors";
-import type { MediaContent, MediaType, OutboundContent, OutboundMessage } from "./content";
+import type { MediaContent, MediaType, OutboundContent, OutboundMessage } from "@/lib/ports/provider/outbound";
 
 export const MESSAGING_PLATFORMS = ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"] as const;
 export type MessagingPlatform = (typeof MESSAGING_PLATFORMS)[number];

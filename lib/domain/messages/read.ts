@@ -4,7 +4,6 @@ import type { Ctx } from "@/lib/domain/context";
 import { notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { currentMediaOf } from "@/lib/domain/media/wire";
-import { env } from "@/lib/config";
 import { serializeMessage, type MessageRow } from "./serialize";
 
 /** GET /messages: every message of the project, inbound and outbound, newest first. */
@@ -21,8 +20,8 @@ export async function getMessage(ctx: Ctx, id: string) {
   return message!;
 }
 
-/** Message wire objects with their media's current state and a freshly signed URL (spec: Inbound media 5). */
+/** Message wire objects with their media's current state and a freshly signed URL (docs/spec/service-spec.md: Inbound media 5). */
 async function serializeMessages(ctx: Ctx, rows: MessageRow[]) {
-  const current = await currentMediaOf(ctx.db, ctx.project.id, rows, ctx.now, env().publicUrl);
+  const current = await currentMediaOf(ctx.db, ctx.project.id, rows, ctx.now, ctx.settings.publicUrl);
   return rows.map((row) => ({ ...serializeMessage(row), media: current.get(row.id) ?? row.media ?? null }));
 }

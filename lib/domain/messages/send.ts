@@ -1,27 +1,22 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
-import type { Limiter } from "@/lib/ports/limiter";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
-import type { JobQueue } from "@/lib/ports/queue";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { insertMessageTouchingConversation, lastCustomerMessageAt, MESSAGING_WINDOW_MS, type ConversationRow } from "@/lib/domain/conversations";
-import { messageTextOf, messageTypeOf, type OutboundMessage } from "./content";
+import { insertOutboundMessageTouchingConversation, lastCustomerMessageAt, messagingWindow, type ConversationRow } from "@/lib/domain/conversations";
+import { messageTextOf, messageTypeOf } from "./content";
+import type { OutboundMessage } from "@/lib/ports/provider/outbound";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
 import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
-import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./jobs";
+import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
+import { messageRow, type MessageFacts } from "./rows";
 
 export { recipientAddress } from "./recipient";
-
-export interface SendPorts {
-  limiter: Limiter;
-  queue: JobQueue;
-}
 
 export interface SendInput {
   channel_id: string;
@@ -38,7 +33,7 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
  * pair slot, then write the message (queued) and its provider job in ONE transaction (with the
  * contact and conversation of a new `to` recipient). A refused send writes nothing.
  */
-export async function sendMessage(ctx: Ctx, ports: SendPorts, input: SendInput) {
+export async function sendMessage(ctx: Ctx, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
   // A key made up just now has no earlier message.
   const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
@@ -52,45 +47,26 @@ export async function sendMessage(ctx: Ctx, ports: SendPorts, input: SendInput) 
   await checkWindow(ctx, channel, target, input.message);
   const replyTo = input.message.replyTo ? await resolveReplyTo(ctx, input.message.replyTo) : null;
   // An operator's send (the inbox) is internal: it waits for its pair slot in the queue, never a 429.
-  if (ctx.actor.type === "user") return writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey, paced: true });
-  const release = await takePairSlot(ports.limiter, channel, target.address);
+  if (ctx.actor.type === "user") return writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: true });
+  const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, ports, channel, target, input.message, { replyTo, idempotencyKey, paced: false });
+    return await writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: false });
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-async function writeMessage(ctx: Ctx, ports: SendPorts, channel: ChannelRow, target: Target, message: OutboundMessage, extra: { replyTo: string | null; idempotencyKey: string; paced: boolean }) {
+async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage, extra: { replyTo: string | null; idempotencyKey: string; paced: boolean }) {
   const id = newId("message", ctx.now.getTime());
   return ctx.db.transaction(async (tx) => {
     const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
     // The message and the conversation's last_message_at in one statement.
-    await insertMessageTouchingConversation(
-      tx,
-      {
-        id,
-        projectId: ctx.project.id,
-        conversationId: conversation.id,
-        contactId: contact.id,
-        channelId: channel.id,
-        direction: "outbound",
-        type: messageTypeOf(message.content),
-        status: "queued",
-        content: messageTextOf(message.content),
-        body: { ...message.content } as Record<string, unknown>,
-        recipient: target.address,
-        replyTo: extra.replyTo,
-        idempotencyKey: extra.idempotencyKey,
-        timestamp: ctx.now,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      },
-      ctx.now,
-    );
+    const place = { projectId: ctx.project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
+    const facts: MessageFacts = { id, direction: "outbound", type: messageTypeOf(message.content), status: "queued", content: messageTextOf(message.content), body: { ...message.content } as Record<string, unknown>, at: ctx.now, now: ctx.now };
+    await insertOutboundMessageTouchingConversation(tx, messageRow(place, facts, { recipient: target.address, replyTo: extra.replyTo, idempotencyKey: extra.idempotencyKey }), ctx.now);
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
-    await ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
+    await ctx.ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
     return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
   });
 }
@@ -146,7 +122,7 @@ async function checkWindow(ctx: Ctx, channel: ChannelRow, target: Target, messag
   if (message.content.kind === "template") return;
   const { conversation } = target;
   const last = target.lastCustomerMessageAt !== undefined ? target.lastCustomerMessageAt : conversation ? await lastCustomerMessageAt(ctx.db, conversation.id, channel.id) : null;
-  if (last && ctx.now.getTime() - last.getTime() < MESSAGING_WINDOW_MS) return;
+  if (messagingWindow(last, ctx.now).open) return;
   const hint = channel.platform === "PLATFORM_A" ? "Send an approved template to re-open the conversation." : `${channel.platform} does not allow messages outside the window.`;
   const since = last ? `has not written on this channel in the last 24 hours (last message ${last.toISOString()})` : "has never written on this channel";
   throw new SvcError("outside_messaging_window", `The customer ${since}. ${hint}`, {

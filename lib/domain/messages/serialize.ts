@@ -1,6 +1,6 @@
 import type { messages } from "@/lib/db/schema";
 import type { InboundInteractive, NormalizedInboundMessage } from "@/lib/domain/ingest/types";
-import type { ContactCard, InteractiveContent, LocationContent, OutboundContent, TemplateContent } from "./content";
+import type { ContactCard, InteractiveContent, LocationContent, OutboundContent, TemplateContent } from "@/lib/ports/provider/outbound";
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
-import type { Db } from "@/lib/ports/db/types";
+import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent } from "@/lib/domain/events";
 import type { MessageRow } from "./serialize";
@@ -31,20 +31,19 @@ export interface StatusUpdate {
  * Moves a message forward and emits message.status. A status that would move it backwards (a late
  * "delivered" after "read") changes nothing and emits nothing. Returns whether it moved.
  */
-export async function applyStatus(db: Db, message: MessageRow, update: StatusUpdate): Promise<boolean> {
+export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
   const allowedFrom = Object.keys(RANK).filter((s) => canMove(s, update.status)) as MessageRow["status"][];
-  const moved = await db
+  const moved = await ctx.db
     .update(messages)
     .set({ status: update.status, failure: update.failure ?? message.failure, updatedAt: update.at })
     .where(and(eq(messages.id, message.id), inArray(messages.status, allowedFrom)))
     .returning({ id: messages.id });
   if (!moved.length) return false;
-  await emitEvent(
-    db,
-    { id: message.projectId },
-    "message.status",
-    {
+  await emitEvent(ctx, {
+    project: { id: message.projectId },
+    type: "message.status",
+    payload: {
       message_id: message.id,
       platform_message_id: message.platformMessageId,
       conversation_id: message.conversationId,
@@ -59,8 +58,8 @@ export async function applyStatus(db: Db, message: MessageRow, update: StatusUpd
       ...(update.raw?.pricing ? { pricing: update.raw.pricing } : {}),
       ...(update.raw?.conversation ? { conversation: update.raw.conversation } : {}),
     },
-    update.at,
-    { dedupeKey: `status:${message.id}:${update.status}` },
-  );
+    at: update.at,
+    dedupeKey: `status:${message.id}:${update.status}`,
+  });
   return true;
 }

@@ -50,7 +50,7 @@ export interface BootstrapResult {
 
 /**
  * On an empty database: a demo organization (PLATFORM_B and PLATFORM_C on), its project and a
- * `*`-scoped key, with exactly `keyValue` when given (decisions.md "Set-up contract"). Returns null
+ * `*`-scoped key, with exactly `keyValue` when given (docs/spec/decisions.md "Set-up contract"). Returns null
  * when the database already has an organization. Safe when several processes start at once.
  */
 export async function bootstrapDemo(db: Db, keyValue: string | null): Promise<BootstrapResult | null> {

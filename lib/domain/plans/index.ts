@@ -5,7 +5,7 @@ import { notFound } from "@/lib/errors";
 
 const DAY = 86_400;
 
-/** decisions.md "Plans and limits". Custom plans (for example the benchmark's) are added with the CLI. */
+/** docs/spec/decisions.md "Plans and limits". Custom plans (for example the benchmark's) are added with the CLI. */
 export const BUILT_IN_PLANS = [
   { id: "free", name: "Free", requestsPerWindow: 600, windowSeconds: 60, monthlyRequests: 100_000, mediaRetentionSeconds: DAY },
   { id: "pro", name: "Pro", requestsPerWindow: 3000, windowSeconds: 60, monthlyRequests: 1_000_000, mediaRetentionSeconds: 7 * DAY },

@@ -11,7 +11,6 @@ import { serializeChannel } from "@/lib/domain/channels/serialize";
 import { publishReadinessOf } from "@/lib/domain/readiness/publish";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
 import { maySeeWebhookSecret } from "./secret-access";
-import type { JobQueue } from "@/lib/ports/queue";
 import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 
@@ -122,7 +121,7 @@ export async function listProjects(ctx: Ctx, page: PageParams) {
  * Updating the webhook (URL or secret) also resumes an endpoint that was paused after 5 days of
  * failures, and sends every delivery that waited meanwhile.
  */
-export async function updateProject(ctx: Ctx, id: string, input: ProjectInput, queue: JobQueue) {
+export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
   const current = await getProjectRowOrThrow(ctx, id);
   checkWebhookSecret(input.webhook_secret);
   if (input.webhook_url) await checkWebhookUrl(input.webhook_url);
@@ -137,7 +136,7 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput, q
   if (webhookChanged) Object.assign(changes, { webhookPausedAt: null, webhookFailingSince: null });
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
-    if (webhookChanged && current.webhookPausedAt && updated!.webhookUrl) await resumeDeliveries(tx, queue, current.id, ctx.now);
+    if (webhookChanged && current.webhookPausedAt && updated!.webhookUrl) await resumeDeliveries(tx, ctx.ports.queue, current.id, ctx.now);
     return updated!;
   });
   return serializeProjectWithSecret(ctx.db, row);
@@ -196,7 +195,7 @@ export async function serializeProject(db: Db, project: ProjectRow) {
   };
 }
 
-/** Single GET, create, update: with the signing secret (spec: Project.webhook_secret). */
+/** Single GET, create, update: with the signing secret (docs/spec/service-spec.md: Project.webhook_secret). */
 export async function serializeProjectWithSecret(db: Db, project: ProjectRow) {
   return { ...(await serializeProject(db, project)), webhook_secret: project.webhookSecretSealed ? unseal(project.webhookSecretSealed) : null };
 }

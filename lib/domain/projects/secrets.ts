@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** `whsec_` + base64 of 24 random bytes (decisions.md "Webhook delivery"). */
+/** `whsec_` + base64 of 24 random bytes (docs/spec/decisions.md "Webhook delivery"). */
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }

@@ -11,7 +11,7 @@ import { checkRoutingWarnings } from "./checks/routing-warnings";
 import { checkPublishing } from "./checks/publishing";
 
 /**
- * ProjectReadiness (spec: ProjectReadiness, FriendlyIssue): one answer to "can I test, and can I go
+ * ProjectReadiness (docs/spec/service-spec.md: ProjectReadiness, FriendlyIssue): one answer to "can I test, and can I go
  * live?" for a project, with every problem as a FriendlyIssue that says what to do next.
  *
  * Inbound paths, routed as ingest routes them (lib/domain/events inboundRoute): the shared sandbox

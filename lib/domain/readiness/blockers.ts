@@ -9,7 +9,7 @@ interface BlockerText {
   nextSteps: (channelId: string) => string[];
 }
 
-/** Friendly text for each PublishReadiness blocker (spec: PublishReadiness.blockers). */
+/** Friendly text for each PublishReadiness blocker (docs/spec/service-spec.md: PublishReadiness.blockers). */
 export const BLOCKER_TEXT: Record<PublishBlocker, BlockerText> = {
   CHANNEL_NOT_CONNECTED: {
     title: "The channel is not connected",

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import { channels, sandboxParticipants, webhookDeliveries } from "@/lib/db/schema";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
-import { env } from "@/lib/config";
 import { linkedProjects, serializeChannels } from "@/lib/domain/channels";
 import { getSandboxChannel, type ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { serializeChannel } from "@/lib/domain/channels/serialize";
@@ -46,7 +45,7 @@ export async function loadReadinessFacts(ctx: Ctx, project: ProjectRow): Promise
     dedicated: dedicatedRow ? { row: dedicatedRow, wire: dedicatedWire!, linked: isOurs(dedicatedRow) } : null,
     otherChannels: otherRows.map((row, i) => ({ row, wire: rest[i]! })),
     participantCount: participants?.n ?? 0,
-    participantCap: env().sandboxParticipantCap,
+    participantCap: ctx.settings.sandboxParticipantCap,
     ...webhook,
   };
 }

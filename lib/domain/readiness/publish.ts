@@ -37,7 +37,7 @@ const FLOW_BLOCKERS: ReadonlySet<PublishBlocker> = new Set([
   "WHATSAPP_SENDER_NOT_READY",
 ]);
 
-/** PublishReadiness of a PLATFORM_A channel; null for every other platform (spec: Channel). */
+/** PublishReadiness of a PLATFORM_A channel; null for every other platform (docs/spec/service-spec.md: Channel). */
 export function publishReadinessOf(channel: ChannelRow): PublishReadiness | null {
   if (channel.platform !== "PLATFORM_A") return null;
   const status = {

@@ -1,5 +1,5 @@
 /**
- * The ProjectReadiness vocabulary (spec: ProjectReadiness, FriendlyIssue). Kept free of database
+ * The ProjectReadiness vocabulary (docs/spec/service-spec.md: ProjectReadiness, FriendlyIssue). Kept free of database
  * imports so the API schema can read it.
  */
 
@@ -24,7 +24,7 @@ export interface Capability {
   message: string;
 }
 
-/** spec: FriendlyIssue. */
+/** docs/spec/service-spec.md: FriendlyIssue. */
 export interface FriendlyIssue {
   code: string;
   severity: IssueSeverity;

@@ -75,8 +75,8 @@ async function assertNumberIsOurs(ctx: Ctx, channel: ChannelRow, from: string) {
   }
 }
 
-export async function sendAsCustomer(ctx: Ctx, graphUrl: string, action: CustomerAction) {
-  const base = baseOrThrow(graphUrl);
+export async function sendAsCustomer(ctx: Ctx, action: CustomerAction) {
+  const base = baseOrThrow(ctx.settings.graphUrl);
   const channel = await channelFor(ctx, action.channel_id);
   await assertNumberIsOurs(ctx, channel, action.from);
   const { channel_id: _channelId, ...customer } = action;
@@ -105,8 +105,8 @@ interface InboxItem {
 }
 
 /** What the business sent to this simulated customer on this channel, oldest first. */
-export async function customerInbox(ctx: Ctx, graphUrl: string, input: { channel_id: string; from: string }) {
-  const base = baseOrThrow(graphUrl);
+export async function customerInbox(ctx: Ctx, input: { channel_id: string; from: string }) {
+  const base = baseOrThrow(ctx.settings.graphUrl);
   const channel = await channelFor(ctx, input.channel_id);
   await assertNumberIsOurs(ctx, channel, input.from);
   const query = new URLSearchParams({ sender_id: channel.providerSenderId!, address: input.from });

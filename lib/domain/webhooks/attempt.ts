@@ -2,8 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
-import type { Clock } from "@/lib/ports/clock";
-import type { JobQueue } from "@/lib/ports/queue";
+import type { SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets } from "@/lib/domain/projects";
 import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
@@ -11,13 +10,10 @@ import { serializeDelivery, signatureHeaders } from "./signing";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, PAUSE_AFTER_MS, RESPONSE_EXCERPT_BYTES, nextDelayMs } from "./schedule";
 import { sendAttempt, type DeliveryJob } from "./enqueue";
 
-export interface AttemptDeps {
-  db: Db;
-  queue: JobQueue;
-  clock: Clock;
+export interface AttemptOptions {
   /** Injected by tests; the SSRF-guarded client otherwise. */
   request?: typeof safeRequest;
-  /** Per-attempt timeout; 10 s (decisions.md) unless a test shortens it. */
+  /** Per-attempt timeout; 10 s (docs/spec/decisions.md) unless a test shortens it. */
   timeoutMs?: number;
 }
 
@@ -46,17 +42,18 @@ const deliveryLookup = preparedPerDb((db) =>
  * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
  * A job retried for an attempt already recorded (the worker died after recording) does nothing.
  */
-export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Promise<AttemptOutcome> {
-  const [row] = await deliveryLookup(deps.db).execute({ id: job.deliveryId });
+export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+  const db = ctx.db;
+  const [row] = await deliveryLookup(db).execute({ id: job.deliveryId });
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
   const { delivery, event, project } = row;
-  const now = deps.clock.now();
+  const now = ctx.now;
   if (project.webhookPausedAt) {
-    await deps.db.update(webhookDeliveries).set({ status: "paused", nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
+    await db.update(webhookDeliveries).set({ status: "paused", nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
     return "paused";
   }
   if (!project.webhookUrl) {
-    await deps.db
+    await db
       .update(webhookDeliveries)
       .set({ status: "failed", lastError: "The project has no webhook_url.", nextAttemptAt: null, completedAt: now, updatedAt: now })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
@@ -69,7 +66,7 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
     "user-agent": "svc-webhooks/1.0",
     ...signatureHeaders({ eventId: event.id, eventType: event.type, body, secrets: activeWebhookSecrets(project, now), timestamp: now }),
   };
-  const answer = await post(deps.request ?? safeRequest, deps.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
+  const answer = await post(options.request ?? safeRequest, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
   const attemptNumber = job.attempt;
   const attempt = {
     id: newId("webhookAttempt", now.getTime()),
@@ -85,7 +82,7 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
   };
   const progress = { attemptCount: attemptNumber, lastStatusCode: answer.statusCode, lastError: answer.error };
   const succeeded = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
-  if (!succeeded) await noteFailure(deps.db, project.id, now);
+  if (!succeeded) await noteFailure(db, project.id, now);
   const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
   // Only the attempt that is still current may move the delivery: a zombie attempt whose worker
   // was presumed dead (and whose job was retried) must not undo what the retry did.
@@ -95,23 +92,23 @@ export async function attemptDelivery(deps: AttemptDeps, job: DeliveryJob): Prom
     const status = succeeded ? "succeeded" : "failed";
     const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
     // The attempt and the delivery's outcome in one statement (one round trip, atomic without BEGIN/COMMIT).
-    const moved = deps.db.$with("moved").as(
-      deps.db.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id }),
+    const moved = db.$with("moved").as(
+      db.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id }),
     );
-    const recorded = deps.db.$with("recorded").as(deps.db.insert(webhookAttempts).values(attempt).returning({ id: webhookAttempts.id }));
-    const [row] = await deps.db.with(moved, recorded).select({ moved: sql<number>`(select count(*) from ${moved})::int` }).from(recorded);
+    const recorded = db.$with("recorded").as(db.insert(webhookAttempts).values(attempt).returning({ id: webhookAttempts.id }));
+    const [row] = await db.with(moved, recorded).select({ moved: sql<number>`(select count(*) from ${moved})::int` }).from(recorded);
     if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
-    if (succeeded && project.webhookFailingSince) await deps.db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+    if (succeeded && project.webhookFailingSince) await db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
     return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
   }
 
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values(attempt);
     const nextAt = new Date(now.getTime() + delay);
     const moved = await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
     if (!moved.length) return "skipped";
-    await sendAttempt(tx, deps.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
+    await sendAttempt(tx, ctx.ports.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
     return "retry_scheduled";
   });
 }

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { events, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
-import type { JobQueue } from "@/lib/ports/queue";
 import { SvcError, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { scheduleDelivery } from "./enqueue";
@@ -97,11 +96,11 @@ function requireWebhook(ctx: Ctx) {
 }
 
 /** Sends the delivery's event again, as a new delivery with the same event id. */
-export async function redeliver(ctx: Ctx, queue: JobQueue, id: string) {
+export async function redeliver(ctx: Ctx, id: string) {
   const original = await getDeliveryRowOrThrow(ctx, id);
   requireWebhook(ctx);
   const newId = await ctx.db.transaction((tx) =>
-    scheduleDelivery(tx, queue, { id: original.eventId, projectId: ctx.project.id, type: original.eventType }, ctx.now, "redeliver"),
+    scheduleDelivery(tx, ctx.ports.queue, { id: original.eventId, projectId: ctx.project.id, type: original.eventType }, ctx.now, "redeliver"),
   );
   return getDelivery(ctx, newId!);
 }
@@ -120,7 +119,7 @@ export const MAX_REPLAY_EVENTS = 10_000;
  * Re-sends every matching event once (a new delivery each, same event id). Only events that are
  * routed to the webhook count: message.received under FLOWS routing, for example, never was one.
  */
-export async function replay(ctx: Ctx, queue: JobQueue, input: ReplayInput) {
+export async function replay(ctx: Ctx, input: ReplayInput) {
   requireWebhook(ctx);
   const until = input.until ?? ctx.now;
   if (until < input.since) throw new SvcError("invalid_request", "until must not be before since.", { issues: { until: ["Must be at or after since."] } });
@@ -143,7 +142,7 @@ export async function replay(ctx: Ctx, queue: JobQueue, input: ReplayInput) {
   }
   const ids: string[] = [];
   for (const event of matched) {
-    const id = await ctx.db.transaction((tx) => scheduleDelivery(tx, queue, { id: event.id, projectId: ctx.project.id, type: event.type }, ctx.now, "replay"));
+    const id = await ctx.db.transaction((tx) => scheduleDelivery(tx, ctx.ports.queue, { id: event.id, projectId: ctx.project.id, type: event.type }, ctx.now, "replay"));
     if (id) ids.push(id);
   }
   return { object: "webhook_replay" as const, count: ids.length, delivery_ids: ids.slice(0, 100) };

@@ -1,5 +1,5 @@
 /**
- * decisions.md "Webhook delivery": attempts at once, then after 10 s, 1 min, 5 min, 30 min, 2 h,
+ * docs/spec/decisions.md "Webhook delivery": attempts at once, then after 10 s, 1 min, 5 min, 30 min, 2 h,
  * 6 h, 14 h (8 in all, about a day), each with ±10% jitter.
  */
 export const RETRY_DELAYS_SECONDS = [10, 60, 300, 1800, 7200, 21600, 50400] as const;

@@ -3,7 +3,7 @@ import { constantTimeEqual } from "@/lib/crypto/secrets";
 import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
 
 /**
- * Webhook delivery signing (spec: Events → Delivery; decisions.md "Webhook delivery").
+ * Webhook delivery signing (docs/spec/service-spec.md: Events → Delivery; docs/spec/decisions.md "Webhook delivery").
  *
  * Every delivery carries two signatures over the same raw body:
  * - `x-svc-signature: sha256=<hex>`: HMAC-SHA256 of the exact raw body, keyed by the UTF-8 bytes of the
@@ -12,7 +12,7 @@ import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
  *   v1,<base64>`, the HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed by the base64-decoded part of the
  *   secret after `whsec_`, so receivers can use the standard libraries and reject replays by timestamp.
  *
- * During a rotation both the current and the previous secret sign (decisions.md "Webhook delivery"):
+ * During a rotation both the current and the previous secret sign (docs/spec/decisions.md "Webhook delivery"):
  * - `x-svc-signature` still holds exactly ONE value, the current secret's `sha256=<hex>`: GitHub-style
  *   verifiers (e.g. @octokit/webhooks-methods) compare the whole header with `sha256=<hex>`, so a list
  *   there would fail every one of them right after a rotation;

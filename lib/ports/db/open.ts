@@ -64,8 +64,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 
 /**
  * drizzle's postgres-js session sends every query not built with .prepare(name) as an unnamed
- * statement, so Postgres parses and plans it again on every execution: measured under the bench,
- * parse + bind were two thirds of the server's time per statement. postgres-js itself caches named
+ * statement, so Postgres parses and plans it again on every execution, most of the server's time per
+ * statement under load (README "Performance", third round). postgres-js itself caches named
  * statements per connection by their text (our texts are parameterised, so the set is bounded).
  * This marks every drizzle query as prepared; it needs a direct connection or session pooling
  * (transaction-mode PgBouncer cannot keep prepared statements). drizzle-orm is pinned, and the

@@ -2,7 +2,7 @@ import ipaddr from "ipaddr.js";
 
 /**
  * Which IP addresses an outbound request (webhooks, media links, function fetches, data-exchange URLs)
- * may connect to when private networks are not allowed (decisions.md, "Webhook delivery").
+ * may connect to when private networks are not allowed (docs/spec/decisions.md, "Webhook delivery").
  *
  * Deny by default: an IPv4 address must fall in ipaddr.js's `unicast` class, an IPv6 address must be
  * global unicast (2000::/3) and not in one of ipaddr.js's special ranges. IPv6 forms that embed an IPv4

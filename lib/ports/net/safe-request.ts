@@ -8,7 +8,7 @@ import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
 
 /**
  * The one way svc talks to a URL a customer gave it (webhooks, media links, function fetches,
- * data-exchange URLs): the SSRF guard of decisions.md ("Webhook delivery").
+ * data-exchange URLs): the SSRF guard of docs/spec/decisions.md ("Webhook delivery").
  *
  * - only http: and https:, no credentials in the URL;
  * - an IP-literal host is checked before connecting; a hostname is resolved by our own `lookup`
@@ -237,6 +237,56 @@ export async function safeRequest(url: string, options: SafeRequestOptions): Pro
 class StaleSocketError extends errorKind("StaleSocketError") {}
 
 async function guardedRequest(url: string, options: SafeRequestOptions, pooled: boolean): Promise<SafeResponse> {
+  const plan = requestPlan(url, options);
+  const { timeoutMs, maxResponseBytes } = options;
+  const { target } = plan;
+
+  return new Promise<SafeResponse>((resolve, reject) => {
+    const started = performance.now();
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      action();
+    };
+    const fail = (err: unknown) => settle(() => reject(toOutboundError(err)));
+
+    const req = plan.transport.request(
+      {
+        protocol: target.protocol,
+        hostname: plan.host,
+        port: target.port === "" ? undefined : Number(target.port),
+        path: `${target.pathname}${target.search}`,
+        method: plan.method,
+        headers: plan.headers,
+        // A test's own resolver gets its own connection: pooled sockets were checked by the default one.
+        agent: pooled && !options.lookup ? pooledAgent(target.protocol, plan.allowPrivate) : false,
+        lookup: connectLookup(options.lookup ?? defaultLookup, plan.allowPrivate),
+      },
+      (res) =>
+        readCapped(res, req, maxResponseBytes, () => settled, fail, (body, truncated) =>
+          settle(() => resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body, truncated, durationMs: performance.now() - started })),
+        ),
+    );
+
+    timer = setTimeout(() => {
+      const err = new OutboundTimeoutError(timeoutMs);
+      settle(() => reject(err));
+      req.destroy(err);
+    }, timeoutMs);
+
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === "ECONNRESET" && !settled) return settle(() => reject(new StaleSocketError()));
+      fail(err);
+    });
+    req.end(plan.body);
+  });
+}
+
+/** The options checked and the URL statically checked (checkUrl): what transport.request is given. */
+function requestPlan(url: string, options: SafeRequestOptions) {
   const allowPrivate = options.allowPrivateNetwork ?? env().allowPrivateNetwork;
   const { timeoutMs, maxResponseBytes } = options;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
@@ -251,78 +301,46 @@ async function guardedRequest(url: string, options: SafeRequestOptions, pooled: 
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
     headers["content-length"] = String(Buffer.byteLength(body));
   }
+  return { allowPrivate, target, host, transport, method, headers, body };
+}
 
-  return new Promise<SafeResponse>((resolve, reject) => {
-    const started = performance.now();
-    let settled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      action();
-    };
-    const fail = (err: unknown) => settle(() => reject(toOutboundError(err)));
-
-    const req = transport.request(
-      {
-        protocol: target.protocol,
-        hostname: host,
-        port: target.port === "" ? undefined : Number(target.port),
-        path: `${target.pathname}${target.search}`,
-        method,
-        headers,
-        // A test's own resolver gets its own connection: pooled sockets were checked by the default one.
-        agent: pooled && !options.lookup ? pooledAgent(target.protocol, allowPrivate) : false,
-        lookup: connectLookup(options.lookup ?? defaultLookup, allowPrivate),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let truncated = false;
-        const finish = () =>
-          settle(() => {
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: flattenHeaders(res.headers),
-              body: Buffer.concat(chunks, size),
-              truncated,
-              durationMs: performance.now() - started,
-            });
-          });
-        res.on("data", (chunk: Buffer) => {
-          if (settled) return;
-          const room = maxResponseBytes - size;
-          if (chunk.length > room) {
-            if (room > 0) chunks.push(chunk.subarray(0, room));
-            size += Math.max(room, 0);
-            truncated = true;
-            finish();
-            res.destroy();
-            req.destroy();
-            return;
-          }
-          chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on("end", finish);
-        res.on("error", fail);
-        res.on("close", () => {
-          if (!settled) fail(new OutboundNetworkError("ECONNRESET", "the connection closed before the response ended"));
-        });
-      },
-    );
-
-    timer = setTimeout(() => {
-      const err = new OutboundTimeoutError(timeoutMs);
-      settle(() => reject(err));
-      req.destroy(err);
-    }, timeoutMs);
-
-    req.on("error", (err: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && err.code === "ECONNRESET" && !settled) return settle(() => reject(new StaleSocketError()));
-      fail(err);
-    });
-    req.end(body);
+/**
+ * Reads the response body up to `maxBytes`. Past that, what fits is kept, `truncated` is set and both
+ * ends are destroyed; a connection that closes before the end is a failure. Nothing is read once the
+ * request has settled (`settled`: the deadline, or an error).
+ */
+function readCapped(
+  res: http.IncomingMessage,
+  req: http.ClientRequest,
+  maxBytes: number,
+  settled: () => boolean,
+  fail: (err: unknown) => void,
+  done: (body: Buffer, truncated: boolean) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  const finish = () => {
+    if (!settled()) done(Buffer.concat(chunks, size), truncated);
+  };
+  res.on("data", (chunk: Buffer) => {
+    if (settled()) return;
+    const room = maxBytes - size;
+    if (chunk.length > room) {
+      if (room > 0) chunks.push(chunk.subarray(0, room));
+      size += Math.max(room, 0);
+      truncated = true;
+      finish();
+      res.destroy();
+      req.destroy();
+      return;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  res.on("end", finish);
+  res.on("error", fail);
+  res.on("close", () => {
+    if (!settled()) fail(new OutboundNetworkError("ECONNRESET", "the connection closed before the response ended"));
   });
 }

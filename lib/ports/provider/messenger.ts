@@ -1,4 +1,4 @@
-import type { InteractiveContent, OutboundMessage } from "@/lib/domain/messages/content";
+import type { InteractiveContent, OutboundMessage } from "@/lib/ports/provider/outbound";
 import { graphRequest, unsupportedContent, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
 import { missingId, type JsonObject } from "@/lib/ports/provider/platform-a";
 import type { ProviderChannel, ProviderPlatform } from "@/lib/ports/provider/types";

@@ -1,4 +1,4 @@
-import type { InteractiveContent, InteractiveHeader, OutboundMessage } from "@/lib/domain/messages/content";
+import type { InteractiveContent, InteractiveHeader, OutboundMessage } from "@/lib/ports/provider/outbound";
 import { graphRequest, unsupportedContent, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
 import { ProviderError, type ProviderChannel } from "@/lib/ports/provider/types";
 import { isRecord } from "@/lib/json";

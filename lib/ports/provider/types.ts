@@ -1,5 +1,5 @@
 import { errorKind } from "@/lib/error-kind";
-import type { OutboundMessage } from "@/lib/domain/messages/content";
+import type { OutboundMessage } from "@/lib/ports/provider/outbound";
 
 export type ProviderPlatform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C";
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
@@ -56,29 +55,14 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-const running = new AsyncLocalStorage<JobQueue>();
-
-/** The queue whose job is running right now (work that a job does can enqueue follow-up work on it). */
-export function currentJobQueue(): JobQueue | null {
-  return running.getStore() ?? null;
-}
-
 interface Definition {
   options: QueueOptions;
   handler: JobHandler<object>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- one object of methods over shared state (definitions, queues, pumps, listener): its length is JobQueue's; what stands alone is in the helpers below
 export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue> {
-  const boss =
-    database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: false })
-      : // On Postgres too it runs on the application's own postgres-js pool, so its
-        // fetches, inserts and completions are prepared statements like every other query (through
-        // its own `pg` pool each was parsed and planned again: the costliest statements in the bench).
-        new PgBoss({ db: fromPostgresJs(postgresClientOf(database)), schedule: false, supervise: true, useListenNotify: false });
-  boss.on("error", (error: unknown) => console.error("[queue]", error));
-  await boss.start();
-
+  const boss = await startBoss(database);
   const definitions = new Map<string, Definition>();
   const created = new Set<string>();
   const pumps = new Map<string, QueuePump>();
@@ -101,7 +85,7 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
     const definition = definitions.get(name);
     if (!definition) throw new Error(`No handler for job '${name}'`);
     const meta = job as unknown as { retryCount?: number; retryLimit?: number };
-    await running.run(queue, () => definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 }));
+    await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 });
   }
 
   const queue: JobQueue = {
@@ -137,25 +121,7 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
       const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
       for (const [name, definition] of definitions) {
         await ensureQueue(name);
-        const { localConcurrency = 10, groupConcurrency } = definition.options;
-        const pump = new QueuePump(
-          {
-            fetch: (batchSize) => boss.fetch<object>(name, { batchSize, includeMetadata: true, ...(groupConcurrency ? { groupConcurrency } : {}) }),
-            // Fenced to the fetched attempt: a zombie's result cannot settle the attempt that replaced it.
-            complete: async (jobs) => void (await boss.complete(name, jobs as never)),
-            fail: async (job, message) => void (await boss.fail(name, [job] as never, { message })),
-          },
-          {
-            capacity: localConcurrency,
-            pollMs,
-            run: (job) =>
-              runOne(name, job).catch((error: unknown) => {
-                console.error(`[queue] ${name} ${job.id} failed:`, error);
-                throw error;
-              }),
-            onError: (error) => console.error(`[queue] ${name}:`, error),
-          },
-        );
+        const pump = pumpFor(boss, name, definition.options, pollMs, (job) => runOne(name, job));
         pumps.set(name, pump);
         pump.start();
       }
@@ -199,6 +165,42 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
     },
   };
   return queue;
+}
+
+async function startBoss(database: DatabaseHandle): Promise<PgBoss> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: false })
+      : // On Postgres too it runs on the application's own postgres-js pool, so its
+        // fetches, inserts and completions are prepared statements like every other query (through
+        // its own `pg` pool each was parsed and planned again: the costliest statements in the bench).
+        new PgBoss({ db: fromPostgresJs(postgresClientOf(database)), schedule: false, supervise: true, useListenNotify: false });
+  boss.on("error", (error: unknown) => console.error("[queue]", error));
+  await boss.start();
+  return boss;
+}
+
+/** The worker loop of one queue: up to localConcurrency jobs at once, at most groupConcurrency of one group. */
+function pumpFor(boss: PgBoss, name: string, options: QueueOptions, pollMs: number, runOne: (job: Job<object>) => Promise<void>): QueuePump {
+  const { localConcurrency = 10, groupConcurrency } = options;
+  return new QueuePump(
+    {
+      fetch: (batchSize) => boss.fetch<object>(name, { batchSize, includeMetadata: true, ...(groupConcurrency ? { groupConcurrency } : {}) }),
+      // Fenced to the fetched attempt: a zombie's result cannot settle the attempt that replaced it.
+      complete: async (jobs) => void (await boss.complete(name, jobs as never)),
+      fail: async (job, message) => void (await boss.fail(name, [job] as never, { message })),
+    },
+    {
+      capacity: localConcurrency,
+      pollMs,
+      run: (job) =>
+        runOne(job).catch((error: unknown) => {
+          console.error(`[queue] ${name} ${job.id} failed:`, error);
+          throw error;
+        }),
+      onError: (error) => console.error(`[queue] ${name}:`, error),
+    },
+  );
 }
 
 /** pg-boss's LISTEN channel for its default schema (plans.notifyChannelSql, which it does not export). */

@@ -1,0 +1,128 @@
+import { newId } from "@/lib/ids";
+import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
+import { insertInboundMessageTouchingConversation, type ConversationRow } from "@/lib/domain/conversations";
+import { emitEvent, inboundRoute } from "@/lib/domain/events";
+import { messageRow } from "@/lib/domain/messages/rows";
+import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
+import type { ApplyOptions, ApplyOutcome } from "./apply";
+import type { InboundParty, NormalizedInboundMessage } from "./types";
+import { messageReceivedPayload, mediaOf } from "./payload";
+import { joinCodeIn, joinProject } from "./sandbox-join";
+import { mutateOriginal, mutationTarget } from "./mutations";
+import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
+
+/**
+ * A customer's message: stored once (provider retries change nothing) with its contact, conversation
+ * and message.received; on the shared sandbox `join <code>` joins the tester to a project first. An
+ * edit or delete changes the stored original and is announced as a message.received of its own.
+ */
+export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: InboundOf<"message">, options: ApplyOptions): Promise<ApplyOutcome> {
+  const address = addressOf(event.from);
+  if (!address) return "no_project";
+  const message = event.message;
+  if (message.type === "edit" || message.type === "revoke") return applyMutation(ctx, channel, event, options);
+
+  // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
+  // move a tester back to a project they have left since.
+  const [seen] = await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id });
+  if (seen) return "duplicate";
+
+  // The join, the message, the opt-in and participant.joined commit together: a failure retries all
+  // of it (a join committed alone would be "already joined" on the retry, and never announced).
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    let joined = false;
+    const code = channel.isSandbox ? joinCodeIn(message.text) : null;
+    if (code) {
+      const outcome = await joinProject(txCtx, { channel, address, code });
+      // An unknown code from a tester who joined a project already is an ordinary message ("join us
+      // tomorrow"); from anyone else it is stored nowhere (projectFor finds no project). A full project
+      // refuses the join and the message.
+      if (outcome.kind === "full") return "join_rejected";
+      if (outcome.kind === "joined") joined = !outcome.alreadyJoined;
+    }
+    const project = await projectFor(tx, channel, event.from);
+    if (!project) return code ? "join_rejected" : "no_project";
+    return storeMessage(txCtx, project, channel, event, joined);
+  });
+}
+
+async function applyMutation(ctx: SystemCtx, channel: ChannelRow, event: InboundOf<"message">, options: ApplyOptions): Promise<ApplyOutcome> {
+  const message = event.message;
+  const project = await projectFor(ctx.db, channel, event.from);
+  if (!project) return "no_project";
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const target = await mutationTarget(tx, channel.id, message);
+    if (!target) return options.final ? "duplicate" : "mutation_pending";
+    const changed = await mutateOriginal(tx, target, message, ctx.now);
+    if (!changed) return "duplicate";
+    const { contact, conversation } = await contactAndConversation(txCtx, project, channel, event.from);
+    // The event gets its own message_id: receivers deduplicate on it, and the original's
+    // message.received has the stored message's id already. metadata.stored_message_id names it.
+    const messageId = newId("message", ctx.now.getTime());
+    await emitReceived(txCtx, { project, channel, conversation, contact, from: event.from, messageId, message, storedMessageId: changed.id });
+    return "mutated";
+  });
+}
+
+/** Inside the message's transaction (ctx.db): the row, its files and its message.received. */
+async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, event: InboundOf<"message">, joined: boolean): Promise<ApplyOutcome> {
+  const { db: tx, now } = ctx;
+  const message = event.message;
+  const { contact, conversation } = await contactAndConversation(ctx, project, channel, event.from);
+  if (joined) {
+    await recordOptIn(tx, project.id, contact.id, "sandbox_join", now);
+    await emitEvent(ctx, {
+      project,
+      type: "participant.joined",
+      payload: { project_id: project.id, channel_id: channel.id, contact_id: contact.id, phone: contact.phone, user_id: contact.userId, joined_at: now.toISOString() },
+      at: now,
+      dedupeKey: `join:${event.message.id}`,
+    });
+  }
+  const id = newId("message", now.getTime());
+  const receivedAt = new Date(message.received_at);
+  const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
+  const row = messageRow(
+    place,
+    { id, direction: "inbound", type: message.type, status: "delivered", content: message.text, body: message as unknown as Record<string, unknown>, at: receivedAt, now },
+    { platformMessageId: message.id, replyTo: message.replied_to?.message_id ?? null, media: message.media ? mediaOf(message.media, id) : null, providerTimestamp: receivedAt },
+  );
+  // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
+  const stored = await insertInboundMessageTouchingConversation(tx, row, receivedAt);
+  if (!stored) return "duplicate";
+  const files = message.attachments ?? (message.media ? [message.media] : []);
+  // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.
+  const eventId = await emitReceived(ctx, { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 });
+  if (files.length) {
+    await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
+    await refreshMessageMedia(ctx, id);
+  }
+  return joined ? "joined" : "stored";
+}
+
+/** A message.received to emit: the stored message (or, for an edit or delete, the event's own id) and where it came from. */
+export interface ReceivedInput {
+  project: ProjectRow;
+  channel: ChannelRow;
+  conversation: ConversationRow;
+  contact: ContactRow;
+  from: InboundParty;
+  messageId: string;
+  message: NormalizedInboundMessage;
+  /** An edit or delete: the stored message it changed. */
+  storedMessageId?: string;
+  /** Hold the delivery until the message's files are cached (media.release). */
+  defer?: boolean;
+}
+
+/** message.received, routed by the project's and channel's mode; deduplicated per provider message. */
+export async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
+  const { project, channel, conversation, message } = input;
+  const { route, deliver } = inboundRoute(project, channel, conversation);
+  const payload = messageReceivedPayload(input);
+  return emitEvent(ctx, { project, type: "message.received", payload, at: ctx.now, route, deliver, defer: input.defer ?? false, dedupeKey: `received:${channel.id}:${message.id}` });
+}

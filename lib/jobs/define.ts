@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import { errorKind } from "@/lib/error-kind";
+import { systemCtx, type Services, type SystemCtx } from "@/lib/domain/context";
+import type { QueueOptions } from "@/lib/ports/queue";
+
+/** The run a handler is in: pg-boss's job id and how many retries came before it (of retryLimit). */
+export interface JobRun {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** pg-boss's retry policy for a queue (seconds). A job that throws runs again until `limit` retries. */
+export interface RetryPolicy {
+  limit: number;
+  delay: number;
+  backoff?: boolean;
+  delayMax?: number;
+}
+
+/**
+ * One background job, whole: its queue name, the payload it accepts (checked on every run), its retry,
+ * expiry and concurrency policy, and the handler. A module's jobs.ts exports its definitions;
+ * lib/jobs/index.ts registers the list.
+ */
+export interface JobDefinition<T extends object> {
+  name: string;
+  schema: z.ZodType<T>;
+  retry: RetryPolicy;
+  /** A run still going after this long is presumed dead (its worker died) and is retried. */
+  expireInSeconds: number;
+  /** Runs in flight in one process (default 10), and per group (a project) across every worker. */
+  concurrency?: { local?: number; group?: number };
+  handler(ctx: SystemCtx, payload: T, job: JobRun): Promise<void>;
+}
+
+/** Identity, for inference: `handler`'s payload gets the schema's type. */
+export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
+
+/** A payload that does not match its job's schema: it names the job and every field at fault. */
+export class JobPayloadError extends errorKind("JobPayloadError") {
+  constructor(
+    readonly job: string,
+    readonly issues: string[],
+  ) {
+    super(`Job '${job}' got a malformed payload: ${issues.join("; ")}`);
+    this.name = "JobPayloadError";
+  }
+}
+
+export function queueOptionsOf(definition: JobDefinition<object>): QueueOptions {
+  const { retry, concurrency } = definition;
+  return {
+    ...(concurrency?.local !== undefined ? { localConcurrency: concurrency.local } : {}),
+    ...(concurrency?.group !== undefined ? { groupConcurrency: concurrency.group } : {}),
+    retryLimit: retry.limit,
+    retryDelay: retry.delay,
+    ...(retry.backoff !== undefined ? { retryBackoff: retry.backoff } : {}),
+    ...(retry.delayMax !== undefined ? { retryDelayMax: retry.delayMax } : {}),
+    expireInSeconds: definition.expireInSeconds,
+  };
+}
+
+/**
+ * One run: the payload is checked first (a job enqueued by an older release, or by hand, fails here
+ * with a clear error instead of deep inside the handler), then the handler runs as the system, at the
+ * clock's now.
+ */
+export async function runJob<T extends object>(definition: JobDefinition<T>, services: Services, data: unknown, job: JobRun): Promise<void> {
+  const parsed = definition.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new JobPayloadError(definition.name, parsed.error.issues.map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`));
+  }
+  await definition.handler(systemCtx(services), parsed.data, job);
+}

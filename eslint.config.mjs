@@ -30,11 +30,20 @@ const CLIENT_WHY =
  */
 const BOUNDARIES = [
   // Pure data both sides use (the scope list and its catalogue): it imports nothing of ours.
-  { files: ["lib/shared/**"], forbid: ["lib/ports", "lib/db", "lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
+  {
+    files: ["lib/shared/**"],
+    forbid: ["lib/ports", "lib/db", "lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"],
+    why: LAYER_WHY,
+  },
   { files: ["lib/ports/**"], forbid: ["lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
   { files: ["lib/domain/**"], forbid: ["lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
   { files: ["lib/api/**", "lib/dashboard/**"], forbid: ["app", "components", "lib/client"], why: LAYER_WHY },
-  { files: ["components/**", "lib/client/**"], forbid: ["lib/domain", "lib/ports", "lib/db", "lib/server", "lib/api", "lib/dashboard"], why: CLIENT_WHY, allowTypeImports: true },
+  {
+    files: ["components/**", "lib/client/**"],
+    forbid: ["lib/domain", "lib/ports", "lib/db", "lib/server", "lib/api", "lib/dashboard"],
+    why: CLIENT_WHY,
+    allowTypeImports: true,
+  },
 ];
 
 function boundaryConfig({ files, forbid, why, allowTypeImports = false }) {

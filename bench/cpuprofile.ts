@@ -121,7 +121,9 @@ export function analyse(file: string, top = 25, window: [number, number] | null 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, top, from, to] = process.argv.slice(2);
   if (!file) {
-    console.error("usage: npx tsx bench/cpuprofile.ts <file.cpuprofile> [top] [from_s to_s]\n(from/to: seconds since the process started; the results file's phases give them)");
+    console.error(
+      "usage: npx tsx bench/cpuprofile.ts <file.cpuprofile> [top] [from_s to_s]\n(from/to: seconds since the process started; the results file's phases give them)",
+    );
     process.exitCode = 2;
   } else {
     console.log(analyse(file, top ? Number(top) : 25, from !== undefined && to !== undefined ? [Number(from), Number(to)] : null));

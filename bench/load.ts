@@ -45,7 +45,9 @@ export function send(agent: http.Agent | undefined, req: HttpRequest): Promise<H
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started, headers: res.headers }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started, headers: res.headers }),
+        );
         res.on("error", reject);
       },
     );

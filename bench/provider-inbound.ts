@@ -26,7 +26,12 @@ export function sandboxNumber(phoneNumber: string | null): SandboxNumber {
 
 /** A signed PLATFORM_A customer text to `${base}/api/providers/platform-a/webhook`, and the message's provider id. */
 export function providerTextDelivery(base: string, sandbox: SandboxNumber, from: string, text: string, at = new Date()): { id: string; request: HttpRequest } {
-  const { id, envelope } = buildPlatformAInbound({ platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text }, { platform: "PLATFORM_A", ...sandbox }, null, at);
+  const { id, envelope } = buildPlatformAInbound(
+    { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text },
+    { platform: "PLATFORM_A", ...sandbox },
+    null,
+    at,
+  );
   const raw = JSON.stringify(envelope);
   return {
     id,

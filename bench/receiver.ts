@@ -46,7 +46,8 @@ export async function startReceiver(
         parsed = body;
         event = body.event ?? "?";
         const text = body.payload?.text;
-        if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix) && !tokens.has(text)) tokens.set(text, at);
+        if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix) && !tokens.has(text))
+          tokens.set(text, at);
       } catch {
         /* not JSON: counted all the same */
       }

@@ -32,8 +32,24 @@ export interface Results {
   setup: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
   floor: LoopResult;
   limits: LoopResult;
-  messages: LoopResult & { provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean }; dbActivity: { what: string; share: number }[] };
-  inbound: { via: "provider" | "simulator"; p50Ms: number | null; p99Ms: number | null; maxMs: number | null; sent: number; received: number; dropped: number; refused: number; waitS: number; ratePerSecond: number; seconds: number; senderMaxLagMs: number };
+  messages: LoopResult & {
+    provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
+    dbActivity: { what: string; share: number }[];
+  };
+  inbound: {
+    via: "provider" | "simulator";
+    p50Ms: number | null;
+    p99Ms: number | null;
+    maxMs: number | null;
+    sent: number;
+    received: number;
+    dropped: number;
+    refused: number;
+    waitS: number;
+    ratePerSecond: number;
+    seconds: number;
+    senderMaxLagMs: number;
+  };
   deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
   memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
@@ -67,7 +83,12 @@ export function printTable(r: Results): void {
     verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
   ]);
   const d = r.deliveries;
-  rows.push(["webhook deliveries, alone", `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`, "≥ 1,000/s", verdict((d.alone.perSecond ?? 0) >= 1000)]);
+  rows.push([
+    "webhook deliveries, alone",
+    `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`,
+    "≥ 1,000/s",
+    verdict((d.alone.perSecond ?? 0) >= 1000),
+  ]);
   const kept = d.alone.perSecond && d.withSlow.perSecond ? d.withSlow.perSecond / d.alone.perSecond : null;
   rows.push([
     `  beside a ${d.withSlow.slowDelayMs / 1000} s receiver`,
@@ -84,7 +105,8 @@ export function printTable(r: Results): void {
   console.log(`50 connections, closed loop; web (SVC_WORKER=off) + 1 worker; ${r.setup.testers} sandbox testers joined in ${r.setup.joinSeconds} s\n`);
   const header: [string, string, string, string] = ["metric", "measured", "target", ""];
   const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
-  const line = (row: [string, string, string, string]) => `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2].padEnd(widths[2]!)}  ${row[3]}`.trimEnd();
+  const line = (row: [string, string, string, string]) =>
+    `${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2].padEnd(widths[2]!)}  ${row[3]}`.trimEnd();
   console.log(line(header));
   console.log("-".repeat(widths[0]! + widths[1]! + widths[2]! + 12));
   for (const row of rows) console.log(line(row));

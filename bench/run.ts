@@ -40,7 +40,8 @@ const key = `svc_live_${randomBase62(32)}`;
 const cleanups: (() => Promise<void>)[] = [];
 
 /** Phase windows (epoch ms), reported relative to the web's and the current worker's start for profiles. */
-const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[] = [];
+const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[] =
+  [];
 let webSpawnedAt = 0;
 let workerSpawnedAt = 0;
 let cpu: CpuMeter | null = null;
@@ -52,9 +53,21 @@ async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
   } finally {
     const end = Date.now();
     const cores = before && cpu ? CpuMeter.cores(before, cpu.snapshot(), (end - start) / 1000) : null;
-    if (cores) log(`${name}: cores used ${Object.entries(cores).map(([role, n]) => `${role} ${n.toFixed(2)}`).join(", ")}`);
+    if (cores)
+      log(
+        `${name}: cores used ${Object.entries(cores)
+          .map(([role, n]) => `${role} ${n.toFixed(2)}`)
+          .join(", ")}`,
+      );
     const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
-    phases.push({ name, start, end, webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)], workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null, cores });
+    phases.push({
+      name,
+      start,
+      end,
+      webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)],
+      workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null,
+      cores,
+    });
   }
 }
 let cleaning: Promise<void> | null = null;
@@ -118,7 +131,13 @@ async function main(): Promise<Results> {
   let redisVersion: string | null = null;
   if (config.redisUrl !== "off") {
     const url = loopbackUrl(config.redisUrl, "BENCH_REDIS_URL");
-    const redis = new Redis(url.href, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null, enableOfflineQueue: false });
+    const redis = new Redis(url.href, {
+      lazyConnect: true,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+      enableOfflineQueue: false,
+    });
     redis.on("error", () => {});
     try {
       await redis.connect();
@@ -177,19 +196,28 @@ async function main(): Promise<Results> {
   rss.start(500);
   cleanups.push(async () => rss.stop());
   webSpawnedAt = Date.now();
-  const web = spawnProc("web", [...prof, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], appEnv, path.join(logDir, "web.log"));
+  const web = spawnProc(
+    "web",
+    [...prof, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    appEnv,
+    path.join(logDir, "web.log"),
+  );
   cleanups.push(() => stopProc(web));
   rss.track("web", web.pid);
   const auth = { authorization: `Bearer ${key}` };
-  const ready = await waitUntil(async () => {
-    if (web.child.exitCode !== null) throw new Error(`next start exited ${web.child.exitCode}:\n${web.tail()}`);
-    try {
-      const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
-      return r.status === 200 ? r : null;
-    } catch {
-      return null;
-    }
-  }, 90_000, 250);
+  const ready = await waitUntil(
+    async () => {
+      if (web.child.exitCode !== null) throw new Error(`next start exited ${web.child.exitCode}:\n${web.tail()}`);
+      try {
+        const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
+        return r.status === 200 ? r : null;
+      } catch {
+        return null;
+      }
+    },
+    90_000,
+    250,
+  );
   if (!ready) throw new Error(`next start did not answer within 90 s:\n${web.tail()}`);
   log(`web up on ${base} (pid ${web.pid})`);
 
@@ -201,10 +229,14 @@ async function main(): Promise<Results> {
     worker = proc;
     workerStarts++;
     rss.track("worker", proc.pid);
-    const up = await waitUntil(() => {
-      if (proc.child.exitCode !== null) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
-      return proc.tail().includes("running jobs") ? true : null;
-    }, 60_000, 100);
+    const up = await waitUntil(
+      () => {
+        if (proc.child.exitCode !== null) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
+        return proc.tail().includes("running jobs") ? true : null;
+      },
+      60_000,
+      100,
+    );
     if (!up) throw new Error(`worker did not start within 60 s:\n${proc.tail()}`);
   }
   async function stopWorker(): Promise<void> {
@@ -226,7 +258,12 @@ async function main(): Promise<Results> {
   const identity = JSON.parse(ready.body) as { project: { id: string }; organization: { id: string }; plan: string };
   const p1 = identity.project.id;
   const p1Row = await sendJson<{ join_code: string }>(small, { method: "GET", url: `${base}/api/v1/projects/${p1}`, headers: auth });
-  const created = await sendJson<{ id: string; join_code: string }>(small, { method: "POST", url: `${base}/api/v1/projects`, headers: auth, json: { name: "bench slow receiver" } });
+  const created = await sendJson<{ id: string; join_code: string }>(small, {
+    method: "POST",
+    url: `${base}/api/v1/projects`,
+    headers: auth,
+    json: { name: "bench slow receiver" },
+  });
   if (created.status !== 200) throw new Error(`POST /projects: ${created.status} ${JSON.stringify(created.body)}`);
   const p2 = created.body.id;
   const key2 = (await cli("keys", "create", "--project", p2, "--scopes", "*")).split("\n")[0]!.trim();
@@ -255,21 +292,30 @@ async function main(): Promise<Results> {
   // JobQueue.drain in parallel lanes (bench/drain-jobs.ts), beside the real worker.
   const helper = spawnProc("drain-jobs", ["--import", "tsx", "bench/drain-jobs.ts", "4", "300"], appEnv, path.join(logDir, "drain-jobs.log"));
   cleanups.push(() => stopProc(helper));
-  await waitUntil(() => (helper.tail().includes("ready") ? true : helper.child.exitCode !== null ? Promise.reject(new Error(`drain-jobs exited:\n${helper.tail()}`)) : null), 60_000, 100);
+  await waitUntil(
+    () => (helper.tail().includes("ready") ? true : helper.child.exitCode !== null ? Promise.reject(new Error(`drain-jobs exited:\n${helper.tail()}`)) : null),
+    60_000,
+    100,
+  );
   const joinStarted = performance.now();
   let joinFailures = 0;
   let joinError: string | null = null;
   // The second project's testers first, then as many of the first project's as the time bound allows.
-  const joinSent = await phase("joins (set-up)", () => pool(config.testers + P2_TESTERS, 16, config.joinSendS * 1000, async (i) => {
-    const [from, code] = i < P2_TESTERS ? [tester(2, i), created.body.join_code] : [tester(1, i - P2_TESTERS), p1Row.body.join_code];
-    await customer(from, `join ${code}`).catch((error: unknown) => {
-      joinFailures++;
-      joinError ??= error instanceof Error ? error.message : String(error);
-    });
-  }));
+  const joinSent = await phase("joins (set-up)", () =>
+    pool(config.testers + P2_TESTERS, 16, config.joinSendS * 1000, async (i) => {
+      const [from, code] = i < P2_TESTERS ? [tester(2, i), created.body.join_code] : [tester(1, i - P2_TESTERS), p1Row.body.join_code];
+      await customer(from, `join ${code}`).catch((error: unknown) => {
+        joinFailures++;
+        joinError ??= error instanceof Error ? error.message : String(error);
+      });
+    }),
+  );
   const joinSentS = (performance.now() - joinStarted) / 1000;
-  log(`${joinSent} joins sent through the simulator in ${joinSentS.toFixed(1)} s (${(joinSent / joinSentS).toFixed(0)}/s, ${joinFailures} failed${joinError ? `: ${joinError}` : ""}); waiting for ingest`);
-  const participants = async (project: string) => Number((await sql<{ n: string }[]>`select count(*) as n from sandbox_participants where project_id = ${project}`)[0]!.n);
+  log(
+    `${joinSent} joins sent through the simulator in ${joinSentS.toFixed(1)} s (${(joinSent / joinSentS).toFixed(0)}/s, ${joinFailures} failed${joinError ? `: ${joinError}` : ""}); waiting for ingest`,
+  );
+  const participants = async (project: string) =>
+    Number((await sql<{ n: string }[]>`select count(*) as n from sandbox_participants where project_id = ${project}`)[0]!.n);
   const expectP1 = Math.max(0, joinSent - P2_TESTERS - joinFailures);
   await waitUntil(async () => ((await participants(p1)) >= expectP1 && (await participants(p2)) >= P2_TESTERS ? true : null), 60_000, 500);
   const joinS = (performance.now() - joinStarted) / 1000;
@@ -296,7 +342,13 @@ async function main(): Promise<Results> {
     })();
     try {
       const result = await run();
-      return { result, activity: [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([what, n]) => ({ what, share: round(n / Math.max(1, samples), 2)! })) };
+      return {
+        result,
+        activity: [...counts.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([what, n]) => ({ what, share: round(n / Math.max(1, samples), 2)! })),
+      };
     } finally {
       stop = true;
       await sampler;
@@ -309,7 +361,9 @@ async function main(): Promise<Results> {
     const opts = { agent, connections: config.connections, next: make, okStatus };
     if (config.warmupS > 0) await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax });
     const result = await phase(name, () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }));
-    log(`${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`);
+    log(
+      `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`,
+    );
     return result;
   }
   const floor = await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
@@ -323,48 +377,70 @@ async function main(): Promise<Results> {
   const outboundBefore = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n);
   const messagesStarted = performance.now();
   let nextConversation = 0;
-  const { result: post, activity: postActivity } = await sampleActivity(() => measure(
-    "POST /api/v1/messages",
-    () => {
-      const i = nextConversation++;
-      const conversation = conversations[i];
-      if (!conversation) return null;
-      return {
-        method: "POST",
-        url: `${base}/api/v1/messages`,
-        headers: { ...auth, "content-type": "application/json", "idempotency-key": `bench-${runId}-${i}` },
-        body: JSON.stringify({ channel_id: SANDBOX_CHANNEL, conversation_id: conversation, text: `bench ${i}` }),
-      };
-    },
-    200,
-    Math.min(500, Math.floor(conversations.length / 10)),
-  ));
-  log(`database sessions during POST /messages (average busy sessions per sample):\n${postActivity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`);
+  const { result: post, activity: postActivity } = await sampleActivity(() =>
+    measure(
+      "POST /api/v1/messages",
+      () => {
+        const i = nextConversation++;
+        const conversation = conversations[i];
+        if (!conversation) return null;
+        return {
+          method: "POST",
+          url: `${base}/api/v1/messages`,
+          headers: { ...auth, "content-type": "application/json", "idempotency-key": `bench-${runId}-${i}` },
+          body: JSON.stringify({ channel_id: SANDBOX_CHANNEL, conversation_id: conversation, text: `bench ${i}` }),
+        };
+      },
+      200,
+      Math.min(500, Math.floor(conversations.length / 10)),
+    ),
+  );
+  log(
+    `database sessions during POST /messages (average busy sessions per sample):\n${postActivity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
+  );
   await startWorker();
   // The provider jobs run in the worker through the simulator: watch them for a bounded time.
   const accepted = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n) - outboundBefore;
-  const providerDone = await waitUntil(async () => {
-    const [row] = await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound' and status = 'queued' and platform_message_id is null`;
-    return Number(row!.n) === 0 ? true : null;
-  }, config.waitS * 1000, 500);
+  const providerDone = await waitUntil(
+    async () => {
+      const [row] = await sql<
+        { n: string }[]
+      >`select count(*) as n from messages where direction = 'outbound' and status = 'queued' and platform_message_id is null`;
+      return Number(row!.n) === 0 ? true : null;
+    },
+    config.waitS * 1000,
+    500,
+  );
   const [counts] = await sql<{ queued: string; sent: string; failed: string }[]>`
     select count(*) filter (where status = 'queued' and platform_message_id is null) as queued,
            count(*) filter (where platform_message_id is not null) as sent,
            count(*) filter (where status = 'failed') as failed
     from messages where direction = 'outbound'`;
   const providerSeconds = (performance.now() - messagesStarted) / 1000;
-  const provider = { accepted, sent: Number(counts!.sent), failed: Number(counts!.failed), stillQueued: Number(counts!.queued), seconds: round(providerSeconds)!, drained: providerDone !== null };
+  const provider = {
+    accepted,
+    sent: Number(counts!.sent),
+    failed: Number(counts!.failed),
+    stillQueued: Number(counts!.queued),
+    seconds: round(providerSeconds)!,
+    drained: providerDone !== null,
+  };
   log(`provider jobs: ${provider.sent} sent, ${provider.failed} failed, ${provider.stillQueued} still queued ${provider.seconds} s after the POSTs began`);
   // Each sent message brings three status callbacks (sent, delivered, read) to ingest: let them settle
   // (bounded) so the next phase is not timed against this one's leftovers. 3,000 sends are 9,000
   // callbacks: on a slow day they outlast BENCH_WAIT_S, and the inbound phase then measured the
   // drain (p50 in seconds) and the delivery backlog grew under the count. So up to three times that.
-  const statusesSettled = await waitUntil(async () => {
-    const [row] = await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound' and status in ('queued', 'sent', 'delivered')`;
-    return Number(row!.n) === 0 ? true : null;
-  }, config.waitS * 3000, 500);
-  log(`status callbacks ${statusesSettled ? "settled" : "still arriving"} ${((performance.now() - messagesStarted) / 1000).toFixed(1)} s after the POSTs began`);
-
+  const statusesSettled = await waitUntil(
+    async () => {
+      const [row] = await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound' and status in ('queued', 'sent', 'delivered')`;
+      return Number(row!.n) === 0 ? true : null;
+    },
+    config.waitS * 3000,
+    500,
+  );
+  log(
+    `status callbacks ${statusesSettled ? "settled" : "still arriving"} ${((performance.now() - messagesStarted) / 1000).toFixed(1)} s after the POSTs began`,
+  );
 
   // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
   const patch1 = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: { webhook_url: fast.url } });
@@ -390,24 +466,34 @@ async function main(): Promise<Results> {
   // this path yet (cold code, statements not yet prepared on its connections). Not measured, and
   // not in the replayed backlog below.
   if (config.warmupS > 0) {
-    await openLoop({ ratePerSecond: config.inboundRate, count: config.inboundRate * config.warmupS, maxDurationMs: config.warmupS * 1000 + 2000, maxInFlight: MAX_IN_FLIGHT, fire: (i) => sendInbound(`warm-${runId}-${i}`, i) });
+    await openLoop({
+      ratePerSecond: config.inboundRate,
+      count: config.inboundRate * config.warmupS,
+      maxDurationMs: config.warmupS * 1000 + 2000,
+      maxInFlight: MAX_IN_FLIGHT,
+      fire: (i) => sendInbound(`warm-${runId}-${i}`, i),
+    });
     await waitUntil(() => (fast.arrivals.length >= config.inboundRate * config.warmupS ? true : null), config.waitS * 1000, 100);
   }
   const inboundSince = new Date(Date.now() - 1000);
   await sleep(1100);
   fast.reset();
-  log(`inbound: ${inboundCount} customer messages at ${config.inboundRate}/s through ${config.inboundVia === "simulator" ? "the simulator's customer endpoint" : "signed provider webhooks"} (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`);
-  const open = await phase("inbound → webhook", () => openLoop({
-    ratePerSecond: config.inboundRate,
-    count: inboundCount,
-    maxDurationMs: config.inboundSeconds * 1000 + 2000,
-    maxInFlight: MAX_IN_FLIGHT,
-    fire: (i) => {
-      const token = `lat-${runId}-${i}`;
-      sentAt.set(token, Date.now());
-      return sendInbound(token, i);
-    },
-  }));
+  log(
+    `inbound: ${inboundCount} customer messages at ${config.inboundRate}/s through ${config.inboundVia === "simulator" ? "the simulator's customer endpoint" : "signed provider webhooks"} (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`,
+  );
+  const open = await phase("inbound → webhook", () =>
+    openLoop({
+      ratePerSecond: config.inboundRate,
+      count: inboundCount,
+      maxDurationMs: config.inboundSeconds * 1000 + 2000,
+      maxInFlight: MAX_IN_FLIGHT,
+      fire: (i) => {
+        const token = `lat-${runId}-${i}`;
+        sentAt.set(token, Date.now());
+        return sendInbound(token, i);
+      },
+    }),
+  );
   await waitUntil(() => (fast.tokens.size >= sentAt.size ? true : null), config.waitS * 1000, 100);
   // Every message sent counts: one that never reached the receiver within the bound is +infinity.
   const inboundLatencies: number[] = [];
@@ -417,13 +503,21 @@ async function main(): Promise<Results> {
   }
   const inbound = summarize(inboundLatencies);
   const inboundMissing = sentAt.size - [...sentAt.keys()].filter((t) => fast.tokens.has(t)).length;
-  log(`inbound → webhook: p50 ${inbound.p50} ms, p99 ${inbound.p99} ms; ${sentAt.size - inboundMissing}/${sentAt.size} received within ${config.waitS} s, ${open.dropped} not sent (in-flight cap), ${open.failed} refused${open.firstError ? ` (${open.firstError})` : ""}`);
+  log(
+    `inbound → webhook: p50 ${inbound.p50} ms, p99 ${inbound.p99} ms; ${sentAt.size - inboundMissing}/${sentAt.size} received within ${config.waitS} s, ${open.dropped} not sent (in-flight cap), ${open.failed} refused${open.firstError ? ` (${open.firstError})` : ""}`,
+  );
 
   // ── 7. webhook deliveries/s ───────────────────────────────────────────────────────────────────
   // A backlog is built while the worker is stopped (POST /webhook-deliveries/replay of the events the
   // inbound phase stored), then a fresh worker drains it: deliveries/s = arrivals at the receiver.
   async function replay(authHeaders: Record<string, string>, body: Record<string, unknown>): Promise<number> {
-    const r = await sendJson<{ count: number }>(small, { method: "POST", url: `${base}/api/v1/webhook-deliveries/replay`, headers: authHeaders, json: body, timeoutMs: 180_000 });
+    const r = await sendJson<{ count: number }>(small, {
+      method: "POST",
+      url: `${base}/api/v1/webhook-deliveries/replay`,
+      headers: authHeaders,
+      json: body,
+      timeoutMs: 180_000,
+    });
     if (r.status !== 200) throw new Error(`replay: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.count;
   }
@@ -439,7 +533,9 @@ async function main(): Promise<Results> {
     const span = first === null ? null : complete ? Math.max(...times) - first : Date.now() - first;
     const perSecond = span && times.length > 1 ? ((complete ? times.length - 1 : times.length) * 1000) / span : null;
     const result = { expected, received: times.length, perSecond: round(perSecond), seconds: round((performance.now() - t) / 1000)! };
-    log(`${label}: ${result.received}/${expected} delivered${complete ? "" : ` (not all within ${config.waitS} s)`}, ${perSecond?.toFixed(0) ?? "n/a"} deliveries/s`);
+    log(
+      `${label}: ${result.received}/${expected} delivered${complete ? "" : ` (not all within ${config.waitS} s)`}, ${perSecond?.toFixed(0) ?? "n/a"} deliveries/s`,
+    );
     return result;
   }
   await stopWorker();
@@ -481,11 +577,27 @@ async function main(): Promise<Results> {
     when: new Date().toISOString(),
     machine: { ...machine(), postgres: pgVersion.split(" on ")[0]!, redis: redisVersion },
     config: { ...config, shape: "next start (SVC_WORKER=off) + 1 worker (npm run worker)", loadGenerator: "bench/load.ts (node:http keep-alive, closed loop)" },
-    setup: { testers: joinedP1, joinSeconds: round(joinS)!, joinsPerSecond: round(joinSent / joinS, 0)!, simulatorJoinsPerSecond: round(joinSent / joinSentS, 0)! },
+    setup: {
+      testers: joinedP1,
+      joinSeconds: round(joinS)!,
+      joinsPerSecond: round(joinSent / joinS, 0)!,
+      simulatorJoinsPerSecond: round(joinSent / joinSentS, 0)!,
+    },
     floor: loop(floor),
     limits: loop(limits),
     messages: { ...loop(post), provider, dbActivity: postActivity },
-    inbound: { via: config.inboundVia, ...lat(inbound), sent: sentAt.size, received: sentAt.size - inboundMissing, dropped: open.dropped, refused: open.failed, waitS: config.waitS, ratePerSecond: config.inboundRate, seconds: round(open.elapsedMs / 1000)!, senderMaxLagMs: round(open.maxLagMs, 0)! },
+    inbound: {
+      via: config.inboundVia,
+      ...lat(inbound),
+      sent: sentAt.size,
+      received: sentAt.size - inboundMissing,
+      dropped: open.dropped,
+      refused: open.failed,
+      waitS: config.waitS,
+      ratePerSecond: config.inboundRate,
+      seconds: round(open.elapsedMs / 1000)!,
+      senderMaxLagMs: round(open.maxLagMs, 0)!,
+    },
     deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
     memory: { web: mem("web"), worker: mem("worker"), workerStarts },
     phases,
@@ -504,7 +616,7 @@ try {
   printTable(results);
   console.log(`\nresults: ${path.relative(ROOT, file)}  (whole run ${results.totalSeconds} s)`);
 } catch (error) {
-  console.error(`[bench] failed: ${error instanceof Error ? error.stack ?? error.message : error}`);
+  console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
   await cleanup();
   process.exitCode = 1;
 } finally {

@@ -32,7 +32,12 @@ function required(flags: Record<string, string | boolean | undefined>, name: str
 }
 
 function list(value: string | boolean | undefined): string[] {
-  return typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : [];
+  return typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function integer(flags: Record<string, string | boolean | undefined>, name: string): number {
@@ -94,7 +99,13 @@ export const commands: Command[] = [
     async run(_flags, io) {
       const db = await io.db();
       const rows = await db
-        .select({ id: inboundWebhooks.id, platform: inboundWebhooks.platform, receivedAt: inboundWebhooks.receivedAt, attempts: inboundWebhooks.failedAttempts, error: inboundWebhooks.error })
+        .select({
+          id: inboundWebhooks.id,
+          platform: inboundWebhooks.platform,
+          receivedAt: inboundWebhooks.receivedAt,
+          attempts: inboundWebhooks.failedAttempts,
+          error: inboundWebhooks.error,
+        })
         .from(inboundWebhooks)
         .where(isNotNull(inboundWebhooks.deadLetteredAt))
         .orderBy(desc(inboundWebhooks.id))
@@ -123,7 +134,13 @@ export const commands: Command[] = [
     group: "keys",
     name: "create",
     summary: "--project <id> --scopes a,b [--publishable] [--name n] [--origins o1,o2]",
-    options: { project: { type: "string" }, scopes: { type: "string" }, publishable: { type: "boolean" }, name: { type: "string" }, origins: { type: "string" } },
+    options: {
+      project: { type: "string" },
+      scopes: { type: "string" },
+      publishable: { type: "boolean" },
+      name: { type: "string" },
+      origins: { type: "string" },
+    },
     async run(flags, io) {
       const db = await io.db();
       const project = await projectOrThrow(db, required(flags, "project"));
@@ -176,7 +193,13 @@ export const commands: Command[] = [
     group: "plans",
     name: "set",
     summary: "--id <plan> --requests N --window S --monthly N [--retention-hours H]: create or change a plan",
-    options: { id: { type: "string" }, requests: { type: "string" }, window: { type: "string" }, monthly: { type: "string" }, "retention-hours": { type: "string" } },
+    options: {
+      id: { type: "string" },
+      requests: { type: "string" },
+      window: { type: "string" },
+      monthly: { type: "string" },
+      "retention-hours": { type: "string" },
+    },
     async run(flags, io) {
       const db = await io.db();
       const id = required(flags, "id");
@@ -212,7 +235,11 @@ export const commands: Command[] = [
       const platform = required(flags, "platform");
       const column = platform === "PLATFORM_B" ? "platformBEnabled" : platform === "PLATFORM_C" ? "platformCEnabled" : null;
       if (!column) throw new Error("--platform must be PLATFORM_B or PLATFORM_C.");
-      const [org] = await db.update(organizations).set({ [column]: !flags.off, updatedAt: new Date() }).where(eq(organizations.id, required(flags, "org"))).returning();
+      const [org] = await db
+        .update(organizations)
+        .set({ [column]: !flags.off, updatedAt: new Date() })
+        .where(eq(organizations.id, required(flags, "org")))
+        .returning();
       if (!org) throw new Error(`No organization '${flags.org}'.`);
       io.out(`${platform} is ${flags.off ? "off" : "on"} for ${org.id}.`);
     },
@@ -239,14 +266,19 @@ export const commands: Command[] = [
       const eventId = newId("event", now.getTime());
       const body = serializeDelivery(event, samplePayload(event), now);
       // Same content-type and user-agent as lib/domain/webhooks/attempt.ts.
-      const headers = { "content-type": "application/json", "user-agent": "svc-webhooks/1.0", ...signatureHeaders({ eventId, eventType: event, body, secrets: [secret], timestamp: now }) };
+      const headers = {
+        "content-type": "application/json",
+        "user-agent": "svc-webhooks/1.0",
+        ...signatureHeaders({ eventId, eventType: event, body, secrets: [secret], timestamp: now }),
+      };
       // No SSRF guard on purpose: this is a local test tool the user runs against a URL of their own
       // choosing (often localhost). Real deliveries go through the private-network guard instead.
       let response: Response;
       try {
         response = await fetch(target, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
       } catch (error) {
-        if (error instanceof Error && error.name === "TimeoutError") throw new Error(`No answer from ${target.href} within ${WEBHOOK_TIMEOUT_MS / 1000} s.`, { cause: error });
+        if (error instanceof Error && error.name === "TimeoutError")
+          throw new Error(`No answer from ${target.href} within ${WEBHOOK_TIMEOUT_MS / 1000} s.`, { cause: error });
         const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
         throw new Error(`Could not reach ${target.href}: ${cause}`, { cause: error });
       }
@@ -254,7 +286,8 @@ export const commands: Command[] = [
       io.out(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
       const excerpt = await bodyExcerpt(response, RESPONSE_EXCERPT_BYTES);
       if (excerpt) io.out(excerpt);
-      if (response.status < 200 || response.status > 299) throw new Error(`The receiver answered ${response.status}, not 2xx: real deliveries would be retried.`);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`The receiver answered ${response.status}, not 2xx: real deliveries would be retried.`);
     },
   },
   {
@@ -277,7 +310,8 @@ export const commands: Command[] = [
       const signature = required(flags, "signature");
       const file = required(flags, "body-file");
       const standard = ["id", "timestamp", "standard-signature"].filter((name) => typeof flags[name] === "string" && flags[name] !== "");
-      if (standard.length !== 0 && standard.length !== 3) throw new Error("--id, --timestamp and --standard-signature go together (the webhook-id, webhook-timestamp and webhook-signature headers).");
+      if (standard.length !== 0 && standard.length !== 3)
+        throw new Error("--id, --timestamp and --standard-signature go together (the webhook-id, webhook-timestamp and webhook-signature headers).");
       const tolerance = flags.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : Number(flags.tolerance);
       if (!Number.isInteger(tolerance) || tolerance < 0) throw new Error("--tolerance must be a whole number of seconds.");
       // The exact bytes: signatures cover the raw body, so the file is never decoded or re-encoded.
@@ -299,17 +333,30 @@ export const commands: Command[] = [
       const matchedCurrent = verifySvcSignature(secret, body, signature);
       const matchedPrevious = previous !== null && verifySvcSignature(secret, body, previous);
       if (!matchedCurrent && !matchedPrevious) {
-        throw new Error(previous ? "invalid: neither x-svc-signature nor x-svc-signature-previous matches this secret and body." : "invalid: x-svc-signature does not match this secret and body.");
+        throw new Error(
+          previous
+            ? "invalid: neither x-svc-signature nor x-svc-signature-previous matches this secret and body."
+            : "invalid: x-svc-signature does not match this secret and body.",
+        );
       }
       if (standard.length === 3) {
-        const headers = { "webhook-id": String(flags.id), "webhook-timestamp": String(flags.timestamp), "webhook-signature": String(flags["standard-signature"]) };
+        const headers = {
+          "webhook-id": String(flags.id),
+          "webhook-timestamp": String(flags.timestamp),
+          "webhook-signature": String(flags["standard-signature"]),
+        };
         const check = checkStandardWebhook(secret, headers, body, { toleranceSeconds: tolerance });
         if (!check.valid) throw new Error(`invalid: ${check.reason}${check.reason.startsWith("webhook-timestamp is") ? " (widen with --tolerance)" : ""}.`);
       }
       io.out("valid");
-      const checked = ["x-svc-signature", ...(previous ? ["x-svc-signature-previous"] : []), ...(standard.length === 3 ? ["webhook-signature", "webhook-timestamp"] : [])];
+      const checked = [
+        "x-svc-signature",
+        ...(previous ? ["x-svc-signature-previous"] : []),
+        ...(standard.length === 3 ? ["webhook-signature", "webhook-timestamp"] : []),
+      ];
       io.out(`# checked: ${checked.length > 1 ? `${checked.slice(0, -1).join(", ")} and ${checked[checked.length - 1]}` : checked[0]}`);
-      if (!matchedCurrent) io.out("# matched x-svc-signature-previous: this is the previous secret, which stops signing 24 h after the rotation; switch to the new one.");
+      if (!matchedCurrent)
+        io.out("# matched x-svc-signature-previous: this is the previous secret, which stops signing 24 h after the rotation; switch to the new one.");
     },
   },
 ];

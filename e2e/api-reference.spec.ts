@@ -58,7 +58,12 @@ test.beforeAll(async ({ request }) => {
   await warmUpAuth(request);
 });
 
-test("renders every operation of the served document under a strict CSP, with nothing fetched from another origin", async ({ page, context, request, baseURL }) => {
+test("renders every operation of the served document under a strict CSP, with nothing fetched from another origin", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const foreign = await guardOrigin(context, new URL(baseURL!).origin);
   const errors = watchErrors(page);
   const docResponse = await request.get("/api/v1/openapi.json");
@@ -82,7 +87,10 @@ test("renders every operation of the served document under a strict CSP, with no
   }
 
   // One operation opened: its scope, its request examples, its error codes and their examples.
-  const send = operationBlock(page, operations.find((op) => op.operationId === "sendMessage")!);
+  const send = operationBlock(
+    page,
+    operations.find((op) => op.operationId === "sendMessage")!,
+  );
   await send.locator(".opblock-summary-control").click();
   await expect(send.getByText("Requires scope messages:send").first()).toBeVisible();
   await expect(send.locator(".opblock-section-request-body").getByRole("combobox").filter({ hasText: "Text to a phone number" })).toBeVisible();
@@ -90,7 +98,9 @@ test("renders every operation of the served document under a strict CSP, with no
   for (const status of ["200", "400", "401", "403", "409", "412", "429", "500"]) {
     await expect(send.locator(`tr.response[data-code="${status}"]`)).toBeVisible();
   }
-  await expect(send.locator(`tr.response[data-code="409"]`).getByRole("combobox").filter({ hasText: "Free-form message outside the 24 h window" })).toBeVisible();
+  await expect(
+    send.locator(`tr.response[data-code="409"]`).getByRole("combobox").filter({ hasText: "Free-form message outside the 24 h window" }),
+  ).toBeVisible();
   await expect(send.locator(`tr.response[data-code="403"]`)).toContainText('"required_scope": "messages:send"');
   await screenshot(page, "api-reference");
 

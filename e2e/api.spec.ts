@@ -55,7 +55,9 @@ test.describe("GET /api/v1/limits", () => {
       return;
     }
     const baseURL = test.info().project.use.baseURL!;
-    const raw = execFileSync(curl, ["-sS", "-i", "--max-time", "20", `${baseURL}/api/v1/limits`, "-H", `Authorization: Bearer ${E2E_KEY}`], { encoding: "utf8" });
+    const raw = execFileSync(curl, ["-sS", "-i", "--max-time", "20", `${baseURL}/api/v1/limits`, "-H", `Authorization: Bearer ${E2E_KEY}`], {
+      encoding: "utf8",
+    });
     const split = raw.indexOf("\r\n\r\n");
     const head = raw.slice(0, split);
     const [statusLine, ...lines] = head.split("\r\n");
@@ -149,7 +151,10 @@ test.describe("hostile paths and bodies on the production build answer our JSON,
   }
 
   test("a 2 MiB body is refused with 413 payload_too_large", async ({ request }) => {
-    const response = await request.post("/api/v1/messages", { headers: { ...auth, "content-type": "application/json" }, data: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }) });
+    const response = await request.post("/api/v1/messages", {
+      headers: { ...auth, "content-type": "application/json" },
+      data: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }),
+    });
     expect(response.status()).toBe(413);
     expect(await response.json()).toMatchObject({ error: "payload_too_large", max_bytes: 1048576 });
   });

@@ -33,7 +33,11 @@ async function createProject(request: APIRequestContext, name: string): Promise<
 /** Before a full-page screenshot: no toast over the cards, and scrolled to the top so sticky bars sit where they belong. */
 async function cleanView(page: Page) {
   const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -110,7 +110,9 @@ test("a customer message appears live in the inbox, the operator replies and han
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(`/api/dashboard/projects/${projectId}/sandbox/inbox?${new URLSearchParams({ channel_id: sandboxChannelId, from })}`);
+        const response = await page.request.get(
+          `/api/dashboard/projects/${projectId}/sandbox/inbox?${new URLSearchParams({ channel_id: sandboxChannelId, from })}`,
+        );
         const body = (await response.json()) as { data: { text: string | null }[] };
         return body.data.map((message) => message.text);
       },
@@ -142,7 +144,9 @@ test("a customer message appears live in the inbox, the operator replies and han
 
   // The phone shows what the business sent.
   await page.goto(`/projects/${projectId}/sandbox`);
-  await expect(page.getByRole("region", { name: "Sandbox phone" }).getByRole("listitem", { name: "Message from the business" }).filter({ hasText: reply })).toBeVisible({
+  await expect(
+    page.getByRole("region", { name: "Sandbox phone" }).getByRole("listitem", { name: "Message from the business" }).filter({ hasText: reply }),
+  ).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByRole("link", { name: "Open in inbox" }).first()).toHaveAttribute("href", new RegExp(`c=${conversationId}`));
@@ -195,7 +199,18 @@ test("structured content sent through the API and from the customer is drawn fro
   await expect
     .poll(
       async () =>
-        (await sendApi({ interactive: { type: "button", body: `Pick a slot ${run}`, buttons: [{ id: "am", title: "Morning" }, { id: "pm", title: "Afternoon" }] } })).status(),
+        (
+          await sendApi({
+            interactive: {
+              type: "button",
+              body: `Pick a slot ${run}`,
+              buttons: [
+                { id: "am", title: "Morning" },
+                { id: "pm", title: "Afternoon" },
+              ],
+            },
+          })
+        ).status(),
       { timeout: 20_000, intervals: [2_000] },
     )
     .toBe(200);
@@ -211,7 +226,10 @@ test("structured content sent through the API and from the customer is drawn fro
   await expect(sentLocation).toContainText("48.8584, 2.2945");
   await expect(sentLocation.getByRole("link", { name: "Open on a map" })).toHaveAttribute("href", /mlat=48\.8584&mlon=2\.2945/);
 
-  const buttons = thread.locator('li[data-direction="outbound"]').filter({ hasText: `Pick a slot ${run}` }).getByRole("list", { name: "Reply buttons" });
+  const buttons = thread
+    .locator('li[data-direction="outbound"]')
+    .filter({ hasText: `Pick a slot ${run}` })
+    .getByRole("list", { name: "Reply buttons" });
   await expect(buttons.getByRole("listitem")).toHaveText(["Morning", "Afternoon"], { timeout: 20_000 });
 
   const received = thread.locator('li[data-direction="inbound"]').filter({ hasText: `Clock ${run}` });

@@ -102,7 +102,10 @@ test("a failed delivery shows its 500; after the endpoint recovers, Redeliver su
 
     let deliveryId: string | null = null;
     await expect
-      .poll(async () => (deliveryId = await deliveryWithText(request, text)), { message: "a message.received delivery carries the customer's text", timeout: 90_000 })
+      .poll(async () => (deliveryId = await deliveryWithText(request, text)), {
+        message: "a message.received delivery carries the customer's text",
+        timeout: 90_000,
+      })
       .not.toBeNull();
     // The first attempt goes out at once and fails with the receiver's 500.
     await expect.poll(() => receiver.state.bodies.some((b) => b.status === 500 && b.body.includes(text)), { timeout: 60_000 }).toBe(true);
@@ -156,7 +159,11 @@ test("a failed delivery shows its 500; after the endpoint recovers, Redeliver su
     await expect(redelivered.getByLabel("Response body of attempt 1")).toContainText("thanks");
     expect(receiver.state.bodies.some((b) => b.status === 200 && b.body.includes(text))).toBe(true);
     const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-    while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+    while ((await dismiss.count()) > 0)
+      await dismiss
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
     await screenshot(page, "webhooks-delivery-redelivered-1280");
 
     // Back on the list, the redelivery is the newest row and succeeded.

@@ -64,7 +64,9 @@ function main(): number {
       const where = p.location?.[0]?.pointer ?? "#";
       console.log(`  ${p.severity === "error" ? "ERROR  " : p.severity === "warn" ? "warning" : p.severity}  ${p.ruleId}  ${where}  ${p.message}`);
     }
-    console.log(`openapi-lint: redocly ${report.version}: ${report.totals.errors} error(s), ${report.totals.warnings} warning(s), ${report.totals.ignored} ignored`);
+    console.log(
+      `openapi-lint: redocly ${report.version}: ${report.totals.errors} error(s), ${report.totals.warnings} warning(s), ${report.totals.ignored} ignored`,
+    );
   }
   if (result.status !== 0 || !report || report.totals.errors > 0) {
     console.error(`openapi-lint: FAILED (redocly exit ${result.status ?? result.signal})`);

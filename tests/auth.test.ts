@@ -60,7 +60,11 @@ describe("revoked keys", () => {
     await revokeApiKey(app.db, seeded.projectId, seeded.keyId, app.clock.now());
     for (const route of apiRoutes.filter((r) => r.auth !== "none")) {
       const res = await app.call(route.method, concretePath(route.path), { key: seeded.key, body: emptyBodyFor(route.method) });
-      expect({ operation: route.operationId, status: res.status, error: res.body?.error }).toEqual({ operation: route.operationId, status: 401, error: "invalid_api_key" });
+      expect({ operation: route.operationId, status: res.status, error: res.body?.error }).toEqual({
+        operation: route.operationId,
+        status: 401,
+        error: "invalid_api_key",
+      });
     }
     // Valid writes on its own project are refused too.
     expectError(await app.call("PATCH", `/projects/${seeded.projectId}`, { key: seeded.key, body: { description: "touched" } }), 401, "invalid_api_key");

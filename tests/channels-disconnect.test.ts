@@ -24,7 +24,12 @@ async function connected(seeded?: Seeded) {
   const phoneNumberId = senderId();
   const res = await h.app.call("POST", "/channels", {
     key: project.key,
-    body: { platform: "PLATFORM_A", display_name: "Support line", phone_number: "+14155550199", credentials: { phone_number_id: phoneNumberId, business_account_id: `waba-${phoneNumberId}`, access_token: `EAAG-secret-${phoneNumberId}` } },
+    body: {
+      platform: "PLATFORM_A",
+      display_name: "Support line",
+      phone_number: "+14155550199",
+      credentials: { phone_number_id: phoneNumberId, business_account_id: `waba-${phoneNumberId}`, access_token: `EAAG-secret-${phoneNumberId}` },
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { project, channelId: res.body.id as string, phoneNumberId };
@@ -146,7 +151,10 @@ describe("a disconnected channel", () => {
     expect(list.body.data).toHaveLength(1);
     conversationId = list.body.data[0].id;
     // A reply while connected is accepted and sent.
-    const reply = await h.app.call("POST", "/messages", { key: project.key, body: { channel_id: channelId, conversation_id: conversationId, text: "sent while connected" } });
+    const reply = await h.app.call("POST", "/messages", {
+      key: project.key,
+      body: { channel_id: channelId, conversation_id: conversationId, text: "sent while connected" },
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     await h.settle(10);
     expect((await h.messageRow(reply.body.id)).platformMessageId).not.toBeNull();
@@ -155,7 +163,10 @@ describe("a disconnected channel", () => {
     await customerWrites(phoneNumberId, otherCustomer, "hello from the other one");
     const other = (await h.app.call("GET", "/conversations", { key: project.key })).body.data.find((c: any) => c.id !== conversationId);
     otherConversationId = other.id;
-    const queued = await h.app.call("POST", "/messages", { key: project.key, body: { channel_id: channelId, conversation_id: otherConversationId, text: "queued at the disconnect" } });
+    const queued = await h.app.call("POST", "/messages", {
+      key: project.key,
+      body: { channel_id: channelId, conversation_id: otherConversationId, text: "queued at the disconnect" },
+    });
     expect(queued.status, JSON.stringify(queued.body)).toBe(200);
     queuedId = queued.body.id;
     expect((await disconnect(project.key, channelId)).status).toBe(200);
@@ -169,7 +180,10 @@ describe("a disconnected channel", () => {
     expect(history.body.data.map((m: any) => m.content)).toEqual(["sent while connected", "hello before"]);
     const other = await h.app.call("GET", `/conversations/${otherConversationId}/messages`, { key: project.key });
     expect(other.body.data.map((m: any) => m.content)).toEqual(["queued at the disconnect", "hello from the other one"]);
-    expect((await h.app.call("GET", `/conversations?channel_id=${channelId}`, { key: project.key })).body.data.map((c: any) => c.id)).toEqual([otherConversationId, conversationId]);
+    expect((await h.app.call("GET", `/conversations?channel_id=${channelId}`, { key: project.key })).body.data.map((c: any) => c.id)).toEqual([
+      otherConversationId,
+      conversationId,
+    ]);
   });
 
   it("fails a message that was still queued when it was disconnected, saying why", async () => {
@@ -197,12 +211,19 @@ describe("a disconnected channel", () => {
     await customerWrites(phoneNumberId, "14155550999", "a new customer after");
     const envelopes = await h.app.db.select().from(inboundWebhooks);
     expect(envelopes.length).toBe(envelopesBefore + 2);
-    expect(envelopes.filter((e) => e.body.includes("hello after") || e.body.includes("a new customer after")).map((e) => [Boolean(e.processedAt), e.error])).toEqual([
+    expect(
+      envelopes.filter((e) => e.body.includes("hello after") || e.body.includes("a new customer after")).map((e) => [Boolean(e.processedAt), e.error]),
+    ).toEqual([
       [true, null],
       [true, null],
     ]);
     expect(await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.channelId, channelId))).toHaveLength(messagesBefore.length);
-    expect(await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, project.projectId), eq(contacts.phone, "+14155550999")))).toEqual([]);
+    expect(
+      await h.app.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, project.projectId), eq(contacts.phone, "+14155550999"))),
+    ).toEqual([]);
     expect(await h.app.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.projectId, project.projectId))).toHaveLength(2);
     expect(await h.eventsOf(project.projectId, "message.received")).toHaveLength(2);
   });

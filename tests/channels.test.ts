@@ -81,7 +81,10 @@ function cCredentials() {
 
 async function connectA(key: string, extra: Record<string, unknown> = {}) {
   const credentials = aCredentials();
-  const res = await app.call("POST", "/channels", { key, body: { platform: "PLATFORM_A", display_name: "Support", phone_number: "+14155550100", credentials, ...extra } });
+  const res = await app.call("POST", "/channels", {
+    key,
+    body: { platform: "PLATFORM_A", display_name: "Support", phone_number: "+14155550100", credentials, ...extra },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { channel: res.body, credentials };
 }
@@ -255,7 +258,10 @@ describe("POST /channels", () => {
   it("connects a PLATFORM_A channel: exact fields, no credentials in the response, sealed at rest", async () => {
     const seeded = await fresh("Connect A");
     const credentials = aCredentials();
-    const res = await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_A", display_name: "Support line", phone_number: "+14155550123", credentials } });
+    const res = await app.call("POST", "/channels", {
+      key: seeded.key,
+      body: { platform: "PLATFORM_A", display_name: "Support line", phone_number: "+14155550123", credentials },
+    });
     expect(res.status).toBe(200);
     expectHandlerHeaders(res);
     expect(Object.keys(res.body).sort()).toEqual(CHANNEL_FIELDS);
@@ -286,7 +292,13 @@ describe("POST /channels", () => {
     expect(wire).not.toContain("credentials");
 
     const row = await channelRow(res.body.id);
-    expect(row).toMatchObject({ organizationId: seeded.orgId, providerSenderId: credentials.phone_number_id, businessAccountId: credentials.business_account_id, numberMode: "dedicated", isSandbox: false });
+    expect(row).toMatchObject({
+      organizationId: seeded.orgId,
+      providerSenderId: credentials.phone_number_id,
+      businessAccountId: credentials.business_account_id,
+      numberMode: "dedicated",
+      isSandbox: false,
+    });
     expect(row.credentialsSealed).toMatch(/^v1\./);
     expect(row.credentialsSealed).not.toContain(credentials.access_token);
     expect(row.credentialsSealed).not.toContain(credentials.phone_number_id);
@@ -353,7 +365,11 @@ describe("POST /channels", () => {
     const seeded = await fresh("Only B", false);
     await setPlatforms(seeded.orgId, true, false);
     expect((await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_B", credentials: bCredentials() } })).status).toBe(200);
-    expectError(await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_C", credentials: cCredentials() } }), 422, "feature_unsupported_on_channel");
+    expectError(
+      await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_C", credentials: cCredentials() } }),
+      422,
+      "feature_unsupported_on_channel",
+    );
   });
 
   const a = () => aCredentials();
@@ -362,12 +378,20 @@ describe("POST /channels", () => {
     ["an empty access_token", () => ({ platform: "PLATFORM_A", credentials: { ...a(), access_token: "" } }), ["credentials.access_token"]],
     ["a numeric access_token", () => ({ platform: "PLATFORM_A", credentials: { ...a(), access_token: 42 } }), ["credentials.access_token"]],
     ["a missing phone_number_id", () => ({ platform: "PLATFORM_A", credentials: { ...a(), phone_number_id: undefined } }), ["credentials.phone_number_id"]],
-    ["a missing business_account_id", () => ({ platform: "PLATFORM_A", credentials: { ...a(), business_account_id: undefined } }), ["credentials.business_account_id"]],
+    [
+      "a missing business_account_id",
+      () => ({ platform: "PLATFORM_A", credentials: { ...a(), business_account_id: undefined } }),
+      ["credentials.business_account_id"],
+    ],
     ["a phone_number_id with spaces", () => ({ platform: "PLATFORM_A", credentials: { ...a(), phone_number_id: "12 34" } }), ["credentials.phone_number_id"]],
     ["an unknown credential field", () => ({ platform: "PLATFORM_A", credentials: { ...a(), app_secret: "x" } }), ["credentials.app_secret"]],
     ["no credentials", () => ({ platform: "PLATFORM_A" }), ["credentials"]],
     ["credentials not an object", () => ({ platform: "PLATFORM_A", credentials: "token" }), ["credentials"]],
-    ["PLATFORM_A credentials on PLATFORM_B", () => ({ platform: "PLATFORM_B", credentials: a() }), ["credentials.account_id", "credentials.phone_number_id", "credentials.business_account_id"]],
+    [
+      "PLATFORM_A credentials on PLATFORM_B",
+      () => ({ platform: "PLATFORM_B", credentials: a() }),
+      ["credentials.account_id", "credentials.phone_number_id", "credentials.business_account_id"],
+    ],
     ["PLATFORM_B without account_id", () => ({ platform: "PLATFORM_B", credentials: { access_token: "t" } }), ["credentials.account_id"]],
     ["PLATFORM_C without access_token", () => ({ platform: "PLATFORM_C", credentials: { page_id: "p1" } }), ["credentials.access_token"]],
     ["no platform", () => ({ credentials: a() }), ["platform"]],
@@ -388,14 +412,21 @@ describe("POST /channels", () => {
   });
 
   it("400 invalid_json for a body that is not JSON, and for an empty body", async () => {
-    expectError(await app.call("POST", "/channels", { key: acme.key, rawBody: "{not json", headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    expectError(
+      await app.call("POST", "/channels", { key: acme.key, rawBody: "{not json", headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
     expectError(await app.call("POST", "/channels", { key: acme.key }), 400, "invalid_json");
   });
 
   it("409 conflict when the same phone_number_id is connected twice, in the same or another organization", async () => {
     const seeded = await fresh("Twice");
     const { credentials } = await connectA(seeded.key);
-    const again = await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_A", credentials: { ...credentials, access_token: "another-token" } } });
+    const again = await app.call("POST", "/channels", {
+      key: seeded.key,
+      body: { platform: "PLATFORM_A", credentials: { ...credentials, access_token: "another-token" } },
+    });
     expectError(again, 409, "conflict");
     expect(again.body.issues).toEqual({ "credentials.phone_number_id": ["Already connected."] });
     const elsewhere = await app.call("POST", "/channels", { key: acme.key, body: { platform: "PLATFORM_A", credentials } });
@@ -679,7 +710,13 @@ describe("publish_readiness of a dedicated PLATFORM_A channel", () => {
   let channelId: string;
   let connected: { credentialsSealed: string | null; businessAccountId: string | null };
 
-  const GOOD = { status: "connected", businessVerificationStatus: "verified", accountReviewStatus: "APPROVED", phoneNumberStatus: "CONNECTED", paymentStatus: "active" } as const;
+  const GOOD = {
+    status: "connected",
+    businessVerificationStatus: "verified",
+    accountReviewStatus: "APPROVED",
+    phoneNumberStatus: "CONNECTED",
+    paymentStatus: "active",
+  } as const;
 
   beforeAll(async () => {
     seeded = await fresh("Readiness");
@@ -709,15 +746,30 @@ describe("publish_readiness of a dedicated PLATFORM_A channel", () => {
   });
 
   it("provider casing does not matter (VERIFIED, approved, connected, ACTIVE)", async () => {
-    const readiness = await readinessWith({ businessVerificationStatus: "VERIFIED", accountReviewStatus: "approved", phoneNumberStatus: "connected", paymentStatus: "ACTIVE" });
+    const readiness = await readinessWith({
+      businessVerificationStatus: "VERIFIED",
+      accountReviewStatus: "approved",
+      phoneNumberStatus: "connected",
+      paymentStatus: "ACTIVE",
+    });
     expect(readiness.blockers).toEqual([]);
     expect(readiness.business_verification_status).toBe("VERIFIED");
   });
 
   it.each([
-    { label: "unknown account statuses", values: { businessVerificationStatus: null, accountReviewStatus: null, phoneNumberStatus: null }, blockers: ["META_ACCOUNT_STATUS_UNKNOWN"], flows: true },
+    {
+      label: "unknown account statuses",
+      values: { businessVerificationStatus: null, accountReviewStatus: null, phoneNumberStatus: null },
+      blockers: ["META_ACCOUNT_STATUS_UNKNOWN"],
+      flows: true,
+    },
     { label: "an unknown phone number status", values: { phoneNumberStatus: null }, blockers: ["META_ACCOUNT_STATUS_UNKNOWN"], flows: true },
-    { label: "an unknown review status with a known unverified business", values: { businessVerificationStatus: "unverified", accountReviewStatus: null }, blockers: ["META_ACCOUNT_STATUS_UNKNOWN", "BUSINESS_NOT_VERIFIED"], flows: true },
+    {
+      label: "an unknown review status with a known unverified business",
+      values: { businessVerificationStatus: "unverified", accountReviewStatus: null },
+      blockers: ["META_ACCOUNT_STATUS_UNKNOWN", "BUSINESS_NOT_VERIFIED"],
+      flows: true,
+    },
     { label: "an unknown payment status", values: { paymentStatus: null }, blockers: ["PAYMENT_STATUS_UNKNOWN"], flows: true },
     { label: "no payment method", values: { paymentStatus: "none" }, blockers: ["NO_PAYMENT_METHOD"], flows: true },
     { label: "no payment method (upper case)", values: { paymentStatus: "NONE" }, blockers: ["NO_PAYMENT_METHOD"], flows: true },
@@ -730,7 +782,28 @@ describe("publish_readiness of a dedicated PLATFORM_A channel", () => {
     { label: "a channel whose sender is still being registered", values: { status: "pending" }, blockers: ["WHATSAPP_SENDER_NOT_READY"], flows: false },
     { label: "no business account", values: { businessAccountId: null }, blockers: ["MISSING_WABA"], flows: false },
     { label: "no stored credentials", values: { credentialsSealed: null }, blockers: ["MISSING_CHANNEL_CREDENTIALS"], flows: false },
-    { label: "everything wrong at once", values: { status: "disconnected", businessAccountId: null, credentialsSealed: null, businessVerificationStatus: "rejected", accountReviewStatus: "REJECTED", phoneNumberStatus: "FLAGGED", paymentStatus: "none" }, blockers: ["CHANNEL_NOT_CONNECTED", "MISSING_WABA", "MISSING_CHANNEL_CREDENTIALS", "BUSINESS_NOT_VERIFIED", "ACCOUNT_NOT_APPROVED", "PHONE_NOT_CONNECTED", "NO_PAYMENT_METHOD"], flows: false },
+    {
+      label: "everything wrong at once",
+      values: {
+        status: "disconnected",
+        businessAccountId: null,
+        credentialsSealed: null,
+        businessVerificationStatus: "rejected",
+        accountReviewStatus: "REJECTED",
+        phoneNumberStatus: "FLAGGED",
+        paymentStatus: "none",
+      },
+      blockers: [
+        "CHANNEL_NOT_CONNECTED",
+        "MISSING_WABA",
+        "MISSING_CHANNEL_CREDENTIALS",
+        "BUSINESS_NOT_VERIFIED",
+        "ACCOUNT_NOT_APPROVED",
+        "PHONE_NOT_CONNECTED",
+        "NO_PAYMENT_METHOD",
+      ],
+      flows: false,
+    },
   ] as const)("$label → $blockers; can_publish_flows $flows; templates blocked", async ({ values, blockers, flows }) => {
     const readiness = await readinessWith(values);
     expect(readiness.blockers).toEqual(blockers);
@@ -747,7 +820,10 @@ describe("publish_readiness of a dedicated PLATFORM_A channel", () => {
   });
 
   it("null for PLATFORM_B and PLATFORM_C channels, whatever their status fields", async () => {
-    for (const [platform, credentials] of [["PLATFORM_B", bCredentials()], ["PLATFORM_C", cCredentials()]] as const) {
+    for (const [platform, credentials] of [
+      ["PLATFORM_B", bCredentials()],
+      ["PLATFORM_C", cCredentials()],
+    ] as const) {
       const res = await app.call("POST", "/channels", { key: seeded.key, body: { platform, credentials } });
       await setChannel(res.body.id, { ...GOOD, businessAccountId: "waba" });
       expect((await app.call("GET", `/channels/${res.body.id}`, { key: seeded.key })).body.publish_readiness).toBeNull();
@@ -790,7 +866,10 @@ describe("scopes", () => {
 
 describe("field errors read plainly", () => {
   it("a missing credential is 'Required.' under its dotted path", async () => {
-    const res = await app.call("POST", "/channels", { key: acme.key, body: { platform: "PLATFORM_A", display_name: "Shop", phone_number: "+15550001234", credentials: { phone_number_id: "123", business_account_id: "456" } } });
+    const res = await app.call("POST", "/channels", {
+      key: acme.key,
+      body: { platform: "PLATFORM_A", display_name: "Shop", phone_number: "+15550001234", credentials: { phone_number_id: "123", business_account_id: "456" } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues["credentials.access_token"]).toEqual(["Required."]);
   });

@@ -85,7 +85,10 @@ async function siblingOf(seeded: Seeded, name: string): Promise<Seeded> {
 }
 
 async function optInRows(projectId: string, contactId: string) {
-  return app.db.select().from(optIns).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId)));
+  return app.db
+    .select()
+    .from(optIns)
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId)));
 }
 
 beforeAll(async () => {
@@ -147,17 +150,34 @@ describe("POST /contacts", () => {
     expect(third).toMatchObject({ id: first.id, reference_id: null, preferred_language: null, opt_in: first.opt_in });
     const list = (await app.call("GET", "/contacts?limit=100", { key: acme.key })).body.data.filter((c: any) => c.phone === number);
     expect(list).toHaveLength(1);
-    expect(await app.db.select().from(contacts).where(and(eq(contacts.projectId, acme.projectId), eq(contacts.phone, number)))).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, acme.projectId), eq(contacts.phone, number))),
+    ).toHaveLength(1);
   });
 
   it("re-enrolling keeps an opt-in that came from elsewhere (a sandbox join), with its source and time", async () => {
     const number = phone();
     const joinedAt = app.clock.now();
-    const row = await upsertContact(app.db, { projectId: acme.projectId, organizationId: acme.orgId, channelId: SANDBOX_CHANNEL_ID, platform: "PLATFORM_A", phone: number, name: "Ana", now: joinedAt });
+    const row = await upsertContact(app.db, {
+      projectId: acme.projectId,
+      organizationId: acme.orgId,
+      channelId: SANDBOX_CHANNEL_ID,
+      platform: "PLATFORM_A",
+      phone: number,
+      name: "Ana",
+      now: joinedAt,
+    });
     await recordOptIn(app.db, acme.projectId, row.id, "sandbox_join", joinedAt);
     app.clock.advance(60_000);
     const body = await post(acme.key, { phone: number });
-    expect(body).toMatchObject({ id: row.id, name: "Ana", opt_in: { status: "active", source: "sandbox_join", opted_in_at: joinedAt.toISOString(), revoked_at: null } });
+    expect(body).toMatchObject({
+      id: row.id,
+      name: "Ana",
+      opt_in: { status: "active", source: "sandbox_join", opted_in_at: joinedAt.toISOString(), revoked_at: null },
+    });
   });
 
   it("a revoked opt-in stays revoked when re-enrolled without opt_in; opt_in true re-activates it; false revokes", async () => {
@@ -180,7 +200,11 @@ describe("POST /contacts", () => {
     expect(theirs.id).toBe(mine.id);
     expect(theirs).toMatchObject({ project_id: sibling.projectId, reference_id: null, opt_in: null });
     // Each project keeps its own attributes and opt-in.
-    expect((await app.call("GET", `/contacts/${mine.id}`, { key: acme.key })).body).toMatchObject({ project_id: acme.projectId, reference_id: "acme-ref", opt_in: { status: "active" } });
+    expect((await app.call("GET", `/contacts/${mine.id}`, { key: acme.key })).body).toMatchObject({
+      project_id: acme.projectId,
+      reference_id: "acme-ref",
+      opt_in: { status: "active" },
+    });
   });
 
   it("the same phone in another organization is a different contact id", async () => {
@@ -249,7 +273,11 @@ describe("POST /contacts", () => {
   it("404 for a channel_id of another organization or an unknown one", async () => {
     const ch = await connect((await fresh("Elsewhere")).key, "PLATFORM_A");
     expectError(await app.call("POST", "/contacts", { key: acme.key, body: { phone: phone(), channel_id: ch.id } }), 404, "not_found");
-    expectError(await app.call("POST", "/contacts", { key: acme.key, body: { phone: phone(), channel_id: "ch_00000000000000000000000000" } }), 404, "not_found");
+    expectError(
+      await app.call("POST", "/contacts", { key: acme.key, body: { phone: phone(), channel_id: "ch_00000000000000000000000000" } }),
+      404,
+      "not_found",
+    );
   });
 
   it.each([
@@ -392,7 +420,12 @@ describe("PATCH /contacts/{id}", () => {
   it("opt_in true on a contact enrolled without one creates it; false on one without a record stays null", async () => {
     const none = await post(acme.key, { phone: phone(), opt_in: false });
     expect((await app.call("PATCH", `/contacts/${none.id}`, { key: acme.key, body: { opt_in: false } })).body.opt_in).toBeNull();
-    expect((await app.call("PATCH", `/contacts/${none.id}`, { key: acme.key, body: { opt_in: true } })).body.opt_in).toEqual({ status: "active", source: "api", opted_in_at: now(), revoked_at: null });
+    expect((await app.call("PATCH", `/contacts/${none.id}`, { key: acme.key, body: { opt_in: true } })).body.opt_in).toEqual({
+      status: "active",
+      source: "api",
+      opted_in_at: now(),
+      revoked_at: null,
+    });
   });
 
   it("a revoke in one project leaves the sibling project's opt-in alone", async () => {

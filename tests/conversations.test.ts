@@ -176,7 +176,14 @@ describe("GET /conversations/{id}", () => {
   });
 
   it("phone null and name null for a contact known only by user id, without a name", async () => {
-    const contact = await upsertContact(app.db, { projectId: acme.projectId, organizationId: acme.orgId, channelId: SANDBOX_CHANNEL_ID, platform: "PLATFORM_B", userId: `ig-${serial++}`, now: app.clock.now() });
+    const contact = await upsertContact(app.db, {
+      projectId: acme.projectId,
+      organizationId: acme.orgId,
+      channelId: SANDBOX_CHANNEL_ID,
+      platform: "PLATFORM_B",
+      userId: `ig-${serial++}`,
+      now: app.clock.now(),
+    });
     const conversation = await ensureConversation(app.db, acme.projectId, contact.id, SANDBOX_CHANNEL_ID, app.clock.now());
     const res = await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key });
     expect(res.body).toMatchObject({ contact_id: contact.id, phone: null, name: null, reference_id: null });
@@ -285,7 +292,11 @@ describe("GET /conversations filters", () => {
   async function channelOf(seeded: Seeded, run: string) {
     const res = await app.call("POST", "/channels", {
       key: seeded.key,
-      body: { platform: "PLATFORM_A", display_name: "Support", credentials: { phone_number_id: `pn-${run}`, business_account_id: `waba-${run}`, access_token: "tok" } },
+      body: {
+        platform: "PLATFORM_A",
+        display_name: "Support",
+        credentials: { phone_number_id: `pn-${run}`, business_account_id: `waba-${run}`, access_token: "tok" },
+      },
     });
     expect(res.status).toBe(200);
     return res.body.id as string;
@@ -316,7 +327,8 @@ describe("GET /conversations filters", () => {
       conv[person.label] = conversation.id;
       contactOf[person.label] = contact.id;
       if (person.support === "message") await insertMessage(filters, { id: conversation.id, contactId: contact.id }, { channelId: supportChannel });
-      if (person.handoff) expect((await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: filters.key, body: { enabled: true } })).status).toBe(200);
+      if (person.handoff)
+        expect((await app.call("POST", `/conversations/${conversation.id}/handoff`, { key: filters.key, body: { enabled: true } })).status).toBe(200);
     }
     newestFirst = PEOPLE.map((p) => p.label).reverse();
     // The same people in the sibling project and in another organization: never in Filters' lists.
@@ -470,7 +482,15 @@ describe("GET /conversations/{id}/messages", () => {
     app.clock.advance(1000);
     inbound = await insertMessage(acme, conversation, { content: "Hi!", platformMessageId: "wamid.IN-1" });
     app.clock.advance(1000);
-    failed = await insertMessage(acme, conversation, { direction: "outbound", status: "failed", content: "Welcome", platformMessageId: null, providerTimestamp: null, failure: FAILURE, recipient: "14155550000" });
+    failed = await insertMessage(acme, conversation, {
+      direction: "outbound",
+      status: "failed",
+      content: "Welcome",
+      platformMessageId: null,
+      providerTimestamp: null,
+      failure: FAILURE,
+      recipient: "14155550000",
+    });
     app.clock.advance(1000);
     image = await insertMessage(acme, conversation, { type: "image", content: null, media: MEDIA, replyTo: "wamid.IN-1", platformMessageId: "wamid.IN-2" });
   });
@@ -574,7 +594,11 @@ describe("POST /conversations/{id}/handoff", () => {
     expect(on.status).toBe(200);
     expectHandlerHeaders(on);
     expect(Object.keys(on.body).sort()).toEqual(CONVERSATION_FIELDS);
-    expect(on.body).toMatchObject({ id: conversation.id, handoff: { status: "HUMAN_ACTIVE", reason: "Angry customer", handoff_at: startedAt }, updated_at: startedAt });
+    expect(on.body).toMatchObject({
+      id: conversation.id,
+      handoff: { status: "HUMAN_ACTIVE", reason: "Angry customer", handoff_at: startedAt },
+      updated_at: startedAt,
+    });
     expect((await app.call("GET", `/conversations/${conversation.id}`, { key: acme.key })).body).toEqual(on.body);
 
     app.clock.advance(1000);
@@ -718,7 +742,15 @@ describe("through the simulator: a sandbox tester's conversation", () => {
     expect(list.body.data).toHaveLength(1);
     const conversation = list.body.data[0];
     conversationId = conversation.id;
-    expect(conversation).toMatchObject({ object: "conversation", phone: `+${TESTER}`, name: "Carla", reference_id: null, last_channel_id: SANDBOX_CHANNEL_ID, is_active: true, handoff: AI_ACTIVE });
+    expect(conversation).toMatchObject({
+      object: "conversation",
+      phone: `+${TESTER}`,
+      name: "Carla",
+      reference_id: null,
+      last_channel_id: SANDBOX_CHANNEL_ID,
+      is_active: true,
+      handoff: AI_ACTIVE,
+    });
     expect(conversation.last_message_at).not.toBeNull();
     expect(conversation.messaging_window.open).toBe(true);
     const contact = await app.call("GET", `/contacts/${conversation.contact_id}`, { key: seeded.key });
@@ -726,7 +758,10 @@ describe("through the simulator: a sandbox tester's conversation", () => {
   });
 
   it("messages hold the inbound texts, then a reply sent with POST /messages, newest first", async () => {
-    const reply = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "On its way!" } });
+    const reply = await app.call("POST", "/messages", {
+      key: seeded.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "On its way!" },
+    });
     expect(reply.status).toBe(200);
     await h.settle(100);
     const res = await app.call("GET", `/conversations/${conversationId}/messages`, { key: seeded.key });
@@ -746,7 +781,10 @@ describe("through the simulator: a sandbox tester's conversation", () => {
   it("handoff on: automated replies get 409 ai_handoff_active and inbound is no longer delivered to the webhook", async () => {
     const on = await app.call("POST", `/conversations/${conversationId}/handoff`, { key: seeded.key, body: { enabled: true, reason: "human" } });
     expect(on.body.handoff.status).toBe("HUMAN_ACTIVE");
-    const refused = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" } });
+    const refused = await app.call("POST", "/messages", {
+      key: seeded.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" },
+    });
     expectError(refused, 409, "ai_handoff_active");
 
     await h.customer({ from: TESTER, name: "Carla", type: "text", text: "Hello? A human please" });
@@ -758,13 +796,18 @@ describe("through the simulator: a sandbox tester's conversation", () => {
 
     await app.call("POST", `/conversations/${conversationId}/handoff`, { key: seeded.key, body: { enabled: false } });
     // Handoff off: replies are allowed again (pair pacing, on the wall clock, may still ask to wait).
-    const allowed = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" } });
+    const allowed = await app.call("POST", "/messages", {
+      key: seeded.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot reply" },
+    });
     expect(allowed.body.error).not.toBe("ai_handoff_active");
     expect([200, 429]).toContain(allowed.status);
   });
 
   it("24 h after the tester's last message the window reads closed and POST /messages agrees (409 outside_messaging_window)", async () => {
-    const inbound = (await app.call("GET", `/conversations/${conversationId}/messages`, { key: seeded.key })).body.data.find((m: any) => m.direction === "inbound");
+    const inbound = (await app.call("GET", `/conversations/${conversationId}/messages`, { key: seeded.key })).body.data.find(
+      (m: any) => m.direction === "inbound",
+    );
     const [row] = await app.db.select({ at: messages.providerTimestamp }).from(messages).where(eq(messages.id, inbound.id));
     const closesAt = row!.at!.getTime() + 24 * 3600_000;
     const before = app.clock.now().getTime();
@@ -772,7 +815,10 @@ describe("through the simulator: a sandbox tester's conversation", () => {
       app.clock.set(closesAt);
       const conversation = (await app.call("GET", `/conversations/${conversationId}`, { key: seeded.key })).body;
       expect(conversation.messaging_window).toEqual({ open: false, closes_at: new Date(closesAt).toISOString() });
-      const refused = await app.call("POST", "/messages", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Too late" } });
+      const refused = await app.call("POST", "/messages", {
+        key: seeded.key,
+        body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Too late" },
+      });
       expectError(refused, 409, "outside_messaging_window");
     } finally {
       app.clock.set(before);

@@ -3,7 +3,13 @@ import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config, docsContentSecurityPolicy, proxy } from "@/proxy";
 
-const directives = (policy: string) => Object.fromEntries(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe("the API reference's Content-Security-Policy (proxy.ts)", () => {
   it("allows only this origin, scripts only with the nonce, and no inline style, eval or remote host", () => {

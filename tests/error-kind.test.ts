@@ -69,11 +69,14 @@ describe("the rule: own error classes are branded and never tested with instance
   }
 
   it("finds the branded classes", () => {
-    for (const name of ["SvcError", "LimiterUnavailable", "StorageRangeError", "SsrfError", "ProviderError", "MediaFetchError"]) expect(branded).toContain(name);
+    for (const name of ["SvcError", "LimiterUnavailable", "StorageRangeError", "SsrfError", "ProviderError", "MediaFetchError"])
+      expect(branded).toContain(name);
   });
 
   it("no class in lib/ extends Error directly (it would be recognised by instanceof only)", () => {
-    const plain = files.filter((f) => f.startsWith("lib") && f !== path.join("lib", "error-kind.ts") && /class \w+ extends Error\b/.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    const plain = files.filter(
+      (f) => f.startsWith("lib") && f !== path.join("lib", "error-kind.ts") && /class \w+ extends Error\b/.test(fs.readFileSync(path.join(ROOT, f), "utf8")),
+    );
     expect(plain).toEqual([]);
   });
 

@@ -62,7 +62,11 @@ const badShape = defineRoute({
 async function run(route: typeof nested, path: string, init: { method?: string; body?: unknown; params?: Record<string, string>; key?: string | null } = {}) {
   const headers = new Headers();
   if (init.key !== null) headers.set("authorization", `Bearer ${init.key ?? acme.key}`);
-  const request = new Request(`http://svc.test/api/v1${path}`, { method: init.method ?? route.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const request = new Request(`http://svc.test/api/v1${path}`, {
+    method: init.method ?? route.method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const response = await route.run(request, init.params ?? {}, app.runtime);
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
@@ -100,7 +104,10 @@ describe("invalid_request issues keyed by dotted path", () => {
   });
 
   it("array-level errors are keyed by the array's path", async () => {
-    const res = await run(nested, "/test/nested/n_1", { params: { id: "n_1" }, body: { ...valid, items: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] } });
+    const res = await run(nested, "/test/nested/n_1", {
+      params: { id: "n_1" },
+      body: { ...valid, items: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] },
+    });
     expectError(res, 400, "invalid_request");
     expect(Object.keys(res.body.issues)).toEqual(["items"]);
   });
@@ -122,7 +129,11 @@ describe("invalid_request issues keyed by dotted path", () => {
 
   it("invalid_json on a broken body, before any schema check", async () => {
     const headers = new Headers({ authorization: `Bearer ${acme.key}` });
-    const response = await nested.run(new Request("http://svc.test/api/v1/test/nested/n_1", { method: "POST", headers, body: '{"outer": {' }), { id: "n_1" }, app.runtime);
+    const response = await nested.run(
+      new Request("http://svc.test/api/v1/test/nested/n_1", { method: "POST", headers, body: '{"outer": {' }),
+      { id: "n_1" },
+      app.runtime,
+    );
     const body = await response.json();
     expect(response.status).toBe(400);
     expect(body.error).toBe("invalid_json");
@@ -226,7 +237,14 @@ describe("error model", () => {
     });
     const res = await run(unavailable as unknown as typeof nested, "/test/unavailable");
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: "message_rate_limit_unavailable", message: "Limiter down.", queued: false, retryable: true, retry_after: 1, request_id: res.headers.get("request-id") });
+    expect(res.body).toEqual({
+      error: "message_rate_limit_unavailable",
+      message: "Limiter down.",
+      queued: false,
+      retryable: true,
+      retry_after: 1,
+      request_id: res.headers.get("request-id"),
+    });
     expect(res.headers.get("retry-after")).toBe("1");
     expectHandlerHeaders(res);
   });

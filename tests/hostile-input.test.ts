@@ -30,9 +30,21 @@ describe("strings Postgres cannot store", () => {
   const cases: { name: string; method: string; path: () => string; body?: unknown; field: string }[] = [
     { name: "NUL in a body string", method: "PATCH", path: () => `/projects/${acme.projectId}`, body: { name: "a\u0000b" }, field: "name" },
     { name: "lone surrogate in a body string", method: "PATCH", path: () => `/projects/${acme.projectId}`, body: { name: "a\ud800b" }, field: "name" },
-    { name: "NUL in a nested body string", method: "POST", path: () => "/messages", body: { channel_id: "ch_sandbox", to: "+14155550123", text: { body: "x\u0000" } }, field: "text.body" },
+    {
+      name: "NUL in a nested body string",
+      method: "POST",
+      path: () => "/messages",
+      body: { channel_id: "ch_sandbox", to: "+14155550123", text: { body: "x\u0000" } },
+      field: "text.body",
+    },
     { name: "NUL in a body key", method: "POST", path: () => "/contacts", body: { "na\u0000me": "x" }, field: "na\\u0000me" },
-    { name: "lone surrogate in an array item", method: "POST", path: () => "/webhook-deliveries/replay", body: { event_types: ["\udc00"] }, field: "event_types.0" },
+    {
+      name: "lone surrogate in an array item",
+      method: "POST",
+      path: () => "/webhook-deliveries/replay",
+      body: { event_types: ["\udc00"] },
+      field: "event_types.0",
+    },
     { name: "NUL in a query value", method: "GET", path: () => "/conversations?q=%00", field: "q" },
     { name: "lone surrogate in a query value", method: "GET", path: () => "/contacts?cursor=%ED%A0%80", field: "cursor" },
     { name: "NUL in a path parameter", method: "GET", path: () => "/messages/msg_%00", field: "id" },
@@ -80,7 +92,10 @@ describe("body keys that name Object.prototype members", () => {
 describe("nesting depth", () => {
   it(`JSON deeper than ${MAX_JSON_DEPTH} levels is refused before parsing, also with an Idempotency-Key`, async () => {
     const deep = "[".repeat(10_000) + "]".repeat(10_000);
-    const res = await send("POST", "/messages", { body: `{"channel_id":"ch_sandbox","to":"+14155550123","text":${deep}}`, headers: { "idempotency-key": "deep-1" } });
+    const res = await send("POST", "/messages", {
+      body: `{"channel_id":"ch_sandbox","to":"+14155550123","text":${deep}}`,
+      headers: { "idempotency-key": "deep-1" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "invalid_json", max_depth: MAX_JSON_DEPTH });
   });

@@ -26,7 +26,11 @@ async function fresh(): Promise<Seeded> {
 }
 
 function post(seeded: Seeded, body: unknown, idempotencyKey?: string, extraHeaders: Record<string, string> = {}) {
-  return app.call("POST", "/projects", { key: seeded.key, body, headers: { ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}), ...extraHeaders } });
+  return app.call("POST", "/projects", {
+    key: seeded.key,
+    body,
+    headers: { ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}), ...extraHeaders },
+  });
 }
 
 describe("Idempotency-Key on POST /projects", () => {
@@ -81,9 +85,17 @@ describe("Idempotency-Key on POST /projects", () => {
   it("key order in the JSON body does not matter (canonical hash)", async () => {
     const s = await fresh();
     const key = newKey();
-    const first = await app.call("POST", "/projects", { key: s.key, rawBody: '{"name":"Ordered","description":"d","require_opt_in":false}', headers: { "Idempotency-Key": key, "content-type": "application/json" } });
+    const first = await app.call("POST", "/projects", {
+      key: s.key,
+      rawBody: '{"name":"Ordered","description":"d","require_opt_in":false}',
+      headers: { "Idempotency-Key": key, "content-type": "application/json" },
+    });
     expect(first.status).toBe(200);
-    const second = await app.call("POST", "/projects", { key: s.key, rawBody: '{ "require_opt_in": false, "description": "d", "name": "Ordered" }', headers: { "Idempotency-Key": key, "content-type": "application/json" } });
+    const second = await app.call("POST", "/projects", {
+      key: s.key,
+      rawBody: '{ "require_opt_in": false, "description": "d", "name": "Ordered" }',
+      headers: { "Idempotency-Key": key, "content-type": "application/json" },
+    });
     expect(second.status).toBe(200);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.body.id).toBe(first.body.id);
@@ -202,7 +214,10 @@ describe("Idempotency-Key on POST /projects", () => {
     // Invalid custom secret: passes the schema, refused by the domain after the key was claimed.
     const failed = await post(s, { name: "Will fail", webhook_secret: "whsec_short" }, key);
     expectError(failed, 400, "invalid_request");
-    const rows = await app.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, s.projectId), eq(idempotencyKeys.key, key)));
+    const rows = await app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.projectId, s.projectId), eq(idempotencyKeys.key, key)));
     expect(rows).toEqual([]);
     const retried = await post(s, { name: "Will work", webhook_secret: customWebhookSecret() }, key);
     expect(retried.status).toBe(200);
@@ -260,8 +275,13 @@ describe("Idempotency-Key on POST /projects", () => {
       const s = await fresh();
       const key = newKey();
       const results = await Promise.all([post(s, { name: "Race" }, key), post(s, { name: "Race" }, key)]);
-      const outcomes = results.map((r) => (r.status === 200 ? (r.headers.get("idempotent-replayed") ? "replay" : "created") : `${r.status}:${r.body.error}`)).sort();
-      expect([["created", "replay"], ["409:idempotency_key_in_progress", "created"]]).toContainEqual(outcomes);
+      const outcomes = results
+        .map((r) => (r.status === 200 ? (r.headers.get("idempotent-replayed") ? "replay" : "created") : `${r.status}:${r.body.error}`))
+        .sort();
+      expect([
+        ["created", "replay"],
+        ["409:idempotency_key_in_progress", "created"],
+      ]).toContainEqual(outcomes);
       const inProgress = results.find((r) => r.status === 409);
       if (inProgress) expect(inProgress.headers.get("retry-after")).toBe("1");
       expect(await projectCount(s.orgId)).toBe(2);
@@ -352,7 +372,10 @@ describe("stored responses at rest", () => {
     const created = await post(seeded, { name: "Sealed" }, key);
     expect(created.status).toBe(200);
     const secret: string = created.body.webhook_secret;
-    const [row] = await app.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, seeded.projectId), eq(idempotencyKeys.key, key)));
+    const [row] = await app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.projectId, seeded.projectId), eq(idempotencyKeys.key, key)));
     expect(JSON.stringify(row!.responseBody)).not.toContain(secret);
     expect(JSON.stringify(row!.responseBody)).not.toContain("Sealed");
     const replay = await post(seeded, { name: "Sealed" }, key);

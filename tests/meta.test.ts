@@ -206,7 +206,14 @@ describe("GET /limits", () => {
   });
 
   it("a custom plan reports its own values", async () => {
-    await upsertPlan(app.db, { id: "meta_custom", name: "Custom", requestsPerWindow: 42, windowSeconds: 10, monthlyRequests: 4242, mediaRetentionSeconds: 86400 });
+    await upsertPlan(app.db, {
+      id: "meta_custom",
+      name: "Custom",
+      requestsPerWindow: 42,
+      windowSeconds: 10,
+      monthlyRequests: 4242,
+      mediaRetentionSeconds: 86400,
+    });
     const custom = await app.seed({ orgName: "Custom Co", planId: "meta_custom" });
     const res = await app.call("GET", "/limits", { key: custom.key });
     expect(res.body.rate_limit).toEqual({ requests: 42, window_seconds: 10, scope: "api_key" });

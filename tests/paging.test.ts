@@ -36,7 +36,15 @@ beforeAll(async () => {
   newestFirst = [...created].reverse();
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, "free"));
   const [orgRow] = await app.db.select().from(organizations).where(eq(organizations.id, org.id));
-  operator = { ...app.systemCtx(), db: app.db, org: orgRow!, project: first!, plan: plan!, actor: { type: "user", id: "u", role: "owner" }, now: app.clock.now() };
+  operator = {
+    ...app.systemCtx(),
+    db: app.db,
+    org: orgRow!,
+    project: first!,
+    plan: plan!,
+    actor: { type: "user", id: "u", role: "owner" },
+    now: app.clock.now(),
+  };
 });
 afterAll(() => app?.close());
 
@@ -189,7 +197,11 @@ describe("paging through the route wrapper (test-only route over the operator li
   });
 
   async function run(query: string) {
-    const res = await route.run(new Request(`http://svc.test/api/v1/test/projects${query}`, { headers: { authorization: `Bearer ${acme.key}` } }), {}, app.runtime);
+    const res = await route.run(
+      new Request(`http://svc.test/api/v1/test/projects${query}`, { headers: { authorization: `Bearer ${acme.key}` } }),
+      {},
+      app.runtime,
+    );
     return { status: res.status, body: await res.json() };
   }
 

@@ -99,8 +99,24 @@ describe("GET /projects/{id}", () => {
       webhook_signing_enabled: true,
       webhook_secret: expect.stringMatching(WEBHOOK_SECRET),
       channel_id: null,
-      enrollment_channel: expect.objectContaining({ object: "channel", id: SANDBOX_CHANNEL_ID, channel_id: SANDBOX_CHANNEL_ID, platform: "PLATFORM_A", is_sandbox: true, number_mode: "sandbox", status: "connected" }),
-      publish_readiness: { mode: "sandbox", can_publish_flows: true, can_submit_templates: false, business_verification_status: "verified", account_review_status: "APPROVED", phone_number_status: "CONNECTED", blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"] },
+      enrollment_channel: expect.objectContaining({
+        object: "channel",
+        id: SANDBOX_CHANNEL_ID,
+        channel_id: SANDBOX_CHANNEL_ID,
+        platform: "PLATFORM_A",
+        is_sandbox: true,
+        number_mode: "sandbox",
+        status: "connected",
+      }),
+      publish_readiness: {
+        mode: "sandbox",
+        can_publish_flows: true,
+        can_submit_templates: false,
+        business_verification_status: "verified",
+        account_review_status: "APPROVED",
+        phone_number_status: "CONNECTED",
+        blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"],
+      },
       participant_count: 0,
       flow_count: 0,
       created_at: row.createdAt.toISOString(),
@@ -188,7 +204,14 @@ describe("POST /projects", () => {
     const secret = customWebhookSecret();
     const res = await app.call("POST", "/projects", {
       key: acme.key,
-      body: { name: "Full", description: "All fields", routing_mode: "FLOWS", require_opt_in: false, webhook_url: "https://hooks.example.com/svc", webhook_secret: secret },
+      body: {
+        name: "Full",
+        description: "All fields",
+        routing_mode: "FLOWS",
+        require_opt_in: false,
+        webhook_url: "https://hooks.example.com/svc",
+        webhook_secret: secret,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -335,7 +358,14 @@ describe("PATCH /projects/{id}", () => {
     const secret = customWebhookSecret();
     const res = await app.call("PATCH", `/projects/${p.projectId}`, {
       key: p.key,
-      body: { name: "Renamed", description: "Now described", routing_mode: "FLOWS", require_opt_in: false, webhook_url: "https://example.com/in", webhook_secret: secret },
+      body: {
+        name: "Renamed",
+        description: "Now described",
+        routing_mode: "FLOWS",
+        require_opt_in: false,
+        webhook_url: "https://example.com/in",
+        webhook_secret: secret,
+      },
     });
     expect(res.status).toBe(200);
     expectHandlerHeaders(res);
@@ -428,7 +458,11 @@ describe("PATCH /projects/{id}", () => {
   });
 
   it("400 invalid_json on a broken body", async () => {
-    const res = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, rawBody: '{"name": ', headers: { "content-type": "application/json" } });
+    const res = await app.call("PATCH", `/projects/${acme.projectId}`, {
+      key: acme.key,
+      rawBody: '{"name": ',
+      headers: { "content-type": "application/json" },
+    });
     expectError(res, 400, "invalid_json");
     expectHandlerHeaders(res);
   });

@@ -7,8 +7,22 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await upsertPlan(app.db, { id: "rl_tiny", name: "Tiny window", requestsPerWindow: 3, windowSeconds: 60, monthlyRequests: 1_000_000, mediaRetentionSeconds: 86_400 });
-  await upsertPlan(app.db, { id: "rl_quota", name: "Tiny quota", requestsPerWindow: 100, windowSeconds: 60, monthlyRequests: 2, mediaRetentionSeconds: 86_400 });
+  await upsertPlan(app.db, {
+    id: "rl_tiny",
+    name: "Tiny window",
+    requestsPerWindow: 3,
+    windowSeconds: 60,
+    monthlyRequests: 1_000_000,
+    mediaRetentionSeconds: 86_400,
+  });
+  await upsertPlan(app.db, {
+    id: "rl_quota",
+    name: "Tiny quota",
+    requestsPerWindow: 100,
+    windowSeconds: 60,
+    monthlyRequests: 2,
+    mediaRetentionSeconds: 86_400,
+  });
 });
 afterAll(() => app?.close());
 

@@ -60,7 +60,10 @@ describe("readiness of the project's other channels", () => {
       `Or handle inbound with native automations instead: PATCH /projects/${seeded.projectId} with {"routing_mode": "FLOWS"}.`,
     ]);
     expect(body.capabilities.webhook.status).toBe("blocked");
-    expect(body.capabilities.production_inbound).toEqual({ status: "ready", message: `Inbound on your channel ${dedicated} (${PHONE}) goes to native automations.` });
+    expect(body.capabilities.production_inbound).toEqual({
+      status: "ready",
+      message: `Inbound on your channel ${dedicated} (${PHONE}) goes to native automations.`,
+    });
     expect(body.overall_status).toBe("testable_with_blockers");
   });
 
@@ -75,7 +78,9 @@ describe("readiness of the project's other channels", () => {
         area: "routing",
         title: `Check inbound routing on your channel ${other} (${PHONE})`,
         message: "Routing is NONE: inbound messages on this channel are recorded only; nothing is forwarded or answered.",
-        next_steps: [`Review the channel's routing: GET /channels/${other} explains routing_warning; change it with PATCH /channels/${other} or PATCH /projects/${seeded.projectId}.`],
+        next_steps: [
+          `Review the channel's routing: GET /channels/${other} explains routing_warning; change it with PATCH /channels/${other} or PATCH /projects/${seeded.projectId}.`,
+        ],
       },
     ]);
     expect(body.issues.map((i: any) => i.code)).not.toContain("INBOUND_RECORD_ONLY");
@@ -87,7 +92,10 @@ describe("readiness of the project's other channels", () => {
     expect(body.capabilities.webhook.status).toBe("not_applicable");
     expect(body.requirements).not.toContain("webhook_url");
     const warnings = body.issues.filter((i: any) => i.code === "ROUTING_WARNING");
-    expect(warnings.map((w: any) => w.title)).toEqual([`Check inbound routing on your channel ${dedicated} (${PHONE})`, `Check inbound routing on your channel ${other} (${PHONE})`]);
+    expect(warnings.map((w: any) => w.title)).toEqual([
+      `Check inbound routing on your channel ${dedicated} (${PHONE})`,
+      `Check inbound routing on your channel ${other} (${PHONE})`,
+    ]);
     for (const warning of warnings) {
       expect(warning.next_steps).toEqual([
         `Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${seeded.projectId}).`,

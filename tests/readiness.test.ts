@@ -4,7 +4,15 @@ import { channels, events, organizations, projects, sandboxParticipants, webhook
 import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAUSE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
-import { assessReadiness, isProductionInboundReady, isSandboxTestable, loadReadinessFacts, overallStatusOf, REQUIREMENTS, type ReadinessFacts } from "@/lib/domain/readiness/project";
+import {
+  assessReadiness,
+  isProductionInboundReady,
+  isSandboxTestable,
+  loadReadinessFacts,
+  overallStatusOf,
+  REQUIREMENTS,
+  type ReadinessFacts,
+} from "@/lib/domain/readiness/project";
 import { CAPABILITY_NAMES } from "@/lib/domain/readiness/types";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
@@ -72,14 +80,23 @@ async function addTesters(projectId: string, n = 1) {
   for (let i = 0; i < n; i++) {
     // A counter, not the clock: addresses share one unique index on the sandbox channel.
     serial += 1;
-    await app.db.insert(sandboxParticipants).values({ id: newId("participant"), projectId, channelId: SANDBOX_CHANNEL_ID, address: `1555${String(serial).padStart(6, "0")}${i}`, joinedAt: app.clock.now() });
+    await app.db.insert(sandboxParticipants).values({
+      id: newId("participant"),
+      projectId,
+      channelId: SANDBOX_CHANNEL_ID,
+      address: `1555${String(serial).padStart(6, "0")}${i}`,
+      joinedAt: app.clock.now(),
+    });
   }
 }
 
 /** Connects a dedicated PLATFORM_A channel with the key (it becomes the project's channel_id). */
 async function connectA(key: string, extra: Record<string, unknown> = {}) {
   const credentials = { phone_number_id: providerId("pn"), business_account_id: providerId("waba"), access_token: `EAAG-${providerId("tok")}` };
-  const res = await app.call("POST", "/channels", { key, body: { platform: "PLATFORM_A", display_name: "Support", phone_number: "+14155550100", credentials, ...extra } });
+  const res = await app.call("POST", "/channels", {
+    key,
+    body: { platform: "PLATFORM_A", display_name: "Support", phone_number: "+14155550100", credentials, ...extra },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; routing_mode: string };
 }
@@ -158,7 +175,15 @@ describe("GET /readiness and GET /projects/{id}/readiness", () => {
     // Serialized exactly like GET /channels/{id}, routing_warning included.
     expect(body.sandbox_channel).toEqual(sandbox);
     expect(body.sandbox_channel.routing_warning).toMatch(/no webhook_url/);
-    expect(body.requirements).toEqual(["sandbox_channel", "sandbox_tester_joined", "webhook_url", "dedicated_channel", "inbound_routing", "flows_publishing", "template_submission"]);
+    expect(body.requirements).toEqual([
+      "sandbox_channel",
+      "sandbox_tester_joined",
+      "webhook_url",
+      "dedicated_channel",
+      "inbound_routing",
+      "flows_publishing",
+      "template_submission",
+    ]);
     expect(Object.fromEntries(Object.entries<any>(body.capabilities).map(([k, v]) => [k, v.status]))).toEqual({
       sandbox_messaging: "warning",
       webhook: "blocked",
@@ -179,9 +204,15 @@ describe("GET /readiness and GET /projects/{id}/readiness", () => {
         `Or handle inbound with native automations instead: PATCH /projects/${seeded.projectId} with {"routing_mode": "FLOWS"}.`,
       ],
     });
-    expect(issueOf(body, "NO_SANDBOX_TESTERS")).toMatchObject({ severity: "warning", area: "sandbox", next_steps: [`Send \`join ${project!.joinCode}\` to +15550000000 from the phone you test with.`] });
+    expect(issueOf(body, "NO_SANDBOX_TESTERS")).toMatchObject({
+      severity: "warning",
+      area: "sandbox",
+      next_steps: [`Send \`join ${project!.joinCode}\` to +15550000000 from the phone you test with.`],
+    });
     expect(body.capabilities.sandbox_messaging.message).toContain(`join ${project!.joinCode}`);
-    expect(body.next_steps[0]).toBe(`Set your endpoint: PATCH /projects/${seeded.projectId} with {"webhook_url": "https://your-app.example.com/webhooks/svc"}.`);
+    expect(body.next_steps[0]).toBe(
+      `Set your endpoint: PATCH /projects/${seeded.projectId} with {"webhook_url": "https://your-app.example.com/webhooks/svc"}.`,
+    );
   });
 
   it("GET /readiness answers for the key's project, the same as GET /projects/{id}/readiness", async () => {
@@ -397,7 +428,9 @@ describe("overall_status", () => {
       [true, true, true, [], "ready"],
     ];
     for (const [sandboxTestable, productionReady, hasDedicated, issues, expected] of table) {
-      expect(rule(sandboxTestable, productionReady, hasDedicated, issues), JSON.stringify([sandboxTestable, productionReady, hasDedicated, issues])).toBe(expected);
+      expect(rule(sandboxTestable, productionReady, hasDedicated, issues), JSON.stringify([sandboxTestable, productionReady, hasDedicated, issues])).toBe(
+        expected,
+      );
     }
   });
 
@@ -416,7 +449,9 @@ describe("overall_status", () => {
 describe("webhook", () => {
   async function pausedDelivery(projectId: string) {
     const eventId = newId("event");
-    await app.db.insert(events).values({ id: eventId, projectId, type: "message.received", payload: { text: "hi" }, deliver: true, route: "external", createdAt: app.clock.now() });
+    await app.db
+      .insert(events)
+      .values({ id: eventId, projectId, type: "message.received", payload: { text: "hi" }, deliver: true, route: "external", createdAt: app.clock.now() });
     const id = newId("webhookDelivery");
     await app.db.insert(webhookDeliveries).values({
       id,
@@ -489,7 +524,9 @@ describe("webhook", () => {
     const { seeded } = await readyProject("Failing");
     const since = new Date(app.clock.now().getTime() - 2 * 24 * 3600_000);
     await setProject(seeded.projectId, { webhookFailingSince: since });
-    await pausedDelivery(seeded.projectId).then((id) => app.db.update(webhookDeliveries).set({ status: "pending", lastStatusCode: 500 }).where(eq(webhookDeliveries.id, id)));
+    await pausedDelivery(seeded.projectId).then((id) =>
+      app.db.update(webhookDeliveries).set({ status: "pending", lastStatusCode: 500 }).where(eq(webhookDeliveries.id, id)),
+    );
     const body = await readiness(seeded);
     expectWellFormed(body);
     expect(issueOf(body, "WEBHOOK_FAILING")).toMatchObject({ severity: "warning", area: "webhook" });
@@ -504,7 +541,10 @@ describe("webhook", () => {
   it("signing off: WEBHOOK_SIGNING_DISABLED, cleared by rotating a secret in", async () => {
     const seeded = await fresh("Unsigned sandbox", { webhookUrl: WEBHOOK_URL, webhookSecretSealed: null });
     const body = await readiness(seeded);
-    expect(issueOf(body, "WEBHOOK_SIGNING_DISABLED")).toMatchObject({ severity: "warning", next_steps: [`Turn signing on: POST /projects/${seeded.projectId}/rotate-webhook-secret, then verify x-svc-signature on every delivery.`] });
+    expect(issueOf(body, "WEBHOOK_SIGNING_DISABLED")).toMatchObject({
+      severity: "warning",
+      next_steps: [`Turn signing on: POST /projects/${seeded.projectId}/rotate-webhook-secret, then verify x-svc-signature on every delivery.`],
+    });
     expect(body.capabilities.webhook.status).toBe("warning");
     expect((await app.call("POST", `/projects/${seeded.projectId}/rotate-webhook-secret`, { key: seeded.key })).status).toBe(200);
     expect(codes(await readiness(seeded))).not.toContain("WEBHOOK_SIGNING_DISABLED");
@@ -567,7 +607,9 @@ describe("production_inbound", () => {
     expect(body.capabilities.production_inbound.status).toBe("blocked");
     expect(body.capabilities.webhook.status).toBe("blocked");
     expect(codes(body)).not.toContain("ROUTING_WARNING");
-    expect(issueOf(body, "WEBHOOK_URL_MISSING").next_steps).toContain(`Or route your channel ${channel.id} (+14155550100) to native automations: PATCH /channels/${channel.id} with {"routing_mode": "FLOWS"}.`);
+    expect(issueOf(body, "WEBHOOK_URL_MISSING").next_steps).toContain(
+      `Or route your channel ${channel.id} (+14155550100) to native automations: PATCH /channels/${channel.id} with {"routing_mode": "FLOWS"}.`,
+    );
     expect(body).toMatchObject({ sandbox_testable: true, production_inbound_ready: false, overall_status: "testable_with_blockers" });
   });
 
@@ -595,7 +637,10 @@ describe("production_inbound", () => {
 
   it("ready, then warning once the project hands inbound to its business agent", async () => {
     const { seeded } = await readyProject("Agent");
-    expect((await readiness(seeded)).capabilities.production_inbound).toEqual({ status: "ready", message: expect.stringContaining(`your webhook ${WEBHOOK_URL}`) });
+    expect((await readiness(seeded)).capabilities.production_inbound).toEqual({
+      status: "ready",
+      message: expect.stringContaining(`your webhook ${WEBHOOK_URL}`),
+    });
     await setProject(seeded.projectId, { routingMode: "AGENT" });
     const body = await readiness(seeded);
     expect(body.capabilities.production_inbound.status).toBe("warning");
@@ -621,9 +666,16 @@ describe("flows_publishing and templates", () => {
     expect(body.effective_channel.publish_readiness.blockers).toEqual(["PHONE_NOT_CONNECTED", "NO_PAYMENT_METHOD"]);
     expect(body.capabilities.flows_publishing).toEqual({ status: "blocked", message: expect.stringContaining("PHONE_NOT_CONNECTED") });
     expect(body.capabilities.templates).toEqual({ status: "blocked", message: expect.stringContaining("NO_PAYMENT_METHOD") });
-    expect(issueOf(body, "PHONE_NOT_CONNECTED")).toMatchObject({ severity: "blocked", area: "publishing", title: "The phone number is not connected at the provider" });
+    expect(issueOf(body, "PHONE_NOT_CONNECTED")).toMatchObject({
+      severity: "blocked",
+      area: "publishing",
+      title: "The phone number is not connected at the provider",
+    });
     expect(issueOf(body, "PHONE_NOT_CONNECTED").message).toContain("publish Flows or submit templates");
-    expect(issueOf(body, "NO_PAYMENT_METHOD")).toMatchObject({ title: "No payment method", next_steps: ["Add a payment method to the business account in the provider's business manager."] });
+    expect(issueOf(body, "NO_PAYMENT_METHOD")).toMatchObject({
+      title: "No payment method",
+      next_steps: ["Add a payment method to the business account in the provider's business manager."],
+    });
     expect(issueOf(body, "NO_PAYMENT_METHOD").message).toContain("you cannot submit templates");
     expect(body.overall_status).toBe("testable_with_blockers");
   });
@@ -631,7 +683,10 @@ describe("flows_publishing and templates", () => {
   it("not_applicable when the effective channel is not PLATFORM_A", async () => {
     const seeded = await fresh("Photo app", { webhookUrl: WEBHOOK_URL });
     await app.db.update(organizations).set({ platformBEnabled: true }).where(eq(organizations.id, seeded.orgId));
-    const res = await app.call("POST", "/channels", { key: seeded.key, body: { platform: "PLATFORM_B", display_name: "Insta", credentials: { account_id: providerId("ig"), access_token: "IGQV-x" } } });
+    const res = await app.call("POST", "/channels", {
+      key: seeded.key,
+      body: { platform: "PLATFORM_B", display_name: "Insta", credentials: { account_id: providerId("ig"), access_token: "IGQV-x" } },
+    });
     expect(res.status).toBe(200);
     const body = await readiness(seeded);
     expectWellFormed(body);
@@ -646,7 +701,10 @@ describe("flows_publishing and templates", () => {
 describe("assessReadiness (cases the API cannot set up)", () => {
   async function factsOf(seeded: Seeded): Promise<ReadinessFacts> {
     const [project] = await app.db.select().from(projects).where(eq(projects.id, seeded.projectId));
-    return loadReadinessFacts({ ...app.systemCtx(), db: app.db, project: project!, org: {} as never, plan: {} as never, actor: { type: "system" }, now: app.clock.now() }, project!);
+    return loadReadinessFacts(
+      { ...app.systemCtx(), db: app.db, project: project!, org: {} as never, plan: {} as never, actor: { type: "system" }, now: app.clock.now() },
+      project!,
+    );
   }
 
   it("the shared sandbox down: SANDBOX_UNAVAILABLE blocks testing", async () => {

@@ -7,7 +7,16 @@ import { createRouter } from "@/lib/api/router";
 import { accountRoutes, dashboardOnlyRoutes, dashboardProjectRoutes } from "@/lib/dashboard/routes";
 
 const op = (operationId: string, method: "GET" | "POST" = "GET") =>
-  defineRoute({ method, path: "/__registry-test", operationId, summary: operationId, tag: "Test", scope: null, response: z.object({}), handler: async () => ({}) });
+  defineRoute({
+    method,
+    path: "/__registry-test",
+    operationId,
+    summary: operationId,
+    tag: "Test",
+    scope: null,
+    response: z.object({}),
+    handler: async () => ({}),
+  });
 
 const bytes = (operationId: string): ByteRoute => ({
   answers: "bytes",
@@ -33,7 +42,16 @@ describe("routing tables", () => {
   });
 
   it("a byte route that answers HEAD claims HEAD too", () => {
-    const head = defineRoute({ method: "GET", path: "/__registry-test", operationId: "plain", summary: "s", tag: "Test", scope: null, response: z.object({}), handler: async () => ({}) });
+    const head = defineRoute({
+      method: "GET",
+      path: "/__registry-test",
+      operationId: "plain",
+      summary: "s",
+      tag: "Test",
+      scope: null,
+      response: z.object({}),
+      handler: async () => ({}),
+    });
     expect(() => createRouter([bytes("download"), head], "/test")).toThrow(/Two operations on GET/);
   });
 

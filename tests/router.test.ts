@@ -87,11 +87,23 @@ describe("unserved paths and methods (spec: 404 and 405 disambiguation)", () => 
     const mine = ["/openapi.json", "/identity", "/limits", "/projects", "/projects/{id}", "/projects/{id}/rotate-webhook-secret"];
     const routes = apiRoutes.filter((r) => mine.includes(r.path));
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ["GET /openapi.json", "GET /identity", "GET /limits", "GET /projects", "POST /projects", "GET /projects/{id}", "PATCH /projects/{id}", "POST /projects/{id}/rotate-webhook-secret"].sort(),
+      [
+        "GET /openapi.json",
+        "GET /identity",
+        "GET /limits",
+        "GET /projects",
+        "POST /projects",
+        "GET /projects/{id}",
+        "PATCH /projects/{id}",
+        "POST /projects/{id}/rotate-webhook-secret",
+      ].sort(),
     );
     for (const route of routes) {
       const path = route.path.replace("{id}", acme.projectId);
-      const res = await app.call(route.method, path, { key: acme.key, body: route.method === "GET" ? undefined : route.path === "/projects" ? { name: "Reach" } : {} });
+      const res = await app.call(route.method, path, {
+        key: acme.key,
+        body: route.method === "GET" ? undefined : route.path === "/projects" ? { name: "Reach" } : {},
+      });
       expect({ op: route.operationId, status: res.status }).toEqual({ op: route.operationId, status: 200 });
       expectHandlerHeaders(res);
     }
@@ -157,7 +169,11 @@ describe("Svc-Version request header", () => {
   });
 
   it("a write with an unsupported version changes nothing", async () => {
-    const res = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, headers: { "Svc-Version": "1999-01-01" }, body: { name: "Versioned" } });
+    const res = await app.call("PATCH", `/projects/${acme.projectId}`, {
+      key: acme.key,
+      headers: { "Svc-Version": "1999-01-01" },
+      body: { name: "Versioned" },
+    });
     expectError(res, 400, "invalid_api_version");
     const current = await app.call("GET", `/projects/${acme.projectId}`, { key: acme.key });
     expect(current.body.name).not.toBe("Versioned");

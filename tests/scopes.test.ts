@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const label = (route: Endpoint) => `${route.method} ${route.path}`;
-const call = (route: Endpoint, options: { key?: string; publishableKey?: string } = {}) => app.call(route.method, concretePath(route.path), { ...options, body: emptyBodyFor(route.method) });
+const call = (route: Endpoint, options: { key?: string; publishableKey?: string } = {}) =>
+  app.call(route.method, concretePath(route.path), { ...options, body: emptyBodyFor(route.method) });
 
 /** Reached the operation: the key was accepted and its scope sufficed; the handler answered its own 2xx/4xx, never a 500. */
 function expectReached(res: CallResult) {
@@ -70,7 +71,10 @@ describe.each(keyedRoutes.map((route) => [label(route), route] as const))("%s (A
     });
 
     it(`403 insufficient_scope naming '${scope}' for a key holding every other scope`, async () => {
-      const key = await app.addKey(acme, SCOPES.filter((s) => s !== scope));
+      const key = await app.addKey(
+        acme,
+        SCOPES.filter((s) => s !== scope),
+      );
       const res = await call(route, { key });
       expectError(res, 403, "insufficient_scope");
       expect(res.body.required_scope).toBe(scope);
@@ -126,7 +130,12 @@ async function asOperator(route: Endpoint, scopes: readonly string[]): Promise<C
     headers: body ? { "content-type": "application/json", host: "svc.test" } : { host: "svc.test" },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const response = await dashboardProjects(request, new URL(request.url).pathname.replace(`/api/dashboard/projects/${acme.projectId}`, ""), app.runtime, principal);
+  const response = await dashboardProjects(
+    request,
+    new URL(request.url).pathname.replace(`/api/dashboard/projects/${acme.projectId}`, ""),
+    app.runtime,
+    principal,
+  );
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
@@ -140,7 +149,10 @@ describe.each(dashboardProjectRoutes.map((route) => [label(route), route] as con
   if (route.scope) {
     const scope = route.scope;
     it(`403 insufficient_scope naming '${scope}' for an operator holding every other permission`, async () => {
-      const res = await asOperator(route, OPERATOR_SCOPES.filter((s) => s !== scope));
+      const res = await asOperator(
+        route,
+        OPERATOR_SCOPES.filter((s) => s !== scope),
+      );
       expectError(res, 403, "insufficient_scope");
       expect(res.body.required_scope).toBe(scope);
       expectHandlerHeaders(res);

@@ -10,5 +10,9 @@ const subscribe = () => () => {};
  * the page cannot handle), and e2e clicks wait for the enabled button instead of racing hydration.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -60,13 +60,18 @@ export function ApiReference() {
           </Link>
           <span className="text-sm font-medium text-slate-500">API reference</span>
         </div>
-        <a href={OPENAPI_URL} className="text-sm font-medium text-slate-600 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <a
+          href={OPENAPI_URL}
+          className="text-sm font-medium text-slate-600 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
           openapi.json
         </a>
       </header>
       <main className="mx-auto max-w-6xl pb-16">
         {status === "loading" && <p className="px-6 py-10 text-sm text-slate-500">Loading the API reference…</p>}
-        {status === "failed" && <p className="px-6 py-10 text-sm text-red-700">The API reference could not load. Reload the page, or read {OPENAPI_URL} directly.</p>}
+        {status === "failed" && (
+          <p className="px-6 py-10 text-sm text-red-700">The API reference could not load. Reload the page, or read {OPENAPI_URL} directly.</p>
+        )}
         <div ref={container} />
       </main>
     </div>

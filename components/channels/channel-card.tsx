@@ -34,7 +34,10 @@ function RoutingWarning({ warning, project, projectId }: { warning: string; proj
           <p className="mt-1.5 text-amber-800">
             This project routes <span className="font-mono text-[12px]">{project.routing_mode}</span> and{" "}
             {project.webhook_url ? "has a webhook URL" : "has no webhook URL"}.{" "}
-            <Link href={projectPath(projectId)} className="font-medium underline underline-offset-2 hover:text-amber-950 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Link
+              href={projectPath(projectId)}
+              className="font-medium underline underline-offset-2 hover:text-amber-950 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
               Change project routing on Overview
             </Link>
           </p>
@@ -152,7 +155,10 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
               Follows the project&apos;s routing
               {project && (
                 <>
-                  : <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">{project.routing_mode}</span>
+                  :{" "}
+                  <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">
+                    {project.routing_mode}
+                  </span>
                 </>
               )}
             </p>
@@ -170,13 +176,18 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
             <p id={reasonId} className="text-[13px] text-slate-500">
               {lockedReason}{" "}
               {channel.is_sandbox && (
-                <Link href={projectPath(projectId)} className="font-medium text-indigo-700 hover:text-indigo-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600">
+                <Link
+                  href={projectPath(projectId)}
+                  className="font-medium text-indigo-700 hover:text-indigo-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
                   Open Overview
                 </Link>
               )}
             </p>
           )}
-          <div aria-live="polite" className={update.isPending ? "opacity-50 transition-opacity" : "transition-opacity"}>{channel.routing_warning && <RoutingWarning warning={channel.routing_warning} project={project} projectId={projectId} />}</div>
+          <div aria-live="polite" className={update.isPending ? "opacity-50 transition-opacity" : "transition-opacity"}>
+            {channel.routing_warning && <RoutingWarning warning={channel.routing_warning} project={project} projectId={projectId} />}
+          </div>
         </section>
         <section aria-label={`Publishing on ${name}`} className="min-w-0 space-y-3">
           <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Publishing</h3>

@@ -33,10 +33,14 @@ function ProjectRoutingNote({ projectId }: { projectId: string }) {
   const { routing_mode: routing, webhook_url: url } = project.data;
   return (
     <p className="text-[13px] text-slate-600">
-      This project routes <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">{routing}</span>{" "}
-      {url ? "and has a webhook URL" : "and has no webhook URL yet"}. A dedicated channel&apos;s own routing wins over the project&apos;s; the shared sandbox follows the
-      project.{" "}
-      <Link href={projectPath(projectId)} className="font-medium text-indigo-700 hover:text-indigo-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600">
+      This project routes{" "}
+      <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">{routing}</span>{" "}
+      {url ? "and has a webhook URL" : "and has no webhook URL yet"}. A dedicated channel&apos;s own routing wins over the project&apos;s; the shared sandbox
+      follows the project.{" "}
+      <Link
+        href={projectPath(projectId)}
+        className="font-medium text-indigo-700 hover:text-indigo-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         Project settings
       </Link>
     </p>
@@ -54,7 +58,13 @@ export function ChannelsPage({ projectId }: { projectId: string }) {
   const dedicated = rows.filter((c) => !c.is_sandbox);
 
   const connectButton = (
-    <Button variant="primary" icon={<PlusIcon />} onClick={() => setConnectOpen(true)} disabled={!canWrite} title={canWrite || !role ? undefined : "Your role can't connect channels."}>
+    <Button
+      variant="primary"
+      icon={<PlusIcon />}
+      onClick={() => setConnectOpen(true)}
+      disabled={!canWrite}
+      title={canWrite || !role ? undefined : "Your role can't connect channels."}
+    >
       Connect a channel
     </Button>
   );
@@ -103,7 +113,9 @@ export function ChannelsPage({ projectId }: { projectId: string }) {
       />
       <ProjectRoutingNote projectId={projectId} />
       {content}
-      {canWrite && <ConnectChannelDialog projectId={projectId} open={connectOpen} onClose={() => setConnectOpen(false)} projectRouting={project.data?.routing_mode} />}
+      {canWrite && (
+        <ConnectChannelDialog projectId={projectId} open={connectOpen} onClose={() => setConnectOpen(false)} projectRouting={project.data?.routing_mode} />
+      )}
     </div>
   );
 }

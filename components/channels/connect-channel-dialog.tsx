@@ -29,12 +29,28 @@ const CREDENTIAL_LABELS: Record<string, { label: string; hint?: string }> = {
   access_token: { label: "Access token", hint: "Stored encrypted and never shown again." },
 };
 
-type Values = { platform: ConnectablePlatform; display_name: string; phone_number: string; routing_mode: "" | ChannelRoutingMode; credentials: Record<string, string> };
+type Values = {
+  platform: ConnectablePlatform;
+  display_name: string;
+  phone_number: string;
+  routing_mode: "" | ChannelRoutingMode;
+  credentials: Record<string, string>;
+};
 
 const initial: Values = { platform: "PLATFORM_A", display_name: "", phone_number: "", routing_mode: "", credentials: {} };
 
 /** Connect a dedicated channel (POST …/channels): the server validates, its field errors land under the inputs. */
-export function ConnectChannelDialog({ projectId, open, onClose, projectRouting }: { projectId: string; open: boolean; onClose: () => void; projectRouting?: string | undefined }) {
+export function ConnectChannelDialog({
+  projectId,
+  open,
+  onClose,
+  projectRouting,
+}: {
+  projectId: string;
+  open: boolean;
+  onClose: () => void;
+  projectRouting?: string | undefined;
+}) {
   const connect = useConnectChannel(projectId);
   const toast = useToast();
   const [values, setValues] = useState<Values>(initial);
@@ -50,7 +66,9 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
     if (!message) return undefined;
     return value.trim() === "" ? "Required." : message;
   };
-  const platformError = isApiError(error) ? (error.fieldError("platform") ?? (error.code === "feature_unsupported_on_channel" ? error.message : undefined)) : undefined;
+  const platformError = isApiError(error)
+    ? (error.fieldError("platform") ?? (error.code === "feature_unsupported_on_channel" ? error.message : undefined))
+    : undefined;
   const shownFields = ["platform", "display_name", "phone_number", "routing_mode", ...CREDENTIAL_FIELDS[values.platform].map((f) => `credentials.${f}`)];
   const generalError =
     error && !(isApiError(error) && (error.code === "feature_unsupported_on_channel" || shownFields.some((f) => error.fieldError(f)))) ? error.message : null;
@@ -75,7 +93,11 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
     setEdited(new Set());
     connect.mutate(input, {
       onSuccess: (channel) => {
-        toast.show({ tone: "success", title: `${channelName(channel)} is connected`, description: channel.routing_warning ? "It has a routing warning: see its card." : undefined });
+        toast.show({
+          tone: "success",
+          title: `${channelName(channel)} is connected`,
+          description: channel.routing_warning ? "It has a routing warning: see its card." : undefined,
+        });
         close();
       },
     });
@@ -103,10 +125,13 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
     >
       <div className="space-y-4">
         <Field label="Platform" error={platformError}>
-          <Select value={values.platform} onChange={(e) => {
+          <Select
+            value={values.platform}
+            onChange={(e) => {
               connect.reset();
               setValues((v) => ({ ...v, platform: e.target.value as ConnectablePlatform }));
-            }}>
+            }}
+          >
             {CONNECTABLE_PLATFORMS.map((platform) => (
               <option key={platform} value={platform}>
                 {PLATFORM_LABELS[platform]}
@@ -120,7 +145,14 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
           </Field>
           {values.platform === "PLATFORM_A" && (
             <Field label="Phone number" optional hint="E.164, e.g. +14155550123." error={fieldError("phone_number", values.phone_number)}>
-              <Input value={values.phone_number} onChange={(e) => setText("phone_number", e.target.value)} placeholder="+14155550123" inputMode="tel" autoComplete="off" mono />
+              <Input
+                value={values.phone_number}
+                onChange={(e) => setText("phone_number", e.target.value)}
+                placeholder="+14155550123"
+                inputMode="tel"
+                autoComplete="off"
+                mono
+              />
             </Field>
           )}
         </div>
@@ -151,7 +183,11 @@ export function ConnectChannelDialog({ projectId, open, onClose, projectRouting 
         <Field
           label="Routing mode"
           optional
-          hint={values.routing_mode ? ROUTING_TEXT[values.routing_mode].long : `By default a new channel follows the project's routing${projectRouting ? ` (${projectRouting === "FLOWS" ? "FLOWS" : "EXTERNAL"})` : ""}.`}
+          hint={
+            values.routing_mode
+              ? ROUTING_TEXT[values.routing_mode].long
+              : `By default a new channel follows the project's routing${projectRouting ? ` (${projectRouting === "FLOWS" ? "FLOWS" : "EXTERNAL"})` : ""}.`
+          }
           error={isApiError(error) ? error.fieldError("routing_mode") : undefined}
         >
           <Select value={values.routing_mode} onChange={(e) => setValues((v) => ({ ...v, routing_mode: e.target.value as Values["routing_mode"] }))}>

@@ -45,7 +45,14 @@ export function RoutingModeControl({ label, value, onChange, disabled, saving, d
                   disabled && !selected && "opacity-60",
                 )}
               >
-                <input type="radio" name={name} value={mode} checked={selected} onChange={() => onChange(mode)} className="absolute inset-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={mode}
+                  checked={selected}
+                  onChange={() => onChange(mode)}
+                  className="absolute inset-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+                />
                 {mode}
               </label>
             );

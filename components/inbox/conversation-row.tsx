@@ -23,7 +23,11 @@ export function ConversationRow({ projectId, conversation, channel, href, select
   const lastMessage = last.data;
   const label = contactLabel(conversation);
   // Unread: the customer had the last word, after this browser last opened the conversation.
-  const unread = !selected && (lastMessage ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp) : isUnread(conversation.id, conversation.last_message_at));
+  const unread =
+    !selected &&
+    (lastMessage
+      ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp)
+      : isUnread(conversation.id, conversation.last_message_at));
   const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
   const human = conversation.handoff.status === "HUMAN_ACTIVE";
 

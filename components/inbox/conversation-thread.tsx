@@ -43,7 +43,9 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
   // before POST /messages has answered, so this runs when either side changes.
   useEffect(() => {
     const ids = new Set(messages.map((message) => message.id));
-    setPending((current) => (current.some((item) => item.messageId && ids.has(item.messageId)) ? current.filter((item) => !item.messageId || !ids.has(item.messageId)) : current));
+    setPending((current) =>
+      current.some((item) => item.messageId && ids.has(item.messageId)) ? current.filter((item) => !item.messageId || !ids.has(item.messageId)) : current,
+    );
   }, [messages, pending]);
 
   if (conversationQuery.error) {
@@ -119,7 +121,14 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
       </header>
 
       {thread.error && !thread.data ? (
-        <ErrorState compact className="m-auto" error={thread.error} title="Couldn't load the messages" onRetry={() => void thread.refetch()} retrying={thread.isFetching} />
+        <ErrorState
+          compact
+          className="m-auto"
+          error={thread.error}
+          title="Couldn't load the messages"
+          onRetry={() => void thread.refetch()}
+          retrying={thread.isFetching}
+        />
       ) : thread.isPending ? (
         <MessagesSkeleton />
       ) : messages.length === 0 && shownPending.length === 0 ? (
@@ -141,8 +150,8 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
         {canWrite === false ? (
           <p className="flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-xs leading-5 text-slate-600">
             <InfoIcon size={14} className="mt-0.5 shrink-0" />
-            You have view-only access (Viewer role): you can read every conversation, but replying and human handoff need the Developer role or
-            higher. Ask an admin of your organization to change your role.
+            You have view-only access (Viewer role): you can read every conversation, but replying and human handoff need the Developer role or higher. Ask an
+            admin of your organization to change your role.
           </p>
         ) : canWrite === null ? (
           <Skeleton className="h-16 w-full" />
@@ -152,7 +161,9 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
             {!conversation.last_channel_id ? (
               <p className="text-xs text-slate-500">This conversation has no channel to reply on.</p>
             ) : channel?.status === "disconnected" ? (
-              <p className="text-xs text-slate-500">{channelLabel(channel)} is disconnected, so replies can&apos;t be sent through it. Connect the number again on the Channels page to reply.</p>
+              <p className="text-xs text-slate-500">
+                {channelLabel(channel)} is disconnected, so replies can&apos;t be sent through it. Connect the number again on the Channels page to reply.
+              </p>
             ) : (
               <Composer onSend={onSend} disabled={!thread.data || !replyWindow.open} />
             )}

@@ -7,7 +7,11 @@ export function contactLabel(conversation: Pick<Conversation, "name" | "phone" |
 }
 
 export function initialsOf(label: string): string {
-  const words = label.replace(/[^\p{L}\p{N}\s]/gu, " ").trim().split(/\s+/).filter(Boolean);
+  const words = label
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (!words.length) return "?";
   if (/^\d/.test(words[0]!)) return words[0]!.slice(-2);
   return (words[0]![0]! + (words[1]?.[0] ?? "")).toUpperCase();

@@ -41,10 +41,10 @@ export function HandoffToggle({ projectId, conversation, canWrite }: { projectId
       )}
       <HintButton label="What does human handoff do?">
         <strong className="block text-slate-900">Human handoff</strong>
-        While it is on (<span className="font-mono">HUMAN_ACTIVE</span>), your webhook stops receiving{" "}
-        <span className="font-mono">message.received</span> for this conversation and automated API replies get{" "}
-        <span className="font-mono">409 ai_handoff_active</span>, so your bot stays quiet while a teammate answers here. Replies from this inbox
-        still go out. Turn it off to hand the conversation back to automation (<span className="font-mono">AI_ACTIVE</span>).
+        While it is on (<span className="font-mono">HUMAN_ACTIVE</span>), your webhook stops receiving <span className="font-mono">message.received</span> for
+        this conversation and automated API replies get <span className="font-mono">409 ai_handoff_active</span>, so your bot stays quiet while a teammate
+        answers here. Replies from this inbox still go out. Turn it off to hand the conversation back to automation (
+        <span className="font-mono">AI_ACTIVE</span>).
         {conversation.handoff.reason && <span className="mt-1 block">Reason: {conversation.handoff.reason}</span>}
       </HintButton>
     </div>

@@ -47,14 +47,23 @@ export function InboxPage({ projectId }: { projectId: string }) {
         </div>
         <div className={cn("min-h-0 min-w-0 flex-1", !selectedId && "max-md:hidden")}>
           {selectedId ? (
-            <ConversationThread key={selectedId} projectId={projectId} conversationId={selectedId} listHref={pathname} channels={channels.data} canWrite={canWrite} />
+            <ConversationThread
+              key={selectedId}
+              projectId={projectId}
+              conversationId={selectedId}
+              listHref={pathname}
+              channels={channels.data}
+              canWrite={canWrite}
+            />
           ) : (
             <div className="flex h-full flex-col items-center justify-center bg-slate-50 px-6 text-center">
               <span className="mb-3 flex size-10 items-center justify-center rounded-lg bg-white text-slate-500 ring-1 ring-slate-200">
                 <InboxIcon size={20} />
               </span>
               <p className="text-sm font-medium text-slate-900">Select a conversation</p>
-              <p className="mt-1 max-w-xs text-sm text-slate-500">Pick one on the left to read it and reply. New messages appear on their own, no reload needed.</p>
+              <p className="mt-1 max-w-xs text-sm text-slate-500">
+                Pick one on the left to read it and reply. New messages appear on their own, no reload needed.
+              </p>
             </div>
           )}
         </div>

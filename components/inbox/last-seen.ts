@@ -68,7 +68,11 @@ export function markSeen(projectId: string, conversationId: string, at: number =
 
 /** The last-seen map of a project and a stable `isUnread(conversationId, lastInboundAt)`. */
 export function useLastSeen(projectId: string) {
-  const map = useSyncExternalStore(subscribe, () => read(projectId), () => EMPTY);
+  const map = useSyncExternalStore(
+    subscribe,
+    () => read(projectId),
+    () => EMPTY,
+  );
   const isUnread = useCallback(
     (conversationId: string, lastInboundAt: string | null | undefined) => {
       if (!lastInboundAt) return false;

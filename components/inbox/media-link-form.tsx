@@ -57,7 +57,11 @@ export function MediaLinkForm({ onSend, disabled }: { onSend: (content: Composed
           ))}
         </Select>
       </Field>
-      <Field label="File link" error={touched ? linkError : undefined} hint={touched && linkError ? undefined : "A public https:// URL the platform can download."}>
+      <Field
+        label="File link"
+        error={touched ? linkError : undefined}
+        hint={touched && linkError ? undefined : "A public https:// URL the platform can download."}
+      >
         <Input type="url" mono value={link} onChange={(event) => setLink(event.target.value)} placeholder="https://example.com/photo.jpg" disabled={disabled} />
       </Field>
       {type !== "audio" && (

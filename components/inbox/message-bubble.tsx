@@ -51,7 +51,12 @@ export function BubbleFrame({
   children: ReactNode;
 }) {
   return (
-    <li aria-label={label} data-message-id={messageId} data-direction={outbound ? "outbound" : "inbound"} className={cn("flex flex-col", outbound ? "items-end" : "items-start")}>
+    <li
+      aria-label={label}
+      data-message-id={messageId}
+      data-direction={outbound ? "outbound" : "inbound"}
+      className={cn("flex flex-col", outbound ? "items-end" : "items-start")}
+    >
       <div
         className={cn(
           "max-w-[85%] rounded-2xl px-3 py-2 shadow-xs sm:max-w-[70%]",
@@ -71,7 +76,10 @@ export function BubbleFrame({
 export function FailureNote({ failure }: { failure: MessageFailure | null }) {
   const code = failure?.code !== null && failure?.code !== undefined ? String(failure.code) : null;
   return (
-    <div role="note" className="mt-1.5 flex max-w-[85%] items-start gap-2 rounded-md bg-red-50 px-2.5 py-2 text-[13px] text-red-700 ring-1 ring-red-600/20 sm:max-w-[70%]">
+    <div
+      role="note"
+      className="mt-1.5 flex max-w-[85%] items-start gap-2 rounded-md bg-red-50 px-2.5 py-2 text-[13px] text-red-700 ring-1 ring-red-600/20 sm:max-w-[70%]"
+    >
       <AlertIcon size={14} className="mt-0.5 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">{failure?.summary ?? "Not delivered"}</p>

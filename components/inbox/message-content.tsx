@@ -19,7 +19,11 @@ export function MessageContent({ message, tone }: { message: Message; tone: Tone
       return <BodyText text={text} tone={tone} />;
     case "sticker":
       // A sticker we sent is in `sticker` (id or link, as sent); one the customer sent is a file in `media`.
-      return message.sticker && !message.media ? <SentSticker sticker={message.sticker} tone={tone} /> : <MediaContent message={message} media={message.media} tone={tone} caption={text ?? captionOf(message.media)} />;
+      return message.sticker && !message.media ? (
+        <SentSticker sticker={message.sticker} tone={tone} />
+      ) : (
+        <MediaContent message={message} media={message.media} tone={tone} caption={text ?? captionOf(message.media)} />
+      );
     case "image":
     case "video":
     case "audio":
@@ -40,7 +44,11 @@ export function MessageContent({ message, tone }: { message: Message; tone: Tone
         <Labelled
           tone={tone}
           label="Template message"
-          detail={message.template?.name ? `${message.template.name}${message.template.language ? ` (${message.template.language})` : ""}` : (text ?? "Sent from an approved template.")}
+          detail={
+            message.template?.name
+              ? `${message.template.name}${message.template.language ? ` (${message.template.language})` : ""}`
+              : (text ?? "Sent from an approved template.")
+          }
         />
       );
     case "edit":
@@ -61,7 +69,11 @@ export function MessageContent({ message, tone }: { message: Message; tone: Tone
         />
       );
     default:
-      return text ? <BodyText text={text} tone={tone} /> : <Labelled tone={tone} label={`${message.type} message`} detail="No preview for this message type." />;
+      return text ? (
+        <BodyText text={text} tone={tone} />
+      ) : (
+        <Labelled tone={tone} label={`${message.type} message`} detail="No preview for this message type." />
+      );
   }
 }
 
@@ -100,7 +112,10 @@ function LocationContent({ location, name, tone }: { location: MessageLocation |
       : null;
   return (
     <div className="text-sm leading-5">
-      <Caption tone={tone}><PinGlyph size={12} className="mr-1 inline align-[-1px]" />Location</Caption>
+      <Caption tone={tone}>
+        <PinGlyph size={12} className="mr-1 inline align-[-1px]" />
+        Location
+      </Caption>
       <p className="mt-0.5 font-medium break-words">{title ?? "Shared a location"}</p>
       {location?.address && <p className="break-words">{location.address}</p>}
       {location && (
@@ -134,7 +149,9 @@ function ContactsContent({ cards, tone }: { cards: MessageContactCard[] | null; 
           return (
             <li key={index} className="break-words">
               <span className="font-medium">{card.name.formatted_name}</span>
-              {phone && <span className={cn("block text-xs", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>{phone.phone ?? `+${phone.wa_id}`}</span>}
+              {phone && (
+                <span className={cn("block text-xs", tone === "outbound" ? "text-indigo-100" : "text-slate-500")}>{phone.phone ?? `+${phone.wa_id}`}</span>
+              )}
             </li>
           );
         })}
@@ -145,7 +162,17 @@ function ContactsContent({ cards, tone }: { cards: MessageContactCard[] | null; 
 
 const CHOICE = "rounded-md bg-white/15 px-2 py-1 text-center text-[13px] font-medium ring-1 ring-white/25";
 
-function InteractiveContent({ interactive, direction, text, tone }: { interactive: MessageInteractive | null; direction: Message["direction"]; text: string | null; tone: Tone }) {
+function InteractiveContent({
+  interactive,
+  direction,
+  text,
+  tone,
+}: {
+  interactive: MessageInteractive | null;
+  direction: Message["direction"];
+  text: string | null;
+  tone: Tone;
+}) {
   if (direction === "inbound" || (interactive && !("body" in interactive))) {
     // The customer tapped a reply button or list row (or submitted a form): its title, and the id we gave it.
     const reply = interactive && !("body" in interactive) ? interactive : null;
@@ -174,12 +201,14 @@ function InteractiveContent({ interactive, direction, text, tone }: { interactiv
         <div className="mt-2">
           <p className={CHOICE}>{interactive.button}</p>
           <ul aria-label="List rows" className="mt-1 space-y-0.5 text-[13px]">
-            {interactive.sections.flatMap((section) => section.rows).map((row) => (
-              <li key={row.id}>
-                {row.title}
-                {row.description && <span className="text-indigo-100"> · {row.description}</span>}
-              </li>
-            ))}
+            {interactive.sections
+              .flatMap((section) => section.rows)
+              .map((row) => (
+                <li key={row.id}>
+                  {row.title}
+                  {row.description && <span className="text-indigo-100"> · {row.description}</span>}
+                </li>
+              ))}
           </ul>
         </div>
       )}
@@ -224,7 +253,12 @@ function ImagePreview({ url, alt, tone }: { url: string; alt: string; tone: Tone
   const [broken, setBroken] = useState(false);
   if (broken) return <Unavailable tone={tone} note="The image could not be loaded. Its link may have expired; it refreshes with the next update." />;
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
       {/* Signed, short-lived URLs from the media cache: next/image would proxy and re-cache them. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
@@ -243,7 +277,8 @@ const KIND_LABEL: Record<string, string> = { image: "Photo", sticker: "Sticker",
 function FileCard({ media, kind, url, tone }: { media: MessageMedia | null; kind: string; url: string | null; tone: Tone }) {
   const name = media?.file_name || KIND_LABEL[kind] || "File";
   const details = [media?.mime_type, formatBytes(media?.file_size)].filter(Boolean).join(" · ");
-  if (!url) return <Unavailable tone={tone} note={media?.note ?? (media ? "The file is not available." : "No file is attached to this message.")} label={name} />;
+  if (!url)
+    return <Unavailable tone={tone} note={media?.note ?? (media ? "The file is not available." : "No file is attached to this message.")} label={name} />;
   return (
     <a
       href={url}

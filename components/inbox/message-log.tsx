@@ -105,7 +105,13 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
         </ol>
       </div>
       {unseenBelow && (
-        <Button size="sm" variant="primary" className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md" icon={<ChevronDownIcon />} onClick={() => scrollToBottom(true)}>
+        <Button
+          size="sm"
+          variant="primary"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+          icon={<ChevronDownIcon />}
+          onClick={() => scrollToBottom(true)}
+        >
           New messages
         </Button>
       )}

@@ -15,7 +15,14 @@ const LABELS: Record<string, string> = {
 export function MessageStatus({ status, className }: { status: string; className?: string }) {
   const label = LABELS[status] ?? status;
   return (
-    <span data-status={status} className={cn("inline-flex items-center gap-1", status === "failed" ? "font-medium text-red-600" : status === "read" ? "text-indigo-600" : "text-slate-500", className)}>
+    <span
+      data-status={status}
+      className={cn(
+        "inline-flex items-center gap-1",
+        status === "failed" ? "font-medium text-red-600" : status === "read" ? "text-indigo-600" : "text-slate-500",
+        className,
+      )}
+    >
       <StatusGlyph status={status} />
       {label}
     </span>
@@ -24,7 +31,17 @@ export function MessageStatus({ status, className }: { status: string; className
 
 function StatusGlyph({ status }: { status: string }) {
   if (status === "sending") return <Spinner size={11} />;
-  const common = { width: 14, height: 14, viewBox: "0 0 20 20", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round" as const, strokeLinejoin: "round" as const, "aria-hidden": true };
+  const common = {
+    width: 14,
+    height: 14,
+    viewBox: "0 0 20 20",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 1.8,
+    strokeLinecap: "round" as const,
+    strokeLinejoin: "round" as const,
+    "aria-hidden": true,
+  };
   switch (status) {
     case "queued":
       return (

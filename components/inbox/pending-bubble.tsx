@@ -62,7 +62,10 @@ function SendError({ error, onRetry, onDiscard }: { error: unknown; onRetry: () 
   // A 4xx will be refused again as it is; a network error or 5xx is worth retrying (same key: no double send).
   const retryable = !api || api.status === 0 || api.status >= 500 || api.status === 429;
   return (
-    <div role="alert" className="mt-1.5 flex max-w-[85%] items-start gap-2 rounded-md bg-red-50 px-2.5 py-2 text-[13px] text-red-700 ring-1 ring-red-600/20 sm:max-w-[70%]">
+    <div
+      role="alert"
+      className="mt-1.5 flex max-w-[85%] items-start gap-2 rounded-md bg-red-50 px-2.5 py-2 text-[13px] text-red-700 ring-1 ring-red-600/20 sm:max-w-[70%]"
+    >
       <AlertIcon size={14} className="mt-0.5 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">Not sent{api && HINTS[api.status] ? `: ${HINTS[api.status]}` : ""}</p>

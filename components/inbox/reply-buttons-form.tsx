@@ -15,7 +15,13 @@ const MAX_BODY = 1024;
 function buttonIds(titles: string[]): string[] {
   const used = new Set<string>();
   return titles.map((title, index) => {
-    const base = title.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40) || `option_${index + 1}`;
+    const base =
+      title
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[^a-z0-9]+/g, "_")
+        .replace(/^_+|_+$/g, "")
+        .slice(0, 40) || `option_${index + 1}`;
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
     used.add(id);
@@ -93,7 +99,13 @@ export function ReplyButtonsForm({ onSend, disabled }: { onSend: (content: Compo
         </div>
       </fieldset>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => setTitles((current) => [...current, ""])} disabled={disabled || titles.length >= MAX_BUTTONS}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<PlusIcon />}
+          onClick={() => setTitles((current) => [...current, ""])}
+          disabled={disabled || titles.length >= MAX_BUTTONS}
+        >
           Add button
         </Button>
         <Button type="submit" variant="primary" disabled={disabled}>

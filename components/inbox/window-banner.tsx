@@ -14,7 +14,11 @@ export function WindowBanner({ replyWindow, now, platform }: { replyWindow: Mess
   if (!replyWindow.open || replyWindow.closes_at === null) {
     const reason = replyWindow.closes_at === null ? "the customer hasn't written on this channel yet" : "the customer hasn't written in 24 hours";
     return (
-      <Banner tone="warning" icon={<AlertIcon size={14} />} title={platform === "PLATFORM_A" || platform === null ? "Template required" : "Reply window closed"}>
+      <Banner
+        tone="warning"
+        icon={<AlertIcon size={14} />}
+        title={platform === "PLATFORM_A" || platform === null ? "Template required" : "Reply window closed"}
+      >
         Free-form replies are blocked: {reason}.{" "}
         {platform === "PLATFORM_A" || platform === null
           ? "Send an approved template through the API (POST /messages with template), or wait for the customer to write again."
@@ -33,7 +37,17 @@ export function WindowBanner({ replyWindow, now, platform }: { replyWindow: Mess
   );
 }
 
-function Banner({ tone, icon, title, children }: { tone: "neutral" | "warning" | "success"; icon: React.ReactNode; title?: string; children: React.ReactNode }) {
+function Banner({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: "neutral" | "warning" | "success";
+  icon: React.ReactNode;
+  title?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div
       role="status"

@@ -48,16 +48,18 @@ export function KeysPage({ projectId }: { projectId: string }) {
         <EmptyState
           icon={<KeyIcon />}
           title="No API keys yet"
-          description={canManage ? "Create a secret key for your server, then send your first message with it." : "An admin or developer of this organization can create one."}
+          description={
+            canManage
+              ? "Create a secret key for your server, then send your first message with it."
+              : "An admin or developer of this organization can create one."
+          }
           action={createButton}
         />
       ) : (
         <KeysList keys={keys.data} canManage={canManage} onRevoke={setRevoking} />
       )}
 
-      {!canManage && keys.isSuccess && (
-        <p className="mt-3 text-xs text-slate-500">Your role can see keys but not create or revoke them.</p>
-      )}
+      {!canManage && keys.isSuccess && <p className="mt-3 text-xs text-slate-500">Your role can see keys but not create or revoke them.</p>}
 
       {creating && (
         <CreateKeyDialog

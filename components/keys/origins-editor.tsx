@@ -37,7 +37,13 @@ export function OriginsEditor({ value, onChange, errors }: OriginsEditorProps) {
               spellCheck={false}
               aria-invalid={errors?.length ? true : undefined}
             />
-            <Button size="icon" variant="ghost" aria-label={`Remove origin ${index + 1}`} onClick={() => remove(index)} disabled={rows.length === 1 && origin === ""}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Remove origin ${index + 1}`}
+              onClick={() => remove(index)}
+              disabled={rows.length === 1 && origin === ""}
+            >
               <TrashIcon />
             </Button>
           </li>

@@ -11,7 +11,17 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, assignableRoles } from "./roles";
  * Invite by email, then show the link once. Mount it only while open: closing drops the link, which
  * the server keeps only as a hash.
  */
-export function InviteDialog({ projectId, myRole, organizationName, onClose }: { projectId: string; myRole: Role | null; organizationName: string; onClose: () => void }) {
+export function InviteDialog({
+  projectId,
+  myRole,
+  organizationName,
+  onClose,
+}: {
+  projectId: string;
+  myRole: Role | null;
+  organizationName: string;
+  onClose: () => void;
+}) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("developer");
   const [emailMissing, setEmailMissing] = useState(false);
@@ -19,7 +29,9 @@ export function InviteDialog({ projectId, myRole, organizationName, onClose }: {
   const invite = useInviteMember(projectId);
 
   const serverError = isApiError(invite.error) ? invite.error : null;
-  const emailError = emailMissing ? "Enter the email address to invite." : (serverError?.fieldError("email") ?? (invite.error && !serverError?.fieldError("role") ? invite.error.message : undefined));
+  const emailError = emailMissing
+    ? "Enter the email address to invite."
+    : (serverError?.fieldError("email") ?? (invite.error && !serverError?.fieldError("role") ? invite.error.message : undefined));
   const roleError = serverError?.fieldError("role");
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -56,8 +68,8 @@ export function InviteDialog({ projectId, myRole, organizationName, onClose }: {
           <p className="flex items-start gap-2 text-sm text-slate-700">
             <CheckCircleIcon className="mt-0.5 shrink-0 text-emerald-600" />
             <span>
-              Send this link to <strong className="font-medium text-slate-900">{invitation.email}</strong>; it works once and expires in 7 days. You won&apos;t see it
-              again after closing this.
+              Send this link to <strong className="font-medium text-slate-900">{invitation.email}</strong>; it works once and expires in 7 days. You won&apos;t
+              see it again after closing this.
             </span>
           </p>
           <div className="flex items-center gap-2 rounded-md bg-slate-50 py-1 pr-1 pl-3 ring-1 ring-slate-200 ring-inset">

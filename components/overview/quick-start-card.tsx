@@ -9,7 +9,11 @@ const noSubscription = () => () => {};
 
 /** The API's address as this browser reaches it; a placeholder during server rendering. */
 function useOrigin(): string {
-  return useSyncExternalStore(noSubscription, () => window.location.origin, () => "https://svc.example.com");
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => "https://svc.example.com",
+  );
 }
 
 export function QuickStartCard({ projectId, channelId }: { projectId: string; channelId: string }) {

@@ -8,10 +8,26 @@ import type { CapabilityName, CapabilityStatus, OverallStatus, ReadinessIssue } 
  */
 
 export const OVERALL: Record<OverallStatus, { label: string; summary: string; tone: "danger" | "warning" | "info" | "success" }> = {
-  blocked: { label: "Blocked", summary: "Nothing can be tested yet: neither the shared sandbox nor a number of your own works. See the blockers below.", tone: "danger" },
-  sandbox_ready: { label: "Ready to test on the sandbox", summary: "Testers who join can message you on the shared sandbox. Connect your own number when you're ready to go live.", tone: "info" },
-  testable_with_blockers: { label: "Testable, with blockers", summary: "You can test now, but the blockers below stop part of it from working (or your own number from going live).", tone: "warning" },
-  ready_with_warnings: { label: "Ready, with warnings", summary: "Everything works. A few things deserve a look before they become problems.", tone: "warning" },
+  blocked: {
+    label: "Blocked",
+    summary: "Nothing can be tested yet: neither the shared sandbox nor a number of your own works. See the blockers below.",
+    tone: "danger",
+  },
+  sandbox_ready: {
+    label: "Ready to test on the sandbox",
+    summary: "Testers who join can message you on the shared sandbox. Connect your own number when you're ready to go live.",
+    tone: "info",
+  },
+  testable_with_blockers: {
+    label: "Testable, with blockers",
+    summary: "You can test now, but the blockers below stop part of it from working (or your own number from going live).",
+    tone: "warning",
+  },
+  ready_with_warnings: {
+    label: "Ready, with warnings",
+    summary: "Everything works. A few things deserve a look before they become problems.",
+    tone: "warning",
+  },
   ready: { label: "Ready", summary: "Everything is set up: your number receives, your webhook answers, deliveries are signed.", tone: "success" },
 };
 
@@ -55,7 +71,8 @@ const channelStep = { label: "Open Channels", target: { page: "channels" } } as 
 const GUIDES: Record<string, Guide> = {
   WEBHOOK_URL_MISSING: () => ({
     title: "Add a webhook URL",
-    meaning: "This project forwards inbound messages to your webhook (routing External), but no URL is set: messages your testers send are recorded and delivered nowhere.",
+    meaning:
+      "This project forwards inbound messages to your webhook (routing External), but no URL is set: messages your testers send are recorded and delivered nowhere.",
     step: "Enter your endpoint's URL under Webhook below, or switch routing to Flows if svc should answer instead.",
     action: { label: "Set webhook URL", target: { section: "webhook" } },
   }),
@@ -103,7 +120,12 @@ const GUIDES: Record<string, Guide> = {
     step: "When you're ready to go live, connect your number on the Channels page.",
     action: { label: "Connect a number", target: { page: "channels" } },
   }),
-  DEDICATED_CHANNEL_MISSING: (issue) => ({ title: "Your number is gone", meaning: issue.message, step: "Connect your number again on the Channels page.", action: channelStep }),
+  DEDICATED_CHANNEL_MISSING: (issue) => ({
+    title: "Your number is gone",
+    meaning: issue.message,
+    step: "Connect your number again on the Channels page.",
+    action: channelStep,
+  }),
   DEDICATED_CHANNEL_NOT_CONNECTED: (issue) => ({
     title: issue.title,
     meaning: issue.message,

@@ -16,14 +16,19 @@ export function SandboxCard({ project, sandboxNumber, numberLoading }: { project
             Join code
           </p>
           <div className="mt-1.5 flex items-center gap-2">
-            <code aria-labelledby="join-code-label" data-testid="join-code" className="rounded-md bg-slate-50 px-3 py-1.5 font-mono text-2xl font-semibold tracking-wider text-slate-900 ring-1 ring-slate-200 ring-inset">
+            <code
+              aria-labelledby="join-code-label"
+              data-testid="join-code"
+              className="rounded-md bg-slate-50 px-3 py-1.5 font-mono text-2xl font-semibold tracking-wider text-slate-900 ring-1 ring-slate-200 ring-inset"
+            >
               {project.join_code}
             </code>
             <CopyButton value={`join ${project.join_code}`} label="join message" size="md" variant="secondary" />
           </div>
         </div>
         <p className="text-sm text-slate-600">
-          From WhatsApp, send <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[13px] text-slate-800">join {project.join_code}</code> to the sandbox number{" "}
+          From WhatsApp, send <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[13px] text-slate-800">join {project.join_code}</code> to the
+          sandbox number{" "}
           {numberLoading ? (
             <Skeleton className="inline-block h-3.5 w-28 align-middle" />
           ) : (

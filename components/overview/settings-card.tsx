@@ -36,7 +36,10 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
 
   return (
     <Card id={SECTION_IDS.settings} aria-labelledby="settings-heading" className="scroll-mt-20">
-      <CardHeader title={<span id="settings-heading">Settings</span>} description="How this project handles what customers send, and whom it may message first." />
+      <CardHeader
+        title={<span id="settings-heading">Settings</span>}
+        description="How this project handles what customers send, and whom it may message first."
+      />
       <CardBody className="space-y-6">
         {!canWrite && <p className="text-xs text-slate-500">Your role can see these settings; a developer or admin can change them.</p>}
         <fieldset disabled={!canWrite}>

@@ -10,7 +10,17 @@ import { useRotateWebhookSecret } from "@/lib/client/projects";
  * A viewer (no write access) never receives the secret from the server (docs/api-decisions.md
  * "Dashboard", the signing secret): they see it masked, with no reveal, copy or rotate.
  */
-export function SigningSecret({ projectId, secret, signingEnabled, canWrite }: { projectId: string; secret: string | null; signingEnabled: boolean; canWrite: boolean }) {
+export function SigningSecret({
+  projectId,
+  secret,
+  signingEnabled,
+  canWrite,
+}: {
+  projectId: string;
+  secret: string | null;
+  signingEnabled: boolean;
+  canWrite: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
   const rotate = useRotateWebhookSecret(projectId);
@@ -55,8 +65,8 @@ export function SigningSecret({ projectId, secret, signingEnabled, canWrite }: {
         </p>
       ) : (
         <p className="text-xs leading-5 text-slate-500">
-          Every delivery carries <code className="font-mono text-slate-700">x-svc-signature: sha256=…</code>, an HMAC of the raw body keyed by this secret.
-          For 24 hours after a rotation, <code className="font-mono text-slate-700">x-svc-signature-previous</code> carries the previous secret&apos;s.
+          Every delivery carries <code className="font-mono text-slate-700">x-svc-signature: sha256=…</code>, an HMAC of the raw body keyed by this secret. For
+          24 hours after a rotation, <code className="font-mono text-slate-700">x-svc-signature-previous</code> carries the previous secret&apos;s.
           {signingEnabled && !visible && " Only developers, admins and owners can see or rotate the secret."}
         </p>
       )}

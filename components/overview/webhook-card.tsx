@@ -27,9 +27,7 @@ export function WebhookCard({ project, canWrite }: { project: Project; canWrite:
         </div>
         <div className="min-w-0 space-y-1.5">
           <h3 className="text-[13px] font-medium text-slate-800">Verify signatures</h3>
-          <p className="text-xs leading-5 text-slate-500">
-            Compute the HMAC over the raw body before parsing it, and compare in constant time. Node.js:
-          </p>
+          <p className="text-xs leading-5 text-slate-500">Compute the HMAC over the raw body before parsing it, and compare in constant time. Node.js:</p>
           <CodeBlock value={VERIFY_SNIPPET} label="signature check" multiline />
         </div>
       </CardBody>

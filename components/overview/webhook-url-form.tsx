@@ -47,7 +47,11 @@ export function WebhookUrlForm({ projectId, current, canWrite }: { projectId: st
       <Field
         label="Endpoint URL"
         error={fieldError}
-        hint={canWrite ? "svc POSTs inbound messages and events here as JSON. Leave empty and save to stop deliveries." : "Your role can see the webhook; a developer or admin can change it."}
+        hint={
+          canWrite
+            ? "svc POSTs inbound messages and events here as JSON. Leave empty and save to stop deliveries."
+            : "Your role can see the webhook; a developer or admin can change it."
+        }
       >
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input

@@ -180,7 +180,10 @@ function Location({ part }: { part: Obj | null }) {
   const longitude = typeof part?.longitude === "number" ? part.longitude : null;
   return (
     <div>
-      <p className="flex items-center gap-1 font-medium"><PinGlyph className="shrink-0 text-slate-500" />{str(part?.name) ?? "Location"}</p>
+      <p className="flex items-center gap-1 font-medium">
+        <PinGlyph className="shrink-0 text-slate-500" />
+        {str(part?.name) ?? "Location"}
+      </p>
       {str(part?.address) && <p className="text-slate-600">{str(part?.address)}</p>}
       {latitude !== null && longitude !== null && (
         <a

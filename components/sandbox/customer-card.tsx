@@ -55,7 +55,10 @@ export function CustomerCard({ identity, channels, channel, onChange }: Customer
           </div>
         ) : (
           <>
-            <Field label="Channel" hint={channel?.is_sandbox ? "The shared sandbox number: every project's testers write to it and join with a code." : undefined}>
+            <Field
+              label="Channel"
+              hint={channel?.is_sandbox ? "The shared sandbox number: every project's testers write to it and join with a code." : undefined}
+            >
               <Select value={channel?.id ?? ""} onChange={(event) => onChange({ channelId: event.target.value })}>
                 {channels.map((item) => (
                   <option key={item.id} value={item.id}>

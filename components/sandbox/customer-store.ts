@@ -100,7 +100,11 @@ export function useSentLog(projectId: string, channelId: string | null, from: st
       return;
     }
     const stored = load<SentItem[]>(key) ?? [];
-    setItems(stored.map((item) => (item.state === "sending" ? { ...item, state: "failed", error: "Interrupted by a page reload; it may or may not have arrived." } : item)));
+    setItems(
+      stored.map((item) =>
+        item.state === "sending" ? { ...item, state: "failed", error: "Interrupted by a page reload; it may or may not have arrived." } : item,
+      ),
+    );
   }, [key]);
 
   const change = useCallback(
@@ -114,7 +118,10 @@ export function useSentLog(projectId: string, channelId: string | null, from: st
   );
 
   const add = useCallback((item: SentItem) => change((current) => [...current, item]), [change]);
-  const patch = useCallback((localId: string, fields: Partial<SentItem>) => change((current) => current.map((item) => (item.localId === localId ? { ...item, ...fields } : item))), [change]);
+  const patch = useCallback(
+    (localId: string, fields: Partial<SentItem>) => change((current) => current.map((item) => (item.localId === localId ? { ...item, ...fields } : item))),
+    [change],
+  );
   const clear = useCallback(() => change(() => []), [change]);
   return { items, add, patch, clear };
 }

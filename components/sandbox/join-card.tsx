@@ -29,8 +29,22 @@ export function JoinCard({ project, projectError, onRetry, channel, joined, conv
     <Card>
       <CardHeader
         title="Join your project"
-        description={sandbox ? "The sandbox number is shared by every project: a tester talks to yours after sending its join code." : "This is your own channel: no join code needed, just write."}
-        actions={joined === null ? undefined : joined ? <Badge tone="success" dot>Joined</Badge> : <Badge tone="warning" dot>Not joined</Badge>}
+        description={
+          sandbox
+            ? "The sandbox number is shared by every project: a tester talks to yours after sending its join code."
+            : "This is your own channel: no join code needed, just write."
+        }
+        actions={
+          joined === null ? undefined : joined ? (
+            <Badge tone="success" dot>
+              Joined
+            </Badge>
+          ) : (
+            <Badge tone="warning" dot>
+              Not joined
+            </Badge>
+          )
+        }
       />
       <CardBody className="space-y-4">
         {projectError && !project ? (
@@ -49,7 +63,13 @@ export function JoinCard({ project, projectError, onRetry, channel, joined, conv
               <CopyButton value={`join ${project.join_code}`} label="join message" />
             </div>
             {sandbox && (
-              <Button variant={joined ? "secondary" : "primary"} className="w-full" loading={sending} disabled={!canSend} onClick={() => onSendJoin(project.join_code)}>
+              <Button
+                variant={joined ? "secondary" : "primary"}
+                className="w-full"
+                loading={sending}
+                disabled={!canSend}
+                onClick={() => onSendJoin(project.join_code)}
+              >
                 {joined ? "Send join code again" : "Send join code"}
               </Button>
             )}
@@ -78,16 +98,15 @@ export function RealPhoneCard({ channel, joinCode }: { channel: Channel | null; 
       <CardHeader title="Use a real phone" />
       <CardBody>
         <ol className="list-decimal space-y-1.5 pl-5 text-[13px] leading-5 text-slate-600">
-          <li>
-            Save {number ? <span className="font-mono font-medium text-slate-900">{number}</span> : "the sandbox number"} in your phone&apos;s contacts.
-          </li>
+          <li>Save {number ? <span className="font-mono font-medium text-slate-900">{number}</span> : "the sandbox number"} in your phone&apos;s contacts.</li>
           <li>
             Open the messaging app and send <span className="font-mono font-medium text-slate-900">join {joinCode ?? "<code>"}</span> to it.
           </li>
           <li>Write anything: it appears in the Inbox and goes to your webhook as message.received.</li>
         </ol>
         <p className="mt-3 text-xs leading-5 text-slate-500">
-          This works when svc is connected to the real provider. While the built-in simulator stands in for it (as on this installation), use the phone on this page instead.
+          This works when svc is connected to the real provider. While the built-in simulator stands in for it (as on this installation), use the phone on this
+          page instead.
         </p>
       </CardBody>
     </Card>

@@ -81,7 +81,17 @@ export function PhoneComposer({ onSend, disabled }: { onSend: (action: PhoneActi
           disabled={disabled || !text.trim()}
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
         >
-          <svg width="16" height="16" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.8}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M3.5 10h11M10.5 5l5 5-5 5" />
           </svg>
         </button>
@@ -91,7 +101,8 @@ export function PhoneComposer({ onSend, disabled }: { onSend: (action: PhoneActi
 }
 
 function Menu({ disabled, onSend, onOpen }: { disabled: boolean; onSend: (action: PhoneAction) => void; onOpen: (panel: Panel) => void }) {
-  const item = "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50";
+  const item =
+    "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50";
   return (
     <div className="space-y-2">
       <div>
@@ -130,7 +141,17 @@ function Menu({ disabled, onSend, onOpen }: { disabled: boolean; onSend: (action
   );
 }
 
-function LinkForm({ kind, disabled, onSend, onBack }: { kind: "image" | "document"; disabled: boolean; onSend: (action: PhoneAction) => void; onBack: () => void }) {
+function LinkForm({
+  kind,
+  disabled,
+  onSend,
+  onBack,
+}: {
+  kind: "image" | "document";
+  disabled: boolean;
+  onSend: (action: PhoneAction) => void;
+  onBack: () => void;
+}) {
   const [link, setLink] = useState("");
   const [caption, setCaption] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -142,7 +163,8 @@ function LinkForm({ kind, disabled, onSend, onBack }: { kind: "image" | "documen
     }
     onSend({ type: kind, media: { link: link.trim(), ...(caption.trim() ? { caption: caption.trim() } : {}) } });
   };
-  const control = "block h-8 w-full rounded-md border-0 px-2.5 text-[13px] ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+  const control =
+    "block h-8 w-full rounded-md border-0 px-2.5 text-[13px] ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 focus:outline-none";
   return (
     <form onSubmit={submit} noValidate className="space-y-2 p-1">
       <p className="font-medium text-slate-900">{kind === "image" ? "Photo by link" : "Document by link"}</p>
@@ -170,7 +192,9 @@ function LinkForm({ kind, disabled, onSend, onBack }: { kind: "image" | "documen
         <span className="text-[12px] text-slate-600">Caption (optional)</span>
         <input value={caption} maxLength={1024} onChange={(event) => setCaption(event.target.value)} className={control} />
       </label>
-      <p className="text-[11px] leading-4 text-slate-500">The simulator downloads the file first, so the server must be able to reach the URL. Offline? Use “Send sample photo”.</p>
+      <p className="text-[11px] leading-4 text-slate-500">
+        The simulator downloads the file first, so the server must be able to reach the URL. Offline? Use “Send sample photo”.
+      </p>
       <div className="flex justify-between gap-2">
         <button type="button" onClick={onBack} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100">
           Back

@@ -50,7 +50,10 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
   const businessName = channel?.display_name ?? "Business";
   return (
     <div className="mx-auto w-full max-w-[22rem] rounded-[2.75rem] bg-slate-900 p-2.5 shadow-xl ring-1 ring-slate-900/40">
-      <section aria-label="Sandbox phone" className="relative flex h-[40rem] max-h-[calc(100dvh-8rem)] min-h-[30rem] flex-col overflow-hidden rounded-[2.25rem] bg-slate-100">
+      <section
+        aria-label="Sandbox phone"
+        className="relative flex h-[40rem] max-h-[calc(100dvh-8rem)] min-h-[30rem] flex-col overflow-hidden rounded-[2.25rem] bg-slate-100"
+      >
         <div aria-hidden="true" className="absolute top-2 left-1/2 z-10 h-5 w-24 -translate-x-1/2 rounded-full bg-slate-900" />
         <header className="flex items-center gap-2.5 bg-white px-4 pt-9 pb-2.5 shadow-xs">
           <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
@@ -104,7 +107,10 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
 /** A strip under the phone's header: problems and next steps the customer should see. */
 export function PhoneAlert({ tone, children }: { tone: "danger" | "warning"; children: ReactNode }) {
   return (
-    <div role="alert" className={cn("flex items-start gap-2 px-3 py-2 text-[12px] leading-4", tone === "danger" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900")}>
+    <div
+      role="alert"
+      className={cn("flex items-start gap-2 px-3 py-2 text-[12px] leading-4", tone === "danger" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900")}
+    >
       <AlertIcon size={14} className="mt-px shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>
     </div>

@@ -10,7 +10,12 @@ export function SentBubble({ item }: { item: SentItem }) {
   const refused = item.state === "sent" && item.webhookStatus !== undefined && item.webhookStatus >= 300;
   return (
     <li aria-label="Message from the customer" className="flex max-w-[85%] flex-col items-end self-end">
-      <div className={cn("rounded-2xl rounded-br-md px-3 py-2 text-[13px] leading-5 shadow-xs", failed ? "bg-red-50 text-red-900 ring-1 ring-red-300" : "bg-indigo-600 text-white")}>
+      <div
+        className={cn(
+          "rounded-2xl rounded-br-md px-3 py-2 text-[13px] leading-5 shadow-xs",
+          failed ? "bg-red-50 text-red-900 ring-1 ring-red-300" : "bg-indigo-600 text-white",
+        )}
+      >
         <SentContent item={item} />
         <p className={cn("mt-0.5 flex items-center justify-end gap-1 text-[10px] tabular-nums", failed ? "text-red-700" : "text-indigo-100")}>
           {formatClock(item.at)}
@@ -41,7 +46,17 @@ function SentContent({ item }: { item: SentItem }) {
     case "document":
       return (
         <div>
-          <p className="flex items-center gap-1 font-medium">{item.kind === "image" ? <><PhotoGlyph /> Photo</> : <><DocumentGlyph /> Document</>}</p>
+          <p className="flex items-center gap-1 font-medium">
+            {item.kind === "image" ? (
+              <>
+                <PhotoGlyph /> Photo
+              </>
+            ) : (
+              <>
+                <DocumentGlyph /> Document
+              </>
+            )}
+          </p>
           <p className="text-[11px] break-all opacity-80">{item.link ?? "Sample file from the simulator"}</p>
           {item.caption && <p className="mt-0.5 break-words whitespace-pre-wrap">{item.caption}</p>}
         </div>
@@ -49,7 +64,10 @@ function SentContent({ item }: { item: SentItem }) {
     case "location":
       return (
         <div>
-          <p className="flex items-center gap-1 font-medium"><PinGlyph className="shrink-0" />{item.location?.name ?? "Location"}</p>
+          <p className="flex items-center gap-1 font-medium">
+            <PinGlyph className="shrink-0" />
+            {item.location?.name ?? "Location"}
+          </p>
           {item.location?.address && <p className="opacity-90">{item.location.address}</p>}
           {item.location && (
             <p className="text-[11px] opacity-80 tabular-nums">
@@ -61,7 +79,10 @@ function SentContent({ item }: { item: SentItem }) {
     case "button_reply":
     case "list_reply":
       return (
-        <p className="flex items-center gap-1"><ReplyGlyph className="shrink-0 opacity-80" />{item.reply?.title}</p>
+        <p className="flex items-center gap-1">
+          <ReplyGlyph className="shrink-0 opacity-80" />
+          {item.reply?.title}
+        </p>
       );
   }
 }

@@ -34,8 +34,7 @@ export function ProjectSwitcher() {
   const id = useId();
 
   const options = useMemo<Option[]>(
-    () =>
-      (me.data?.organizations ?? []).flatMap((org) => org.projects.map((p) => ({ projectId: p.id, name: p.name, organizationName: org.name }))),
+    () => (me.data?.organizations ?? []).flatMap((org) => org.projects.map((p) => ({ projectId: p.id, name: p.name, organizationName: org.name }))),
     [me.data],
   );
   const close = useCallback(() => setOpen(false), []);
@@ -210,13 +209,24 @@ export function ProjectSwitcher() {
 
 /** A coloured initial, so projects are told apart at a glance. */
 function ProjectAvatar({ name, small }: { name: string; small?: boolean }) {
-  const palette = ["bg-indigo-100 text-indigo-700", "bg-emerald-100 text-emerald-700", "bg-amber-100 text-amber-800", "bg-sky-100 text-sky-700", "bg-rose-100 text-rose-700", "bg-violet-100 text-violet-700"];
+  const palette = [
+    "bg-indigo-100 text-indigo-700",
+    "bg-emerald-100 text-emerald-700",
+    "bg-amber-100 text-amber-800",
+    "bg-sky-100 text-sky-700",
+    "bg-rose-100 text-rose-700",
+    "bg-violet-100 text-violet-700",
+  ];
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
     <span
       aria-hidden="true"
-      className={cn("flex shrink-0 items-center justify-center rounded-md font-semibold", small ? "size-5 text-[10px]" : "size-7 text-xs", palette[hash % palette.length])}
+      className={cn(
+        "flex shrink-0 items-center justify-center rounded-md font-semibold",
+        small ? "size-5 text-[10px]" : "size-7 text-xs",
+        palette[hash % palette.length],
+      )}
     >
       {name.trim().charAt(0).toUpperCase() || "?"}
     </span>

@@ -12,7 +12,17 @@ import { Wordmark } from "./wordmark";
  * What the sidebar holds, used twice: the fixed column on laptops and the slide-in sheet on phones.
  * `onNavigate` lets the sheet close when a link is followed (even the link of the current page).
  */
-export function SidebarContent({ projectId, user, onNavigate, headerAction }: { projectId: string; user: ShellUser; onNavigate?: () => void; headerAction?: ReactNode }) {
+export function SidebarContent({
+  projectId,
+  user,
+  onNavigate,
+  headerAction,
+}: {
+  projectId: string;
+  user: ShellUser;
+  onNavigate?: () => void;
+  headerAction?: ReactNode;
+}) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (onNavigate && (event.target as HTMLElement).closest("a[href]")) onNavigate();
   };

@@ -24,7 +24,13 @@ const dots: Record<BadgeTone, string> = {
 /** A small status pill. `dot` adds a coloured dot (good for statuses like delivered / failed). */
 export function Badge({ tone = "neutral", dot, className, children }: { tone?: BadgeTone; dot?: boolean; className?: string; children: ReactNode }) {
   return (
-    <span className={cn("inline-flex items-center gap-1.5 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
+    >
       {dot && <span aria-hidden="true" className={cn("size-1.5 rounded-full", dots[tone])} />}
       {children}
     </span>

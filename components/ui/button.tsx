@@ -13,8 +13,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-xs hover:bg-indigo-500 active:bg-indigo-700 disabled:hover:bg-indigo-600",
-  secondary:
-    "bg-white text-slate-800 shadow-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-50 active:bg-slate-100 disabled:hover:bg-white",
+  secondary: "bg-white text-slate-800 shadow-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-50 active:bg-slate-100 disabled:hover:bg-white",
   danger: "bg-red-600 text-white shadow-xs hover:bg-red-500 active:bg-red-700 focus-visible:outline-red-600 disabled:hover:bg-red-600",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200 disabled:hover:bg-transparent",
 };
@@ -49,13 +48,7 @@ export type ButtonProps = ComponentPropsWithRef<"button"> & {
 /** A real <button>. `type` defaults to "button" so a button in a form never submits by accident. */
 export function Button({ variant = "secondary", size = "md", loading = false, icon, className, disabled, type = "button", children, ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClasses({ variant, size, className })}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <button type={type} className={buttonClasses({ variant, size, className })} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading ? <Spinner size={size === "sm" ? 14 : 16} /> : icon}
       {children}
     </button>

@@ -24,5 +24,10 @@ export function CardBody({ className, ...props }: ComponentPropsWithRef<"div">) 
 }
 
 export function CardFooter({ className, ...props }: ComponentPropsWithRef<"div">) {
-  return <div className={cn("flex flex-wrap items-center justify-end gap-2 rounded-b-lg border-t border-slate-200 bg-slate-50/70 px-4 py-3 sm:px-5", className)} {...props} />;
+  return (
+    <div
+      className={cn("flex flex-wrap items-center justify-end gap-2 rounded-b-lg border-t border-slate-200 bg-slate-50/70 px-4 py-3 sm:px-5", className)}
+      {...props}
+    />
+  );
 }

@@ -23,7 +23,9 @@ function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean,
     if (!dialog.open) dialog.showModal();
     const target =
       dialog.querySelector<HTMLElement>("[data-autofocus]") ??
-      dialog.querySelector<HTMLElement>('[data-dialog-body] :is(input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]))') ??
+      dialog.querySelector<HTMLElement>(
+        '[data-dialog-body] :is(input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]))',
+      ) ??
       dialog.querySelector<HTMLElement>("[data-dialog-panel]");
     target?.focus();
     return () => {
@@ -125,9 +127,7 @@ export function Dialog({ open, onClose, title, description, footer, size = "md",
         {children}
       </div>
       {footer && (
-        <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50/70 px-5 py-3 sm:flex-row sm:justify-end">
-          {footer}
-        </div>
+        <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50/70 px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
       )}
     </>
   );

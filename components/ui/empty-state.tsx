@@ -16,8 +16,12 @@ export interface EmptyStateProps {
 /** What a list shows when it has nothing yet: says what will appear here and how to get the first one. */
 export function EmptyState({ icon, title, description, action, compact, className }: EmptyStateProps) {
   return (
-    <div className={cn("flex flex-col items-center text-center", compact ? "px-4 py-8" : "rounded-lg border border-dashed border-slate-300 px-6 py-14", className)}>
-      {icon && <div className="mb-4 flex size-10 items-center justify-center rounded-lg bg-slate-100 text-slate-500 ring-1 ring-slate-200 [&_svg]:size-5">{icon}</div>}
+    <div
+      className={cn("flex flex-col items-center text-center", compact ? "px-4 py-8" : "rounded-lg border border-dashed border-slate-300 px-6 py-14", className)}
+    >
+      {icon && (
+        <div className="mb-4 flex size-10 items-center justify-center rounded-lg bg-slate-100 text-slate-500 ring-1 ring-slate-200 [&_svg]:size-5">{icon}</div>
+      )}
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       {description && <p className="mt-1 max-w-sm text-sm text-slate-500">{description}</p>}
       {action && <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div>}

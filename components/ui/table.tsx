@@ -8,7 +8,10 @@ import { cn } from "./cn";
 export function TableContainer({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
   return (
     <div
-      className={cn("relative overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600", className)}
+      className={cn(
+        "relative overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+        className,
+      )}
       {...(label ? { role: "region", "aria-label": label, tabIndex: 0 } : {})}
     >
       {children}
@@ -45,9 +48,6 @@ export function TH({ className, scope = "col", ...props }: ComponentPropsWithRef
 /** A cell. `numeric` right-aligns with tabular figures; `mono` for ids. */
 export function TD({ className, numeric, mono, ...props }: ComponentPropsWithRef<"td"> & { numeric?: boolean; mono?: boolean }) {
   return (
-    <td
-      className={cn("px-4 py-3 align-middle text-slate-700", numeric && "text-right tabular-nums", mono && "font-mono text-[13px]", className)}
-      {...props}
-    />
+    <td className={cn("px-4 py-3 align-middle text-slate-700", numeric && "text-right tabular-nums", mono && "font-mono text-[13px]", className)} {...props} />
   );
 }

@@ -55,11 +55,15 @@ export function TabList({ label, className, children }: { label: string; classNa
     const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
     if (index < 0) return;
     const next =
-      event.key === "ArrowRight" ? tabs[(index + 1) % tabs.length]
-      : event.key === "ArrowLeft" ? tabs[(index - 1 + tabs.length) % tabs.length]
-      : event.key === "Home" ? tabs[0]
-      : event.key === "End" ? tabs[tabs.length - 1]
-      : undefined;
+      event.key === "ArrowRight"
+        ? tabs[(index + 1) % tabs.length]
+        : event.key === "ArrowLeft"
+          ? tabs[(index - 1 + tabs.length) % tabs.length]
+          : event.key === "Home"
+            ? tabs[0]
+            : event.key === "End"
+              ? tabs[tabs.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     next.focus();
@@ -103,7 +107,9 @@ export function Tab({ value, count, disabled, children }: { value: string; count
     >
       {children}
       {count !== undefined && (
-        <span className={cn("rounded-full px-1.5 text-xs tabular-nums", selected ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-600")}>{count}</span>
+        <span className={cn("rounded-full px-1.5 text-xs tabular-nums", selected ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-600")}>
+          {count}
+        </span>
       )}
     </button>
   );
@@ -114,7 +120,13 @@ export function TabPanel({ value, className, children }: { value: string; classN
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
-    <div role="tabpanel" id={`${tabs.baseId}-panel-${slug(value)}`} aria-labelledby={`${tabs.baseId}-tab-${slug(value)}`} tabIndex={0} className={cn("pt-5 focus-visible:outline-none", className)}>
+    <div
+      role="tabpanel"
+      id={`${tabs.baseId}-panel-${slug(value)}`}
+      aria-labelledby={`${tabs.baseId}-tab-${slug(value)}`}
+      tabIndex={0}
+      className={cn("pt-5 focus-visible:outline-none", className)}
+    >
       {children}
     </div>
   );

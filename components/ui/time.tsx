@@ -62,7 +62,11 @@ export interface TimeProps {
 
 /** A timestamp as a <time> element: readable text, the exact ISO value in its title and dateTime. */
 export function Time({ value, format = "relative", fallback = "—", className }: TimeProps) {
-  const current = useSyncExternalStore(subscribe, () => now, () => now);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
   if (!value) return <span className={className}>{fallback}</span>;
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return <span className={className}>{fallback}</span>;

@@ -52,7 +52,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((options: ToastOptions) => {
     const id = nextId.current++;
     const tone = options.tone ?? "neutral";
-    const item: ToastItem = { id, title: options.title, description: options.description, tone, duration: options.duration ?? (tone === "danger" ? 8000 : 5000) };
+    const item: ToastItem = {
+      id,
+      title: options.title,
+      description: options.description,
+      tone,
+      duration: options.duration ?? (tone === "danger" ? 8000 : 5000),
+    };
     setToasts((current) => [...current, item].slice(-MAX_VISIBLE));
     return id;
   }, []);

@@ -54,7 +54,11 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                   </TD>
                   <TD numeric>{delivery.attempt_count}</TD>
                   <TD>
-                    {delivery.attempt_count === 0 ? <span className="text-slate-400">Not sent yet</span> : <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />}
+                    {delivery.attempt_count === 0 ? (
+                      <span className="text-slate-400">Not sent yet</span>
+                    ) : (
+                      <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />
+                    )}
                   </TD>
                   <TD numeric className="text-slate-600">
                     {duration === null ? "—" : formatDuration(duration)}
@@ -66,7 +70,7 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                     <ChevronRightIcon />
                   </TD>
                 </TR>
-            );
+              );
             })}
           </TBody>
         </Table>
@@ -93,30 +97,30 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                     {delivery.attempt_count} {delivery.attempt_count === 1 ? "attempt" : "attempts"}
                   </span>
                   {delivery.attempt_count > 0 && (
-                  <>
+                    <>
                       <span aria-hidden="true">·</span>
                       <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />
-                  </>
+                    </>
                   )}
                   {typeof duration === "number" && (
-                  <>
+                    <>
                       <span aria-hidden="true">·</span>
                       <span>{formatDuration(duration)}</span>
-                  </>
+                    </>
                   )}
                   <span aria-hidden="true">·</span>
                   <Time value={delivery.created_at} />
                   {trigger && (
-                  <>
+                    <>
                       <span aria-hidden="true">·</span>
                       <span>{trigger}</span>
-                  </>
+                    </>
                   )}
                 </p>
               </div>
               <ChevronRightIcon className="shrink-0 text-slate-400" />
             </li>
-        );
+          );
         })}
       </ul>
     </>

@@ -40,7 +40,11 @@ function Summary({ delivery }: { delivery: WebhookDeliveryDetail }) {
           </Item>
           <Item label="Trigger">{TRIGGER_TEXT[delivery.trigger] ?? delivery.trigger}</Item>
           <Item label="Last response">
-            {delivery.attempt_count === 0 ? <span className="text-slate-400">Not sent yet</span> : <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />}
+            {delivery.attempt_count === 0 ? (
+              <span className="text-slate-400">Not sent yet</span>
+            ) : (
+              <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />
+            )}
           </Item>
           <Item label="Created">
             <Time value={delivery.created_at} format="absolute" />

@@ -57,7 +57,10 @@ function Node({ name, value, comma, depth, defaultOpen }: { name?: string | numb
   return (
     <details open={defaultOpen || depth < 2} className="[&>summary::-webkit-details-marker]:hidden">
       <summary className="-ml-4 cursor-pointer list-none rounded-sm pl-4 marker:hidden hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
-        <ChevronRightIcon size={12} className="-ml-4 mr-1 inline-block align-[-1px] text-slate-500 transition-transform motion-reduce:transition-none [details[open]>summary>&]:rotate-90" />
+        <ChevronRightIcon
+          size={12}
+          className="-ml-4 mr-1 inline-block align-[-1px] text-slate-500 transition-transform motion-reduce:transition-none [details[open]>summary>&]:rotate-90"
+        />
         <Key name={name} />
         <span className="text-slate-500">{open}</span>
         <span className="text-slate-400 [details[open]>summary>&]:hidden">

@@ -41,7 +41,16 @@ export function PayloadViewer({ event }: { event: WebhookDeliveryDetail["event"]
           </>
         }
       />
-      <div id={regionId} role="region" aria-label="Event payload JSON" tabIndex={0} className={cn("max-h-[32rem] overflow-auto bg-slate-50/60 px-4 py-3 sm:px-5", "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600")}>
+      <div
+        id={regionId}
+        role="region"
+        aria-label="Event payload JSON"
+        tabIndex={0}
+        className={cn(
+          "max-h-[32rem] overflow-auto bg-slate-50/60 px-4 py-3 sm:px-5",
+          "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+        )}
+      >
         <JsonTree key={version} value={event.payload} defaultOpen={expanded} />
       </div>
     </Card>

@@ -11,7 +11,15 @@ import { deliveryPath } from "./deliveries-table";
  * Sends the delivery's event again as a new delivery (same event id) and opens it, so the operator
  * watches its attempt land. Roles that cannot write see the button disabled, with why.
  */
-export function RedeliverButton({ projectId, delivery, webhookUrl }: { projectId: string; delivery: WebhookDeliveryDetail; webhookUrl: string | null | undefined }) {
+export function RedeliverButton({
+  projectId,
+  delivery,
+  webhookUrl,
+}: {
+  projectId: string;
+  delivery: WebhookDeliveryDetail;
+  webhookUrl: string | null | undefined;
+}) {
   const { role } = useCurrentProject();
   const redeliver = useRedeliver(projectId);
   const toast = useToast();
@@ -19,12 +27,22 @@ export function RedeliverButton({ projectId, delivery, webhookUrl }: { projectId
   const reasonId = useId();
 
   const allowed = can(role, "write");
-  const reason = !role ? null : !allowed ? "Viewers can't redeliver events. Ask a developer or an admin." : webhookUrl === null ? "Set a webhook URL on the Overview page first." : null;
+  const reason = !role
+    ? null
+    : !allowed
+      ? "Viewers can't redeliver events. Ask a developer or an admin."
+      : webhookUrl === null
+        ? "Set a webhook URL on the Overview page first."
+        : null;
 
   const onClick = () =>
     redeliver.mutate(delivery.id, {
       onSuccess: (created) => {
-        toast.show({ tone: "success", title: "Redelivery queued", description: `A new delivery of ${delivery.event_type} is on its way${webhookUrl ? ` to ${webhookUrl}` : ""}.` });
+        toast.show({
+          tone: "success",
+          title: "Redelivery queued",
+          description: `A new delivery of ${delivery.event_type} is on its way${webhookUrl ? ` to ${webhookUrl}` : ""}.`,
+        });
         router.push(deliveryPath(projectId, created.id));
       },
       onError: (error) => toast.show({ tone: "danger", title: "Couldn't redeliver", description: error.message }),
@@ -32,7 +50,14 @@ export function RedeliverButton({ projectId, delivery, webhookUrl }: { projectId
 
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
-      <Button variant="primary" icon={<RefreshIcon />} onClick={onClick} loading={redeliver.isPending} disabled={!allowed || webhookUrl === null} aria-describedby={reason ? reasonId : undefined}>
+      <Button
+        variant="primary"
+        icon={<RefreshIcon />}
+        onClick={onClick}
+        loading={redeliver.isPending}
+        disabled={!allowed || webhookUrl === null}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         Redeliver
       </Button>
       {reason && (

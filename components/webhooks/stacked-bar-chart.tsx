@@ -81,11 +81,15 @@ export function StackedBarChart({ buckets, label, describedBy, className }: Stac
     if (count === 0) return;
     const current = active ?? count - 1;
     const next =
-      event.key === "ArrowLeft" ? Math.max(0, current - 1)
-      : event.key === "ArrowRight" ? Math.min(count - 1, current + 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? count - 1
-      : null;
+      event.key === "ArrowLeft"
+        ? Math.max(0, current - 1)
+        : event.key === "ArrowRight"
+          ? Math.min(count - 1, current + 1)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? count - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     setActive(next);
@@ -120,7 +124,14 @@ export function StackedBarChart({ buckets, label, describedBy, className }: Stac
         <svg width={width} height={HEIGHT} aria-hidden="true" className="block overflow-visible">
           {yTicks(max).map((tick) => (
             <g key={tick}>
-              <line x1={MARGIN.left} x2={MARGIN.left + innerWidth} y1={y(tick)} y2={y(tick)} className={tick === 0 ? "stroke-slate-300" : "stroke-slate-200"} strokeDasharray={tick === 0 ? undefined : "3 3"} />
+              <line
+                x1={MARGIN.left}
+                x2={MARGIN.left + innerWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+                className={tick === 0 ? "stroke-slate-300" : "stroke-slate-200"}
+                strokeDasharray={tick === 0 ? undefined : "3 3"}
+              />
               <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
                 {formatCount(tick)}
               </text>
@@ -136,7 +147,9 @@ export function StackedBarChart({ buckets, label, describedBy, className }: Stac
             return (
               <g key={bucket.start} onMouseEnter={() => setActive(index)} className={cn("transition-opacity", dimmed && "opacity-45")}>
                 {active === index && <rect x={MARGIN.left + band * index} y={MARGIN.top} width={band} height={innerHeight} className="fill-slate-100" />}
-                {bucket.succeeded > 0 && <rect x={x} y={okTop} width={barWidth} height={y(0) - okTop} rx={barWidth > 6 ? 1.5 : 0} className="fill-emerald-500" />}
+                {bucket.succeeded > 0 && (
+                  <rect x={x} y={okTop} width={barWidth} height={y(0) - okTop} rx={barWidth > 6 ? 1.5 : 0} className="fill-emerald-500" />
+                )}
                 {bucket.failed > 0 && <rect x={x} y={failTop} width={barWidth} height={okTop - failTop} rx={barWidth > 6 ? 1.5 : 0} className="fill-red-500" />}
                 {/* A full-height hit area: thin bars are hard to hover otherwise. */}
                 <rect x={MARGIN.left + band * index} y={MARGIN.top} width={band} height={innerHeight} fill="transparent" />

@@ -1,7 +1,21 @@
 "use client";
 
 import { projectPath } from "@/components/shell/nav-links";
-import { Badge, ButtonLink, Card, CardBody, CardHeader, CodeBlock, EmptyState, ErrorState, Secret, Skeleton, SkeletonGroup, WebhookIcon, WithheldSecret } from "@/components/ui";
+import {
+  Badge,
+  ButtonLink,
+  Card,
+  CardBody,
+  CardHeader,
+  CodeBlock,
+  EmptyState,
+  ErrorState,
+  Secret,
+  Skeleton,
+  SkeletonGroup,
+  WebhookIcon,
+  WithheldSecret,
+} from "@/components/ui";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { useProjectSettings } from "@/lib/client/webhooks";
 

@@ -18,7 +18,10 @@ export async function authenticate(request: Request, mode: "secret" | "secret_or
     if (!match) throw new SvcError("invalid_api_key", "The Authorization header must be 'Bearer <API key>'.");
     value = match[1]!;
     if (keyKindOf(value) === "publishable") {
-      throw new SvcError("invalid_api_key", "Publishable keys (svc_pub_) are not accepted as Bearer tokens: send them in x-svc-publishable-key, on POST /registration-intents only.");
+      throw new SvcError(
+        "invalid_api_key",
+        "Publishable keys (svc_pub_) are not accepted as Bearer tokens: send them in x-svc-publishable-key, on POST /registration-intents only.",
+      );
     }
   } else if (publishable) {
     if (mode !== "secret_or_publishable") {

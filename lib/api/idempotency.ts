@@ -24,9 +24,7 @@ export interface IdempotencyScope {
   key: string;
 }
 
-export type Claim =
-  | { kind: "claimed"; id: string }
-  | { kind: "replay"; status: number; body: unknown };
+export type Claim = { kind: "claimed"; id: string } | { kind: "replay"; status: number; body: unknown };
 
 /** Header `Idempotency-Key` or body `idempotency_key`; both present and different is a 400. */
 export function idempotencyKeyOf(headerValue: string | null, body: unknown): string | null {
@@ -119,7 +117,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   }
   if (existing.state === "completed") return { kind: "replay", status: existing.responseStatus ?? 200, body: openBody(existing.responseBody) };
   if (existing.lockedUntil && existing.lockedUntil > now) {
-    throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
+    throw new SvcError(
+      "idempotency_key_in_progress",
+      "A request with this Idempotency-Key is still in progress. Retry after it finishes.",
+      {},
+      { "Retry-After": "1" },
+    );
   }
   // The first request died holding the claim: take it over, unless another retry just did.
   const taken = await db
@@ -128,7 +131,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
     .where(and(eq(idempotencyKeys.id, existing.id), eq(idempotencyKeys.state, "in_progress"), lte(idempotencyKeys.lockedUntil, now)))
     .returning({ id: idempotencyKeys.id });
   if (taken.length) return { kind: "claimed", id: existing.id };
-  throw new SvcError("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress. Retry after it finishes.", {}, { "Retry-After": "1" });
+  throw new SvcError(
+    "idempotency_key_in_progress",
+    "A request with this Idempotency-Key is still in progress. Retry after it finishes.",
+    {},
+    { "Retry-After": "1" },
+  );
 }
 
 /**

@@ -51,7 +51,9 @@ export async function serveMediaContent(request: Request, mediaId: string, runti
   try {
     const requestedVersion = request.headers.get("svc-version");
     if (requestedVersion !== null && requestedVersion !== API_VERSION) {
-      throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, { supported_versions: [API_VERSION] });
+      throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, {
+        supported_versions: [API_VERSION],
+      });
     }
     const now = runtime.clock.now();
     const token = new URL(request.url).searchParams.get("token");
@@ -108,7 +110,10 @@ export async function serveMediaContent(request: Request, mediaId: string, runti
 function unsatisfiable(headers: Record<string, string>, size: number): Response {
   return json(
     416,
-    { error: "range_not_satisfiable", message: `The requested range is not satisfiable: the file has ${size} bytes (valid byte positions 0 to ${Math.max(0, size - 1)}).` },
+    {
+      error: "range_not_satisfiable",
+      message: `The requested range is not satisfiable: the file has ${size} bytes (valid byte positions 0 to ${Math.max(0, size - 1)}).`,
+    },
     { ...headers, "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" },
   );
 }
@@ -157,7 +162,10 @@ export function parseRange(header: string | null): RangeRequest {
   if (!header) return { kind: "whole" };
   const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
   if (!match) return { kind: "whole" };
-  const specs = match[1]!.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const specs = match[1]!
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (specs.length !== 1) return { kind: "whole" };
   const spec = specs[0]!;
   const big = (digits: string) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER);

@@ -63,7 +63,8 @@ export function buildOpenApiDocument(routes: readonly Endpoint[]): object {
     info: {
       title: "svc API",
       version: API_VERSION,
-      description: "One REST API over several business-messaging platforms. Send `Authorization: Bearer svc_live_...`; pin a version with the `Svc-Version` header.",
+      description:
+        "One REST API over several business-messaging platforms. Send `Authorization: Bearer svc_live_...`; pin a version with the `Svc-Version` header.",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api/v1", description: "This server" }],
@@ -101,7 +102,11 @@ function registerJsonRoute(registry: OpenAPIRegistry, route: Route) {
   }
   const scopeNote = route.auth === "none" ? "No API key needed." : route.scope ? `Requires scope \`${route.scope}\`.` : "Any valid API key.";
   const idemNote =
-    route.idempotency === "required" ? " Requires an Idempotency-Key header." : route.idempotency === "optional" ? " Accepts an Idempotency-Key header (kept 24 h)." : "";
+    route.idempotency === "required"
+      ? " Requires an Idempotency-Key header."
+      : route.idempotency === "optional"
+        ? " Accepts an Idempotency-Key header (kept 24 h)."
+        : "";
   registry.registerPath({
     method: route.method.toLowerCase() as "get" | "post" | "patch" | "put" | "delete",
     path: route.path,
@@ -114,7 +119,9 @@ function registerJsonRoute(registry: OpenAPIRegistry, route: Route) {
     request: {
       ...(route.params ? { params: route.params as ZodObject } : {}),
       ...(route.query ? { query: route.query as ZodObject } : {}),
-      ...(route.body ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType, ...withExamples(examples?.request) } } } } : {}),
+      ...(route.body
+        ? { body: { required: true, content: { "application/json": { schema: route.body as ZodType, ...withExamples(examples?.request) } } } }
+        : {}),
     },
     responses,
   } as RouteConfig);

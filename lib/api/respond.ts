@@ -29,7 +29,11 @@ export function errorResponse(error: unknown, requestId: string, headers: Record
   }
   // Logged in full here; the client gets only the id to quote to support.
   console.error(`[${requestId}] unhandled error`, error);
-  return json(500, { error: "internal_error", message: "Something went wrong on our side. Retry, and quote request_id if it persists.", request_id: requestId }, headers);
+  return json(
+    500,
+    { error: "internal_error", message: "Something went wrong on our side. Retry, and quote request_id if it persists.", request_id: requestId },
+    headers,
+  );
 }
 
 export function databaseUnavailableBody(requestId: string) {

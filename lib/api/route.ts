@@ -84,9 +84,12 @@ export interface Route {
  * An operator (dashboard) replaces the key: their role's scopes are checked the same way, and the
  * per-key rate limit and monthly quota, which belong to API keys, do not apply.
  */
-export function defineRoute<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined, R extends ZodType = ZodType>(
-  def: RouteDefinition<P, Q, B, R>,
-): Route {
+export function defineRoute<
+  P extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+  R extends ZodType = ZodType,
+>(def: RouteDefinition<P, Q, B, R>): Route {
   const auth = def.auth ?? "secret";
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
@@ -106,7 +109,11 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
         if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
       }
       const ctx = ctxOf(call, key);
-      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey } as HandlerInput<
+        Infer<P>,
+        Infer<Q>,
+        Infer<B>
+      >);
       if (validateResponses) assertResponseShape(def, result);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
       return json(200, result, call.headers);
@@ -116,7 +123,23 @@ export function defineRoute<P extends ZodType | undefined = undefined, Q extends
     }
   }
 
-  return { method: def.method, path: def.path, operationId: def.operationId, summary: def.summary, description: def.description, tag: def.tag, auth, scope: def.scope, params: def.params, query: def.query, body: def.body, response: def.response, idempotency, servedToOperators: def.servedToOperators ?? true, run };
+  return {
+    method: def.method,
+    path: def.path,
+    operationId: def.operationId,
+    summary: def.summary,
+    description: def.description,
+    tag: def.tag,
+    auth,
+    scope: def.scope,
+    params: def.params,
+    query: def.query,
+    body: def.body,
+    response: def.response,
+    idempotency,
+    servedToOperators: def.servedToOperators ?? true,
+    run,
+  };
 }
 
 /** One request on its way through defineRoute's steps; `headers` collects the response headers as they are decided. */
@@ -133,12 +156,18 @@ interface Call {
 async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call: Call): Promise<AuthenticatedKey | null> {
   const requestedVersion = call.request.headers.get("svc-version");
   if (requestedVersion !== null && requestedVersion !== API_VERSION) {
-    throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, { supported_versions: [API_VERSION] });
+    throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, {
+      supported_versions: [API_VERSION],
+    });
   }
   const operator = call.operator;
   if (operator) {
     if (scope && !hasScope(operator.scopes, scope)) {
-      throw new SvcError("insufficient_scope", `Your role (${operator.role}) does not allow this: it needs the '${scope}' permission. Ask an owner or admin of the organization.`, { required_scope: scope });
+      throw new SvcError(
+        "insufficient_scope",
+        `Your role (${operator.role}) does not allow this: it needs the '${scope}' permission. Ask an owner or admin of the organization.`,
+        { required_scope: scope },
+      );
     }
     return null;
   }
@@ -155,7 +184,11 @@ async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call:
 }
 
 /** Path, query and body, each checked storable and parsed by the route's schema; the raw body too (idempotency hashes it). */
-async function readInput(def: { params?: ZodType | undefined; query?: ZodType | undefined; body?: ZodType | undefined; maxBodyBytes?: number | undefined }, idempotency: "optional" | "required" | "off", call: Call) {
+async function readInput(
+  def: { params?: ZodType | undefined; query?: ZodType | undefined; body?: ZodType | undefined; maxBodyBytes?: number | undefined },
+  idempotency: "optional" | "required" | "off",
+  call: Call,
+) {
   assertStorable(call.pathParams, "path");
   const params = parse(def.params, call.pathParams, "path");
   const rawQuery = queryObject(new URL(call.request.url).searchParams);
@@ -169,7 +202,13 @@ async function readInput(def: { params?: ZodType | undefined; query?: ZodType | 
 type Claimed = { kind: "replay"; response: Response } | { kind: "go"; idempotencyKey: string | null; claimId: string | null };
 
 /** The idempotency step: no key, a claim to complete after the verb, or the stored answer of an earlier request (a replay). */
-async function claimIdempotency(def: { method: HttpMethod; path: string }, idempotency: "optional" | "required" | "off", call: Call, rawBody: unknown, key: AuthenticatedKey | null): Promise<Claimed> {
+async function claimIdempotency(
+  def: { method: HttpMethod; path: string },
+  idempotency: "optional" | "required" | "off",
+  call: Call,
+  rawBody: unknown,
+  key: AuthenticatedKey | null,
+): Promise<Claimed> {
   const tenant = key ?? call.operator ?? null;
   if (idempotency === "off" || !tenant) return { kind: "go", idempotencyKey: null, claimId: null };
   const idempotencyKey = idempotencyKeyOf(call.request.headers.get("idempotency-key"), rawBody);
@@ -193,7 +232,15 @@ async function claimIdempotency(def: { method: HttpMethod; path: string }, idemp
 function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
   const services = servicesOf(call.runtime);
   const { operator, now } = call;
-  if (operator) return { ...services, org: operator.org, project: operator.project, plan: operator.plan, actor: { type: "user", id: operator.user.id, role: operator.role }, now };
+  if (operator)
+    return {
+      ...services,
+      org: operator.org,
+      project: operator.project,
+      plan: operator.plan,
+      actor: { type: "user", id: operator.user.id, role: operator.role },
+      now,
+    };
   if (key) {
     return {
       ...services,
@@ -223,11 +270,16 @@ export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit
     code === "rate_limit"
       ? `Rate limit of ${hit.limit} requests per window exceeded for this API key. Retry after ${retryAfter} s.`
       : `Monthly quota of ${hit.limit} requests exceeded for this API key. It resets at ${hit.resetAt.toISOString()}.`;
-  return new SvcError(code, message, { limit: hit.limit, remaining: 0, reset_at: hit.resetAt.toISOString() }, {
-    ...rateLimitHeaders({ ...hit, remaining: 0 }),
-    "Retry-After": String(retryAfter),
-    "X-Svc-Limit-Type": code === "rate_limit" ? "rate_limit" : "monthly_quota",
-  });
+  return new SvcError(
+    code,
+    message,
+    { limit: hit.limit, remaining: 0, reset_at: hit.resetAt.toISOString() },
+    {
+      ...rateLimitHeaders({ ...hit, remaining: 0 }),
+      "Retry-After": String(retryAfter),
+      "X-Svc-Limit-Type": code === "rate_limit" ? "rate_limit" : "monthly_quota",
+    },
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's zod schemas type its handler (defineRoute); parse only hands the value on

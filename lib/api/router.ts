@@ -75,12 +75,20 @@ export function createRouter(endpoints: readonly Endpoint[], mount: string): Dis
     }
     const requestId = newId("request");
     if (candidates.length === 0) {
-      return json(404, { error: "not_found", message: `No endpoint ${request.method} ${mount}${normalized} is served by this build.` }, { "Request-Id": requestId });
+      return json(
+        404,
+        { error: "not_found", message: `No endpoint ${request.method} ${mount}${normalized} is served by this build.` },
+        { "Request-Id": requestId },
+      );
     }
     const chosen = candidates.find((c) => methodsOf(c.endpoint).includes(method));
     if (!chosen) {
       const allowed = [...new Set(candidates.flatMap((c) => methodsOf(c.endpoint)))];
-      return json(405, { error: "method_not_allowed", message: `${request.method} is not served on ${mount}${normalized}. Allowed: ${allowed.join(", ")}.` }, { "Request-Id": requestId, Allow: allowed.join(", ") });
+      return json(
+        405,
+        { error: "method_not_allowed", message: `${request.method} is not served on ${mount}${normalized}. Allowed: ${allowed.join(", ")}.` },
+        { "Request-Id": requestId, Allow: allowed.join(", ") },
+      );
     }
     return chosen.endpoint.run(request, chosen.params, runtime ?? (await getRuntime()), operator);
   };

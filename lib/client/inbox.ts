@@ -62,7 +62,8 @@ const inboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(proj
 export const inboxKeys = {
   all: (projectId: string) => inboxKey(projectId),
   /** Every conversation list; with `search`, the list for that search (server-side, GET /conversations?q=). */
-  conversations: (projectId: string, search?: string) => (search === undefined ? inboxKey(projectId, "conversations") : inboxKey(projectId, "conversations", search)),
+  conversations: (projectId: string, search?: string) =>
+    search === undefined ? inboxKey(projectId, "conversations") : inboxKey(projectId, "conversations", search),
   conversation: (projectId: string, id: string) => inboxKey(projectId, "conversation", id),
   messages: (projectId: string, id: string) => inboxKey(projectId, "messages", id),
   preview: (projectId: string, id: string) => inboxKey(projectId, "preview", id),
@@ -98,7 +99,9 @@ export function useConversations(projectId: string, search = "") {
   return useInfiniteQuery({
     queryKey: inboxKeys.conversations(projectId, q),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, { signal }),
+      projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     refetchInterval: LIST_POLL_MS,
@@ -141,7 +144,9 @@ export function useConversationMessages(projectId: string, conversation: Convers
   const query = useInfiniteQuery({
     queryKey: inboxKeys.messages(projectId, conversationId),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListEnvelope<Message>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/messages?${pageQuery(MESSAGE_PAGE, pageParam)}`, { signal }),
+      projectApi<ListEnvelope<Message>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/messages?${pageQuery(MESSAGE_PAGE, pageParam)}`, {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     enabled: Boolean(conversation),
@@ -195,7 +200,11 @@ export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: MessageSendRequest; idempotencyKey: string }) =>
-      projectApi<MessageSendResponse>(projectId, "/messages", { method: "POST", body: request satisfies MessageSendRequestInput, headers: { "Idempotency-Key": idempotencyKey } }),
+      projectApi<MessageSendResponse>(projectId, "/messages", {
+        method: "POST",
+        body: request satisfies MessageSendRequestInput,
+        headers: { "Idempotency-Key": idempotencyKey },
+      }),
     onSuccess: (_response, { request }) => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(projectId, request.conversation_id) });
     },

@@ -25,7 +25,13 @@ export const ROUTING_MODES = ["EXTERNAL", "FLOWS", "AGENT"] as const satisfies r
 export type OverallStatus = Readiness["overall_status"];
 export type CapabilityName = keyof Readiness["capabilities"];
 export type CapabilityStatus = Readiness["capabilities"][CapabilityName]["status"];
-export const CAPABILITY_NAMES = ["sandbox_messaging", "webhook", "production_inbound", "flows_publishing", "templates"] as const satisfies readonly CapabilityName[];
+export const CAPABILITY_NAMES = [
+  "sandbox_messaging",
+  "webhook",
+  "production_inbound",
+  "flows_publishing",
+  "templates",
+] as const satisfies readonly CapabilityName[];
 export type IssueSeverity = ReadinessIssue["severity"];
 
 const projectKey = (projectId: string) => projectQueryKey(projectId, "project");
@@ -70,8 +76,7 @@ export function useUpdateProject(projectId: string, { optimistic = true }: { opt
     mutationKey,
     // One PATCH at a time per project, so the server applies them in the order the operator made them.
     scope: { id: `project-update:${projectId}` },
-    mutationFn: (update: ProjectUpdate) =>
-      projectApi<Project>(projectId, `/projects/${encodeURIComponent(projectId)}`, { method: "PATCH", body: update }),
+    mutationFn: (update: ProjectUpdate) => projectApi<Project>(projectId, `/projects/${encodeURIComponent(projectId)}`, { method: "PATCH", body: update }),
     onMutate: async (update) => {
       if (!optimistic) return { previous: undefined };
       await client.cancelQueries({ queryKey: projectKey(projectId) });

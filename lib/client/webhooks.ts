@@ -51,7 +51,10 @@ export interface DeliveryStats {
 }
 
 /** The project fields the webhook and channel pages need (GET /projects/{id}). */
-export type ProjectSettings = Pick<Project, "id" | "name" | "routing_mode" | "webhook_url" | "webhook_signing_enabled" | "webhook_secret" | "channel_id" | "join_code">;
+export type ProjectSettings = Pick<
+  Project,
+  "id" | "name" | "routing_mode" | "webhook_url" | "webhook_signing_enabled" | "webhook_secret" | "channel_id" | "join_code"
+>;
 
 export interface DeliveryFilters {
   event?: string | undefined;

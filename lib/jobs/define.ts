@@ -71,7 +71,10 @@ export function queueOptionsOf(definition: JobDefinition<object>): QueueOptions 
 export async function runJob<T extends object>(definition: JobDefinition<T>, services: Services, data: unknown, job: JobRun): Promise<void> {
   const parsed = definition.schema.safeParse(data);
   if (!parsed.success) {
-    throw new JobPayloadError(definition.name, parsed.error.issues.map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`));
+    throw new JobPayloadError(
+      definition.name,
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`),
+    );
   }
   await definition.handler(systemCtx(services), parsed.data, job);
 }

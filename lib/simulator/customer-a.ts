@@ -17,12 +17,7 @@ import type { SenderInfo, StoredMedia } from "@/lib/simulator/state";
  *   · unsupported: errors:[{code:131051, title, message, error_data:{details}}], unsupported:{type}
  * A reply quotes through context {from:<business display number>, id:<quoted wamid>}.
  */
-export function buildPlatformAInbound(
-  input: CustomerInput,
-  sender: SenderInfo,
-  media: StoredMedia | null,
-  at: Date,
-): { id: string; envelope: Envelope } {
+export function buildPlatformAInbound(input: CustomerInput, sender: SenderInfo, media: StoredMedia | null, at: Date): { id: string; envelope: Envelope } {
   const from = input.from.replace(/^\+/, "");
   const id = wamid(from);
   const message: Record<string, unknown> = { from, id, timestamp: unixSeconds(at) };

@@ -13,9 +13,24 @@ import { z } from "zod";
  *   · postback (B/C): {postback:{title, payload}} · system (A): {system?:{type?, body?, new_wa_id?}}.
  */
 export const CUSTOMER_TYPES = [
-  "text", "image", "audio", "video", "document", "sticker", "location", "contacts",
-  "button_reply", "list_reply", "flow_completion", "reaction", "edit", "revoke", "unsupported",
-  "button", "postback", "system",
+  "text",
+  "image",
+  "audio",
+  "video",
+  "document",
+  "sticker",
+  "location",
+  "contacts",
+  "button_reply",
+  "list_reply",
+  "flow_completion",
+  "reaction",
+  "edit",
+  "revoke",
+  "unsupported",
+  "button",
+  "postback",
+  "system",
 ] as const;
 
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

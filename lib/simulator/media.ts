@@ -24,10 +24,7 @@ const DEFAULT_MIME: Record<string, string> = {
 };
 
 // A 1x1 transparent PNG, so a placeholder image is a real image.
-const PIXEL_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 export function storeMedia(ctx: SimulatorContext, bytes: Buffer, mimeType: string, filename: string | null): StoredMedia {
   const item: StoredMedia = {

@@ -8,10 +8,7 @@ import { isRecord } from "@/lib/simulator/http";
  * list button ≤20, ≤10 sections, ≤10 rows in all, row title ≤24, id ≤200, description ≤72;
  * cta_url display_text ≤20 and an http(s) url; media by https link or id (exactly one).
  */
-export const CONTENT_TYPES = [
-  "text", "image", "audio", "video", "document", "sticker", "location", "contacts",
-  "interactive", "reaction", "template",
-] as const;
+export const CONTENT_TYPES = ["text", "image", "audio", "video", "document", "sticker", "location", "contacts", "interactive", "reaction", "template"] as const;
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -73,7 +70,8 @@ function location(value: unknown): Check {
   const lat = Number(value.latitude);
   const lng = Number(value.longitude);
   if (value.latitude === undefined || !Number.isFinite(lat) || lat < -90 || lat > 90) return "Param location['latitude'] must be a number between -90 and 90.";
-  if (value.longitude === undefined || !Number.isFinite(lng) || lng < -180 || lng > 180) return "Param location['longitude'] must be a number between -180 and 180.";
+  if (value.longitude === undefined || !Number.isFinite(lng) || lng < -180 || lng > 180)
+    return "Param location['longitude'] must be a number between -180 and 180.";
   return optionalText(value.name, "location['name']", 1000) ?? optionalText(value.address, "location['address']", 1000);
 }
 
@@ -123,7 +121,8 @@ function buttons(action: Record<string, unknown>): Check {
   const ids = new Set<string>();
   const titles = new Set<string>();
   for (const [i, button] of list.entries()) {
-    if (!isRecord(button) || button.type !== "reply" || !isRecord(button.reply)) return `Param interactive['action']['buttons'][${i}] must be {type:'reply', reply:{id, title}}.`;
+    if (!isRecord(button) || button.type !== "reply" || !isRecord(button.reply))
+      return `Param interactive['action']['buttons'][${i}] must be {type:'reply', reply:{id, title}}.`;
     const c =
       textField(button.reply.id, `interactive['action']['buttons'][${i}]['reply']['id']`, 1, 256) ??
       textField(button.reply.title, `interactive['action']['buttons'][${i}]['reply']['title']`, 1, 20);
@@ -146,7 +145,8 @@ function listAction(action: Record<string, unknown>): Check {
   const ids = new Set<string>();
   for (const [s, section] of sections.entries()) {
     if (!isRecord(section)) return `Param interactive['action']['sections'][${s}] must be an object.`;
-    if (sections.length > 1 && section.title === undefined) return `Param interactive['action']['sections'][${s}]['title'] is required when there is more than one section.`;
+    if (sections.length > 1 && section.title === undefined)
+      return `Param interactive['action']['sections'][${s}]['title'] is required when there is more than one section.`;
     const t = optionalText(section.title, `interactive['action']['sections'][${s}]['title']`, 24);
     if (t) return t;
     if (!Array.isArray(section.rows) || section.rows.length === 0) return `Param interactive['action']['sections'][${s}]['rows'] must be a non-empty array.`;
@@ -177,7 +177,11 @@ function interactive(value: unknown): Check {
   if (body) return body;
   const frame =
     interactiveHeader(value.header, type) ??
-    (value.footer === undefined ? null : isRecord(value.footer) ? textField(value.footer.text, "interactive['footer']['text']", 1, 60) : "Param interactive['footer'] must be an object.");
+    (value.footer === undefined
+      ? null
+      : isRecord(value.footer)
+        ? textField(value.footer.text, "interactive['footer']['text']", 1, 60)
+        : "Param interactive['footer'] must be an object.");
   if (frame) return frame;
   if (!isRecord(value.action)) return "Param interactive['action'] is required.";
   const action = value.action;
@@ -187,10 +191,12 @@ function interactive(value: unknown): Check {
     case "list":
       return listAction(action);
     case "cta_url": {
-      if (action.name !== "cta_url" || !isRecord(action.parameters)) return "Param interactive['action'] must be {name:'cta_url', parameters:{display_text, url}}.";
+      if (action.name !== "cta_url" || !isRecord(action.parameters))
+        return "Param interactive['action'] must be {name:'cta_url', parameters:{display_text, url}}.";
       const c = textField(action.parameters.display_text, "interactive['action']['parameters']['display_text']", 1, 20);
       if (c) return c;
-      if (!str(action.parameters.url) || !isHttpUrl(action.parameters.url, false)) return "Param interactive['action']['parameters']['url'] must be a valid http(s) URL.";
+      if (!str(action.parameters.url) || !isHttpUrl(action.parameters.url, false))
+        return "Param interactive['action']['parameters']['url'] must be a valid http(s) URL.";
       return null;
     }
     case "location_request_message":

@@ -85,9 +85,13 @@ function statusPayload(ctx: SimulatorContext, message: BusinessMessage, status: 
     return platformAEnvelope(message.sender_id, sender, { statuses: [platformAStatusItem(ctx.state, message, status, at)] });
   }
   const item =
-    status === "sent" ? messengerEcho(message, at)
-    : status === "delivered" ? (message.platform === "PLATFORM_C" ? messengerDelivery(message, at) : null)
-    : messengerRead(message, at);
+    status === "sent"
+      ? messengerEcho(message, at)
+      : status === "delivered"
+        ? message.platform === "PLATFORM_C"
+          ? messengerDelivery(message, at)
+          : null
+        : messengerRead(message, at);
   return item ? messengerEnvelope(message.platform, message.sender_id, at, item) : null;
 }
 

@@ -56,7 +56,9 @@ export function logCounts(ctx: FaultContext): Record<string, number> {
 }
 
 export function logLine(before: Record<string, number>, after: Record<string, number>): string {
-  return Object.keys(after).map((k) => `${after[k]! - (before[k] ?? 0)} ${k}`).join(", ");
+  return Object.keys(after)
+    .map((k) => `${after[k]! - (before[k] ?? 0)} ${k}`)
+    .join(", ");
 }
 
 /** Where an undelivered message is stuck: its stored envelope, its ingest job (pg-boss), its row, event and delivery. */
@@ -67,10 +69,21 @@ export async function diagnose(ctx: FaultContext, missing: SentMessage[]): Promi
       "select id, received_at, processed_at, error from inbound_webhooks where body like $1 order by id",
       [`%${d.id}%`],
     );
-    const jobs = await ctx.stack.q<{ name: string; state: string; retry_count: number; created_on: Date; started_on: Date | null; completed_on: Date | null }>(
-      "select name, state, retry_count, created_on, started_on, completed_on from pgboss.job where data->>'id' = any($1) order by created_on",
-      [envelopes.map((e) => e.id)],
-    ).catch((error: unknown) => [{ name: `(pgboss.job not readable: ${error instanceof Error ? error.message : error})`, state: "?", retry_count: 0, created_on: new Date(), started_on: null, completed_on: null }]);
+    const jobs = await ctx.stack
+      .q<{ name: string; state: string; retry_count: number; created_on: Date; started_on: Date | null; completed_on: Date | null }>(
+        "select name, state, retry_count, created_on, started_on, completed_on from pgboss.job where data->>'id' = any($1) order by created_on",
+        [envelopes.map((e) => e.id)],
+      )
+      .catch((error: unknown) => [
+        {
+          name: `(pgboss.job not readable: ${error instanceof Error ? error.message : error})`,
+          state: "?",
+          retry_count: 0,
+          created_on: new Date(),
+          started_on: null,
+          completed_on: null,
+        },
+      ]);
     const [row] = await ctx.stack.q<{ id: string }>("select id from messages where channel_id = 'ch_sandbox' and platform_message_id = $1", [d.id]);
     const deliveries = row
       ? await ctx.stack.q<{ status: string; attempt_count: number; last_error: string | null }>(

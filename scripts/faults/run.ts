@@ -68,7 +68,10 @@ function cleanup(): Promise<void> {
 }
 
 async function main(): Promise<ScenarioResult[]> {
-  const only = (process.env.SVC_FAULTS_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const only = (process.env.SVC_FAULTS_ONLY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
   if (unknown.length) throw new Error(`SVC_FAULTS_ONLY: unknown scenario ${unknown.join(", ")} (known: ${SCENARIOS.map((s) => s.id).join(", ")})`);
   log(`process logs: ${logDir}`);

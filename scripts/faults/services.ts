@@ -60,7 +60,10 @@ export class PrivatePostgres {
   private readonly log: string;
   private started = false;
 
-  private constructor(readonly dir: string, readonly port: number) {
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {
     this.data = path.join(dir, "data");
     this.log = path.join(dir, "postgres.log");
     this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -76,7 +79,8 @@ export class PrivatePostgres {
     if (asRoot()) {
       const uid = Number(spawnSync("id", ["-u", PG_OWNER], { encoding: "utf8" }).stdout.trim());
       const gid = Number(spawnSync("id", ["-g", PG_OWNER], { encoding: "utf8" }).stdout.trim());
-      if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`faults: running as root, but there is no '${PG_OWNER}' OS user to run Postgres as`);
+      if (!Number.isInteger(uid) || !Number.isInteger(gid))
+        throw new Error(`faults: running as root, but there is no '${PG_OWNER}' OS user to run Postgres as`);
       chownSync(dir, uid, gid);
     }
     const pg = new PrivatePostgres(dir, await freePort());
@@ -182,7 +186,11 @@ export class PrivateRedis {
 
   async start(): Promise<void> {
     if (this.child) return;
-    const child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"], { stdio: "ignore" });
+    const child = spawn(
+      "redis-server",
+      ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"],
+      { stdio: "ignore" },
+    );
     this.child = child;
     this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
     child.once("exit", () => {

@@ -34,7 +34,11 @@ export async function ensureBuild(log: (m: string) => void): Promise<void> {
   }
   log(`next build into ${dir}/ (several minutes) …`);
   const t = Date.now();
-  await runNode([path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { ...process.env, SVC_NEXT_DIST_DIR: dir, NEXT_TELEMETRY_DISABLED: "1" }, 15 * 60_000);
+  await runNode(
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"],
+    { ...process.env, SVC_NEXT_DIST_DIR: dir, NEXT_TELEMETRY_DISABLED: "1" },
+    15 * 60_000,
+  );
   log(`built in ${Math.round((Date.now() - t) / 1000)} s`);
 }
 
@@ -105,12 +109,21 @@ export class Stack {
     };
     // The built-in simulator is the provider (and serves the inbound media files).
     delete this.env.PROVIDER_GRAPH_URL;
-    this.web = spawnProc("web", [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], this.env, path.join(this.o.logDir, "web.log"));
-    const ready = await waitUntil(async () => {
-      if (!this.alive(this.web)) throw new Error(`next start exited ${this.web.child.exitCode}:\n${this.web.tail()}`);
-      const r = await send(undefined, { method: "GET", url: `${this.base}/api/v1/identity`, headers: this.auth, timeoutMs: 3000 }).catch(() => null);
-      return r?.status === 200 ? r : null;
-    }, 120_000, 250);
+    this.web = spawnProc(
+      "web",
+      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      this.env,
+      path.join(this.o.logDir, "web.log"),
+    );
+    const ready = await waitUntil(
+      async () => {
+        if (!this.alive(this.web)) throw new Error(`next start exited ${this.web.child.exitCode}:\n${this.web.tail()}`);
+        const r = await send(undefined, { method: "GET", url: `${this.base}/api/v1/identity`, headers: this.auth, timeoutMs: 3000 }).catch(() => null);
+        return r?.status === 200 ? r : null;
+      },
+      120_000,
+      250,
+    );
     if (!ready) throw new Error(`next start did not answer within 120 s:\n${this.web.tail()}`);
     this.projectId = (JSON.parse(ready.body) as { project: { id: string } }).project.id;
     this.o.log(`web (next start, ${distDir()}) up on ${this.base}, pid ${this.web.pid}; project ${this.projectId}`);
@@ -120,12 +133,21 @@ export class Stack {
   }
 
   async startWorker(): Promise<void> {
-    const proc = spawnProc(`worker${++this.workerStarts}`, ["--import", "tsx", "cli/worker.ts"], this.env, path.join(this.o.logDir, `worker-${this.workerStarts}.log`));
+    const proc = spawnProc(
+      `worker${++this.workerStarts}`,
+      ["--import", "tsx", "cli/worker.ts"],
+      this.env,
+      path.join(this.o.logDir, `worker-${this.workerStarts}.log`),
+    );
     this.worker = proc;
-    const up = await waitUntil(() => {
-      if (!this.alive(proc)) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
-      return proc.tail().includes("running jobs") ? true : null;
-    }, 90_000, 100);
+    const up = await waitUntil(
+      () => {
+        if (!this.alive(proc)) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
+        return proc.tail().includes("running jobs") ? true : null;
+      },
+      90_000,
+      100,
+    );
     if (!up) throw new Error(`worker did not start within 90 s:\n${proc.tail()}`);
     this.o.log(`worker ${this.workerStarts} (npm run worker) up, pid ${proc.pid}`);
   }
@@ -152,8 +174,19 @@ export class Stack {
   }
 
   /** An /api/v1 call with the bootstrap key; the body is parsed JSON when it is JSON. */
-  api<T = Record<string, unknown>>(method: string, apiPath: string, json?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-    return sendJson<T>(this.agent, { method, url: `${this.base}/api/v1${apiPath}`, headers: { ...this.auth, ...headers }, ...(json !== undefined ? { json } : {}), timeoutMs: 15_000 });
+  api<T = Record<string, unknown>>(
+    method: string,
+    apiPath: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T }> {
+    return sendJson<T>(this.agent, {
+      method,
+      url: `${this.base}/api/v1${apiPath}`,
+      headers: { ...this.auth, ...headers },
+      ...(json !== undefined ? { json } : {}),
+      timeoutMs: 15_000,
+    });
   }
 
   /** A conversation no send used yet (pair pacing allows one new message per 6 s per recipient). */
@@ -203,10 +236,14 @@ export class Stack {
     // Numbers end in 1: PLATFORM_A recipients ending in 0000 are the simulator's undeliverable ones.
     this.testers = Array.from({ length: count }, (_, i) => `1555${String(i).padStart(6, "0")}1`);
     for (const from of this.testers) await this.customer({ from, type: "text", text: `join ${project.body.join_code}` });
-    const joined = await waitUntil(async () => {
-      const [row] = await this.q<{ n: string }>("select count(*) as n from sandbox_participants where project_id = $1", [this.projectId]);
-      return Number(row!.n) >= count ? true : null;
-    }, 60_000, 250);
+    const joined = await waitUntil(
+      async () => {
+        const [row] = await this.q<{ n: string }>("select count(*) as n from sandbox_participants where project_id = $1", [this.projectId]);
+        return Number(row!.n) >= count ? true : null;
+      },
+      60_000,
+      250,
+    );
     if (!joined) throw new Error(`the ${count} sandbox testers did not all join within 60 s`);
     this.conversations = (await this.q<{ id: string }>("select id from conversations where project_id = $1 order by id", [this.projectId])).map((r) => r.id);
     if (this.conversations.length < count) throw new Error(`only ${this.conversations.length} conversations for ${count} testers`);

@@ -52,10 +52,18 @@ describe("dashboard sessions", () => {
   });
 
   it("refuses cross-site writes", async () => {
-    const res = await dash(app, "PATCH", `/projects/${acme.projectId}/projects/${acme.projectId}`, { as: ops.owner, body: { require_opt_in: false }, headers: { origin: "https://evil.example" } });
+    const res = await dash(app, "PATCH", `/projects/${acme.projectId}/projects/${acme.projectId}`, {
+      as: ops.owner,
+      body: { require_opt_in: false },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("forbidden");
-    const same = await dash(app, "PATCH", `/projects/${acme.projectId}/projects/${acme.projectId}`, { as: ops.owner, body: { require_opt_in: true }, headers: { origin: "http://svc.test" } });
+    const same = await dash(app, "PATCH", `/projects/${acme.projectId}/projects/${acme.projectId}`, {
+      as: ops.owner,
+      body: { require_opt_in: true },
+      headers: { origin: "http://svc.test" },
+    });
     expect(same.status).toBe(200);
   });
 

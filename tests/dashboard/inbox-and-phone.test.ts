@@ -82,7 +82,10 @@ describe("the sandbox phone and the inbox, end to end through the dashboard", ()
     expect((await h.messageRow(second.body.id)).status).toBe("queued");
 
     // The API key path for the same pair is still refused with the spec's 429 meanwhile.
-    const api = await h.app.call("POST", "/messages", { key: acme.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "From the API" } });
+    const api = await h.app.call("POST", "/messages", {
+      key: acme.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "From the API" },
+    });
     expect(api.status).toBe(429);
     expect(api.body.error).toBe("message_pair_rate_limit");
 
@@ -104,10 +107,16 @@ describe("the sandbox phone and the inbox, end to end through the dashboard", ()
     const on = await dash(h.app, "POST", `${base}/conversations/${conversationId}/handoff`, { as: dev, body: { enabled: true, reason: "e2e" } });
     expect(on.status).toBe(200);
     await new Promise((r) => setTimeout(r, PAIR_INTERVAL_SECONDS * 1000));
-    const api = await h.app.call("POST", "/messages", { key: acme.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot" } });
+    const api = await h.app.call("POST", "/messages", {
+      key: acme.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "bot" },
+    });
     expect(api.body.error).toBe("ai_handoff_active");
     h.app.clock.advance(60_000);
-    const human = await dash(h.app, "POST", `${base}/messages`, { as: dev, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "A human here" } });
+    const human = await dash(h.app, "POST", `${base}/messages`, {
+      as: dev,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "A human here" },
+    });
     expect(human.status).toBe(200);
     // The inbox sorts by last_message_at: a reply moves the conversation too, not only customer messages.
     const conversation = await dash(h.app, "GET", `${base}/conversations/${conversationId}`, { as: dev });
@@ -122,7 +131,9 @@ describe("the sandbox phone and the inbox, end to end through the dashboard", ()
     const rivalBase = `/projects/${rival.projectId}`;
     const speak = await actAsCustomer(rivalOp, rivalBase, current.tester, { type: "text", text: "impersonation" });
     expect(speak.status).toBe(409);
-    const read = await dash(h.app, "GET", `${rivalBase}/sandbox/inbox?channel_id=${SANDBOX_CHANNEL_ID}&from=${encodeURIComponent(current.tester)}`, { as: rivalOp });
+    const read = await dash(h.app, "GET", `${rivalBase}/sandbox/inbox?channel_id=${SANDBOX_CHANNEL_ID}&from=${encodeURIComponent(current.tester)}`, {
+      as: rivalOp,
+    });
     expect(read.status).toBe(409);
   });
 
@@ -134,7 +145,10 @@ describe("the sandbox phone and the inbox, end to end through the dashboard", ()
     const missing = await actAsCustomer(dev, base, tester, { type: "text" });
     expect(missing.status).toBe(400);
     expect(missing.body.issues.text).toBeDefined();
-    const unknownChannel = await dash(h.app, "POST", `${base}/sandbox/customer-messages`, { as: dev, body: { channel_id: "ch_nope", from: tester, type: "text", text: "x" } });
+    const unknownChannel = await dash(h.app, "POST", `${base}/sandbox/customer-messages`, {
+      as: dev,
+      body: { channel_id: "ch_nope", from: tester, type: "text", text: "x" },
+    });
     expect(unknownChannel.status).toBe(404);
   });
 });

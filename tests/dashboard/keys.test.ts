@@ -20,7 +20,14 @@ describe("API keys from the dashboard", () => {
     const created = await dash(app, "POST", `${base}/keys`, { as: dev, body: { name: "Notifier", scopes: ["messages:send", "limits:read"] } });
     expect(created.status).toBe(200);
     expect(created.body.value).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
-    expect(created.body).toMatchObject({ object: "api_key", kind: "secret", name: "Notifier", scopes: ["limits:read", "messages:send"], created_by_user_id: dev.userId, revoked_at: null });
+    expect(created.body).toMatchObject({
+      object: "api_key",
+      kind: "secret",
+      name: "Notifier",
+      scopes: ["limits:read", "messages:send"],
+      created_by_user_id: dev.userId,
+      revoked_at: null,
+    });
     expect(created.body.display.startsWith("svc_live_")).toBe(true);
 
     const listed = await dash(app, "GET", `${base}/keys`, { as: dev });
@@ -59,12 +66,18 @@ describe("API keys from the dashboard", () => {
   });
 
   it("creates publishable keys with allowed origins, validated as origins", async () => {
-    const ok = await dash(app, "POST", `${base}/keys`, { as: dev, body: { kind: "publishable", name: "Web", allowed_origins: ["https://app.example.com", "http://localhost:5173"] } });
+    const ok = await dash(app, "POST", `${base}/keys`, {
+      as: dev,
+      body: { kind: "publishable", name: "Web", allowed_origins: ["https://app.example.com", "http://localhost:5173"] },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.value).toMatch(/^svc_pub_/);
     expect(ok.body.scopes).toEqual(["registrations:create"]);
     expect(ok.body.allowed_origins).toEqual(["https://app.example.com", "http://localhost:5173"]);
-    const bad = await dash(app, "POST", `${base}/keys`, { as: dev, body: { kind: "publishable", name: "Web", allowed_origins: ["https://app.example.com/path", "ftp://x"] } });
+    const bad = await dash(app, "POST", `${base}/keys`, {
+      as: dev,
+      body: { kind: "publishable", name: "Web", allowed_origins: ["https://app.example.com/path", "ftp://x"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.allowed_origins).toHaveLength(2);
     const secretWithOrigins = await dash(app, "POST", `${base}/keys`, { as: dev, body: { name: "S", scopes: ["*"], allowed_origins: ["https://a.example"] } });

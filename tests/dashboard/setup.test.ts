@@ -23,7 +23,10 @@ describe("first run", () => {
     expect(weak.body.issues.password).toBeDefined();
 
     const body = { name: "Ada", email: "Ada@Example.test", password: "correct horse battery", organization_name: "Ada Corp" };
-    const [first, second] = await Promise.all([dash(empty, "POST", "/setup", { body }), dash(empty, "POST", "/setup", { body: { ...body, email: "eve@example.test" } })]);
+    const [first, second] = await Promise.all([
+      dash(empty, "POST", "/setup", { body }),
+      dash(empty, "POST", "/setup", { body: { ...body, email: "eve@example.test" } }),
+    ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     expect([first.body.error, second.body.error]).toContain("setup_complete");

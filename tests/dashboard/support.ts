@@ -22,7 +22,12 @@ export async function sessionCookie(userId: string, email: string): Promise<stri
 let counter = 0;
 
 /** An operator who is a member of the seeded organization with `role` (no password: sessions are minted). */
-export async function addOperator(app: TestApp, seeded: Pick<Seeded, "orgId">, role: Role, email = `op${++counter}-${Date.now()}@example.test`): Promise<Operator> {
+export async function addOperator(
+  app: TestApp,
+  seeded: Pick<Seeded, "orgId">,
+  role: Role,
+  email = `op${++counter}-${Date.now()}@example.test`,
+): Promise<Operator> {
   const userId = newId("user");
   await app.db.insert(users).values({ id: userId, email, name: `Operator ${counter}` });
   await addMembership(app.db, seeded.orgId, userId, role);

@@ -43,7 +43,11 @@ describe("the database is unreachable", () => {
     });
     const res = await dispatch(request, `/projects/${acme.projectId}`, { ...app.runtime, database: dead });
     expect(res.status).toBe(503);
-    const retry = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { name: "Renamed" }, headers: { "idempotency-key": "outage-1" } });
+    const retry = await app.call("PATCH", `/projects/${acme.projectId}`, {
+      key: acme.key,
+      body: { name: "Renamed" },
+      headers: { "idempotency-key": "outage-1" },
+    });
     expect(retry.status).toBe(200);
     expect(retry.body.name).toBe("Renamed");
   });

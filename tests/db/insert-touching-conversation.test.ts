@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import { upsertContact } from "@/lib/domain/contacts/identity";
-import { ensureConversation, insertInboundMessageTouchingConversation, insertOutboundMessageTouchingConversation, type InboundMessageInsert, type OutboundMessageInsert } from "@/lib/domain/conversations";
+import {
+  ensureConversation,
+  insertInboundMessageTouchingConversation,
+  insertOutboundMessageTouchingConversation,
+  type InboundMessageInsert,
+  type OutboundMessageInsert,
+} from "@/lib/domain/conversations";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
@@ -26,7 +32,14 @@ let serial = 0;
 async function conversation() {
   serial += 1;
   const now = app.clock.now();
-  const contact = await upsertContact(app.db, { projectId: seeded.projectId, organizationId: seeded.orgId, channelId: SANDBOX_CHANNEL_ID, platform: "PLATFORM_A", phone: `+1415880${String(serial).padStart(4, "0")}`, now });
+  const contact = await upsertContact(app.db, {
+    projectId: seeded.projectId,
+    organizationId: seeded.orgId,
+    channelId: SANDBOX_CHANNEL_ID,
+    platform: "PLATFORM_A",
+    phone: `+1415880${String(serial).padStart(4, "0")}`,
+    now,
+  });
   return ensureConversation(app.db, seeded.projectId, contact.id, SANDBOX_CHANNEL_ID, now);
 }
 
@@ -149,7 +162,15 @@ describe("insertOutboundMessageTouchingConversation", () => {
     await insertOutboundMessageTouchingConversation(app.db, plain, plain.timestamp);
     expect((await lastMessageAt(conv.id))?.toISOString()).toBe(at.toISOString());
     const [row] = await app.db.select().from(messages).where(eq(messages.id, quoted.id));
-    expect(row).toMatchObject({ direction: "outbound", status: "queued", recipient: "+14155550100", replyTo: "wamid.quoted", idempotencyKey: quoted.idempotencyKey, platformMessageId: null, media: null });
+    expect(row).toMatchObject({
+      direction: "outbound",
+      status: "queued",
+      recipient: "+14155550100",
+      replyTo: "wamid.quoted",
+      idempotencyKey: quoted.idempotencyKey,
+      platformMessageId: null,
+      media: null,
+    });
     expect(await sqlNulls("reply_to", [quoted.id, plain.id])).toEqual({ [quoted.id]: false, [plain.id]: true });
   });
 

@@ -7,7 +7,11 @@ import { OutboundNetworkError } from "@/lib/ports/net/safe-request";
 const template = inject("dbTemplate");
 
 function runChild(url: string, mode: "guard" | "bare") {
-  return spawnSync(process.execPath, ["--import", "tsx", "tests/support/fixtures/dead-socket-write.ts", url, mode], { encoding: "utf8", timeout: 30_000, env: { ...process.env, NODE_OPTIONS: "" } });
+  return spawnSync(process.execPath, ["--import", "tsx", "tests/support/fixtures/dead-socket-write.ts", url, mode], {
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
 }
 
 describe("postgres-js dead-socket write (upstream defect in postgres@3.4.9)", () => {

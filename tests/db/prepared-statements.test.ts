@@ -26,7 +26,9 @@ describe("prepared statements on Postgres", () => {
     if (!single) return skip("PGlite runs in-process: there is no statement protocol to save");
     const db = single.db;
     for (const id of ["proj_a", "proj_b", "proj_c"]) await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id));
-    const rows = (await db.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${'select "id" from "projects" where "projects"."id" = $1%'}`)) as unknown as { n: number }[];
+    const rows = (await db.execute(
+      sql`select count(*)::int as n from pg_prepared_statements where statement like ${'select "id" from "projects" where "projects"."id" = $1%'}`,
+    )) as unknown as { n: number }[];
     // One statement for all three executions: prepared (an unnamed statement would not be listed at all).
     expect(rows[0]!.n).toBe(1);
   });

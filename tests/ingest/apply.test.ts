@@ -39,7 +39,12 @@ beforeAll(async () => {
   await joinSandbox(h, acme.projectId, TESTER);
   const res = await h.app.call("POST", "/channels", {
     key: beta.key,
-    body: { platform: "PLATFORM_A", display_name: "Beta", phone_number: FIXTURE_A.phoneNumber, credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" } },
+    body: {
+      platform: "PLATFORM_A",
+      display_name: "Beta",
+      phone_number: FIXTURE_A.phoneNumber,
+      credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" },
+    },
   });
   expect(res.status).toBe(200);
   betaChannel = res.body.id;
@@ -58,7 +63,13 @@ async function customer(input: Record<string, unknown>) {
   const rows = await rowByProviderId(h, SANDBOX_CHANNEL_ID, sent.message_id);
   expect(rows).toHaveLength(1);
   const row = rows[0]!;
-  expect(row).toMatchObject({ direction: "inbound", status: "delivered", channelId: SANDBOX_CHANNEL_ID, projectId: acme.projectId, platformMessageId: sent.message_id });
+  expect(row).toMatchObject({
+    direction: "inbound",
+    status: "delivered",
+    channelId: SANDBOX_CHANNEL_ID,
+    projectId: acme.projectId,
+    platformMessageId: sent.message_id,
+  });
   // The event names the stored row, its conversation and contact, the sandbox and the joined project.
   expect(p).toMatchObject({
     agent_id: acme.projectId,
@@ -85,7 +96,16 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
     expect(row).toMatchObject({ type: "text", content: "Hello there", media: null, replyTo: null });
     expect(p).toMatchObject({ type: "text", text: "Hello there", assets: [], media: null, location: null });
     expect(p.user_id).toEqual(expect.any(String));
-    expect(item).toEqual({ id: item.id, type: "text", text: "Hello there", received_at: item.received_at, media: null, location: null, interactive: null, replied_to: null });
+    expect(item).toEqual({
+      id: item.id,
+      type: "text",
+      text: "Hello there",
+      received_at: item.received_at,
+      media: null,
+      location: null,
+      interactive: null,
+      replied_to: null,
+    });
     expect(Date.parse(item.received_at)).not.toBeNaN();
   });
 
@@ -93,7 +113,11 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
     ["image", { caption: "In blue", mime_type: "image/png" }, { mime_type: "image/png", caption: "In blue" }],
     ["audio", { voice: true, mime_type: "audio/ogg" }, { mime_type: "audio/ogg", voice: true }],
     ["video", { caption: "Unboxing", mime_type: "video/mp4" }, { mime_type: "video/mp4", caption: "Unboxing" }],
-    ["document", { filename: "invoice.pdf", mime_type: "application/pdf", caption: "March" }, { mime_type: "application/pdf", file_name: "invoice.pdf", caption: "March" }],
+    [
+      "document",
+      { filename: "invoice.pdf", mime_type: "application/pdf", caption: "March" },
+      { mime_type: "application/pdf", file_name: "invoice.pdf", caption: "March" },
+    ],
     ["sticker", { animated: true, mime_type: "image/webp" }, { mime_type: "image/webp", animated: true }],
   ] as const) {
     it(`${type}: media cached from the simulator and announced with every media field`, async () => {
@@ -109,7 +133,12 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
       const res = await h.app.call("GET", `/conversations/${row.conversationId}/messages`, { key: acme.key });
       // The simulator serves these files, so they are cached; reading the message signs a URL anew.
       expect(p.media.status).toBe("available");
-      expect(res.body.data.find((m: Payload) => m.id === row.id).media).toMatchObject({ type, status: "available", url: expect.stringContaining(`/api/v1/media/${p.media.id}/content?token=`), provider: "platform_a" });
+      expect(res.body.data.find((m: Payload) => m.id === row.id).media).toMatchObject({
+        type,
+        status: "available",
+        url: expect.stringContaining(`/api/v1/media/${p.media.id}/content?token=`),
+        provider: "platform_a",
+      });
     });
   }
 
@@ -123,7 +152,12 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
   });
 
   it("contacts: the full cards in the item", async () => {
-    const card = { name: { formatted_name: "Pablo Morales", first_name: "Pablo", last_name: "Morales" }, phones: [{ phone: "+1 650 555 1234", type: "WORK", wa_id: "16505551234" }], emails: [{ email: "pablo@example.com", type: "WORK" }], org: { company: "Lucky Shrub" } };
+    const card = {
+      name: { formatted_name: "Pablo Morales", first_name: "Pablo", last_name: "Morales" },
+      phones: [{ phone: "+1 650 555 1234", type: "WORK", wa_id: "16505551234" }],
+      emails: [{ email: "pablo@example.com", type: "WORK" }],
+      org: { company: "Lucky Shrub" },
+    };
     const { row, p, item } = await customer({ type: "contacts", contacts: [card] });
     expect(row.type).toBe("contacts");
     expect(p.text).toBeNull();
@@ -133,7 +167,15 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
   it("interactive button_reply and list_reply", async () => {
     const button = await customer({ type: "button_reply", reply: { id: "yes-1", title: "Yes" } });
     expect(button.p).toMatchObject({ type: "interactive", text: "Yes" });
-    expect(button.item.interactive).toEqual({ type: "button_reply", id: "yes-1", title: "Yes", description: null, payload: null, response: null, flow_token: null });
+    expect(button.item.interactive).toEqual({
+      type: "button_reply",
+      id: "yes-1",
+      title: "Yes",
+      description: null,
+      payload: null,
+      response: null,
+      flow_token: null,
+    });
     const list = await customer({ type: "list_reply", reply: { id: "express", title: "Express", description: "Next day" } });
     expect(list.item.interactive).toMatchObject({ type: "list_reply", id: "express", title: "Express", description: "Next day" });
     expect(list.row).toMatchObject({ type: "interactive", content: "Express" });
@@ -173,7 +215,9 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
     expect(item.unsupported).toEqual({
       type: "poll_creation",
       raw_type: "unsupported",
-      errors: [{ code: 131051, title: "Message type unknown", message: "Message type unknown", error_data: { details: "Message type is currently not supported." } }],
+      errors: [
+        { code: 131051, title: "Message type unknown", message: "Message type unknown", error_data: { details: "Message type is currently not supported." } },
+      ],
     });
   });
 
@@ -196,13 +240,25 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
     expect(updated).toMatchObject({ content: "Does it come in blue?", status: "delivered" });
     expect(updated.editedAt).toBeInstanceOf(Date);
 
-    const edits = (await h.eventsOf(acme.projectId, "message.received")).map((e) => e.payload as Payload).filter((p) => p.type === "edit" && p.messages[0].edit?.original_message_id === original.id);
+    const edits = (await h.eventsOf(acme.projectId, "message.received"))
+      .map((e) => e.payload as Payload)
+      .filter((p) => p.type === "edit" && p.messages[0].edit?.original_message_id === original.id);
     expect(edits).toHaveLength(1);
     const p = expectReceivedShape(edits[0]!);
-    expect(p).toMatchObject({ type: "edit", text: "Does it come in blue?", conversation_id: original.row.conversationId, contact_id: original.row.contactId, metadata: { stored_message_id: original.row.id } });
+    expect(p).toMatchObject({
+      type: "edit",
+      text: "Does it come in blue?",
+      conversation_id: original.row.conversationId,
+      contact_id: original.row.contactId,
+      metadata: { stored_message_id: original.row.id },
+    });
     // Receivers deduplicate on message_id: the edit must not look like the original delivered again.
     expect(p.message_id).not.toBe(original.p.message_id);
-    expect(p.messages[0]).toMatchObject({ type: "edit", text: "Does it come in blue?", edit: { original_message_id: original.id, message: { type: "text", text: { body: "Does it come in blue?" } } } });
+    expect(p.messages[0]).toMatchObject({
+      type: "edit",
+      text: "Does it come in blue?",
+      edit: { original_message_id: original.id, message: { type: "text", text: { body: "Does it come in blue?" } } },
+    });
   });
 
   it("revoke: the stored original's content is cleared and it becomes deleted; event type revoke", async () => {
@@ -216,7 +272,9 @@ describe("every inbound type through the sandbox (simulator as the customer)", (
     expect(deleted.deletedAt).toBeInstanceOf(Date);
     expect(JSON.stringify(deleted.body)).not.toContain("oops");
 
-    const revokes = (await h.eventsOf(acme.projectId, "message.received")).map((e) => e.payload as Payload).filter((p) => p.type === "revoke" && p.messages[0].revoke?.original_message_id === original.id);
+    const revokes = (await h.eventsOf(acme.projectId, "message.received"))
+      .map((e) => e.payload as Payload)
+      .filter((p) => p.type === "revoke" && p.messages[0].revoke?.original_message_id === original.id);
     expect(revokes).toHaveLength(1);
     expect(expectReceivedShape(revokes[0]!)).toMatchObject({ type: "revoke", text: null, metadata: { stored_message_id: original.row.id } });
     expect(revokes[0]!.message_id).not.toBe(original.row.id);
@@ -243,9 +301,55 @@ describe("provider retries never make a second row or event", () => {
     const at = Math.floor(Date.now() / 1000);
     const edit = (id: string, body: string, ts: number) => ({
       object: "whatsapp_business_account",
-      entry: [{ id: "w", changes: [{ field: "messages", value: { metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID }, contacts: [{ wa_id: TESTER, profile: { name: "Ana" } }], messages: [{ from: TESTER, id, timestamp: String(ts), type: "edit", edit: { original_message_id: "wamid.RETRY-A-0002", message: { type: "text", text: { body } } } }] } }] }],
+      entry: [
+        {
+          id: "w",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID },
+                contacts: [{ wa_id: TESTER, profile: { name: "Ana" } }],
+                messages: [
+                  {
+                    from: TESTER,
+                    id,
+                    timestamp: String(ts),
+                    type: "edit",
+                    edit: { original_message_id: "wamid.RETRY-A-0002", message: { type: "text", text: { body } } },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
     });
-    const revoke = { object: "whatsapp_business_account", entry: [{ id: "w", changes: [{ field: "messages", value: { metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID }, messages: [{ from: TESTER, id: "wamid.RETRY-A-REVOKE", timestamp: String(at + 30), type: "revoke", revoke: { original_message_id: "wamid.RETRY-A-0002" } }] } }] }] };
+    const revoke = {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "w",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID },
+                messages: [
+                  {
+                    from: TESTER,
+                    id: "wamid.RETRY-A-REVOKE",
+                    timestamp: String(at + 30),
+                    type: "revoke",
+                    revoke: { original_message_id: "wamid.RETRY-A-0002" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
     await post(textA(SANDBOX_PHONE_NUMBER_ID, TESTER, "wamid.RETRY-A-0002", "v1", at * 1000));
     const [original] = await rowByProviderId(h, SANDBOX_CHANNEL_ID, "wamid.RETRY-A-0002");
 
@@ -270,7 +374,31 @@ describe("provider retries never make a second row or event", () => {
 
   it("an edit delivered before its original waits for it (retried), then applies once", async () => {
     const at = Math.floor(Date.now() / 1000);
-    const edit = { object: "whatsapp_business_account", entry: [{ id: "w", changes: [{ field: "messages", value: { metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID }, messages: [{ from: TESTER, id: "wamid.EARLY-EDIT", timestamp: String(at + 5), type: "edit", edit: { original_message_id: "wamid.LATE-ORIGINAL", message: { type: "text", text: { body: "edited" } } } }] } }] }] };
+    const edit = {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "w",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                metadata: { phone_number_id: SANDBOX_PHONE_NUMBER_ID },
+                messages: [
+                  {
+                    from: TESTER,
+                    id: "wamid.EARLY-EDIT",
+                    timestamp: String(at + 5),
+                    type: "edit",
+                    edit: { original_message_id: "wamid.LATE-ORIGINAL", message: { type: "text", text: { body: "edited" } } },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
     await post(edit);
     expect(await receivedFor(h, acme.projectId, "wamid.EARLY-EDIT")).toHaveLength(0);
     await post(textA(SANDBOX_PHONE_NUMBER_ID, TESTER, "wamid.LATE-ORIGINAL", "original", at * 1000));
@@ -292,16 +420,32 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
     const p = expectReceivedShape(event.payload as Payload);
     const [row] = await rowByProviderId(h, betaChannel, providerId);
     expect(row).toBeDefined();
-    expect(p).toMatchObject({ agent_id: beta.projectId, organization_id: beta.orgId, channel_id: betaChannel, message_id: row!.id, contact_id: row!.contactId, conversation_id: row!.conversationId });
+    expect(p).toMatchObject({
+      agent_id: beta.projectId,
+      organization_id: beta.orgId,
+      channel_id: betaChannel,
+      message_id: row!.id,
+      contact_id: row!.contactId,
+      conversation_id: row!.conversationId,
+    });
     expect(event).toMatchObject({ deliver: true, route: "external" });
     return { p, row: row!, item: p.messages[0] as Payload, providerId };
   }
 
   it("text, with the sender's number, business-scoped user id and profile name", async () => {
     const { p, row } = await one("platform-a-text");
-    expect(p).toMatchObject({ from: `+${SHEENA}`, user_id: "US.13491208655302741918", text: "Does it come in another color?", type: "text", metadata: { profile_name: "Sheena Nelson", display_phone_number: FIXTURE_A.phoneNumber } });
+    expect(p).toMatchObject({
+      from: `+${SHEENA}`,
+      user_id: "US.13491208655302741918",
+      text: "Does it come in another color?",
+      type: "text",
+      metadata: { profile_name: "Sheena Nelson", display_phone_number: FIXTURE_A.phoneNumber },
+    });
     expect(row.timestamp.toISOString()).toBe(new Date(1749416383 * 1000).toISOString());
-    const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, row.contactId)));
+    const [contact] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, row.contactId)));
     expect(contact).toMatchObject({ phone: `+${SHEENA}`, userId: "US.13491208655302741918", name: "Sheena Nelson", channelId: betaChannel });
   });
 
@@ -322,7 +466,12 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
   }
 
   it("location, contacts, button_reply, list_reply, flow completion, template button, reaction", async () => {
-    expect((await one("platform-a-location")).p.location).toEqual({ latitude: 37.483872693672, longitude: -122.14835165083, name: "Meta Headquarters", address: "1 Hacker Way, Menlo Park, CA 94025" });
+    expect((await one("platform-a-location")).p.location).toEqual({
+      latitude: 37.483872693672,
+      longitude: -122.14835165083,
+      name: "Meta Headquarters",
+      address: "1 Hacker Way, Menlo Park, CA 94025",
+    });
     const cards = (await one("platform-a-contacts")).item.contacts;
     expect(cards[0]).toMatchObject({ name: { formatted_name: "Pablo Morales" }, birthday: "1999-01-23", org: { company: "Lucky Shrub" } });
     expect(cards[0].phones).toHaveLength(2);
@@ -330,9 +479,17 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
     const button = await one("platform-a-button-reply");
     expect(button.item.interactive).toMatchObject({ type: "button_reply", id: "cancel-button", title: "Cancel" });
     expect(button.item.replied_to).toEqual({ message_id: "wamid.HBgLMTU1NTA3ODM4ODEVAgASGBRCSVowMDAwMDAwMDAwMDAwMDAwQQA=", from: "15550783881" });
-    expect((await one("platform-a-list-reply")).item.interactive).toMatchObject({ type: "list_reply", id: "priority_express", description: "Next Day to 2 Days" });
+    expect((await one("platform-a-list-reply")).item.interactive).toMatchObject({
+      type: "list_reply",
+      id: "priority_express",
+      description: "Next Day to 2 Days",
+    });
     const flow = await one("platform-a-flow-completion");
-    expect(flow.item.interactive).toMatchObject({ type: "nfm_reply", flow_token: "svcft_01JXK4QZ8N6T3W9R2M5B7C1D0E", response: { full_name: "Sheena Nelson", party_size: "4", dietary: ["vegetarian"] } });
+    expect(flow.item.interactive).toMatchObject({
+      type: "nfm_reply",
+      flow_token: "svcft_01JXK4QZ8N6T3W9R2M5B7C1D0E",
+      response: { full_name: "Sheena Nelson", party_size: "4", dietary: ["vegetarian"] },
+    });
     expect((await one("platform-a-template-button")).item.interactive).toMatchObject({ type: "button", payload: "STOP_PROMOTIONS", title: "Stop promotions" });
     const reaction = await one("platform-a-reaction");
     expect(reaction.p).toMatchObject({ type: "reaction", text: "👍" });
@@ -342,7 +499,11 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
   it("unsupported (131051) and unavailable (131060)", async () => {
     const unknown = await one("platform-a-unsupported");
     expect(unknown.p.text).toBeNull();
-    expect(unknown.item.unsupported).toMatchObject({ type: "poll_creation", raw_type: "unsupported", errors: [{ code: 131051, title: "Message type unknown" }] });
+    expect(unknown.item.unsupported).toMatchObject({
+      type: "poll_creation",
+      raw_type: "unsupported",
+      errors: [{ code: 131051, title: "Message type unknown" }],
+    });
     const unavailable = await one("platform-a-unavailable");
     expect(unavailable.item.unsupported).toMatchObject({ type: "media_placeholder", errors: [{ code: 131060, error_data: { details: expect.any(String) } }] });
   });
@@ -355,8 +516,17 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
 
   it("a username-only sender: from null, user_id set, username and parent_user_id passed on", async () => {
     const { p, row } = await one("platform-a-username-only");
-    expect(p).toMatchObject({ from: null, user_id: "BR.1502576394655843", username: "maria.lopez", parent_user_id: "BR.ENT.9182736450192837", text: "Hello from a username" });
-    const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, row.contactId)));
+    expect(p).toMatchObject({
+      from: null,
+      user_id: "BR.1502576394655843",
+      username: "maria.lopez",
+      parent_user_id: "BR.ENT.9182736450192837",
+      text: "Hello from a username",
+    });
+    const [contact] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, row.contactId)));
     expect(contact).toMatchObject({ phone: null, userId: "BR.1502576394655843", username: "maria.lopez" });
   });
 
@@ -364,7 +534,11 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
     await post("platform-a-multiple");
     const ids = (adapted("platform-a-multiple").entry[0].changes[0].value.messages as Payload[]).map((m) => m.id as string);
     const payloads = await Promise.all(ids.map(async (id) => (await receivedEvent(h, beta.projectId, id)).payload as Payload));
-    expect(payloads.map((p) => [p.from, p.type])).toEqual([[`+${SHEENA}`, "text"], ["+447700900123", "text"], [`+${SHEENA}`, "image"]]);
+    expect(payloads.map((p) => [p.from, p.type])).toEqual([
+      [`+${SHEENA}`, "text"],
+      ["+447700900123", "text"],
+      [`+${SHEENA}`, "image"],
+    ]);
     expect(payloads[0]!.contact_id).toBe(payloads[2]!.contact_id);
     expect(payloads[1]!.contact_id).not.toBe(payloads[0]!.contact_id);
   });
@@ -411,10 +585,20 @@ describe("business-app echoes (coexistence): stored state changes, no message.re
     const received = (await h.eventsOf(beta.projectId, "message.received")).length;
     await deliver(h, "platform-a", adapted("platform-a-echo"));
     const [row] = await rowByProviderId(h, betaChannel, ECHO);
-    expect(row).toMatchObject({ direction: "outbound", status: "sent", type: "text", content: "Sure, I'll send you the catalog now.", recipient: "16505551234", projectId: beta.projectId });
+    expect(row).toMatchObject({
+      direction: "outbound",
+      status: "sent",
+      type: "text",
+      content: "Sure, I'll send you the catalog now.",
+      recipient: "16505551234",
+      projectId: beta.projectId,
+    });
     expect(row!.body).toMatchObject({ source: "business_app" });
     // The echo goes into the customer's existing conversation.
-    const [sheena] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
+    const [sheena] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
     expect(row!.contactId).toBe(sheena!.id);
     // A retried echo is still one row.
     await deliver(h, "platform-a", adapted("platform-a-echo"));
@@ -429,7 +613,10 @@ describe("business-app echoes (coexistence): stored state changes, no message.re
 
 describe("contact.identity.updated: a customer changes their number", () => {
   it("dedicated channel: the contact keeps its id, takes the new number, and the new number resolves to it", async () => {
-    const [before] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
+    const [before] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
     expect(before).toBeDefined();
     await deliver(h, "platform-a", adapted("platform-a-system-changed-number"));
 
@@ -437,11 +624,19 @@ describe("contact.identity.updated: a customer changes their number", () => {
     expect(system).toMatchObject({ type: "system", contact_id: before!.id, text: "User Sheena Nelson changed from 16505551234 to 12195555358" });
     expect(system.messages[0].system).toMatchObject({ type: "user_changed_number", wa_id: "12195555358" });
 
-    const [after] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, before!.id)));
+    const [after] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.id, before!.id)));
     expect(after!.phone).toBe("+12195555358");
     const updates = (await h.eventsOf(beta.projectId, "contact.identity.updated")).map((e) => e.payload as Payload);
     expect(updates).toHaveLength(1);
-    expect(updates[0]).toMatchObject({ contact_id: before!.id, channel_id: betaChannel, previous: { phone: "+16505551234" }, current: { phone: "+12195555358" } });
+    expect(updates[0]).toMatchObject({
+      contact_id: before!.id,
+      channel_id: betaChannel,
+      previous: { phone: "+16505551234" },
+      current: { phone: "+12195555358" },
+    });
 
     // Retried: no second event.
     await deliver(h, "platform-a", adapted("platform-a-system-changed-number"));
@@ -454,14 +649,24 @@ describe("contact.identity.updated: a customer changes their number", () => {
 
   it("a new business-scoped user id resolves to the same contact, even for a later username-only message", async () => {
     await deliver(h, "platform-a", adapted("platform-a-system-user-id-changed", { "16505551234": "12195555358" }));
-    const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+12195555358")));
+    const [contact] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+12195555358")));
     expect(contact).toMatchObject({ userId: "US.20938475610293847561" });
     const updates = await h.eventsOf(beta.projectId, "contact.identity.updated");
     expect(updates.at(-1)!.payload).toMatchObject({ contact_id: contact!.id, current: { user_id: "US.20938475610293847561" } });
 
-    const usernameOnly = adapted("platform-a-username-only", { "BR.1502576394655843": "US.20938475610293847561", "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQUQwRTFGMjAzMTQyNTM2NDc1OAA=": "wamid.NEW-USER-ID-0001" });
+    const usernameOnly = adapted("platform-a-username-only", {
+      "BR.1502576394655843": "US.20938475610293847561",
+      "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQUQwRTFGMjAzMTQyNTM2NDc1OAA=": "wamid.NEW-USER-ID-0001",
+    });
     await deliver(h, "platform-a", usernameOnly);
-    expect((await receivedFor(h, beta.projectId, "wamid.NEW-USER-ID-0001"))[0]).toMatchObject({ from: null, user_id: "US.20938475610293847561", contact_id: contact!.id });
+    expect((await receivedFor(h, beta.projectId, "wamid.NEW-USER-ID-0001"))[0]).toMatchObject({
+      from: null,
+      user_id: "US.20938475610293847561",
+      contact_id: contact!.id,
+    });
   });
 
   it("a number first seen with its user id: a later user-id-only message is the same contact", async () => {
@@ -492,11 +697,30 @@ describe("contact.identity.updated: a customer changes their number", () => {
 function envelopeWith(phone: string, userId: string, id: string, withPhone: boolean) {
   return {
     object: "whatsapp_business_account",
-    entry: [{ id: FIXTURE_A.waba, changes: [{ field: "messages", value: {
-      messaging_product: "whatsapp",
-      metadata: { display_phone_number: "15550783881", phone_number_id: FIXTURE_A.phoneNumberId },
-      contacts: [withPhone ? { profile: { name: "Alias" }, wa_id: phone, user_id: userId } : { profile: { name: "Alias" }, user_id: userId }],
-      messages: [{ ...(withPhone ? { from: phone } : {}), from_user_id: userId, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: id } }],
-    } }] }],
+    entry: [
+      {
+        id: FIXTURE_A.waba,
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: FIXTURE_A.phoneNumberId },
+              contacts: [withPhone ? { profile: { name: "Alias" }, wa_id: phone, user_id: userId } : { profile: { name: "Alias" }, user_id: userId }],
+              messages: [
+                {
+                  ...(withPhone ? { from: phone } : {}),
+                  from_user_id: userId,
+                  id,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: "text",
+                  text: { body: id },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   };
 }

@@ -13,12 +13,22 @@ afterAll(() => h?.close());
 async function inbound(phoneNumberId: string, from: string, id: string, text: string) {
   const body = JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{ id: "waba", changes: [{ field: "messages", value: {
-      messaging_product: "whatsapp",
-      metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
-      contacts: [{ profile: { name: "Lee" }, wa_id: from }],
-      messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
-    } }] }],
+    entry: [
+      {
+        id: "waba",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550001111", phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: "Lee" }, wa_id: from }],
+              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
   });
   const res = await fetch(`${h.server.url}/api/providers/platform-a/webhook`, {
     method: "POST",
@@ -32,7 +42,10 @@ describe("inbound goes to the project that connected the channel", () => {
   it("a project's second channel, and sibling projects with their own channels in one organization", async () => {
     const seeded = await h.app.seed();
     const connect = (key: string, id: string) =>
-      h.app.call("POST", "/channels", { key, body: { platform: "PLATFORM_A", credentials: { phone_number_id: id, business_account_id: `waba${id}`, access_token: "t" } } });
+      h.app.call("POST", "/channels", {
+        key,
+        body: { platform: "PLATFORM_A", credentials: { phone_number_id: id, business_account_id: `waba${id}`, access_token: "t" } },
+      });
     expect((await connect(seeded.key, "5550001")).status).toBe(200);
     expect((await connect(seeded.key, "5550002")).status).toBe(200);
     const sibling = await createProjectRow(h.app.db, seeded.orgId, { name: "Sibling" }, h.app.clock.now());
@@ -49,7 +62,9 @@ describe("inbound goes to the project that connected the channel", () => {
     expect(theirs.body.data.map((c: { phone: string }) => c.phone)).toEqual(["+14155550101"]);
     // No routing warning for a channel that now has a project to route to.
     const channels = await h.app.call("GET", "/channels", { key: seeded.key });
-    const second = channels.body.data.find((c: { id: string; routing_warning: string | null }) => c.id !== "ch_sandbox" && c.routing_warning?.includes("not the channel of any project"));
+    const second = channels.body.data.find(
+      (c: { id: string; routing_warning: string | null }) => c.id !== "ch_sandbox" && c.routing_warning?.includes("not the channel of any project"),
+    );
     expect(second).toBeUndefined();
   });
 });

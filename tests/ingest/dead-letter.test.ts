@@ -43,7 +43,6 @@ async function envelope(id: string) {
 }
 
 describe("ingest dead letters", () => {
-
   it("a failing attempt before the last throws (the queue retries) and counts the failure", async () => {
     const id = await storeEnvelope("poison");
     await expect(processInboundWebhook(h.app.systemCtx(), { id }, { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT })).rejects.toThrow(/poisoned message row/);

@@ -50,7 +50,14 @@ export function adapted(name: string, swaps: Record<string, string> = {}): Paylo
 export function envelopeA(phoneNumberId: string, value: Record<string, unknown>, field = "messages"): Payload {
   return {
     object: "whatsapp_business_account",
-    entry: [{ id: "waba-test", changes: [{ field, value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId }, ...value } }] }],
+    entry: [
+      {
+        id: "waba-test",
+        changes: [
+          { field, value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId }, ...value } },
+        ],
+      },
+    ],
   };
 }
 
@@ -108,7 +115,10 @@ export async function receivedEvent(h: Harness, projectId: string, providerId: s
 }
 
 export async function rowByProviderId(h: Harness, channelId: string, providerId: string) {
-  const rows = await h.app.db.select().from(messages).where(and(eq(messages.channelId, channelId), eq(messages.platformMessageId, providerId)));
+  const rows = await h.app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channelId, channelId), eq(messages.platformMessageId, providerId)));
   return rows;
 }
 
@@ -127,7 +137,18 @@ const ITEM_FIELDS = ["id", "type", "text", "received_at", "media", "location", "
  * Returns the payload for further, type-specific checks.
  */
 export function expectReceivedShape(p: Payload): Payload {
-  for (const key of ["agent_id", "organization_id", "channel_id", "conversation_id", "contact_id", "user_id", "message_id", "type", "contact_reference", "customer_reference"]) {
+  for (const key of [
+    "agent_id",
+    "organization_id",
+    "channel_id",
+    "conversation_id",
+    "contact_id",
+    "user_id",
+    "message_id",
+    "type",
+    "contact_reference",
+    "customer_reference",
+  ]) {
     expect(typeof p[key], `${key} is a string`).toBe("string");
   }
   expect(p.from === null || typeof p.from === "string").toBe(true);
@@ -149,13 +170,21 @@ export function expectReceivedShape(p: Payload): Payload {
 }
 
 /** The media object of the spec (Inbound media / Message.media) before the media cache exists. */
-export function expectUncachedMedia(media: Payload, expected: { type: string; provider: string; message_id: string; provider_media_id?: string | null; mime_type?: string | null; file_name?: string | null }): void {
+export function expectUncachedMedia(
+  media: Payload,
+  expected: { type: string; provider: string; message_id: string; provider_media_id?: string | null; mime_type?: string | null; file_name?: string | null },
+): void {
   // Every file has its media id from ingest on. Files the simulator serves get cached (available,
   // with a signed URL and a retention deadline); fixtures' provider ids are unknown, so those stay
   // unavailable with no URL. Either way the object is consistent.
   expect(media).toMatchObject({ id: expect.stringMatching(/^med_/), ...expected });
   if (media.status === "available") {
-    expect(media).toMatchObject({ accessible: true, url: expect.stringMatching(/\/api\/v1\/media\/med_[^/]+\/content\?token=/), expires_at: expect.any(String), error_code: null });
+    expect(media).toMatchObject({
+      accessible: true,
+      url: expect.stringMatching(/\/api\/v1\/media\/med_[^/]+\/content\?token=/),
+      expires_at: expect.any(String),
+      error_code: null,
+    });
   } else {
     expect(media).toMatchObject({ status: "unavailable", accessible: false, url: null, expires_at: null });
   }

@@ -37,9 +37,13 @@ beforeAll(async () => {
   h = await startHarness();
   gamma = await h.app.seed({ orgName: "Gamma" });
   await enablePlatforms(h, gamma.orgId);
-  channel.PLATFORM_B = (await connectChannel(h, gamma, { platform: "PLATFORM_B", display_name: "IG", credentials: { account_id: FIXTURE_B.accountId, access_token: "ig-token" } })).id;
+  channel.PLATFORM_B = (
+    await connectChannel(h, gamma, { platform: "PLATFORM_B", display_name: "IG", credentials: { account_id: FIXTURE_B.accountId, access_token: "ig-token" } })
+  ).id;
   // The project's second channel: projects.channel_id names only the first one.
-  channel.PLATFORM_C = (await connectChannel(h, gamma, { platform: "PLATFORM_C", display_name: "Page", credentials: { page_id: FIXTURE_C.pageId, access_token: "page-token" } })).id;
+  channel.PLATFORM_C = (
+    await connectChannel(h, gamma, { platform: "PLATFORM_C", display_name: "Page", credentials: { page_id: FIXTURE_C.pageId, access_token: "page-token" } })
+  ).id;
   const [project] = await h.app.db.select().from(projects).where(eq(projects.id, gamma.projectId));
   expect(project!.channelId).toBe(channel.PLATFORM_B);
 });
@@ -63,8 +67,16 @@ async function received(platform: P, providerId: string, from: string) {
   const row = rows[0]!;
   expect(row).toMatchObject({ direction: "inbound", status: "delivered", projectId: gamma.projectId });
   expect(p).toMatchObject({
-    agent_id: gamma.projectId, organization_id: gamma.orgId, channel_id: channel[platform], contact_id: row.contactId, conversation_id: row.conversationId,
-    message_id: row.id, from: null, user_id: from, type: row.type, metadata: { platform, provider_message_id: providerId },
+    agent_id: gamma.projectId,
+    organization_id: gamma.orgId,
+    channel_id: channel[platform],
+    contact_id: row.contactId,
+    conversation_id: row.conversationId,
+    message_id: row.id,
+    from: null,
+    user_id: from,
+    type: row.type,
+    metadata: { platform, provider_message_id: providerId },
   });
   expect(event).toMatchObject({ deliver: true, route: "external" });
   return { p, row, item: p.messages[0] as Payload };
@@ -79,7 +91,10 @@ for (const platform of ["PLATFORM_B", "PLATFORM_C"] as const) {
       const id = await customer(platform, USER, { type: "text", text: "Hi there" });
       const { p, row } = await received(platform, id, USER);
       expect(p).toMatchObject({ type: "text", text: "Hi there", media: null, assets: [] });
-      const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.id, row.contactId)));
+      const [contact] = await h.app.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.id, row.contactId)));
       expect(contact).toMatchObject({ phone: null, userId: USER, platform, channelId: channel[platform] });
     });
 
@@ -199,7 +214,9 @@ describe("the provider's own payloads", () => {
 
     await deliver(h, "platform-c", adapted("messenger-postback-referral"));
     await deliver(h, "platform-c", adapted("messenger-postback-referral"));
-    const postbacks = (await h.eventsOf(gamma.projectId, "message.received")).map((e) => e.payload as Payload).filter((p) => p.messages[0].interactive?.payload === "GET_STARTED" && p.metadata.referral);
+    const postbacks = (await h.eventsOf(gamma.projectId, "message.received"))
+      .map((e) => e.payload as Payload)
+      .filter((p) => p.messages[0].interactive?.payload === "GET_STARTED" && p.metadata.referral);
     expect(postbacks).toHaveLength(1);
     expect(postbacks[0]!.metadata.referral).toMatchObject({ ref: "spring-sale", source: "ADS" });
   });
@@ -209,13 +226,19 @@ describe("page / account inbox echoes: stored, never message.received", () => {
   it("PLATFORM_C is_echo and PLATFORM_B is_echo make outbound rows; a retry is still one row", async () => {
     const before = (await h.eventsOf(gamma.projectId, "message.received")).length;
     // The fixture's mid is also one of messenger-delivery's: give the echo its own.
-    const echoC = adapted("messenger-echo", { "m_Cy2w8Jr3Kv4Uw5Tx6Sy7Rz8Qa9Pb0Oc1Nd2Me3Lf4Kg5Jh6Ii7Hj8Gk9Fl0Em1Dn2Co3Bp4Aq5Zr6Ys7Xt8W": "m_ECHO-FIXTURE" });
+    const echoC = adapted("messenger-echo", { m_Cy2w8Jr3Kv4Uw5Tx6Sy7Rz8Qa9Pb0Oc1Nd2Me3Lf4Kg5Jh6Ii7Hj8Gk9Fl0Em1Dn2Co3Bp4Aq5Zr6Ys7Xt8W: "m_ECHO-FIXTURE" });
     await deliver(h, "platform-c", echoC);
     await deliver(h, "platform-c", echoC);
     const mid = echoC.entry[0].messaging[0].message.mid as string;
     const rowsC = await rowByProviderId(h, channel.PLATFORM_C, mid);
     expect(rowsC).toHaveLength(1);
-    expect(rowsC[0]).toMatchObject({ direction: "outbound", status: "sent", content: "Yes, 10am to 4pm.", recipient: "5023436377684981", projectId: gamma.projectId });
+    expect(rowsC[0]).toMatchObject({
+      direction: "outbound",
+      status: "sent",
+      content: "Yes, 10am to 4pm.",
+      recipient: "5023436377684981",
+      projectId: gamma.projectId,
+    });
 
     const echoB = adapted("instagram-echo");
     await deliver(h, "platform-b", echoB);
@@ -227,13 +250,41 @@ describe("page / account inbox echoes: stored, never message.received", () => {
   it("an echo of our own send that arrives before the send job stored its mid waits instead of making a second row", async () => {
     const USER = "5023400000000009";
     await customer("PLATFORM_C", USER, { type: "text", text: "hello" });
-    const [own] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, USER)));
-    const [conv] = await h.app.db.select().from(messages).where(and(eq(messages.contactId, own!.id), eq(messages.channelId, channel.PLATFORM_C)));
+    const [own] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, USER)));
+    const [conv] = await h.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.contactId, own!.id), eq(messages.channelId, channel.PLATFORM_C)));
     // The send job is in flight: queued, no mid yet.
     const id = newId("message");
     const now = h.app.clock.now();
-    await h.app.db.insert(messages).values({ id, projectId: gamma.projectId, conversationId: conv!.conversationId, contactId: own!.id, channelId: channel.PLATFORM_C, direction: "outbound", type: "text", status: "queued", content: "Our reply", body: { kind: "text" }, recipient: USER, timestamp: now, createdAt: now, updatedAt: now });
-    const echo = envelopeM("PLATFORM_C", FIXTURE_C.pageId, [{ sender: { id: FIXTURE_C.pageId }, recipient: { id: USER }, timestamp: Date.now(), message: { mid: "m_OWN-SEND-ECHO", is_echo: true, text: "Our reply" } }]);
+    await h.app.db.insert(messages).values({
+      id,
+      projectId: gamma.projectId,
+      conversationId: conv!.conversationId,
+      contactId: own!.id,
+      channelId: channel.PLATFORM_C,
+      direction: "outbound",
+      type: "text",
+      status: "queued",
+      content: "Our reply",
+      body: { kind: "text" },
+      recipient: USER,
+      timestamp: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const echo = envelopeM("PLATFORM_C", FIXTURE_C.pageId, [
+      {
+        sender: { id: FIXTURE_C.pageId },
+        recipient: { id: USER },
+        timestamp: Date.now(),
+        message: { mid: "m_OWN-SEND-ECHO", is_echo: true, text: "Our reply" },
+      },
+    ]);
     await deliver(h, "platform-c", echo);
     expect(await rowByProviderId(h, channel.PLATFORM_C, "m_OWN-SEND-ECHO")).toHaveLength(0);
     // The send job stores the mid (as deliverToProvider does); the retried echo then finds it.
@@ -247,16 +298,23 @@ describe("page / account inbox echoes: stored, never message.received", () => {
 
 describe("statuses on B and C", () => {
   async function conversationOf(platform: P, user: string): Promise<string> {
-    const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, user)));
+    const [contact] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, user)));
     const res = await h.app.call("GET", "/conversations?limit=100", { key: gamma.key });
     return res.body.data.find((c: Payload) => c.contact_id === contact!.id).id;
   }
-  const statuses = async (messageId: string) => (await h.eventsOf(gamma.projectId, "message.status")).map((e) => e.payload as Payload).filter((p) => p.message_id === messageId);
+  const statuses = async (messageId: string) =>
+    (await h.eventsOf(gamma.projectId, "message.status")).map((e) => e.payload as Payload).filter((p) => p.message_id === messageId);
 
   it("PLATFORM_C reply round trip: sent at acceptance, delivery receipt by mid, read receipt by watermark only", async () => {
     const USER = "5023400000000020";
     await customer("PLATFORM_C", USER, { type: "text", text: "are you there?" });
-    const res = await h.app.call("POST", "/messages", { key: gamma.key, body: { channel_id: channel.PLATFORM_C, conversation_id: await conversationOf("PLATFORM_C", USER), text: "Yes!" } });
+    const res = await h.app.call("POST", "/messages", {
+      key: gamma.key,
+      body: { channel_id: channel.PLATFORM_C, conversation_id: await conversationOf("PLATFORM_C", USER), text: "Yes!" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await h.settle(150);
     const row = await h.messageRow(res.body.id);
@@ -272,11 +330,17 @@ describe("statuses on B and C", () => {
   it("PLATFORM_B reply round trip: sent at acceptance, read receipt naming the mid", async () => {
     const USER = "1254400000000020";
     await customer("PLATFORM_B", USER, { type: "text", text: "ping" });
-    const res = await h.app.call("POST", "/messages", { key: gamma.key, body: { channel_id: channel.PLATFORM_B, conversation_id: await conversationOf("PLATFORM_B", USER), text: "pong" } });
+    const res = await h.app.call("POST", "/messages", {
+      key: gamma.key,
+      body: { channel_id: channel.PLATFORM_B, conversation_id: await conversationOf("PLATFORM_B", USER), text: "pong" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await h.settle(150);
     expect((await h.messageRow(res.body.id)).status).toBe("read");
-    expect((await statuses(res.body.id)).map((s) => [s.status, s.recipient_user_id])).toEqual([["sent", USER], ["read", USER]]);
+    expect((await statuses(res.body.id)).map((s) => [s.status, s.recipient_user_id])).toEqual([
+      ["sent", USER],
+      ["read", USER],
+    ]);
   });
 
   it("watermarks: read / delivery without mids move every earlier outbound message of that user on the channel, not later ones", async () => {
@@ -286,10 +350,29 @@ describe("statuses on B and C", () => {
     await customer("PLATFORM_C", OTHER, { type: "text", text: "hi" });
     const t0 = Date.now() - 60_000;
     const outbound = async (user: string, at: number, mid: string) => {
-      const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, user)));
+      const [contact] = await h.app.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, user)));
       const [anyRow] = await h.app.db.select().from(messages).where(eq(messages.contactId, contact!.id));
       const id = newId("message", at);
-      await h.app.db.insert(messages).values({ id, projectId: gamma.projectId, conversationId: anyRow!.conversationId, contactId: contact!.id, channelId: channel.PLATFORM_C, direction: "outbound", type: "text", status: "sent", content: mid, body: { kind: "text" }, platformMessageId: mid, recipient: user, timestamp: new Date(at), createdAt: new Date(at), updatedAt: new Date(at) });
+      await h.app.db.insert(messages).values({
+        id,
+        projectId: gamma.projectId,
+        conversationId: anyRow!.conversationId,
+        contactId: contact!.id,
+        channelId: channel.PLATFORM_C,
+        direction: "outbound",
+        type: "text",
+        status: "sent",
+        content: mid,
+        body: { kind: "text" },
+        platformMessageId: mid,
+        recipient: user,
+        timestamp: new Date(at),
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      });
       return id;
     };
     const early = await outbound(USER, t0, "m_WM-EARLY");
@@ -297,7 +380,9 @@ describe("statuses on B and C", () => {
     const late = await outbound(USER, t0 + 30_000, "m_WM-LATE");
     const other = await outbound(OTHER, t0, "m_WM-OTHER");
     const receipt = (kind: "read" | "delivery", watermark: number) =>
-      envelopeM("PLATFORM_C", FIXTURE_C.pageId, [{ sender: { id: USER }, recipient: { id: FIXTURE_C.pageId }, timestamp: watermark + 100, [kind]: { watermark } }]);
+      envelopeM("PLATFORM_C", FIXTURE_C.pageId, [
+        { sender: { id: USER }, recipient: { id: FIXTURE_C.pageId }, timestamp: watermark + 100, [kind]: { watermark } },
+      ]);
 
     await deliver(h, "platform-c", receipt("delivery", t0 + 20_000));
     expect((await h.messageRow(early)).status).toBe("delivered");
@@ -320,7 +405,10 @@ describe("statuses on B and C", () => {
 
   it("the provider's receipts: delivery by mids, read by watermark (fixtures)", async () => {
     const USER = "5023436377684981";
-    const [contact] = await h.app.db.select().from(contacts).where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, USER)));
+    const [contact] = await h.app.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.projectId, gamma.projectId), eq(contacts.userId, USER)));
     const [anyRow] = await h.app.db.select().from(messages).where(eq(messages.contactId, contact!.id));
     const mids = adapted("messenger-delivery").entry[0].messaging[0].delivery.mids as string[];
     const at = 1749416390000;
@@ -328,7 +416,23 @@ describe("statuses on B and C", () => {
     for (const mid of mids) {
       const id = newId("message", at);
       ids.push(id);
-      await h.app.db.insert(messages).values({ id, projectId: gamma.projectId, conversationId: anyRow!.conversationId, contactId: contact!.id, channelId: channel.PLATFORM_C, direction: "outbound", type: "text", status: "sent", content: "x", body: { kind: "text" }, platformMessageId: mid, recipient: USER, timestamp: new Date(at), createdAt: new Date(at), updatedAt: new Date(at) });
+      await h.app.db.insert(messages).values({
+        id,
+        projectId: gamma.projectId,
+        conversationId: anyRow!.conversationId,
+        contactId: contact!.id,
+        channelId: channel.PLATFORM_C,
+        direction: "outbound",
+        type: "text",
+        status: "sent",
+        content: "x",
+        body: { kind: "text" },
+        platformMessageId: mid,
+        recipient: USER,
+        timestamp: new Date(at),
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      });
     }
     await deliver(h, "platform-c", adapted("messenger-delivery"));
     expect(await Promise.all(ids.map(async (id) => (await h.messageRow(id)).status))).toEqual(["delivered", "delivered"]);

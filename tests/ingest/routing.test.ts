@@ -105,7 +105,11 @@ describe("other events", () => {
     const joined = await h.eventsOf(seeded.projectId, "participant.joined");
     expect(joined.map((e) => [e.deliver, e.route])).toEqual([[true, "external"]]);
 
-    const call = envelopeA(SANDBOX_PHONE_NUMBER_ID, { calls: [{ id: "wacid.ROUTING-1", from: "15554440009", to: "15550000000", event: "connect", timestamp: String(Math.floor(Date.now() / 1000)) }] }, "calls");
+    const call = envelopeA(
+      SANDBOX_PHONE_NUMBER_ID,
+      { calls: [{ id: "wacid.ROUTING-1", from: "15554440009", to: "15550000000", event: "connect", timestamp: String(Math.floor(Date.now() / 1000)) }] },
+      "calls",
+    );
     await deliver(h, "platform-a", call);
     const calls = await h.eventsOf(seeded.projectId, "call.event");
     expect(calls.map((e) => [e.deliver, e.route])).toEqual([[true, "external"]]);
@@ -114,7 +118,17 @@ describe("other events", () => {
   it("contact.identity.updated is delivered", async () => {
     const { seeded, phoneNumberId } = await projectWithChannel({});
     await inboundRoute(seeded, phoneNumberId!, "15554440010");
-    const system = envelopeA(phoneNumberId!, { messages: [{ from: "15554440010", id: "wamid.ROUTING-SYSTEM", timestamp: String(Math.floor(Date.now() / 1000)), type: "system", system: { type: "user_changed_number", body: "changed", wa_id: "15554440011" } }] });
+    const system = envelopeA(phoneNumberId!, {
+      messages: [
+        {
+          from: "15554440010",
+          id: "wamid.ROUTING-SYSTEM",
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: "system",
+          system: { type: "user_changed_number", body: "changed", wa_id: "15554440011" },
+        },
+      ],
+    });
     await deliver(h, "platform-a", system);
     const updates = await h.eventsOf(seeded.projectId, "contact.identity.updated");
     expect(updates.map((e) => e.deliver)).toEqual([true]);

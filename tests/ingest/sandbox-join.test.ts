@@ -69,7 +69,13 @@ describe("sandbox join", () => {
     const joinId = await say("15556660002", `  JOIN ${code.toUpperCase()} `);
     const joined = (await h.eventsOf(p1.projectId, "participant.joined")).map((e) => e.payload as Payload);
     expect(joined).toHaveLength(1);
-    expect(joined[0]).toMatchObject({ project_id: p1.projectId, channel_id: SANDBOX_CHANNEL_ID, phone: "+15556660002", contact_id: expect.stringMatching(/^ct_/), joined_at: expect.any(String) });
+    expect(joined[0]).toMatchObject({
+      project_id: p1.projectId,
+      channel_id: SANDBOX_CHANNEL_ID,
+      phone: "+15556660002",
+      contact_id: expect.stringMatching(/^ct_/),
+      joined_at: expect.any(String),
+    });
     expect(await participantCount(p1)).toBe(1);
     const contact = await h.app.call("GET", `/contacts/${joined[0]!.contact_id}`, { key: p1.key });
     expect(contact.body.opt_in).toMatchObject({ status: "active", source: "sandbox_join" });

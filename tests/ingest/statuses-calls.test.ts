@@ -29,7 +29,11 @@ beforeAll(async () => {
   await joinSandbox(h, acme.projectId, TESTER);
   const res = await h.app.call("POST", "/channels", {
     key: beta.key,
-    body: { platform: "PLATFORM_A", phone_number: FIXTURE_A.phoneNumber, credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "t" } },
+    body: {
+      platform: "PLATFORM_A",
+      phone_number: FIXTURE_A.phoneNumber,
+      credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "t" },
+    },
   });
   expect(res.status).toBe(200);
   betaChannel = res.body.id;
@@ -49,8 +53,21 @@ async function outbound(projectId: string, channelId: string, recipient: string,
   const id = newId("message", h.app.clock.now().getTime());
   const now = h.app.clock.now();
   await h.app.db.insert(messages).values({
-    id, projectId, conversationId: inbound!.conversationId, contactId: inbound!.contactId, channelId, direction: "outbound", type: "text",
-    status: "queued", content: "Hi!", body: { kind: "text", text: "Hi!" }, recipient, platformMessageId, timestamp: now, createdAt: now, updatedAt: now,
+    id,
+    projectId,
+    conversationId: inbound!.conversationId,
+    contactId: inbound!.contactId,
+    channelId,
+    direction: "outbound",
+    type: "text",
+    status: "queued",
+    content: "Hi!",
+    body: { kind: "text", text: "Hi!" },
+    recipient,
+    platformMessageId,
+    timestamp: now,
+    createdAt: now,
+    updatedAt: now,
   });
   return id;
 }
@@ -62,7 +79,10 @@ async function statusesOf(projectId: string, messageId: string): Promise<Payload
 describe("message.status", () => {
   it("a reply through the sandbox: the simulator's signed sent/delivered/read move it forward, each one event", async () => {
     const [conversation] = (await h.app.call("GET", "/conversations", { key: acme.key })).body.data;
-    const res = await h.app.call("POST", "/messages", { key: acme.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversation.id, text: "Hi!" } });
+    const res = await h.app.call("POST", "/messages", {
+      key: acme.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversation.id, text: "Hi!" },
+    });
     expect(res.status).toBe(200);
     await h.settle(150);
     const row = await h.messageRow(res.body.id);
@@ -70,7 +90,14 @@ describe("message.status", () => {
     const statuses = await statusesOf(acme.projectId, res.body.id);
     expect(statuses.map((s) => s.status)).toEqual(["sent", "delivered", "read"]);
     for (const s of statuses) {
-      expect(s).toMatchObject({ message_id: res.body.id, platform_message_id: row.platformMessageId, conversation_id: conversation.id, channel_id: SANDBOX_CHANNEL_ID, recipient_id: TESTER, recipient_user_id: null });
+      expect(s).toMatchObject({
+        message_id: res.body.id,
+        platform_message_id: row.platformMessageId,
+        conversation_id: conversation.id,
+        channel_id: SANDBOX_CHANNEL_ID,
+        recipient_id: TESTER,
+        recipient_user_id: null,
+      });
     }
     expect(statuses[0]).toMatchObject({ pricing: { billable: false }, conversation: { origin: { type: "service" } } });
     const rows = (await h.eventsOf(acme.projectId, "message.status")).filter((e) => (e.payload as Payload).message_id === res.body.id);
@@ -90,7 +117,13 @@ describe("message.status", () => {
     expect((await h.messageRow(id)).status).toBe("read");
     const statuses = await statusesOf(beta.projectId, id);
     expect(statuses.map((s) => s.status)).toEqual(["sent", "read"]);
-    expect(statuses[0]).toMatchObject({ recipient_id: SHEENA, recipient_user_id: "US.13491208655302741918", platform_message_id: FIXTURE_WAMID, channel_id: betaChannel, timestamp: new Date(1749416683 * 1000).toISOString() });
+    expect(statuses[0]).toMatchObject({
+      recipient_id: SHEENA,
+      recipient_user_id: "US.13491208655302741918",
+      platform_message_id: FIXTURE_WAMID,
+      channel_id: betaChannel,
+      timestamp: new Date(1749416683 * 1000).toISOString(),
+    });
     expect(statuses[1]).toMatchObject({ status: "read", recipient_id: SHEENA, recipient_user_id: "US.13491208655302741918" });
   });
 
@@ -134,7 +167,13 @@ describe("message.status", () => {
   it("a status still unmatched at its first retry keeps being retried (not dropped after one attempt)", async () => {
     const pending = "wamid.OUTRUNS-SEND-0002";
     const id = await outbound(acme.projectId, SANDBOX_CHANNEL_ID, TESTER, null);
-    await deliver(h, "platform-a", envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: pending, status: "read", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: TESTER }] }));
+    await deliver(
+      h,
+      "platform-a",
+      envelopeA(SANDBOX_PHONE_NUMBER_ID, {
+        statuses: [{ id: pending, status: "read", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: TESTER }],
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1100));
     await flush(); // first retry: still nothing stored under that id
     expect((await h.messageRow(id)).status).toBe("queued");
@@ -148,7 +187,10 @@ describe("message.status", () => {
   });
 
   it("the retry job: pending events throw while attempts remain, the last attempt settles them", async () => {
-    const status = normalizeWebhook("PLATFORM_A", envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: "wamid.NEVER-STORED", status: "delivered", timestamp: "1749416684", recipient_id: TESTER }] }))[0]!;
+    const status = normalizeWebhook(
+      "PLATFORM_A",
+      envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: "wamid.NEVER-STORED", status: "delivered", timestamp: "1749416684", recipient_id: TESTER }] }),
+    )[0]!;
     // retryLimit 0 is what a job fetched without metadata reports: the defined limit applies.
     await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: 0, retryLimit: 0 })).rejects.toThrow(/retrying/);
     await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: STATUS_RETRY_LIMIT - 1, retryLimit: 0 })).rejects.toThrow();
@@ -160,7 +202,13 @@ describe("message.status", () => {
     const on = await h.app.call("POST", `/conversations/${conversation.id}/handoff`, { key: acme.key, body: { enabled: true, reason: "angry" } });
     expect(on.status).toBe(200);
     const id = await outbound(acme.projectId, SANDBOX_CHANNEL_ID, TESTER, "wamid.HANDOFF-STATUS");
-    await deliver(h, "platform-a", envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: "wamid.HANDOFF-STATUS", status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: TESTER }] }));
+    await deliver(
+      h,
+      "platform-a",
+      envelopeA(SANDBOX_PHONE_NUMBER_ID, {
+        statuses: [{ id: "wamid.HANDOFF-STATUS", status: "delivered", timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: TESTER }],
+      }),
+    );
     const rows = (await h.eventsOf(acme.projectId, "message.status")).filter((e) => (e.payload as Payload).message_id === id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ deliver: true });
@@ -177,7 +225,8 @@ describe("message.status", () => {
 
 describe("call.event", () => {
   const callItem = (name: string) => adapted(name).entry[0].changes[0].value[name === "platform-a-call-status" ? "statuses" : "calls"][0] as Payload;
-  const callEvents = async (projectId: string) => (await h.eventsOf(projectId, "call.event")).map((e): Payload => ({ ...(e.payload as Payload), _deliver: e.deliver }));
+  const callEvents = async (projectId: string) =>
+    (await h.eventsOf(projectId, "call.event")).map((e): Payload => ({ ...(e.payload as Payload), _deliver: e.deliver }));
 
   it("a calls item: kind call, the original item (SDP included) in payload.call, the customer's contact; twice is one event", async () => {
     await deliver(h, "platform-a", adapted("platform-a-call-connect"));
@@ -185,7 +234,14 @@ describe("call.event", () => {
     const events = await callEvents(beta.projectId);
     expect(events).toHaveLength(1);
     const [sheena] = await receivedFor(h, beta.projectId, "wamid.SHEENA-HELLO");
-    expect(events[0]).toMatchObject({ kind: "call", event: "connect", call_id: callItem("platform-a-call-connect").id, channel_id: betaChannel, contact_id: sheena!.contact_id, _deliver: true });
+    expect(events[0]).toMatchObject({
+      kind: "call",
+      event: "connect",
+      call_id: callItem("platform-a-call-connect").id,
+      channel_id: betaChannel,
+      contact_id: sheena!.contact_id,
+      _deliver: true,
+    });
     expect(events[0]!.call).toEqual(callItem("platform-a-call-connect"));
     expect(events[0]!.call.session.sdp).toContain("m=audio 9 UDP/TLS/RTP/SAVPF 111");
     expect(events[0]!.timestamp).toBe(new Date(1749416783 * 1000).toISOString());
@@ -203,7 +259,15 @@ describe("call.event", () => {
     expect(status).toHaveLength(1);
     expect(status[0]).toMatchObject({ event: "RINGING", contact_id: null, call: callItem("platform-a-call-status") });
 
-    const outgoing = { id: "wacid.BUSINESS-INITIATED-1", from: "15550783881", to: SHEENA, event: "connect", direction: "BUSINESS_INITIATED", timestamp: String(Math.floor(Date.now() / 1000)), session: { sdp_type: "answer", sdp: "v=0\r\n" } };
+    const outgoing = {
+      id: "wacid.BUSINESS-INITIATED-1",
+      from: "15550783881",
+      to: SHEENA,
+      event: "connect",
+      direction: "BUSINESS_INITIATED",
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      session: { sdp_type: "answer", sdp: "v=0\r\n" },
+    };
     await deliver(h, "platform-a", envelopeA(FIXTURE_A.phoneNumberId, { calls: [outgoing] }, "calls"));
     const [sheena] = await receivedFor(h, beta.projectId, "wamid.SHEENA-HELLO");
     const business = (await callEvents(beta.projectId)).find((e) => e.call_id === "wacid.BUSINESS-INITIATED-1");
@@ -211,7 +275,12 @@ describe("call.event", () => {
   });
 
   it("sandbox: a participant's call reaches their project; a stranger's goes nowhere", async () => {
-    const call = (from: string, id: string) => envelopeA(SANDBOX_PHONE_NUMBER_ID, { calls: [{ id, from, to: "15550000000", event: "connect", direction: "USER_INITIATED", timestamp: String(Math.floor(Date.now() / 1000)) }] }, "calls");
+    const call = (from: string, id: string) =>
+      envelopeA(
+        SANDBOX_PHONE_NUMBER_ID,
+        { calls: [{ id, from, to: "15550000000", event: "connect", direction: "USER_INITIATED", timestamp: String(Math.floor(Date.now() / 1000)) }] },
+        "calls",
+      );
     await deliver(h, "platform-a", call(TESTER, "wacid.SANDBOX-1"));
     await deliver(h, "platform-a", call("15553339999", "wacid.SANDBOX-STRANGER"));
     const events = await callEvents(acme.projectId);

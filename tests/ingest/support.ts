@@ -9,7 +9,10 @@ export function fixture(name: string): unknown {
 }
 
 export function fixtureNames(): string[] {
-  return readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** Follows a path of keys / indexes into a fixture (to compare `raw` / `call` with the item sent). */
@@ -22,8 +25,11 @@ export function at(value: unknown, ...path: (string | number)[]): Record<string,
 /** A PLATFORM_A wamid as the fixtures build it: base64 of the provider's framing around phone + tail. */
 export function wamid(phone: string, tail: string): string {
   const frame = Buffer.concat([
-    Buffer.from([0x1c, 0x18, phone.length]), Buffer.from(phone), Buffer.from([0x15, 0x02, 0x00, 0x12, 0x18, 0x14]),
-    Buffer.from(tail), Buffer.from([0x00]),
+    Buffer.from([0x1c, 0x18, phone.length]),
+    Buffer.from(phone),
+    Buffer.from([0x15, 0x02, 0x00, 0x12, 0x18, 0x14]),
+    Buffer.from(tail),
+    Buffer.from([0x00]),
   ]);
   return `wamid.${frame.toString("base64")}`;
 }

@@ -34,12 +34,15 @@ function moduleOf(lines: number, padding = 0): string {
 }
 
 describe("size rule: functions in lib/ stay under 80 lines", () => {
-  it.each(["lib/domain/messages/x.ts", "lib/ports/queue/x.ts", "lib/api/x.ts", "lib/dashboard/routes/x.ts"])("%s: 81 lines is an error, 80 is not", async (filePath) => {
-    const errors = await sizeErrors(filePath, functionOf(81));
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^max-lines-per-function: .*'f' has too many lines \(81\)/);
-    expect(await sizeErrors(filePath, functionOf(80))).toEqual([]);
-  });
+  it.each(["lib/domain/messages/x.ts", "lib/ports/queue/x.ts", "lib/api/x.ts", "lib/dashboard/routes/x.ts"])(
+    "%s: 81 lines is an error, 80 is not",
+    async (filePath) => {
+      const errors = await sizeErrors(filePath, functionOf(81));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^max-lines-per-function: .*'f' has too many lines \(81\)/);
+      expect(await sizeErrors(filePath, functionOf(80))).toEqual([]);
+    },
+  );
 
   it("blank lines and comments do not count", async () => {
     expect(await sizeErrors("lib/domain/messages/x.ts", functionOf(80, 30))).toEqual([]);

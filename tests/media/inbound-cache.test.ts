@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 async function upload(bytes: Buffer, contentType: string): Promise<string> {
-  const res = await fetch(`${h.server.url}/api/simulator/customer/media`, { method: "POST", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
+  const res = await fetch(`${h.server.url}/api/simulator/customer/media`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: new Uint8Array(bytes),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
@@ -39,7 +43,9 @@ function local(url: string): string {
 }
 
 const receivedOf = (text: string | null, type: string) =>
-  receiver.received.map((r) => JSON.parse(r.raw)).filter((b) => b.event === "message.received" && b.payload.type === type && (text === null || b.payload.messages[0].media?.caption === text));
+  receiver.received
+    .map((r) => JSON.parse(r.raw))
+    .filter((b) => b.event === "message.received" && b.payload.type === type && (text === null || b.payload.messages[0].media?.caption === text));
 
 describe("an image from the customer", () => {
   it("arrives in message.received with a signed URL whose bytes equal the original; no credentials needed; altered fails; expired after retention", async () => {
@@ -49,7 +55,18 @@ describe("an image from the customer", () => {
     const [delivered] = receivedOf("my receipt", "image");
     expect(delivered).toBeDefined();
     const m = delivered!.payload.media;
-    expect(m).toMatchObject({ type: "image", status: "available", accessible: true, mime_type: "image/png", file_size: IMAGE.length, provider: "platform_a", provider_media_id: mediaId, platform_a_media_id: mediaId, access_policy: "signed_url", error_code: null });
+    expect(m).toMatchObject({
+      type: "image",
+      status: "available",
+      accessible: true,
+      mime_type: "image/png",
+      file_size: IMAGE.length,
+      provider: "platform_a",
+      provider_media_id: mediaId,
+      platform_a_media_id: mediaId,
+      access_policy: "signed_url",
+      error_code: null,
+    });
     expect(delivered!.payload.assets).toEqual([m]);
     expect(delivered!.payload.messages[0].media).toEqual(m);
     // Retention: 24 h on the free plan, from the time it was cached.
@@ -61,13 +78,18 @@ describe("an image from the customer", () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(IMAGE)).toBe(true);
 
     const altered = new URL(local(m.url));
-    altered.searchParams.set("token", altered.searchParams.get("token")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    altered.searchParams.set(
+      "token",
+      altered.searchParams.get("token")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    );
     expect((await fetch(altered)).status).toBe(403);
 
     // Reading the message later signs a fresh URL while the object is retained.
     const conversation = (await h.app.call("GET", "/conversations", { key: acme.key })).body.data[0].id;
     h.app.clock.advance(2 * 3600_000);
-    const later = (await h.app.call("GET", `/conversations/${conversation}/messages`, { key: acme.key })).body.data.find((x: { type: string }) => x.type === "image");
+    const later = (await h.app.call("GET", `/conversations/${conversation}/messages`, { key: acme.key })).body.data.find(
+      (x: { type: string }) => x.type === "image",
+    );
     expect(later.media.url).not.toBe(m.url);
     expect((await fetch(local(later.media.url))).status).toBe(200);
     expect((await fetch(local(m.url))).status).toBe(403);
@@ -75,7 +97,9 @@ describe("an image from the customer", () => {
     // Past retention the job deletes the bytes and marks it expired; the message shows it.
     h.app.clock.advance(23 * 3600_000);
     expect(await expireMedia(h.app.systemCtx())).toBeGreaterThanOrEqual(1);
-    const expired = (await h.app.call("GET", `/conversations/${conversation}/messages`, { key: acme.key })).body.data.find((x: { type: string }) => x.type === "image");
+    const expired = (await h.app.call("GET", `/conversations/${conversation}/messages`, { key: acme.key })).body.data.find(
+      (x: { type: string }) => x.type === "image",
+    );
     expect(expired.media).toMatchObject({ status: "expired", url: null, accessible: false });
     const [row] = await h.app.db.select().from(media).where(eq(media.id, m.id));
     expect(row!.status).toBe("expired");
@@ -89,7 +113,12 @@ describe("an image from the customer", () => {
     await h.settle(50);
     const [delivered] = receivedOf("lost file", "image");
     expect(delivered).toBeDefined();
-    expect(delivered!.payload.media).toMatchObject({ status: "unavailable", url: null, accessible: false, provider_media_id: html, error_code: "content_type_mismatch" });
+    expect(delivered!.payload.media).toMatchObject({
+      status: "unavailable",
+      url: null,
+      accessible: false,
+      provider_media_id: html,
+      error_code: "content_type_mismatch",
+    });
   });
 });
-

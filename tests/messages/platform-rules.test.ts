@@ -74,15 +74,45 @@ const rows: Row[] = [
   ["document with caption", media({ type: "document", link: LINK, caption: "Invoice" }), OK, MEDIA, MEDIA],
   // interactive (spec Rule 5)
   ["interactive button", SAMPLES.interactive, OK, OK, OK],
-  ["interactive button with text header and footer", interactive({ type: "button", body: "Pick", header: { type: "text", text: "Hi" }, footer: "f", buttons: BUTTONS }), OK, OK, OK],
+  [
+    "interactive button with text header and footer",
+    interactive({ type: "button", body: "Pick", header: { type: "text", text: "Hi" }, footer: "f", buttons: BUTTONS }),
+    OK,
+    OK,
+    OK,
+  ],
   ["interactive list", interactive({ type: "list", body: "Pick", button: "Open", sections: [{ rows: [{ id: "r", title: "R" }] }] }), OK, OK, OK],
-  ["interactive list with text header", interactive({ type: "list", body: "Pick", header: { type: "text", text: "Menu" }, button: "Open", sections: [{ rows: [{ id: "r", title: "R" }] }] }), OK, OK, OK],
+  [
+    "interactive list with text header",
+    interactive({ type: "list", body: "Pick", header: { type: "text", text: "Menu" }, button: "Open", sections: [{ rows: [{ id: "r", title: "R" }] }] }),
+    OK,
+    OK,
+    OK,
+  ],
   ["interactive cta_url", interactive({ type: "cta_url", body: "Offer", display_text: "Open", url: "https://example.com" }), OK, INTERACTIVE, INTERACTIVE],
   ["interactive location_request_message", interactive({ type: "location_request_message", body: "Where?" }), OK, INTERACTIVE, INTERACTIVE],
   ["interactive request_contact_info", interactive({ type: "request_contact_info", body: "Number?" }), OK, INTERACTIVE, INTERACTIVE],
-  ["button with an image header", interactive({ type: "button", body: "Pick", header: { type: "image", image: { link: LINK } }, buttons: BUTTONS }), OK, MEDIA, MEDIA],
-  ["button with a video header", interactive({ type: "button", body: "Pick", header: { type: "video", video: { id: "1" } }, buttons: BUTTONS }), OK, MEDIA, MEDIA],
-  ["button with a document header", interactive({ type: "button", body: "Pick", header: { type: "document", document: { link: LINK } }, buttons: BUTTONS }), OK, MEDIA, MEDIA],
+  [
+    "button with an image header",
+    interactive({ type: "button", body: "Pick", header: { type: "image", image: { link: LINK } }, buttons: BUTTONS }),
+    OK,
+    MEDIA,
+    MEDIA,
+  ],
+  [
+    "button with a video header",
+    interactive({ type: "button", body: "Pick", header: { type: "video", video: { id: "1" } }, buttons: BUTTONS }),
+    OK,
+    MEDIA,
+    MEDIA,
+  ],
+  [
+    "button with a document header",
+    interactive({ type: "button", body: "Pick", header: { type: "document", document: { link: LINK } }, buttons: BUTTONS }),
+    OK,
+    MEDIA,
+    MEDIA,
+  ],
 ];
 
 describe("assertContentSupported: every rule on every platform", () => {
@@ -116,7 +146,8 @@ describe("error bodies say what is wrong and what the channel accepts", () => {
 
   it.each([B, C])("caption and filename on %s name the field", (platform) => {
     expect(errorOf(platform, media({ type: "image", link: LINK, caption: "x" }))!.details).toEqual({ platform, field: "media.caption" });
-    if (platform === C) expect(errorOf(platform, media({ type: "document", link: LINK, filename: "a.pdf" }))!.details).toEqual({ platform, field: "media.filename" });
+    if (platform === C)
+      expect(errorOf(platform, media({ type: "document", link: LINK, filename: "a.pdf" }))!.details).toEqual({ platform, field: "media.filename" });
   });
 
   it("several media problems: the type is reported first, then id, caption, filename", () => {

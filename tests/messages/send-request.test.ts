@@ -67,14 +67,29 @@ describe("length and range boundaries: at the limit passes, one over fails at th
     ["interactive.header.text", (n) => button({ header: { type: "text", text: s(n) } }), 60, "interactive.header.text"],
     ["interactive.buttons.N.id", (n) => button({ buttons: [{ id: s(n), title: "Yes" }] }), 256, "interactive.buttons.0.id"],
     ["interactive.buttons.N.title", (n) => button({ buttons: [{ id: "y", title: s(n) }] }), 20, "interactive.buttons.0.title"],
-    ["interactive.buttons (count)", (n) => button({ buttons: Array.from({ length: n }, (_, i) => ({ id: `b${i}`, title: `B${i}` })) }), 3, "interactive.buttons.3"],
+    [
+      "interactive.buttons (count)",
+      (n) => button({ buttons: Array.from({ length: n }, (_, i) => ({ id: `b${i}`, title: `B${i}` })) }),
+      3,
+      "interactive.buttons.3",
+    ],
     ["interactive.button (list label)", (n) => list({ button: s(n) }), 20, "interactive.button"],
     ["interactive.sections.N.title", (n) => list({ sections: [{ title: s(n), rows: [ROW] }] }), 24, "interactive.sections.0.title"],
     ["interactive.sections.N.rows.N.id", (n) => list({ sections: [{ rows: [{ id: s(n), title: "Row" }] }] }), 200, "interactive.sections.0.rows.0.id"],
     ["interactive.sections.N.rows.N.title", (n) => list({ sections: [{ rows: [{ id: "r", title: s(n) }] }] }), 24, "interactive.sections.0.rows.0.title"],
-    ["interactive.sections.N.rows.N.description", (n) => list({ sections: [{ rows: [{ ...ROW, description: s(n) }] }] }), 72, "interactive.sections.0.rows.0.description"],
+    [
+      "interactive.sections.N.rows.N.description",
+      (n) => list({ sections: [{ rows: [{ ...ROW, description: s(n) }] }] }),
+      72,
+      "interactive.sections.0.rows.0.description",
+    ],
     ["interactive.sections (rows in all)", (n) => list({ sections: sections([6, n - 6]) }), 10, "interactive.sections.1.rows.4"],
-    ["interactive.display_text", (n) => interactive({ type: "cta_url", body: "Go", display_text: s(n), url: "https://example.com" }), 20, "interactive.display_text"],
+    [
+      "interactive.display_text",
+      (n) => interactive({ type: "cta_url", body: "Go", display_text: s(n), url: "https://example.com" }),
+      20,
+      "interactive.display_text",
+    ],
     [
       "interactive.action.parameters.display_text",
       (n) => interactive({ type: "cta_url", body: "Go", action: { name: "cta_url", parameters: { display_text: s(n), url: "https://example.com" } } }),
@@ -210,7 +225,11 @@ describe("strict objects: unknown fields are refused where they appear", () => {
     ["media", media({ type: "image", link: "https://example.com/a.jpg", mime_type: "image/png" }), "media.mime_type"],
     ["interactive action envelope on a button", button({ action: { buttons: BUTTONS } }), "interactive.action"],
     ["interactive button entry", button({ buttons: [{ id: "y", title: "Y", type: "reply" }] }), "interactive.buttons.0.type"],
-    ["location request with an action", interactive({ type: "location_request_message", body: "Where?", action: { name: "send_location" } }), "interactive.action"],
+    [
+      "location request with an action",
+      interactive({ type: "location_request_message", body: "Where?", action: { name: "send_location" } }),
+      "interactive.action",
+    ],
     ["request_contact_info with a footer", interactive({ type: "request_contact_info", body: "Share?", footer: "x" }), "interactive.footer"],
     ["reaction", withContent({ reaction: { message_id: "m", emoji: "👍", to: "x" } }), "reaction.to"],
     ["location", withContent({ location: { latitude: 1, longitude: 1, zoom: 3 } }), "location.zoom"],
@@ -218,7 +237,11 @@ describe("strict objects: unknown fields are refused where they appear", () => {
     ["contact card", contacts(card({ photo: "x" })), "contacts.0.photo"],
     ["sticker", withContent({ sticker: { id: "s", animated: true } }), "sticker.animated"],
     ["template", withContent({ template: { id: "tmpl_1", namespace: "x" } }), "template.namespace"],
-    ["cta_url action parameters", interactive({ type: "cta_url", body: "Go", action: { name: "cta_url", parameters: { display_text: "Go", url: "https://x.com", x: 1 } } }), "interactive.action.parameters.x"],
+    [
+      "cta_url action parameters",
+      interactive({ type: "cta_url", body: "Go", action: { name: "cta_url", parameters: { display_text: "Go", url: "https://x.com", x: 1 } } }),
+      "interactive.action.parameters.x",
+    ],
   ])("%s", (_name, body, key) => {
     expect(keysOf(body)).toEqual([key]);
   });
@@ -261,12 +284,32 @@ describe("template", () => {
     ["index -1", flowButton({ index: -1 }), ["template.components.1.index"]],
     ["no index", { type: "button", sub_type: "flow", parameters: flowButton().parameters }, ["template.components.1.index"]],
     ["action without token or data", flowButton({ parameters: [{ type: "action", action: {} }] }), []],
-    ["two parameters", flowButton({ parameters: [...(flowButton().parameters as unknown[]), ...(flowButton().parameters as unknown[])] }), ["template.components.1.parameters"]],
+    [
+      "two parameters",
+      flowButton({ parameters: [...(flowButton().parameters as unknown[]), ...(flowButton().parameters as unknown[])] }),
+      ["template.components.1.parameters"],
+    ],
     ["no parameters", flowButton({ parameters: [] }), ["template.components.1.parameters"]],
-    ["a text parameter", flowButton({ parameters: [{ type: "text", text: "x" }] }), ["template.components.1.parameters.0.action", "template.components.1.parameters.0.text", "template.components.1.parameters.0.type"]],
-    ["flow_action_data not an object", flowButton({ parameters: [{ type: "action", action: { flow_action_data: "x" } }] }), ["template.components.1.parameters.0.action.flow_action_data"]],
-    ["empty flow_token", flowButton({ parameters: [{ type: "action", action: { flow_token: "" } }] }), ["template.components.1.parameters.0.action.flow_token"]],
-    ["an unknown action key", flowButton({ parameters: [{ type: "action", action: { flow_token: "t", screen: "A" } }] }), ["template.components.1.parameters.0.action.screen"]],
+    [
+      "a text parameter",
+      flowButton({ parameters: [{ type: "text", text: "x" }] }),
+      ["template.components.1.parameters.0.action", "template.components.1.parameters.0.text", "template.components.1.parameters.0.type"],
+    ],
+    [
+      "flow_action_data not an object",
+      flowButton({ parameters: [{ type: "action", action: { flow_action_data: "x" } }] }),
+      ["template.components.1.parameters.0.action.flow_action_data"],
+    ],
+    [
+      "empty flow_token",
+      flowButton({ parameters: [{ type: "action", action: { flow_token: "" } }] }),
+      ["template.components.1.parameters.0.action.flow_token"],
+    ],
+    [
+      "an unknown action key",
+      flowButton({ parameters: [{ type: "action", action: { flow_token: "t", screen: "A" } }] }),
+      ["template.components.1.parameters.0.action.screen"],
+    ],
     ["sub_type flow on a non-button", flowButton({ type: "body" }), ["template.components.1.type"]],
   ])("flow button component: %s", (_name, component, keys) => {
     expect(keysOf(template({ name: "book_flow", language: "en", components: [{ type: "body" }, component] }))).toEqual(keys);
@@ -415,7 +458,11 @@ describe("interactive", () => {
     ["video by id", { type: "video", video: { id: "123" } }, []],
     ["document with filename", { type: "document", document: { link: "https://example.com/a.pdf", filename: "a.pdf" } }, []],
     ["image without locator", { type: "image", image: {} }, ["interactive.header.image.id", "interactive.header.image.link"]],
-    ["image with both locators", { type: "image", image: { id: "1", link: "https://example.com/a.jpg" } }, ["interactive.header.image.id", "interactive.header.image.link"]],
+    [
+      "image with both locators",
+      { type: "image", image: { id: "1", link: "https://example.com/a.jpg" } },
+      ["interactive.header.image.id", "interactive.header.image.link"],
+    ],
     ["image object missing", { type: "image" }, ["interactive.header"]],
     ["unknown header type", { type: "gif", gif: {} }, ["interactive.header"]],
     ["filename on an image header", { type: "image", image: { id: "1", filename: "a.jpg" } }, ["interactive.header.image.filename"]],
@@ -428,7 +475,11 @@ describe("interactive", () => {
   });
 
   it("reply buttons: ids and titles unique, the repeat is flagged", () => {
-    const dup = [{ id: "a", title: "Yes" }, { id: "a", title: "No" }, { id: "c", title: "Yes" }];
+    const dup = [
+      { id: "a", title: "Yes" },
+      { id: "a", title: "No" },
+      { id: "c", title: "Yes" },
+    ];
     expect(keysOf(button({ buttons: dup }))).toEqual(["interactive.buttons.1.id", "interactive.buttons.2.title"]);
   });
 
@@ -437,7 +488,16 @@ describe("interactive", () => {
     expect(keysOf(list({ header: { type: "image", image: { link: "https://example.com/a.jpg" } } }))).toEqual(["interactive.header"]);
     expect(keysOf(list({ sections: [{ rows: [ROW] }, { title: "Two", rows: [{ id: "r2", title: "Row" }] }] }))).toEqual(["interactive.sections.0.title"]);
     expect(keysOf(list({ sections: sections([2, 2], false) }))).toEqual(["interactive.sections.0.title", "interactive.sections.1.title"]);
-    expect(keysOf(list({ sections: [{ title: "A", rows: [ROW] }, { title: "B", rows: [ROW] }] }))).toEqual(["interactive.sections.1.rows.0.id"]);
+    expect(
+      keysOf(
+        list({
+          sections: [
+            { title: "A", rows: [ROW] },
+            { title: "B", rows: [ROW] },
+          ],
+        }),
+      ),
+    ).toEqual(["interactive.sections.1.rows.0.id"]);
     expect(keysOf(list({ sections: [{ rows: [ROW, ROW] }] }))).toEqual(["interactive.sections.0.rows.1.id"]);
   });
 
@@ -448,10 +508,16 @@ describe("interactive", () => {
 
   describe("cta_url", () => {
     const flat = { type: "cta_url", body: "See the offer", display_text: "Open", url: "https://example.com/offer" };
-    const envelope = { type: "cta_url", body: { text: "See the offer" }, action: { name: "cta_url", parameters: { display_text: "Open", url: "https://example.com/offer" } } };
+    const envelope = {
+      type: "cta_url",
+      body: { text: "See the offer" },
+      action: { name: "cta_url", parameters: { display_text: "Open", url: "https://example.com/offer" } },
+    };
 
     it("both shapes normalize to the same OutboundContent", () => {
-      const expected = { content: { kind: "interactive", interactive: { type: "cta_url", body: "See the offer", display_text: "Open", url: "https://example.com/offer" } } };
+      const expected = {
+        content: { kind: "interactive", interactive: { type: "cta_url", body: "See the offer", display_text: "Open", url: "https://example.com/offer" } },
+      };
       expect(toOutboundMessage(parsed(interactive(flat)))).toEqual(expected);
       expect(toOutboundMessage(parsed(interactive(envelope)))).toEqual(expected);
     });
@@ -463,9 +529,17 @@ describe("interactive", () => {
       ["missing display_text and url", { type: "cta_url", body: "x" }, ["interactive.display_text", "interactive.url"]],
       ["missing url", { type: "cta_url", body: "x", display_text: "Open" }, ["interactive.url"]],
       ["both shapes at once", { ...envelope, display_text: "Open", url: "https://example.com" }, ["interactive.display_text", "interactive.url"]],
-      ["envelope with another action name", { ...envelope, action: { name: "send_location", parameters: envelope.action.parameters } }, ["interactive.action.name"]],
+      [
+        "envelope with another action name",
+        { ...envelope, action: { name: "send_location", parameters: envelope.action.parameters } },
+        ["interactive.action.name"],
+      ],
       ["envelope without url", { ...envelope, action: { name: "cta_url", parameters: { display_text: "Open" } } }, ["interactive.action.parameters.url"]],
-      ["envelope with a bad url", { ...envelope, action: { name: "cta_url", parameters: { display_text: "Open", url: "example.com" } } }, ["interactive.action.parameters.url"]],
+      [
+        "envelope with a bad url",
+        { ...envelope, action: { name: "cta_url", parameters: { display_text: "Open", url: "example.com" } } },
+        ["interactive.action.parameters.url"],
+      ],
       ["with an image header", { ...flat, header: { type: "image", image: { link: "https://example.com/a.jpg" } }, footer: "x" }, []],
     ])("%s", (_name, value, keys) => {
       expect(keysOf(interactive(value))).toEqual(keys);
@@ -489,7 +563,9 @@ describe("toOutboundMessage: the parsed request as OutboundMessage", () => {
         template: {
           name: "book",
           language: "en_US",
-          components: [{ type: "button", sub_type: "flow", index: "0", parameters: [{ type: "action", action: { flow_token: "t1", flow_action_data: { a: 1 } } }] }],
+          components: [
+            { type: "button", sub_type: "flow", index: "0", parameters: [{ type: "action", action: { flow_token: "t1", flow_action_data: { a: 1 } } }] },
+          ],
         },
       },
       {
@@ -498,7 +574,9 @@ describe("toOutboundMessage: the parsed request as OutboundMessage", () => {
           template: {
             name: "book",
             language: "en_US",
-            components: [{ type: "button", sub_type: "flow", index: "0", parameters: [{ type: "action", action: { flow_token: "t1", flow_action_data: { a: 1 } } }] }],
+            components: [
+              { type: "button", sub_type: "flow", index: "0", parameters: [{ type: "action", action: { flow_token: "t1", flow_action_data: { a: 1 } } }] },
+            ],
           },
         },
       },
@@ -512,12 +590,22 @@ describe("toOutboundMessage: the parsed request as OutboundMessage", () => {
     [
       "interactive button",
       { interactive: { type: "button", body: { text: "Pick" }, header: "Hi", footer: { text: "f" }, buttons: [{ id: "a", title: "A" }] } },
-      { content: { kind: "interactive", interactive: { type: "button", body: "Pick", header: { type: "text", text: "Hi" }, footer: "f", buttons: [{ id: "a", title: "A" }] } } },
+      {
+        content: {
+          kind: "interactive",
+          interactive: { type: "button", body: "Pick", header: { type: "text", text: "Hi" }, footer: "f", buttons: [{ id: "a", title: "A" }] },
+        },
+      },
     ],
     [
       "interactive list",
       { interactive: { type: "list", body: "Pick", button: "Open", sections: [{ title: "S", rows: [{ id: "r", title: "R", description: "D" }] }] } },
-      { content: { kind: "interactive", interactive: { type: "list", body: "Pick", button: "Open", sections: [{ title: "S", rows: [{ id: "r", title: "R", description: "D" }] }] } } },
+      {
+        content: {
+          kind: "interactive",
+          interactive: { type: "list", body: "Pick", button: "Open", sections: [{ title: "S", rows: [{ id: "r", title: "R", description: "D" }] }] },
+        },
+      },
     ],
     [
       "interactive location request",
@@ -529,7 +617,11 @@ describe("toOutboundMessage: the parsed request as OutboundMessage", () => {
       { interactive: { type: "request_contact_info", body: "Share your number?" } },
       { content: { kind: "interactive", interactive: { type: "request_contact_info", body: "Share your number?" } } },
     ],
-    ["reaction (removal)", { reaction: { message_id: "wamid.1", emoji: "" } }, { content: { kind: "reaction", reaction: { message_id: "wamid.1", emoji: "" } } }],
+    [
+      "reaction (removal)",
+      { reaction: { message_id: "wamid.1", emoji: "" } },
+      { content: { kind: "reaction", reaction: { message_id: "wamid.1", emoji: "" } } },
+    ],
     [
       "location",
       { location: { latitude: -33.8688, longitude: 151.2093, name: "Opera House", address: "Bennelong Point" } },
@@ -581,7 +673,18 @@ describe("OpenAPI", () => {
     registry.register("MessageSendResponse", MessageSendResponse);
     const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: "3.1.0", info: { title: "t", version: "1" } });
     const schemas = doc.components?.schemas ?? {};
-    for (const name of ["MessageSendRequest", "MessageSendResponse", "OutboundTemplate", "OutboundMedia", "OutboundInteractive", "InteractiveHeader", "OutboundReaction", "OutboundLocation", "OutboundContactCard", "OutboundSticker"]) {
+    for (const name of [
+      "MessageSendRequest",
+      "MessageSendResponse",
+      "OutboundTemplate",
+      "OutboundMedia",
+      "OutboundInteractive",
+      "InteractiveHeader",
+      "OutboundReaction",
+      "OutboundLocation",
+      "OutboundContactCard",
+      "OutboundSticker",
+    ]) {
       expect(schemas, name).toHaveProperty(name);
     }
     const request = schemas.MessageSendRequest as { additionalProperties?: boolean; required?: string[]; properties?: Record<string, { maxLength?: number }> };

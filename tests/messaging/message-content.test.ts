@@ -14,7 +14,17 @@ import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import { FIXTURE_A, FIXTURE_C, adapted, connectChannel, deliver, enablePlatforms, envelopeM, rowByProviderId } from "../ingest/harness";
 import type { Harness } from "./support";
-import { CONTENT_FIELDS, RESPONSE_FIELDS, createDedicatedChannel, joinCodeOf, joinTesters, send, startSendHarness, testerNumber, type Joined } from "./send-support";
+import {
+  CONTENT_FIELDS,
+  RESPONSE_FIELDS,
+  createDedicatedChannel,
+  joinCodeOf,
+  joinTesters,
+  send,
+  startSendHarness,
+  testerNumber,
+  type Joined,
+} from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -38,7 +48,12 @@ beforeAll(async () => {
   beta = await h.app.seed({ orgName: "Beta", projectName: "Beta main" });
   joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), Object.values(tester));
   betaChannel = (
-    await connectChannel(h, beta, { platform: "PLATFORM_A", display_name: "Beta", phone_number: FIXTURE_A.phoneNumber, credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" } })
+    await connectChannel(h, beta, {
+      platform: "PLATFORM_A",
+      display_name: "Beta",
+      phone_number: FIXTURE_A.phoneNumber,
+      credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" },
+    })
   ).id;
 });
 afterAll(() => h?.close());
@@ -88,29 +103,69 @@ describe("outbound: what POST /messages sent reads back with its content", () =>
   });
 
   it("interactive buttons, normalized as sent (string header → text header object, {text} body → string)", async () => {
-    const sentButtons = { type: "button", header: "Delivery", body: { text: "Pick a slot" }, footer: "Reply anytime", buttons: [{ id: "am", title: "Morning" }, { id: "pm", title: "Afternoon" }] };
+    const sentButtons = {
+      type: "button",
+      header: "Delivery",
+      body: { text: "Pick a slot" },
+      footer: "Reply anytime",
+      buttons: [
+        { id: "am", title: "Morning" },
+        { id: "pm", title: "Afternoon" },
+      ],
+    };
     await sentAndReadBack("button", { interactive: sentButtons }, "interactive", {
       type: "button",
       header: { type: "text", text: "Delivery" },
       body: "Pick a slot",
       footer: "Reply anytime",
-      buttons: [{ id: "am", title: "Morning" }, { id: "pm", title: "Afternoon" }],
+      buttons: [
+        { id: "am", title: "Morning" },
+        { id: "pm", title: "Afternoon" },
+      ],
     });
   });
 
   it("interactive list: button label and every section's rows", async () => {
-    const list = { type: "list", body: "Choose a size", button: "Sizes", sections: [{ title: "Shirts", rows: [{ id: "s", title: "Small", description: "Fits 36" }, { id: "m", title: "Medium" }] }] };
+    const list = {
+      type: "list",
+      body: "Choose a size",
+      button: "Sizes",
+      sections: [
+        {
+          title: "Shirts",
+          rows: [
+            { id: "s", title: "Small", description: "Fits 36" },
+            { id: "m", title: "Medium" },
+          ],
+        },
+      ],
+    };
     await sentAndReadBack("list", { interactive: list }, "interactive", list);
   });
 
   it("interactive cta_url given as the provider envelope reads back in the top-level form", async () => {
-    const cta = { type: "cta_url", body: "Read the FAQ", action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } } };
-    const message = await sentAndReadBack("cta_url", { interactive: cta }, "interactive", { type: "cta_url", body: "Read the FAQ", display_text: "FAQ", url: "https://shop.example.com/faq" });
+    const cta = {
+      type: "cta_url",
+      body: "Read the FAQ",
+      action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } },
+    };
+    const message = await sentAndReadBack("cta_url", { interactive: cta }, "interactive", {
+      type: "cta_url",
+      body: "Read the FAQ",
+      display_text: "FAQ",
+      url: "https://shop.example.com/faq",
+    });
     expect(message.interactive).not.toHaveProperty("action");
   });
 
   it("contacts: the cards as sent", async () => {
-    const contacts = [{ name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" }, phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }], emails: [{ email: "ana@example.com" }] }];
+    const contacts = [
+      {
+        name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" },
+        phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }],
+        emails: [{ email: "ana@example.com" }],
+      },
+    ];
     await sentAndReadBack("contacts", { contacts }, "contacts", contacts);
   });
 
@@ -120,7 +175,9 @@ describe("outbound: what POST /messages sent reads back with its content", () =>
   });
 
   it("sticker: {link} as sent, and no media", async () => {
-    const message = await sentAndReadBack("sticker", { sticker: { link: "https://cdn.example.com/sticker.webp" } }, "sticker", { link: "https://cdn.example.com/sticker.webp" });
+    const message = await sentAndReadBack("sticker", { sticker: { link: "https://cdn.example.com/sticker.webp" } }, "sticker", {
+      link: "https://cdn.example.com/sticker.webp",
+    });
     expect(message).toMatchObject({ type: "sticker", media: null });
   });
 
@@ -173,7 +230,12 @@ describe("inbound: the provider's items read back with their content (fixtures v
     const message = await stored("platform-a-location");
     expect(message).toMatchObject({
       type: "location",
-      ...onlyContent("location", { latitude: 37.483872693672, longitude: -122.14835165083, name: "Meta Headquarters", address: "1 Hacker Way, Menlo Park, CA 94025" }),
+      ...onlyContent("location", {
+        latitude: 37.483872693672,
+        longitude: -122.14835165083,
+        name: "Meta Headquarters",
+        address: "1 Hacker Way, Menlo Park, CA 94025",
+      }),
     });
     expect(message.location).toHaveProperty("url");
   });
@@ -189,9 +251,21 @@ describe("inbound: the provider's items read back with their content (fixtures v
   it("interactive replies: button_reply, list_reply, template quick-reply button", async () => {
     expect(await stored("platform-a-button-reply")).toMatchObject({
       type: "interactive",
-      ...onlyContent("interactive", { type: "button_reply", id: "cancel-button", title: "Cancel", description: null, payload: null, response: null, flow_token: null }),
+      ...onlyContent("interactive", {
+        type: "button_reply",
+        id: "cancel-button",
+        title: "Cancel",
+        description: null,
+        payload: null,
+        response: null,
+        flow_token: null,
+      }),
     });
-    expect((await stored("platform-a-list-reply")).interactive).toMatchObject({ type: "list_reply", id: "priority_express", description: "Next Day to 2 Days" });
+    expect((await stored("platform-a-list-reply")).interactive).toMatchObject({
+      type: "list_reply",
+      id: "priority_express",
+      description: "Next Day to 2 Days",
+    });
     expect((await stored("platform-a-template-button")).interactive).toMatchObject({ type: "button", payload: "STOP_PROMOTIONS", title: "Stop promotions" });
   });
 
@@ -210,12 +284,23 @@ describe("inbound: the provider's items read back with their content (fixtures v
   it("PLATFORM_C quick replies and postbacks read back as interactive replies", async () => {
     const gamma = await h.app.seed({ orgName: "Gamma", projectName: "Gamma main" });
     await enablePlatforms(h, gamma.orgId);
-    const page = (await connectChannel(h, gamma, { platform: "PLATFORM_C", display_name: "Page", credentials: { page_id: FIXTURE_C.pageId, access_token: "page-token" } })).id;
+    const page = (
+      await connectChannel(h, gamma, { platform: "PLATFORM_C", display_name: "Page", credentials: { page_id: FIXTURE_C.pageId, access_token: "page-token" } })
+    ).id;
     const at = Date.now();
     const mid = `m_quick_${at}`;
-    await deliver(h, "platform-c", envelopeM("PLATFORM_C", FIXTURE_C.pageId, [
-      { sender: { id: "5023436377684981" }, recipient: { id: FIXTURE_C.pageId }, timestamp: at, message: { mid, text: "Red", quick_reply: { payload: "COLOR_RED" } } },
-    ]));
+    await deliver(
+      h,
+      "platform-c",
+      envelopeM("PLATFORM_C", FIXTURE_C.pageId, [
+        {
+          sender: { id: "5023436377684981" },
+          recipient: { id: FIXTURE_C.pageId },
+          timestamp: at,
+          message: { mid, text: "Red", quick_reply: { payload: "COLOR_RED" } },
+        },
+      ]),
+    );
     const [row] = await rowByProviderId(h, page, mid);
     expect(row).toBeDefined();
     const message = await readBack(gamma.key, row!.id);
@@ -263,15 +348,21 @@ describe("OpenAPI", () => {
   it("documents the six content fields on Message and on the send response, each nullable", async () => {
     const { buildOpenApiDocument } = await import("@/lib/api/openapi");
     const { apiRoutes } = await import("@/lib/api/registry");
-    const doc = buildOpenApiDocument(apiRoutes) as { components: { schemas: Record<string, { properties: Record<string, { anyOf?: unknown[] }>; required: string[] }> } };
+    const doc = buildOpenApiDocument(apiRoutes) as {
+      components: { schemas: Record<string, { properties: Record<string, { anyOf?: unknown[] }>; required: string[] }> };
+    };
     for (const schema of ["Message", "MessageSendResponse"]) {
       const { properties, required } = doc.components.schemas[schema]!;
       for (const field of CONTENT_FIELDS) {
         expect(required, `${schema}.${field} required`).toContain(field);
         expect(properties[field]!.anyOf, `${schema}.${field}`).toContainEqual({ type: "null" });
       }
-      expect(properties.interactive!.anyOf).toEqual(expect.arrayContaining([{ $ref: "#/components/schemas/InteractiveButtonMessage" }, { $ref: "#/components/schemas/InboundInteractive" }]));
-      expect(properties.location!.anyOf).toEqual(expect.arrayContaining([{ $ref: "#/components/schemas/OutboundLocation" }, { $ref: "#/components/schemas/InboundLocation" }]));
+      expect(properties.interactive!.anyOf).toEqual(
+        expect.arrayContaining([{ $ref: "#/components/schemas/InteractiveButtonMessage" }, { $ref: "#/components/schemas/InboundInteractive" }]),
+      );
+      expect(properties.location!.anyOf).toEqual(
+        expect.arrayContaining([{ $ref: "#/components/schemas/OutboundLocation" }, { $ref: "#/components/schemas/InboundLocation" }]),
+      );
     }
   });
 });

@@ -82,7 +82,11 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
 
   it("a delivery with a wrong signature is refused with 401 and stores nothing", async () => {
     const body = JSON.stringify(providerTextEnvelope(TESTER, "wamid.FORGED-0001", "forged"));
-    const res = await fetch(`${h.server.url}/api/providers/platform-a/webhook`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signPayload("wrong-secret", body) }, body });
+    const res = await fetch(`${h.server.url}/api/providers/platform-a/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signPayload("wrong-secret", body) },
+      body,
+    });
     expect(res.status).toBe(401);
     await h.settle(10);
     const all = (await h.eventsOf(acme.projectId, "message.received")).map((e) => e.payload as Record<string, any>);
@@ -90,7 +94,10 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
   });
 
   it("POST /messages replies; the provider job sends it; statuses arrive signed and move it to read", async () => {
-    const res = await h.app.call("POST", "/messages", { key: acme.key, body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Hi Ana!" } });
+    const res = await h.app.call("POST", "/messages", {
+      key: acme.key,
+      body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Hi Ana!" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: "message", status: "queued", conversation_id: conversationId });
     expect(res.body.idempotency_key).toMatch(/^idem_/);
@@ -99,7 +106,9 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
     const row = await h.messageRow(res.body.id);
     expect(row.platformMessageId).toMatch(/^wamid\./);
     expect(row.status).toBe("read");
-    const statuses = (await h.eventsOf(acme.projectId, "message.status")).map((e) => e.payload as Record<string, any>).filter((p) => p.message_id === res.body.id);
+    const statuses = (await h.eventsOf(acme.projectId, "message.status"))
+      .map((e) => e.payload as Record<string, any>)
+      .filter((p) => p.message_id === res.body.id);
     expect(statuses.map((p) => p.status)).toEqual(["sent", "delivered", "read"]);
     expect(statuses[0]).toMatchObject({ recipient_id: TESTER, platform_message_id: row.platformMessageId });
 
@@ -112,12 +121,22 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
 function providerTextEnvelope(from: string, id: string, text: string) {
   return {
     object: "whatsapp_business_account",
-    entry: [{ id: "sandbox-waba", changes: [{ field: "messages", value: {
-      messaging_product: "whatsapp",
-      metadata: { display_phone_number: "15550000000", phone_number_id: SANDBOX_PHONE_NUMBER_ID },
-      contacts: [{ profile: { name: "Ana" }, wa_id: from }],
-      messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
-    } }] }],
+    entry: [
+      {
+        id: "sandbox-waba",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550000000", phone_number_id: SANDBOX_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: "Ana" }, wa_id: from }],
+              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 

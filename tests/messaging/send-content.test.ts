@@ -9,7 +9,19 @@ import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channe
 import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import type { Harness } from "./support";
-import { CONTENT_FIELDS, RESPONSE_FIELDS, createDedicatedChannel, joinCodeOf, joinTesters, outboundRows, send, settleUntil, startSendHarness, testerNumber, type Joined } from "./send-support";
+import {
+  CONTENT_FIELDS,
+  RESPONSE_FIELDS,
+  createDedicatedChannel,
+  joinCodeOf,
+  joinTesters,
+  outboundRows,
+  send,
+  settleUntil,
+  startSendHarness,
+  testerNumber,
+  type Joined,
+} from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -20,8 +32,23 @@ let documentId: string;
 
 /** One tester per sandbox send below (pair pacing), plus one for reply_to by msg_ id. */
 const CASES = [
-  "text", "image", "document", "video", "audio", "button", "list", "cta_url", "cta_url_envelope",
-  "location_request", "contact_info_request", "reaction", "location", "contacts", "sticker", "reply_provider_id", "reply_msg_id",
+  "text",
+  "image",
+  "document",
+  "video",
+  "audio",
+  "button",
+  "list",
+  "cta_url",
+  "cta_url_envelope",
+  "location_request",
+  "contact_info_request",
+  "reaction",
+  "location",
+  "contacts",
+  "sticker",
+  "reply_provider_id",
+  "reply_msg_id",
 ] as const;
 type Case = (typeof CASES)[number];
 const tester = Object.fromEntries(CASES.map((c) => [c, testerNumber()])) as Record<Case, string>;
@@ -32,7 +59,11 @@ beforeAll(async () => {
   h = await startSendHarness();
   acme = await h.app.seed();
   joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), Object.values(tester));
-  const upload = await fetch(`${h.server.url}/api/simulator/customer/media?filename=terms.pdf`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "%PDF-1.4 terms" });
+  const upload = await fetch(`${h.server.url}/api/simulator/customer/media?filename=terms.pdf`, {
+    method: "POST",
+    headers: { "content-type": "application/pdf" },
+    body: "%PDF-1.4 terms",
+  });
   documentId = ((await upload.json()) as { id: string }).id;
 });
 afterAll(() => h?.close());
@@ -74,18 +105,56 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
     await accepted("document", { media: { type: "document", id: documentId, filename: "terms.pdf", caption: "Our terms" } });
     await accepted("video", { media: { type: "video", link: "https://cdn.example.com/clip.mp4" } });
     await accepted("audio", { media: { type: "audio", link: "https://cdn.example.com/voice.ogg" } });
-    await accepted("button", { interactive: { type: "button", header: "Delivery", body: "Pick a slot", footer: "Reply anytime", buttons: [{ id: "am", title: "Morning" }, { id: "pm", title: "Afternoon" }] } });
+    await accepted("button", {
+      interactive: {
+        type: "button",
+        header: "Delivery",
+        body: "Pick a slot",
+        footer: "Reply anytime",
+        buttons: [
+          { id: "am", title: "Morning" },
+          { id: "pm", title: "Afternoon" },
+        ],
+      },
+    });
     await accepted("list", {
       reply_to: joined.joinWamids[tester.list],
-      interactive: { type: "list", body: "Choose a size", button: "Sizes", sections: [{ title: "Shirts", rows: [{ id: "s", title: "Small", description: "Fits 36" }, { id: "m", title: "Medium" }] }] },
+      interactive: {
+        type: "list",
+        body: "Choose a size",
+        button: "Sizes",
+        sections: [
+          {
+            title: "Shirts",
+            rows: [
+              { id: "s", title: "Small", description: "Fits 36" },
+              { id: "m", title: "Medium" },
+            ],
+          },
+        ],
+      },
     });
     await accepted("cta_url", { interactive: { type: "cta_url", body: "Track your order", display_text: "Track", url: "https://shop.example.com/track/42" } });
-    await accepted("cta_url_envelope", { interactive: { type: "cta_url", body: "Read the FAQ", action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } } } });
+    await accepted("cta_url_envelope", {
+      interactive: {
+        type: "cta_url",
+        body: "Read the FAQ",
+        action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } },
+      },
+    });
     await accepted("location_request", { interactive: { type: "location_request_message", body: "Where should we deliver?" } });
     await accepted("contact_info_request", { interactive: { type: "request_contact_info", body: "May we have your details?" } });
     await accepted("reaction", { reaction: { message_id: joined.joinWamids[tester.reaction], emoji: "👍" } });
     await accepted("location", { location: { latitude: 52.52, longitude: 13.405, name: "Store", address: "Alexanderplatz 1, Berlin" } });
-    await accepted("contacts", { contacts: [{ name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" }, phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }], emails: [{ email: "ana@example.com", type: "WORK" }] }] });
+    await accepted("contacts", {
+      contacts: [
+        {
+          name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" },
+          phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }],
+          emails: [{ email: "ana@example.com", type: "WORK" }],
+        },
+      ],
+    });
     await accepted("sticker", { sticker: { link: "https://cdn.example.com/sticker.webp" } });
   });
 
@@ -94,7 +163,11 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
     const envelope = (which: Case) => ({ messaging_product: "whatsapp", recipient_type: "individual", to: tester[which] });
     expect(providerBody("text")).toEqual({ ...envelope("text"), type: "text", text: { body: "Hello from svc" } });
     expect(providerBody("image")).toEqual({ ...envelope("image"), type: "image", image: { link: "https://cdn.example.com/cat.jpg", caption: "A cat" } });
-    expect(providerBody("document")).toEqual({ ...envelope("document"), type: "document", document: { id: documentId, caption: "Our terms", filename: "terms.pdf" } });
+    expect(providerBody("document")).toEqual({
+      ...envelope("document"),
+      type: "document",
+      document: { id: documentId, caption: "Our terms", filename: "terms.pdf" },
+    });
     expect(providerBody("video")).toEqual({ ...envelope("video"), type: "video", video: { link: "https://cdn.example.com/clip.mp4" } });
     expect(providerBody("audio")).toEqual({ ...envelope("audio"), type: "audio", audio: { link: "https://cdn.example.com/voice.ogg" } });
     expect(providerBody("button")).toEqual({
@@ -104,25 +177,53 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
         type: "button",
         header: { type: "text", text: "Delivery" },
         body: { text: "Pick a slot" },
-        action: { buttons: [{ type: "reply", reply: { id: "am", title: "Morning" } }, { type: "reply", reply: { id: "pm", title: "Afternoon" } }] },
+        action: {
+          buttons: [
+            { type: "reply", reply: { id: "am", title: "Morning" } },
+            { type: "reply", reply: { id: "pm", title: "Afternoon" } },
+          ],
+        },
         footer: { text: "Reply anytime" },
       },
     });
     expect(providerBody("list")).toEqual({
       ...envelope("list"),
       type: "interactive",
-      interactive: { type: "list", body: { text: "Choose a size" }, action: { button: "Sizes", sections: [{ title: "Shirts", rows: [{ id: "s", title: "Small", description: "Fits 36" }, { id: "m", title: "Medium" }] }] } },
+      interactive: {
+        type: "list",
+        body: { text: "Choose a size" },
+        action: {
+          button: "Sizes",
+          sections: [
+            {
+              title: "Shirts",
+              rows: [
+                { id: "s", title: "Small", description: "Fits 36" },
+                { id: "m", title: "Medium" },
+              ],
+            },
+          ],
+        },
+      },
       context: { message_id: joined.joinWamids[tester.list] },
     });
     expect(providerBody("cta_url")).toEqual({
       ...envelope("cta_url"),
       type: "interactive",
-      interactive: { type: "cta_url", body: { text: "Track your order" }, action: { name: "cta_url", parameters: { display_text: "Track", url: "https://shop.example.com/track/42" } } },
+      interactive: {
+        type: "cta_url",
+        body: { text: "Track your order" },
+        action: { name: "cta_url", parameters: { display_text: "Track", url: "https://shop.example.com/track/42" } },
+      },
     });
     expect(providerBody("cta_url_envelope")).toEqual({
       ...envelope("cta_url_envelope"),
       type: "interactive",
-      interactive: { type: "cta_url", body: { text: "Read the FAQ" }, action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } } },
+      interactive: {
+        type: "cta_url",
+        body: { text: "Read the FAQ" },
+        action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } },
+      },
     });
     expect(providerBody("location_request")).toEqual({
       ...envelope("location_request"),
@@ -134,12 +235,26 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
       type: "interactive",
       interactive: { type: "request_contact_info", body: { text: "May we have your details?" }, action: { name: "request_contact_info" } },
     });
-    expect(providerBody("reaction")).toEqual({ ...envelope("reaction"), type: "reaction", reaction: { message_id: joined.joinWamids[tester.reaction], emoji: "👍" } });
-    expect(providerBody("location")).toEqual({ ...envelope("location"), type: "location", location: { latitude: 52.52, longitude: 13.405, name: "Store", address: "Alexanderplatz 1, Berlin" } });
+    expect(providerBody("reaction")).toEqual({
+      ...envelope("reaction"),
+      type: "reaction",
+      reaction: { message_id: joined.joinWamids[tester.reaction], emoji: "👍" },
+    });
+    expect(providerBody("location")).toEqual({
+      ...envelope("location"),
+      type: "location",
+      location: { latitude: 52.52, longitude: 13.405, name: "Store", address: "Alexanderplatz 1, Berlin" },
+    });
     expect(providerBody("contacts")).toEqual({
       ...envelope("contacts"),
       type: "contacts",
-      contacts: [{ name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" }, phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }], emails: [{ email: "ana@example.com", type: "WORK" }] }],
+      contacts: [
+        {
+          name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" },
+          phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }],
+          emails: [{ email: "ana@example.com", type: "WORK" }],
+        },
+      ],
     });
     expect(providerBody("sticker")).toEqual({ ...envelope("sticker"), type: "sticker", sticker: { link: "https://cdn.example.com/sticker.webp" } });
   });
@@ -226,7 +341,10 @@ describe("templates by id", () => {
         body: { platform: "PLATFORM_A", credentials: { phone_number_id: "7700112233", business_account_id: "8800112233", access_token: "tok" } },
       });
       await h.app.call("POST", "/contacts", { key: seeded.key, body: { phone: "+14155550777" } });
-      const res = await h.app.call("POST", "/messages", { key: seeded.key, body: { channel_id: channel.body.id, to: "+14155550777", template: { id: "tmpl_missing" } } });
+      const res = await h.app.call("POST", "/messages", {
+        key: seeded.key,
+        body: { channel_id: channel.body.id, to: "+14155550777", template: { id: "tmpl_missing" } },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ error: "not_found", issues: { "template.id": ["Unknown template."] } });
       expect(h.server.simulator.state.allSent()).toHaveLength(0);

@@ -59,7 +59,12 @@ describe("pair limiter unreachable (request and quota buckets healthy)", () => {
 
   it("503 message_rate_limit_unavailable {queued: false, retryable: true, retry_after: 1} with Retry-After: 1, promptly", async () => {
     const started = Date.now();
-    const res = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Never unpaced" }, { "Idempotency-Key": "limiter-down-1" });
+    const res = await send(
+      h,
+      acme.key,
+      { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Never unpaced" },
+      { "Idempotency-Key": "limiter-down-1" },
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     expectError(res, 503, "message_rate_limit_unavailable");
     expect(res.body).toMatchObject({ queued: false, retryable: true, retry_after: 1 });
@@ -70,7 +75,12 @@ describe("pair limiter unreachable (request and quota buckets healthy)", () => {
     expect(await outboundRows(h, acme.projectId)).toHaveLength(0);
     expect(await h.app.runtime.queue.drain()).toBe(0);
     expect(h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, T)).toHaveLength(0);
-    const again = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Never unpaced" }, { "Idempotency-Key": "limiter-down-1" });
+    const again = await send(
+      h,
+      acme.key,
+      { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Never unpaced" },
+      { "Idempotency-Key": "limiter-down-1" },
+    );
     expectError(again, 503, "message_rate_limit_unavailable");
     expect(again.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -97,7 +107,10 @@ describe("whole runtime on a closed Redis port: createTestApp({redisUrl: 'redis:
     const started = Date.now();
     const res = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Never unpaced" });
     expect(Date.now() - started).toBeLessThan(3000);
-    const written = await h.app.db.select().from(messages).where(and(eq(messages.projectId, acme.projectId), eq(messages.direction, "outbound")));
+    const written = await h.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.projectId, acme.projectId), eq(messages.direction, "outbound")));
     expect(written).toHaveLength(0);
     expect(await h.app.runtime.queue.drain()).toBe(0);
     expectError(res, 503, "message_rate_limit_unavailable");

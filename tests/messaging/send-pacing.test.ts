@@ -10,7 +10,18 @@ import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channe
 import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import type { Harness } from "./support";
-import { RESPONSE_FIELDS, createDedicatedChannel, joinCodeOf, joinTesters, send, settleUntil, sleep, startSendHarness, testerNumber, type Joined } from "./send-support";
+import {
+  RESPONSE_FIELDS,
+  createDedicatedChannel,
+  joinCodeOf,
+  joinTesters,
+  send,
+  settleUntil,
+  sleep,
+  startSendHarness,
+  testerNumber,
+  type Joined,
+} from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -33,11 +44,19 @@ afterAll(() => h?.close());
 const key = (label: string) => `${label}-${randomUUID()}`;
 
 function reply(tester: string, text: string, idempotencyKey?: string) {
-  return send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[tester], text }, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined);
+  return send(
+    h,
+    acme.key,
+    { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[tester], text },
+    idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined,
+  );
 }
 
 async function rowsWithKey(idempotencyKey: string) {
-  return h.app.db.select().from(messages).where(and(eq(messages.projectId, acme.projectId), eq(messages.idempotencyKey, idempotencyKey)));
+  return h.app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.projectId, acme.projectId), eq(messages.idempotencyKey, idempotencyKey)));
 }
 
 function inbox(tester: string) {
@@ -156,7 +175,12 @@ describe("idempotency", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
 
     // The body form of the key is the same key.
-    const bodyForm = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[IDEM], text: "Exactly once", idempotency_key: k });
+    const bodyForm = await send(h, acme.key, {
+      channel_id: SANDBOX_CHANNEL_ID,
+      conversation_id: joined.conversations[IDEM],
+      text: "Exactly once",
+      idempotency_key: k,
+    });
     expect(bodyForm.status).toBe(200);
     expect(bodyForm.body).toEqual(original.body);
     expect(bodyForm.headers.get("idempotent-replayed")).toBe("true");
@@ -173,7 +197,12 @@ describe("idempotency", () => {
     const res = await reply(REUSED, "Version two", k);
     expectError(res, 409, "idempotency_key_reused");
     expect(await rowsWithKey(k)).toHaveLength(1);
-    const elsewhere = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[IDEM], text: "Version one" }, { "Idempotency-Key": k });
+    const elsewhere = await send(
+      h,
+      acme.key,
+      { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[IDEM], text: "Version one" },
+      { "Idempotency-Key": k },
+    );
     expectError(elsewhere, 409, "idempotency_key_reused");
   });
 });

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
 import type { Harness } from "./support";
-import { joinCodeOf, joinTesters, postProviderStatus, send, settleUntil, startSendHarness, testerNumber, undeliverableNumber, type Joined } from "./send-support";
+import {
+  joinCodeOf,
+  joinTesters,
+  postProviderStatus,
+  send,
+  settleUntil,
+  startSendHarness,
+  testerNumber,
+  undeliverableNumber,
+  type Joined,
+} from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -52,7 +62,18 @@ describe("provider failure", () => {
     const history = await h.app.call("GET", `/conversations/${conversationId}/messages`, { key: acme.key });
     const message = (history.body.data as Record<string, any>[]).find((m) => m.id === res.body.id)!;
     expect(message).toMatchObject({ direction: "outbound", type: "text", status: "failed", content: "Will not arrive", platform_message_id: null });
-    expect(Object.keys(message.failure).sort()).toEqual(["code", "fbtrace_id", "http_status", "message", "occurred_at", "provider", "subcode", "summary", "title", "type"]);
+    expect(Object.keys(message.failure).sort()).toEqual([
+      "code",
+      "fbtrace_id",
+      "http_status",
+      "message",
+      "occurred_at",
+      "provider",
+      "subcode",
+      "summary",
+      "title",
+      "type",
+    ]);
     expect(message.failure).toEqual({
       provider: "provider",
       summary: "(#131026) Message undeliverable: Unable to deliver message. The recipient's number cannot receive messages.",
@@ -92,7 +113,9 @@ describe("status only moves forward", () => {
   it("failed is terminal: later delivered and read callbacks change nothing and emit nothing", async () => {
     const row = await sentMessage(FAILER, "Fail me");
     const wamid = row.platformMessageId!;
-    await providerSays(FAILER, wamid, "failed", [{ code: 131047, title: "Re-engagement message", message: "Re-engagement message", error_data: { details: "More than 24 hours have passed." } }]);
+    await providerSays(FAILER, wamid, "failed", [
+      { code: 131047, title: "Re-engagement message", message: "Re-engagement message", error_data: { details: "More than 24 hours have passed." } },
+    ]);
     const failed = await h.messageRow(row.id);
     expect(failed.status).toBe("failed");
     expect(failed.failure).toMatchObject({ provider: "provider", code: 131047, title: "Re-engagement message" });

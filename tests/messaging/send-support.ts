@@ -85,19 +85,42 @@ export async function createDedicatedChannel(h: Harness, key: string): Promise<{
   const phoneNumberId = `pnid${randomInt(0, 1e9)}`;
   const res = await h.app.call("POST", "/channels", {
     key,
-    body: { platform: "PLATFORM_A", display_name: "Dedicated", phone_number: `+${testerNumber()}`, credentials: { phone_number_id: phoneNumberId, business_account_id: `waba${randomInt(0, 1e9)}`, access_token: "test-token" } },
+    body: {
+      platform: "PLATFORM_A",
+      display_name: "Dedicated",
+      phone_number: `+${testerNumber()}`,
+      credentials: { phone_number_id: phoneNumberId, business_account_id: `waba${randomInt(0, 1e9)}`, access_token: "test-token" },
+    },
   });
   if (res.status !== 200) throw new Error(`POST /channels: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, phoneNumberId };
 }
 
 /** Posts a provider status callback for a PLATFORM_A message, signed with the simulator's app secret. */
-export async function postProviderStatus(h: Harness, input: { phoneNumberId: string; wamid: string; status: string; recipient: string; errors?: unknown[] }): Promise<number> {
-  const item: Record<string, unknown> = { id: input.wamid, status: input.status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: input.recipient };
+export async function postProviderStatus(
+  h: Harness,
+  input: { phoneNumberId: string; wamid: string; status: string; recipient: string; errors?: unknown[] },
+): Promise<number> {
+  const item: Record<string, unknown> = {
+    id: input.wamid,
+    status: input.status,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    recipient_id: input.recipient,
+  };
   if (input.errors) item.errors = input.errors;
   const envelope = {
     object: "whatsapp_business_account",
-    entry: [{ id: "waba", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550000000", phone_number_id: input.phoneNumberId }, statuses: [item] } }] }],
+    entry: [
+      {
+        id: "waba",
+        changes: [
+          {
+            field: "messages",
+            value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550000000", phone_number_id: input.phoneNumberId }, statuses: [item] },
+          },
+        ],
+      },
+    ],
   };
   const body = JSON.stringify(envelope);
   const res = await fetch(`${h.server.url}/api/providers/platform-a/webhook`, {
@@ -111,7 +134,10 @@ export async function postProviderStatus(h: Harness, input: { phoneNumberId: str
 
 /** Outbound message rows of a project (for "no row was written" checks). */
 export async function outboundRows(h: Harness, projectId: string) {
-  return h.app.db.select().from(messages).where(and(eq(messages.projectId, projectId), eq(messages.direction, "outbound")));
+  return h.app.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.projectId, projectId), eq(messages.direction, "outbound")));
 }
 
 /** The spec's send response fields, plus the Message object's structured content (null except the one sent). */

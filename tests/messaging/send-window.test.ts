@@ -11,7 +11,18 @@ import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import type { Harness } from "./support";
-import { createDedicatedChannel, joinCodeOf, joinTesters, outboundRows, send, settleUntil, sleep, startSendHarness, testerNumber, type Joined } from "./send-support";
+import {
+  createDedicatedChannel,
+  joinCodeOf,
+  joinTesters,
+  outboundRows,
+  send,
+  settleUntil,
+  sleep,
+  startSendHarness,
+  testerNumber,
+  type Joined,
+} from "./send-support";
 
 process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 
@@ -137,7 +148,11 @@ describe("the 24-hour window: provider timestamp of the customer's last message 
       await h.settle(50);
       expect((await lastInboundAt(conversationId, dedicated.id)).getTime()).toBeGreaterThan(last.getTime());
       h.app.clock.set(last.getTime() + DAY_MS);
-      expectError(await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Still closed here" }), 409, "outside_messaging_window");
+      expectError(
+        await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Still closed here" }),
+        409,
+        "outside_messaging_window",
+      );
       const other = await send(h, acme.key, { channel_id: dedicated.id, conversation_id: conversationId, text: "Open on this channel" });
       expect(other.status, JSON.stringify(other.body)).toBe(200);
     } finally {
@@ -149,7 +164,10 @@ describe("the 24-hour window: provider timestamp of the customer's last message 
 describe("handoff", () => {
   it("on: 409 ai_handoff_active and nothing written; off: allowed again", async () => {
     const conversationId = joined.conversations[HO]!;
-    const on = await h.app.call("POST", `/conversations/${conversationId}/handoff`, { key: acme.key, body: { enabled: true, reason: "Customer asked for a human" } });
+    const on = await h.app.call("POST", `/conversations/${conversationId}/handoff`, {
+      key: acme.key,
+      body: { enabled: true, reason: "Customer asked for a human" },
+    });
     expect(on.status).toBe(200);
     const before = (await outboundRows(h, acme.projectId)).length;
     const refused = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Automated reply" });

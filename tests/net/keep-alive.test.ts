@@ -50,7 +50,14 @@ async function listen(onRequest: (socket: net.Socket, connection: number, n: num
 }
 
 const post = (url: string) =>
-  safeRequest(url, { method: "POST", body: "{}", headers: { "content-type": "application/json" }, timeoutMs: 5000, maxResponseBytes: 1024, allowPrivateNetwork: true });
+  safeRequest(url, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+    timeoutMs: 5000,
+    maxResponseBytes: 1024,
+    allowPrivateNetwork: true,
+  });
 
 describe("safeRequest connection reuse", () => {
   it("sends consecutive requests to one host over one kept-alive connection", async () => {

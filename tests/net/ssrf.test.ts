@@ -3,14 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
-import {
-  OutboundNetworkError,
-  OutboundTimeoutError,
-  SsrfError,
-  assertPublicUrl,
-  safeRequest,
-  type LookupAll,
-} from "@/lib/ports/net/safe-request";
+import { OutboundNetworkError, OutboundTimeoutError, SsrfError, assertPublicUrl, safeRequest, type LookupAll } from "@/lib/ports/net/safe-request";
 
 // No network here, and none is ever attempted: names resolve through an injected lookup, and the only
 // connections made are to a local server on 127.0.0.1.
@@ -201,18 +194,14 @@ describe("safeRequest refuses private targets when allowPrivateNetwork is false"
   });
 
   it("http://localhost is refused: it resolves to loopback (real resolver, /etc/hosts)", async () => {
-    const err = await safeRequest(`http://localhost:${port}/`, { ...REQ, allowPrivateNetwork: false }).catch(
-      (e: unknown) => e,
-    );
+    const err = await safeRequest(`http://localhost:${port}/`, { ...REQ, allowPrivateNetwork: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SsrfError);
     expect((err as SsrfError).reason).toBe("loopback");
     expect(hits).toHaveLength(0);
   });
 
   it("the local server itself is refused and never reached", async () => {
-    const err = await safeRequest(`${base}/echo`, { ...REQ, allowPrivateNetwork: false, body: "x" }).catch(
-      (e: unknown) => e,
-    );
+    const err = await safeRequest(`${base}/echo`, { ...REQ, allowPrivateNetwork: false, body: "x" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SsrfError);
     expect(hits).toHaveLength(0);
   });
@@ -384,9 +373,7 @@ describe("safeRequest with allowPrivateNetwork true (local server)", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const err = await safeRequest(`http://127.0.0.1:${closedPort}/`, { ...REQ, allowPrivateNetwork: true }).catch(
-      (e: unknown) => e,
-    );
+    const err = await safeRequest(`http://127.0.0.1:${closedPort}/`, { ...REQ, allowPrivateNetwork: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OutboundNetworkError);
     expect((err as OutboundNetworkError).code).toBe("ECONNREFUSED");
   });
@@ -394,9 +381,7 @@ describe("safeRequest with allowPrivateNetwork true (local server)", () => {
   it("a name that does not resolve is an OutboundNetworkError with code ENOTFOUND", async () => {
     const { lookup } = fakeLookup({});
     for (const allowPrivateNetwork of [true, false]) {
-      const err = await safeRequest("http://nowhere.example.test/", { ...REQ, allowPrivateNetwork, lookup }).catch(
-        (e: unknown) => e,
-      );
+      const err = await safeRequest("http://nowhere.example.test/", { ...REQ, allowPrivateNetwork, lookup }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OutboundNetworkError);
       expect((err as OutboundNetworkError).code).toBe("ENOTFOUND");
     }

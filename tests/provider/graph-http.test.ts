@@ -105,7 +105,11 @@ describe("graph client", () => {
     [190, false],
   ])("code %i → retryable %s", async (code, retryable) => {
     const error = await failureOf(
-      port(fakeFetch(code === 190 ? 401 : 400, { error: { message: `(#${code}) x`, type: "OAuthException", code, fbtrace_id: "t" } })).send(channel, "1555", text),
+      port(fakeFetch(code === 190 ? 401 : 400, { error: { message: `(#${code}) x`, type: "OAuthException", code, fbtrace_id: "t" } })).send(
+        channel,
+        "1555",
+        text,
+      ),
     );
     expect(error.retryable).toBe(retryable);
     expect(error.failure.code).toBe(code);
@@ -119,7 +123,9 @@ describe("graph client", () => {
     const down = await failureOf(port(fakeFetch(503, "<html>down</html>")).send(channel, "1555", text));
     expect(down.retryable).toBe(true);
     expect(down.failure.http_status).toBe(503);
-    const graph500 = await failureOf(port(fakeFetch(500, { error: { message: "An unknown error occurred", type: "OAuthException", code: 1 } })).send(channel, "1555", text));
+    const graph500 = await failureOf(
+      port(fakeFetch(500, { error: { message: "An unknown error occurred", type: "OAuthException", code: 1 } })).send(channel, "1555", text),
+    );
     expect(graph500.retryable).toBe(true);
     expect(graph500.failure.code).toBe(1);
   });

@@ -101,7 +101,12 @@ describe("PLATFORM_A customer actions", () => {
     const bytes = Buffer.from("not really a jpeg, but bytes");
     const upload = await fetch(sim("/customer/media?filename=photo.jpg"), { method: "POST", headers: { "Content-Type": "image/jpeg" }, body: bytes });
     const uploaded = (await upload.json()) as Json;
-    expect(uploaded).toMatchObject({ id: expect.stringMatching(/^\d+$/), url: expect.stringContaining("/api/simulator/cdn/"), mime_type: "image/jpeg", file_size: bytes.length });
+    expect(uploaded).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      url: expect.stringContaining("/api/simulator/cdn/"),
+      mime_type: "image/jpeg",
+      file_size: bytes.length,
+    });
 
     const { envelope } = await act({ ...base, type: "image", media: { id: uploaded.id, caption: "Look" } });
     const message = platformAMessage(envelope, "15557654321");
@@ -110,7 +115,14 @@ describe("PLATFORM_A customer actions", () => {
 
     expect((await fetch(sim(`/graph/${String(uploaded.id)}`))).status).toBe(401);
     const info = (await (await fetch(sim(`/graph/${String(uploaded.id)}`), { headers: { Authorization: "Bearer t" } })).json()) as Json;
-    expect(info).toEqual({ messaging_product: "whatsapp", url: expect.stringContaining(`/media-download/${String(uploaded.id)}`), mime_type: "image/jpeg", sha256, file_size: bytes.length, id: uploaded.id });
+    expect(info).toEqual({
+      messaging_product: "whatsapp",
+      url: expect.stringContaining(`/media-download/${String(uploaded.id)}`),
+      mime_type: "image/jpeg",
+      sha256,
+      file_size: bytes.length,
+      id: uploaded.id,
+    });
     expect((await fetch(String(info.url))).status).toBe(401);
     const download = await fetch(String(info.url), { headers: { Authorization: "Bearer t" } });
     expect(download.headers.get("content-type")).toBe("image/jpeg");
@@ -122,8 +134,16 @@ describe("PLATFORM_A customer actions", () => {
   });
 
   it("voice note, document with filename, animated sticker and video (placeholders when no file is given)", async () => {
-    const audio = platformAMessage((await act({ ...base, type: "audio", media: { voice: true, mime_type: "audio/ogg; codecs=opus" } })).envelope, "15557654321");
-    expect(audio.audio).toEqual({ mime_type: "audio/ogg; codecs=opus", sha256: expect.stringMatching(/^[0-9a-f]{64}$/), id: expect.stringMatching(/^\d+$/), voice: true });
+    const audio = platformAMessage(
+      (await act({ ...base, type: "audio", media: { voice: true, mime_type: "audio/ogg; codecs=opus" } })).envelope,
+      "15557654321",
+    );
+    expect(audio.audio).toEqual({
+      mime_type: "audio/ogg; codecs=opus",
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      id: expect.stringMatching(/^\d+$/),
+      voice: true,
+    });
     const doc = platformAMessage((await act({ ...base, type: "document", media: { filename: "menu.pdf", caption: "Menu" } })).envelope, "15557654321");
     expect(doc.document).toMatchObject({ caption: "Menu", filename: "menu.pdf", mime_type: "application/pdf" });
     const sticker = platformAMessage((await act({ ...base, type: "sticker", media: { animated: true } })).envelope, "15557654321");
@@ -144,9 +164,19 @@ describe("PLATFORM_A customer actions", () => {
   });
 
   it("button_reply, list_reply and Flow completion (nfm_reply with response_json)", async () => {
-    const button = platformAMessage((await act({ ...base, type: "button_reply", reply: { id: "yes", title: "Yes" }, reply_to: "wamid.Q" })).envelope, "15557654321");
-    expect(button).toMatchObject({ type: "interactive", interactive: { type: "button_reply", button_reply: { id: "yes", title: "Yes" } }, context: { id: "wamid.Q" } });
-    const list = platformAMessage((await act({ ...base, type: "list_reply", reply: { id: "r1", title: "9:00", description: "Early" } })).envelope, "15557654321");
+    const button = platformAMessage(
+      (await act({ ...base, type: "button_reply", reply: { id: "yes", title: "Yes" }, reply_to: "wamid.Q" })).envelope,
+      "15557654321",
+    );
+    expect(button).toMatchObject({
+      type: "interactive",
+      interactive: { type: "button_reply", button_reply: { id: "yes", title: "Yes" } },
+      context: { id: "wamid.Q" },
+    });
+    const list = platformAMessage(
+      (await act({ ...base, type: "list_reply", reply: { id: "r1", title: "9:00", description: "Early" } })).envelope,
+      "15557654321",
+    );
     expect(list.interactive).toEqual({ type: "list_reply", list_reply: { id: "r1", title: "9:00", description: "Early" } });
     const flow = platformAMessage(
       (await act({ ...base, type: "flow_completion", flow: { flow_token: "fd_123", response: { size: "M" } } })).envelope,
@@ -208,7 +238,12 @@ describe("PLATFORM_B and PLATFORM_C customer actions", () => {
 
     const tap = messagingItem((await act({ ...base, type: "button_reply", reply: { id: "yes", title: "Yes" } })).envelope, platform, sender, "user-77");
     expect(tap.message).toMatchObject({ text: "Yes", quick_reply: { payload: "yes" } });
-    const postback = messagingItem((await act({ ...base, type: "postback", postback: { title: "Start", payload: "GET_STARTED" } })).envelope, platform, sender, "user-77");
+    const postback = messagingItem(
+      (await act({ ...base, type: "postback", postback: { title: "Start", payload: "GET_STARTED" } })).envelope,
+      platform,
+      sender,
+      "user-77",
+    );
     expect(postback.postback).toMatchObject({ mid: expect.any(String), title: "Start", payload: "GET_STARTED" });
   });
 
@@ -226,7 +261,12 @@ describe("PLATFORM_B and PLATFORM_C customer actions", () => {
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const linked = messagingItem((await act({ ...base, type: "document", media: { link: "https://files.example/a.pdf" } })).envelope, platform, sender, "user-88");
+    const linked = messagingItem(
+      (await act({ ...base, type: "document", media: { link: "https://files.example/a.pdf" } })).envelope,
+      platform,
+      sender,
+      "user-88",
+    );
     expect((linked.message as Json).attachments).toEqual([{ type: "file", payload: { url: "https://files.example/a.pdf" } }]);
 
     const reaction = await act({ ...base, type: "reaction", reaction: { message_id: "mid.biz", emoji: "❤️" } });
@@ -241,10 +281,17 @@ describe("PLATFORM_B and PLATFORM_C customer actions", () => {
 
   it("PLATFORM_C: location and sticker; PLATFORM_B: revoke and unsupported", async () => {
     const c = { platform: "PLATFORM_C", sender_id: SENDER_C, from: "user-99" };
-    const location = messagingItem((await act({ ...c, type: "location", location: { latitude: 1.5, longitude: 2.5, name: "Cafe" } })).envelope, "PLATFORM_C", SENDER_C, "user-99");
+    const location = messagingItem(
+      (await act({ ...c, type: "location", location: { latitude: 1.5, longitude: 2.5, name: "Cafe" } })).envelope,
+      "PLATFORM_C",
+      SENDER_C,
+      "user-99",
+    );
     expect((location.message as Json).attachments).toEqual([{ type: "location", title: "Cafe", payload: { coordinates: { lat: 1.5, long: 2.5 } } }]);
     const sticker = messagingItem((await act({ ...c, type: "sticker" })).envelope, "PLATFORM_C", SENDER_C, "user-99");
-    expect((sticker.message as Json).attachments).toEqual([{ type: "image", payload: { url: expect.stringContaining("/cdn/"), sticker_id: expect.any(Number) } }]);
+    expect((sticker.message as Json).attachments).toEqual([
+      { type: "image", payload: { url: expect.stringContaining("/cdn/"), sticker_id: expect.any(Number) } },
+    ]);
 
     const b = { platform: "PLATFORM_B", sender_id: SENDER_B, from: "user-99" };
     const revoke = messagingItem((await act({ ...b, type: "revoke", revoke: { message_id: "aWdfX" } })).envelope, "PLATFORM_B", SENDER_B, "user-99");

@@ -50,15 +50,13 @@ function signedFor(platform: ProviderPlatform, request: ReceivedRequest): boolea
 type Json = Record<string, unknown>;
 const value = (r: ReceivedRequest): Json => {
   const entry = ((r.json as Json).entry as Json[])[0]!;
-  return ((entry.changes as Json[])[0]!.value as Json);
+  return (entry.changes as Json[])[0]!.value as Json;
 };
 const messaging = (r: ReceivedRequest): Json => (((r.json as Json).entry as Json[])[0]!.messaging as Json[])[0]!;
 
 function statusesOf(id: string) {
   return (r: ReceivedRequest) =>
-    r.path === "/api/providers/platform-a/webhook" &&
-    Array.isArray(value(r).statuses) &&
-    (value(r).statuses as Json[]).some((s) => s.id === id);
+    r.path === "/api/providers/platform-a/webhook" && Array.isArray(value(r).statuses) && (value(r).statuses as Json[]).some((s) => s.id === id);
 }
 
 beforeAll(async () => {
@@ -198,7 +196,11 @@ describe("PLATFORM_A through the simulator", () => {
       {
         ...base,
         type: "interactive",
-        interactive: { type: "cta_url", body: { text: "b" }, action: { name: "cta_url", parameters: { display_text: "x".repeat(21), url: "https://a.example" } } },
+        interactive: {
+          type: "cta_url",
+          body: { text: "b" },
+          action: { name: "cta_url", parameters: { display_text: "x".repeat(21), url: "https://a.example" } },
+        },
       },
     ];
     for (const body of invalid) {
@@ -247,8 +249,16 @@ describe("PLATFORM_B and PLATFORM_C through the simulator", () => {
     };
     const callbacks = await receiver.waitFor((r) => r.path === "/api/providers/platform-c/webhook" && isCallback(r), 3);
     const items = callbacks.map(messaging);
-    expect(items[0]).toMatchObject({ sender: { id: C.senderId }, recipient: { id: "24000000000001" }, message: { mid: platformMessageId, is_echo: true, text: "Hello" } });
-    expect(items[1]).toMatchObject({ sender: { id: "24000000000001" }, recipient: { id: C.senderId }, delivery: { mids: [platformMessageId], watermark: expect.any(Number) } });
+    expect(items[0]).toMatchObject({
+      sender: { id: C.senderId },
+      recipient: { id: "24000000000001" },
+      message: { mid: platformMessageId, is_echo: true, text: "Hello" },
+    });
+    expect(items[1]).toMatchObject({
+      sender: { id: "24000000000001" },
+      recipient: { id: C.senderId },
+      delivery: { mids: [platformMessageId], watermark: expect.any(Number) },
+    });
     expect(items[2]).toMatchObject({ read: { watermark: expect.any(Number) } });
     for (const r of callbacks) {
       expect(signedFor("PLATFORM_C", r)).toBe(true);

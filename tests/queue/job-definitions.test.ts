@@ -38,12 +38,19 @@ describe("job definitions", () => {
     expect(handler).not.toHaveBeenCalled();
 
     await runJob(job, servicesOf(app.runtime), { messageId: "msg_1" }, run);
-    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ actor: { type: "system" }, ports: app.runtime.ports, settings: app.runtime.settings }), { messageId: "msg_1" }, run);
+    expect(handler).toHaveBeenCalledWith(
+      expect.objectContaining({ actor: { type: "system" }, ports: app.runtime.ports, settings: app.runtime.settings }),
+      { messageId: "msg_1" },
+      run,
+    );
   });
 
   it("every registered job checks its payload", async () => {
     for (const job of JOBS) {
-      const refused = await runJob(job, servicesOf(app.runtime), "not a payload", run).then(() => null, (error: unknown) => error);
+      const refused = await runJob(job, servicesOf(app.runtime), "not a payload", run).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(JobPayloadError.is(refused), job.name).toBe(true);
     }
   });

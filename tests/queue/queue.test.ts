@@ -70,7 +70,9 @@ describe("running workers", () => {
 
 describe("recurring maintenance (media.expire)", () => {
   async function liveChains(): Promise<number> {
-    const result = (await app.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'media.expire' and state in ('created', 'retry', 'active')`)) as unknown;
+    const result = (await app.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'media.expire' and state in ('created', 'retry', 'active')`,
+    )) as unknown;
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
     return Number(rows[0]!.n);
   }

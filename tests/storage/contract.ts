@@ -144,7 +144,9 @@ export function storageContract(label: string, storage: () => ObjectStorage) {
       it("refuses a range starting at or past the end with StorageRangeError carrying the size", async () => {
         await ready();
         for (const range of [{ start: size }, { start: size + 10, end: size + 20 }]) {
-          const err = await storage().get(k, range).catch((e: unknown) => e);
+          const err = await storage()
+            .get(k, range)
+            .catch((e: unknown) => e);
           expect(err).toBeInstanceOf(StorageRangeError);
           expect((err as StorageRangeError).size).toBe(size);
         }

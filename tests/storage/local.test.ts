@@ -2,13 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  LocalObjectStorage,
-  StorageRangeError,
-  createStorage,
-  readBody,
-  type StorageEnv,
-} from "@/lib/ports/storage";
+import { LocalObjectStorage, StorageRangeError, createStorage, readBody, type StorageEnv } from "@/lib/ports/storage";
 import { storageContract } from "./contract";
 
 let dir: string;

@@ -76,9 +76,15 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
     database = await openDatabase({ dataDir: "memory://", loadDataDir: dump, migrate: false });
   }
   const clock = new FixedClock(Date.now());
-  const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL ?? null : options.redisUrl;
+  const redisUrl = options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-"));
-  const runtime = await buildRuntime(database, { clock, redisUrl, graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(mediaDir), settings: options.settings });
+  const runtime = await buildRuntime(database, {
+    clock,
+    redisUrl,
+    graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph",
+    storage: new LocalObjectStorage(mediaDir),
+    settings: options.settings,
+  });
   installRuntime(runtime);
 
   const app: TestApp = {
@@ -105,7 +111,13 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
     async seed(seedOptions = {}) {
       const org = await createOrganization(database.db, { name: seedOptions.orgName ?? "Acme", planId: seedOptions.planId });
       const project = await createProjectRow(database.db, org.id, { name: seedOptions.projectName ?? "Main" }, clock.now());
-      const { key, value } = await createApiKey(database.db, { organizationId: org.id, projectId: project.id, kind: "secret", name: "test", scopes: seedOptions.scopes ?? ["*"] });
+      const { key, value } = await createApiKey(database.db, {
+        organizationId: org.id,
+        projectId: project.id,
+        kind: "secret",
+        name: "test",
+        scopes: seedOptions.scopes ?? ["*"],
+      });
       return { orgId: org.id, projectId: project.id, key: value, keyId: key.id };
     },
     async addKey(seeded, scopes, kind = "secret") {

@@ -16,9 +16,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(getRuntime: () => Runtime, options: { statusDelaysMs?: { sent: number; delivered: number; read: number } } = {}): Promise<TestServer> {
+export async function startTestServer(
+  getRuntime: () => Runtime,
+  options: { statusDelaysMs?: { sent: number; delivered: number; read: number } } = {},
+): Promise<TestServer> {
   let base = "";
-  const simulator = createSimulator({ callbackBaseUrl: () => base, appSecret: simulatorAppSecret, statusDelaysMs: options.statusDelaysMs ?? { sent: 20, delivered: 40, read: 60 }, log: () => {} });
+  const simulator = createSimulator({
+    callbackBaseUrl: () => base,
+    appSecret: simulatorAppSecret,
+    statusDelaysMs: options.statusDelaysMs ?? { sent: 20, delivered: 40, read: 60 },
+    log: () => {},
+  });
   const server = http.createServer(async (req, res) => {
     try {
       const chunks: Buffer[] = [];

@@ -102,9 +102,9 @@ describe("webhooks trigger", () => {
     answer = { status: 500, body: "receiver broke" };
     const command = commands.find((c) => c.group === "webhooks" && c.name === "trigger")!;
     const lines: string[] = [];
-    await expect(
-      command.run({ url, secret }, { db: () => Promise.reject(new Error("opened the database")), out: (l) => lines.push(l) }),
-    ).rejects.toThrow(/answered 500/);
+    await expect(command.run({ url, secret }, { db: () => Promise.reject(new Error("opened the database")), out: (l) => lines.push(l) })).rejects.toThrow(
+      /answered 500/,
+    );
     expect(lines).toContain("HTTP 500 Internal Server Error");
     expect(lines).toContain("receiver broke");
   });
@@ -171,7 +171,9 @@ describe("webhooks verify", () => {
     expect(old[2]).toMatch(/^# matched x-svc-signature-previous: this is the previous secret/);
     // --signature takes either header's value.
     expect((await run("webhooks", "verify", { secret, signature: rotated["x-svc-signature-previous"]!, "body-file": file }))[0]).toBe("valid");
-    await expect(run("webhooks", "verify", { secret, signature: rotated["x-svc-signature"]!, "body-file": file })).rejects.toThrow(/^invalid: x-svc-signature does not match/);
+    await expect(run("webhooks", "verify", { secret, signature: rotated["x-svc-signature"]!, "body-file": file })).rejects.toThrow(
+      /^invalid: x-svc-signature does not match/,
+    );
     await expect(run("webhooks", "verify", { secret: generateWebhookSecret(), ...both })).rejects.toThrow(
       /^invalid: neither x-svc-signature nor x-svc-signature-previous matches/,
     );
@@ -199,7 +201,14 @@ describe("webhooks verify", () => {
   it("throws invalid for a stale timestamp unless --tolerance widens it", async () => {
     const old = new Date(Date.now() - 3600_000);
     const stale = signatureHeaders({ eventId, eventType: "message.received", body, secrets: [secret], timestamp: old });
-    const flags = { secret, signature: stale["x-svc-signature"]!, "body-file": file, id: eventId, timestamp: stale["webhook-timestamp"]!, "standard-signature": stale["webhook-signature"]! };
+    const flags = {
+      secret,
+      signature: stale["x-svc-signature"]!,
+      "body-file": file,
+      id: eventId,
+      timestamp: stale["webhook-timestamp"]!,
+      "standard-signature": stale["webhook-signature"]!,
+    };
     await expect(run("webhooks", "verify", flags)).rejects.toThrow(/^invalid: webhook-timestamp is \d+ s old \(tolerance 300 s\)/);
     expect((await run("webhooks", "verify", { ...flags, tolerance: "7200" }))[0]).toBe("valid");
   });
@@ -207,6 +216,8 @@ describe("webhooks verify", () => {
   it("rejects incomplete flags and unreadable files", async () => {
     await expect(run("webhooks", "verify", { secret, "body-file": file })).rejects.toThrow(/--signature is required/);
     await expect(run("webhooks", "verify", { secret, signature: headers["x-svc-signature"]!, "body-file": file, id: eventId })).rejects.toThrow(/go together/);
-    await expect(run("webhooks", "verify", { secret, signature: headers["x-svc-signature"]!, "body-file": path.join(dir, "missing.json") })).rejects.toThrow(/ENOENT/);
+    await expect(run("webhooks", "verify", { secret, signature: headers["x-svc-signature"]!, "body-file": path.join(dir, "missing.json") })).rejects.toThrow(
+      /ENOENT/,
+    );
   });
 });

@@ -35,7 +35,10 @@ function otherWorker(): PgBoss {
 describe("a worker killed mid-delivery", () => {
   it("leaves the job to expire; the maintenance pass puts it back and the event is delivered", async () => {
     const eventId = await app.db.transaction((tx) =>
-      emitEvent({ ...app.systemCtx(), db: tx }, { project: { id: acme.projectId }, type: "message.status", payload: { message_id: "msg_crash", status: "sent" }, at: app.clock.now() }),
+      emitEvent(
+        { ...app.systemCtx(), db: tx },
+        { project: { id: acme.projectId }, type: "message.status", payload: { message_id: "msg_crash", status: "sent" }, at: app.clock.now() },
+      ),
     );
     expect(eventId).toBeTruthy();
 

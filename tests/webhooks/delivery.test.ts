@@ -40,7 +40,10 @@ const ctx = () => app.systemCtx();
 async function newDelivery(type = "message.status", payload: Record<string, unknown> = { message_id: "msg_x", status: "delivered" }) {
   return app.db.transaction(async (tx) => {
     // Held (defer): this test schedules the delivery itself.
-    const eventId = (await emitEvent({ ...ctx(), db: tx }, { project: { id: acme.projectId }, type: type as "message.status", payload, at: app.clock.now(), defer: true }))!;
+    const eventId = (await emitEvent(
+      { ...ctx(), db: tx },
+      { project: { id: acme.projectId }, type: type as "message.status", payload, at: app.clock.now(), defer: true },
+    ))!;
     return (await scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: acme.projectId, type }, app.clock.now()))!;
   });
 }
@@ -69,7 +72,14 @@ describe("a delivery", () => {
     expect(() => new Webhook(secret).verify(got!.raw, got!.headers as Record<string, string>)).not.toThrow();
     expect(detail).toMatchObject({ status: "succeeded", attempt_count: 1, last_status_code: 200 });
     expect(detail.attempts).toEqual([
-      expect.objectContaining({ object: "webhook_attempt", attempt_number: 1, status_code: 200, error: null, response_excerpt: "ok", url: `${receiver.url}/hooks` }),
+      expect.objectContaining({
+        object: "webhook_attempt",
+        attempt_number: 1,
+        status_code: 200,
+        error: null,
+        response_excerpt: "ok",
+        url: `${receiver.url}/hooks`,
+      }),
     ]);
   });
 
@@ -209,7 +219,14 @@ describe("SSRF guard", () => {
     const previous = process.env.SVC_ALLOW_PRIVATE_NETWORK;
     process.env.SVC_ALLOW_PRIVATE_NETWORK = "false";
     try {
-      for (const url of ["http://127.0.0.1/x", "http://10.0.0.1/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://[::ffff:127.0.0.1]/x", "http://0.0.0.0/x"]) {
+      for (const url of [
+        "http://127.0.0.1/x",
+        "http://10.0.0.1/x",
+        "http://169.254.169.254/latest/meta-data",
+        "http://[::1]/x",
+        "http://[::ffff:127.0.0.1]/x",
+        "http://0.0.0.0/x",
+      ]) {
         const res = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: url } });
         expect(res.status, url).toBe(400);
         expect(res.body.issues.webhook_url).toBeDefined();
@@ -278,7 +295,10 @@ describe("no webhook URL", () => {
     const bare = await app.seed({ orgName: "Bare" });
     await app.db.update(projects).set({ webhookUrl: null }).where(eq(projects.id, bare.projectId));
     const id = await app.db.transaction(async (tx) => {
-      const eventId = (await emitEvent({ ...ctx(), db: tx }, { project: { id: bare.projectId }, type: "message.status", payload: {}, at: app.clock.now(), defer: true }))!;
+      const eventId = (await emitEvent(
+        { ...ctx(), db: tx },
+        { project: { id: bare.projectId }, type: "message.status", payload: {}, at: app.clock.now(), defer: true },
+      ))!;
       return scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: bare.projectId, type: "message.status" }, app.clock.now());
     });
     expect(id).toBeNull();
@@ -289,7 +309,12 @@ describe("no webhook URL", () => {
 describe("an event emitted outside any job (an API request, a script)", () => {
   it("gets its delivery scheduled with it, and the delivery is made", async () => {
     receiver.reply = () => ({ status: 200 });
-    const eventId = (await emitEvent(ctx(), { project: { id: acme.projectId }, type: "message.status", payload: { message_id: "msg_outside_job", status: "read" }, at: app.clock.now() }))!;
+    const eventId = (await emitEvent(ctx(), {
+      project: { id: acme.projectId },
+      type: "message.status",
+      payload: { message_id: "msg_outside_job", status: "read" },
+      at: app.clock.now(),
+    }))!;
     const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     expect(row).toMatchObject({ projectId: acme.projectId, status: "pending", trigger: "event" });
     await app.runtime.queue.drain();

@@ -127,7 +127,10 @@ describe("rotation: current and previous secret both sign for 24 h", () => {
 
   it("each secret alone verifies, with standardwebhooks, matchSvcSignature and the dashboard's snippet", () => {
     const snippet = dashboardSnippet();
-    for (const [secret, header] of [[current, "x-svc-signature"], [previous, "x-svc-signature-previous"]] as const) {
+    for (const [secret, header] of [
+      [current, "x-svc-signature"],
+      [previous, "x-svc-signature-previous"],
+    ] as const) {
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
       expect(verifyStandardWebhook(secret, headers, body)).toBe(true);
       expect(verifySvcSignature(secret, body, headers[header])).toBe(true);
@@ -236,13 +239,38 @@ describe("verification failures", () => {
 
 describe("samples", () => {
   it("cover every event type of the spec, and message.received carries every field of its table", () => {
-    expect([...SAMPLE_EVENT_TYPES].sort()).toEqual(
-      ["call.event", "contact.identity.updated", "flow.completed", "flow.status", "message.received", "message.status", "participant.joined", "template.status"],
-    );
+    expect([...SAMPLE_EVENT_TYPES].sort()).toEqual([
+      "call.event",
+      "contact.identity.updated",
+      "flow.completed",
+      "flow.status",
+      "message.received",
+      "message.status",
+      "participant.joined",
+      "template.status",
+    ]);
     const received = samplePayload("message.received");
     for (const field of [
-      "agent_id", "organization_id", "channel_id", "conversation_id", "contact_id", "from", "user_id", "parent_user_id", "username",
-      "text", "message_id", "type", "ai_handoff", "messages", "assets", "media", "location", "contact_reference", "customer_reference", "metadata",
+      "agent_id",
+      "organization_id",
+      "channel_id",
+      "conversation_id",
+      "contact_id",
+      "from",
+      "user_id",
+      "parent_user_id",
+      "username",
+      "text",
+      "message_id",
+      "type",
+      "ai_handoff",
+      "messages",
+      "assets",
+      "media",
+      "location",
+      "contact_reference",
+      "customer_reference",
+      "metadata",
     ]) {
       expect(received, field).toHaveProperty(field);
     }
@@ -251,7 +279,11 @@ describe("samples", () => {
     expect(received.ai_handoff).toEqual({ status: "AI_ACTIVE", reason: null, handoff_at: null, is_on_hold: false });
     expect(samplePayload("message.status")).toMatchObject({ status: "delivered", recipient_user_id: expect.any(String), recipient_id: expect.any(String) });
     expect(samplePayload("call.event")).toMatchObject({ kind: "call", call: expect.any(Object) });
-    expect(samplePayload("flow.completed")).toMatchObject({ flow_token: expect.any(String), submission: expect.any(Object), contact_reference: expect.any(String) });
+    expect(samplePayload("flow.completed")).toMatchObject({
+      flow_token: expect.any(String),
+      submission: expect.any(Object),
+      contact_reference: expect.any(String),
+    });
   });
 
   it("hands out a fresh copy each time", () => {

@@ -36,7 +36,12 @@ describe("npm run worker", () => {
     expect(output).toContain("running jobs on postgres");
 
     // This process only stores the event and its delivery job; the worker process sends it.
-    const eventId = await app.db.transaction((tx) => emitEvent({ ...app.systemCtx(), db: tx }, { project: { id: seeded.projectId }, type: "message.status", payload: { message_id: "msg_w", status: "read" }, at: app.clock.now() }));
+    const eventId = await app.db.transaction((tx) =>
+      emitEvent(
+        { ...app.systemCtx(), db: tx },
+        { project: { id: seeded.projectId }, type: "message.status", payload: { message_id: "msg_w", status: "read" }, at: app.clock.now() },
+      ),
+    );
     const [got] = await receiver.waitFor(1, 15_000);
     expect(got!.headers["x-svc-delivery"]).toBe(eventId);
     expect(JSON.parse(got!.raw).payload).toMatchObject({ message_id: "msg_w" });

@@ -13,5 +13,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   // Someone already signed in sees who they are, but is not bounced away automatically: a session the
   // API no longer accepts (user removed) would otherwise loop between here and the dashboard.
   const user = await getSessionUser().catch(() => null);
-  return <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl)} signedInAs={user?.email ?? null} nextAuthError={typeof params.error === "string" ? params.error : null} />;
+  return (
+    <SignInForm
+      callbackUrl={safeCallbackUrl(params.callbackUrl)}
+      signedInAs={user?.email ?? null}
+      nextAuthError={typeof params.error === "string" ? params.error : null}
+    />
+  );
 }

@@ -8,7 +8,10 @@ export const contactExamples: Record<string, OperationExamples> = {
   createContact: {
     request: {
       byPhone: { summary: "By phone, with an opt-in record", value: { phone: PHONE, reference_id: "crm-4821", preferred_language: "en", opt_in: true } },
-      byUserId: { summary: "By platform user id on a PLATFORM_B channel", value: { user_id: "17841455512345678", channel_id: "ch_01jxq5c3d4e5f6g7h8j9k0m1n2" } },
+      byUserId: {
+        summary: "By platform user id on a PLATFORM_B channel",
+        value: { user_id: "17841455512345678", channel_id: "ch_01jxq5c3d4e5f6g7h8j9k0m1n2" },
+      },
     },
     response: { enrolled: { summary: "The contact with its active opt-in", value: CONTACT } },
     errors: {

@@ -30,9 +30,15 @@ export function genericErrorExamples(route: ErrorExampleRoute, status: number): 
       return {
         invalidApiVersion: {
           summary: "Unsupported Svc-Version header",
-          value: { error: "invalid_api_version", message: "Svc-Version '2025-01-01' is not supported. Supported: 2026-06-18.", supported_versions: ["2026-06-18"] },
+          value: {
+            error: "invalid_api_version",
+            message: "Svc-Version '2025-01-01' is not supported. Supported: 2026-06-18.",
+            supported_versions: ["2026-06-18"],
+          },
         },
-        ...(route.body ? { invalidJson: { summary: "A body that is not JSON", value: { error: "invalid_json", message: "The request body is not valid JSON." } } } : {}),
+        ...(route.body
+          ? { invalidJson: { summary: "A body that is not JSON", value: { error: "invalid_json", message: "The request body is not valid JSON." } } }
+          : {}),
       };
     case 403:
       return {
@@ -55,14 +61,23 @@ function fixedErrorExamples(status: number): Record<string, Example> {
   switch (status) {
     case 401:
       return {
-        missingApiKey: { summary: "No Authorization header", value: { error: "missing_api_key", message: "No API key. Send 'Authorization: Bearer svc_live_...'." } },
-        invalidApiKey: { summary: "Unknown or revoked key", value: { error: "invalid_api_key", message: "This API key is not valid: it is unknown or has been revoked." } },
+        missingApiKey: {
+          summary: "No Authorization header",
+          value: { error: "missing_api_key", message: "No API key. Send 'Authorization: Bearer svc_live_...'." },
+        },
+        invalidApiKey: {
+          summary: "Unknown or revoked key",
+          value: { error: "invalid_api_key", message: "This API key is not valid: it is unknown or has been revoked." },
+        },
       };
     case 409:
       return {
         idempotencyKeyReused: {
           summary: "Idempotency-Key reused with another body",
-          value: { error: "idempotency_key_reused", message: "This Idempotency-Key was already used with a different request. Use a new key for a new request." },
+          value: {
+            error: "idempotency_key_reused",
+            message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+          },
         },
       };
     case 429:

@@ -1,13 +1,34 @@
 import type { OperationExamples } from "./types";
-import { BUTTONS, BUTTON_REPLY_MESSAGE, CHANNEL_ID, CONTACT_ID, CONVERSATION_ID, INBOUND_MESSAGE, INTERACTIVE_MESSAGE, MESSAGE_ID, NO_CONTENT, OUTBOUND_MESSAGE, PHONE, list } from "./fixtures";
+import {
+  BUTTONS,
+  BUTTON_REPLY_MESSAGE,
+  CHANNEL_ID,
+  CONTACT_ID,
+  CONVERSATION_ID,
+  INBOUND_MESSAGE,
+  INTERACTIVE_MESSAGE,
+  MESSAGE_ID,
+  NO_CONTENT,
+  OUTBOUND_MESSAGE,
+  PHONE,
+  list,
+} from "./fixtures";
 
 export const messageExamples: Record<string, OperationExamples> = {
   sendMessage: {
     request: {
-      textTo: { summary: "Text to a phone number (starts or reuses the conversation)", value: { channel_id: CHANNEL_ID, to: PHONE, text: "Hi Carla, your order #1042 has shipped." } },
+      textTo: {
+        summary: "Text to a phone number (starts or reuses the conversation)",
+        value: { channel_id: CHANNEL_ID, to: PHONE, text: "Hi Carla, your order #1042 has shipped." },
+      },
       textReply: {
         summary: "Reply in a conversation, quoting the customer's message",
-        value: { channel_id: CHANNEL_ID, conversation_id: CONVERSATION_ID, reply_to: "wamid.HBgLMTQxNTU1NTAxOTkVAgASGBQzQUI1", text: "It shipped this morning: tracking 1Z999AA10123456784." },
+        value: {
+          channel_id: CHANNEL_ID,
+          conversation_id: CONVERSATION_ID,
+          reply_to: "wamid.HBgLMTQxNTU1NTAxOTkVAgASGBQzQUI1",
+          text: "It shipped this morning: tracking 1Z999AA10123456784.",
+        },
       },
       template: {
         summary: "Approved template outside the 24 h window (PLATFORM_A)",
@@ -19,7 +40,11 @@ export const messageExamples: Record<string, OperationExamples> = {
       },
       media: {
         summary: "An image by https link",
-        value: { channel_id: CHANNEL_ID, conversation_id: CONVERSATION_ID, media: { type: "image", link: "https://cdn.example.com/receipts/1042.png", caption: "Your receipt" } },
+        value: {
+          channel_id: CHANNEL_ID,
+          conversation_id: CONVERSATION_ID,
+          media: { type: "image", link: "https://cdn.example.com/receipts/1042.png", caption: "Your receipt" },
+        },
       },
       buttons: {
         summary: "Interactive reply buttons",
@@ -31,17 +56,38 @@ export const messageExamples: Record<string, OperationExamples> = {
       },
       location: {
         summary: "A location",
-        value: { channel_id: CHANNEL_ID, conversation_id: CONVERSATION_ID, location: { latitude: 37.7793, longitude: -122.4193, name: "Acme Store", address: "1 Market St, San Francisco" } },
+        value: {
+          channel_id: CHANNEL_ID,
+          conversation_id: CONVERSATION_ID,
+          location: { latitude: 37.7793, longitude: -122.4193, name: "Acme Store", address: "1 Market St, San Francisco" },
+        },
       },
     },
     response: {
       queued: {
         summary: "Queued; the status moves forward through message.status events",
-        value: { object: "message", id: MESSAGE_ID, status: "queued", conversation_id: CONVERSATION_ID, contact_id: CONTACT_ID, idempotency_key: "order-1042-shipped", ...NO_CONTENT },
+        value: {
+          object: "message",
+          id: MESSAGE_ID,
+          status: "queued",
+          conversation_id: CONVERSATION_ID,
+          contact_id: CONTACT_ID,
+          idempotency_key: "order-1042-shipped",
+          ...NO_CONTENT,
+        },
       },
       interactive: {
         summary: "Interactive buttons queued: the content comes back as stored",
-        value: { object: "message", id: MESSAGE_ID, status: "queued", conversation_id: CONVERSATION_ID, contact_id: CONTACT_ID, idempotency_key: "survey-1042", ...NO_CONTENT, interactive: BUTTONS },
+        value: {
+          object: "message",
+          id: MESSAGE_ID,
+          status: "queued",
+          conversation_id: CONVERSATION_ID,
+          contact_id: CONTACT_ID,
+          idempotency_key: "survey-1042",
+          ...NO_CONTENT,
+          interactive: BUTTONS,
+        },
       },
     },
     errors: {
@@ -50,7 +96,8 @@ export const messageExamples: Record<string, OperationExamples> = {
           summary: "Free-form message outside the 24 h window",
           value: {
             error: "outside_messaging_window",
-            message: "The customer has not written on this channel in the last 24 hours (last message 2026-06-16T08:12:40.000Z). Send an approved template to re-open the conversation.",
+            message:
+              "The customer has not written on this channel in the last 24 hours (last message 2026-06-16T08:12:40.000Z). Send an approved template to re-open the conversation.",
             channel_id: CHANNEL_ID,
             conversation_id: CONVERSATION_ID,
             last_customer_message_at: "2026-06-16T08:12:40.000Z",
@@ -60,7 +107,8 @@ export const messageExamples: Record<string, OperationExamples> = {
           summary: "The project requires an opt-in the contact does not have",
           value: {
             error: "contact_opt_in_required",
-            message: "This project requires an active opt-in before starting a conversation. Record one with POST /contacts (opt_in: true), or set require_opt_in false.",
+            message:
+              "This project requires an active opt-in before starting a conversation. Record one with POST /contacts (opt_in: true), or set require_opt_in false.",
             contact_id: CONTACT_ID,
           },
         },
@@ -68,7 +116,8 @@ export const messageExamples: Record<string, OperationExamples> = {
           summary: "A teammate has taken over the conversation",
           value: {
             error: "ai_handoff_active",
-            message: "A teammate has taken over this conversation (handoff is on). Automated replies are refused until handoff is turned off (POST /conversations/{id}/handoff {enabled: false}).",
+            message:
+              "A teammate has taken over this conversation (handoff is on). Automated replies are refused until handoff is turned off (POST /conversations/{id}/handoff {enabled: false}).",
             conversation_id: CONVERSATION_ID,
           },
         },
@@ -76,7 +125,12 @@ export const messageExamples: Record<string, OperationExamples> = {
       412: {
         channelNotReady: {
           summary: "The channel is not connected",
-          value: { error: "channel_not_ready", message: `Channel ${CHANNEL_ID} is disconnected; it must be connected to send.`, channel_id: CHANNEL_ID, blockers: ["CHANNEL_NOT_CONNECTED"] },
+          value: {
+            error: "channel_not_ready",
+            message: `Channel ${CHANNEL_ID} is disconnected; it must be connected to send.`,
+            channel_id: CHANNEL_ID,
+            blockers: ["CHANNEL_NOT_CONNECTED"],
+          },
         },
       },
       429: {
@@ -97,7 +151,10 @@ export const messageExamples: Record<string, OperationExamples> = {
   },
   listMessages: {
     response: {
-      page: { summary: "Newest first, across conversations", value: list([BUTTON_REPLY_MESSAGE, INTERACTIVE_MESSAGE, OUTBOUND_MESSAGE, INBOUND_MESSAGE], true) },
+      page: {
+        summary: "Newest first, across conversations",
+        value: list([BUTTON_REPLY_MESSAGE, INTERACTIVE_MESSAGE, OUTBOUND_MESSAGE, INBOUND_MESSAGE], true),
+      },
     },
   },
   getMessage: {

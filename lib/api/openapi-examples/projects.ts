@@ -12,7 +12,13 @@ export const projectExamples: Record<string, OperationExamples> = {
       minimal: { summary: "Just a name (webhook set later)", value: { name: "Billing bot" } },
       withWebhook: {
         summary: "With a webhook and opt-in policy",
-        value: { name: "Billing bot", description: "Invoices and payment reminders.", routing_mode: "EXTERNAL", require_opt_in: true, webhook_url: "https://billing.example.com/svc-events" },
+        value: {
+          name: "Billing bot",
+          description: "Invoices and payment reminders.",
+          routing_mode: "EXTERNAL",
+          require_opt_in: true,
+          webhook_url: "https://billing.example.com/svc-events",
+        },
       },
     },
     response: {

@@ -42,11 +42,16 @@ export const webhookExamples: Record<string, OperationExamples> = {
   replayWebhooks: {
     request: {
       failedSince: { summary: "Every event whose latest delivery failed since a date", value: { since: "2026-06-17T00:00:00Z", status: "failed" } },
-      window: { summary: "All message.received events of one hour", value: { since: "2026-06-18T09:00:00Z", until: "2026-06-18T10:00:00Z", event: "message.received" } },
+      window: {
+        summary: "All message.received events of one hour",
+        value: { since: "2026-06-18T09:00:00Z", until: "2026-06-18T10:00:00Z", event: "message.received" },
+      },
     },
     response: {
-      replayed: { summary: "Two events queued again", value: { object: "webhook_replay", count: 2, delivery_ids: [DELIVERY_ID, "wd_01jxq5f6g7h8j9k0m1n2p3q4r5"] } },
+      replayed: {
+        summary: "Two events queued again",
+        value: { object: "webhook_replay", count: 2, delivery_ids: [DELIVERY_ID, "wd_01jxq5f6g7h8j9k0m1n2p3q4r5"] },
+      },
     },
   },
 };
-

@@ -35,7 +35,8 @@ export const messageRoutes = [
     path: "/messages",
     operationId: "listMessages",
     summary: "List the project's messages, newest first",
-    description: "Inbound and outbound messages of every conversation, with their structured content (interactive, location, contacts, template, reaction, sticker).",
+    description:
+      "Inbound and outbound messages of every conversation, with their structured content (interactive, location, contacts, template, reaction, sticker).",
     tag,
     scope: "conversations:read",
     query: PageQuery,

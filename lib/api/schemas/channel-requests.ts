@@ -6,27 +6,37 @@ const providerId = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, "Expected the provi
 
 export const ChannelCreate = z
   .discriminatedUnion("platform", [
-    z.object({
-      platform: z.literal("PLATFORM_A"),
-      display_name: z.string().max(200).nullable().optional(),
-      phone_number: z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.").nullable().optional(),
-      routing_mode: ChannelRoutingMode.optional(),
-      credentials: z.object({ phone_number_id: providerId, business_account_id: providerId, access_token: token }).strict(),
-    }).strict(),
-    z.object({
-      platform: z.literal("PLATFORM_B"),
-      display_name: z.string().max(200).nullable().optional(),
-      phone_number: z.null().optional(),
-      routing_mode: ChannelRoutingMode.optional(),
-      credentials: z.object({ account_id: providerId, access_token: token }).strict(),
-    }).strict(),
-    z.object({
-      platform: z.literal("PLATFORM_C"),
-      display_name: z.string().max(200).nullable().optional(),
-      phone_number: z.null().optional(),
-      routing_mode: ChannelRoutingMode.optional(),
-      credentials: z.object({ page_id: providerId, access_token: token }).strict(),
-    }).strict(),
+    z
+      .object({
+        platform: z.literal("PLATFORM_A"),
+        display_name: z.string().max(200).nullable().optional(),
+        phone_number: z
+          .string()
+          .regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.")
+          .nullable()
+          .optional(),
+        routing_mode: ChannelRoutingMode.optional(),
+        credentials: z.object({ phone_number_id: providerId, business_account_id: providerId, access_token: token }).strict(),
+      })
+      .strict(),
+    z
+      .object({
+        platform: z.literal("PLATFORM_B"),
+        display_name: z.string().max(200).nullable().optional(),
+        phone_number: z.null().optional(),
+        routing_mode: ChannelRoutingMode.optional(),
+        credentials: z.object({ account_id: providerId, access_token: token }).strict(),
+      })
+      .strict(),
+    z
+      .object({
+        platform: z.literal("PLATFORM_C"),
+        display_name: z.string().max(200).nullable().optional(),
+        phone_number: z.null().optional(),
+        routing_mode: ChannelRoutingMode.optional(),
+        credentials: z.object({ page_id: providerId, access_token: token }).strict(),
+      })
+      .strict(),
   ])
   .openapi("ChannelCreate", { description: "Credentials are encrypted at rest and never returned." });
 

@@ -59,8 +59,12 @@ export const ContactUpdate = z
 
 export const MessagingWindow = z
   .object({
-    open: z.boolean().openapi({ description: "True while free-form messages can be sent on last_channel_id: the customer wrote there less than 24 hours ago." }),
-    closes_at: Timestamp.nullable().openapi({ description: "24 hours after the customer's last message on last_channel_id (in the past once closed); null while they have never written there." }),
+    open: z
+      .boolean()
+      .openapi({ description: "True while free-form messages can be sent on last_channel_id: the customer wrote there less than 24 hours ago." }),
+    closes_at: Timestamp.nullable().openapi({
+      description: "24 hours after the customer's last message on last_channel_id (in the past once closed); null while they have never written there.",
+    }),
   })
   .openapi("MessagingWindow", {
     description:

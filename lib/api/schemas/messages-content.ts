@@ -12,10 +12,7 @@ export const TemplateFlowButtonComponent = z
   .object({
     type: z.literal("button"),
     sub_type: z.literal("flow"),
-    index: z.union([
-      z.number().int().min(0, "Must be 0 to 9.").max(9, "Must be 0 to 9."),
-      z.string().regex(/^\d$/, "Must be 0 to 9."),
-    ]),
+    index: z.union([z.number().int().min(0, "Must be 0 to 9.").max(9, "Must be 0 to 9."), z.string().regex(/^\d$/, "Must be 0 to 9.")]),
     parameters: z
       .array(
         z
@@ -30,7 +27,7 @@ export const TemplateFlowButtonComponent = z
           })
           .strict(),
       )
-      .length(1, "A flow button takes exactly one parameter: {type: \"action\", action: {flow_token, flow_action_data}}."),
+      .length(1, 'A flow button takes exactly one parameter: {type: "action", action: {flow_token, flow_action_data}}.'),
   })
   .strict();
 
@@ -53,7 +50,7 @@ export const TemplateComponent = z
   .openapi("TemplateComponent", {
     description:
       "A component in the provider's template-send shape (type header, body, button, ...), passed through verbatim; `type` is required. " +
-      "A button that opens a Flow must be exactly {type: \"button\", sub_type: \"flow\", index: 0-9 (number or digit string), parameters: [{type: \"action\", action: {flow_token?, flow_action_data?}}]}.",
+      'A button that opens a Flow must be exactly {type: "button", sub_type: "flow", index: 0-9 (number or digit string), parameters: [{type: "action", action: {flow_token?, flow_action_data?}}]}.',
     properties: { type: { type: "string", description: "header, body, button, ..." } },
     required: ["type"],
   });
@@ -72,7 +69,8 @@ export const OutboundTemplate = z
   .superRefine((template, ctx) => {
     if (template.id !== undefined) {
       for (const key of ["name", "language"] as const) {
-        if (template[key] !== undefined) ctx.addIssue({ code: "custom", path: [key], message: "Give either the template id, or its name and language, not both." });
+        if (template[key] !== undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: "Give either the template id, or its name and language, not both." });
       }
     } else if (template.name !== undefined) {
       if (template.language === undefined) ctx.addIssue({ code: "custom", path: ["language"], message: "Required with name." });
@@ -124,7 +122,7 @@ export const OutboundReaction = z
     emoji: z
       .string()
       .max(32, "At most 32 characters.")
-      .refine(isReactionEmoji, "Must be a single emoji, or \"\" to remove your reaction.")
+      .refine(isReactionEmoji, 'Must be a single emoji, or "" to remove your reaction.')
       .openapi({ description: "One emoji; the empty string removes the reaction." }),
   })
   .strict()

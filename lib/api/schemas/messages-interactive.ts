@@ -27,28 +27,34 @@ const TextHeader = z.object({ type: z.literal("text"), text: HeaderText }).stric
 const shorthandHeader = HeaderText.transform((value) => ({ type: "text" as const, text: value }));
 
 export const InteractiveHeader = z
-  .union([
-    shorthandHeader,
-    z.discriminatedUnion("type", [
-      TextHeader,
-      z.object({ type: z.literal("image"), image: headerMedia({}) }).strict(),
-      z.object({ type: z.literal("video"), video: headerMedia({}) }).strict(),
-      z.object({ type: z.literal("document"), document: headerMedia({ filename: text(240).optional() }) }).strict(),
-    ]),
-  ], { error: unionError("Must be a string (a text header, 1 to 60 characters) or a header object {type: text|image|video|document, ...}.") })
+  .union(
+    [
+      shorthandHeader,
+      z.discriminatedUnion("type", [
+        TextHeader,
+        z.object({ type: z.literal("image"), image: headerMedia({}) }).strict(),
+        z.object({ type: z.literal("video"), video: headerMedia({}) }).strict(),
+        z.object({ type: z.literal("document"), document: headerMedia({ filename: text(240).optional() }) }).strict(),
+      ]),
+    ],
+    { error: unionError("Must be a string (a text header, 1 to 60 characters) or a header object {type: text|image|video|document, ...}.") },
+  )
   .openapi("InteractiveHeader", {
-    description: "A string (text header, at most 60 characters) or the provider header object: {type: text, text} or {type: image|video|document, <type>: {link | id}}.",
+    description:
+      "A string (text header, at most 60 characters) or the provider header object: {type: text, text} or {type: image|video|document, <type>: {link | id}}.",
   });
 
 /** Lists take text headers only. */
 const ListHeader = z
-  .union([shorthandHeader, TextHeader], { error: unionError("Lists take a text header only: a string of 1 to 60 characters or {type: \"text\", text}.") })
-  .openapi({ description: "A string or {type: \"text\", text}; at most 60 characters." });
+  .union([shorthandHeader, TextHeader], { error: unionError('Lists take a text header only: a string of 1 to 60 characters or {type: "text", text}.') })
+  .openapi({ description: 'A string or {type: "text", text}; at most 60 characters.' });
 
 export const InteractiveReplyButton = z
   .object({ id: text(256), title: text(20) })
   .strict()
-  .openapi("InteractiveReplyButton", { description: "id (1 to 256) comes back in the customer's reply; title is 1 to 20 characters. Both unique within the message." });
+  .openapi("InteractiveReplyButton", {
+    description: "id (1 to 256) comes back in the customer's reply; title is 1 to 20 characters. Both unique within the message.",
+  });
 
 const ButtonMessage = z
   .object({
@@ -96,7 +102,8 @@ const ListMessage = z
         capItems(ctx, sections, MAX_LIST_SECTIONS, `At most ${MAX_LIST_SECTIONS} sections.`);
         if (sections.length > 1) {
           sections.forEach((section, index) => {
-            if (section.title === undefined) ctx.addIssue({ code: "custom", path: [index, "title"], message: "Required when the list has more than one section." });
+            if (section.title === undefined)
+              ctx.addIssue({ code: "custom", path: [index, "title"], message: "Required when the list has more than one section." });
           });
         }
         let count = 0;
@@ -104,7 +111,8 @@ const ListMessage = z
         sections.forEach((section, s) =>
           section.rows.forEach((row, r) => {
             count += 1;
-            if (count === MAX_LIST_ROWS + 1) ctx.addIssue({ code: "custom", path: [s, "rows", r], message: `At most ${MAX_LIST_ROWS} rows in all sections together.` });
+            if (count === MAX_LIST_ROWS + 1)
+              ctx.addIssue({ code: "custom", path: [s, "rows", r], message: `At most ${MAX_LIST_ROWS} rows in all sections together.` });
             if (ids.has(row.id)) ctx.addIssue({ code: "custom", path: [s, "rows", r, "id"], message: "Row ids must be unique across all sections." });
             ids.add(row.id);
           }),
@@ -135,12 +143,18 @@ const CtaUrlMessage = z
   .superRefine((cta, ctx) => {
     if (cta.action !== undefined) {
       for (const key of ["display_text", "url"] as const) {
-        if (cta[key] !== undefined) ctx.addIssue({ code: "custom", path: [key], message: "Give display_text and url at the top level or in action.parameters, not both." });
+        if (cta[key] !== undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: "Give display_text and url at the top level or in action.parameters, not both." });
       }
       return;
     }
     for (const key of ["display_text", "url"] as const) {
-      if (cta[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "Required (or give the provider form action: {name: \"cta_url\", parameters: {display_text, url}})." });
+      if (cta[key] === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: 'Required (or give the provider form action: {name: "cta_url", parameters: {display_text, url}}).',
+        });
     }
   })
   .transform(({ action, display_text, url, ...rest }) => ({
@@ -153,7 +167,9 @@ const CtaUrlMessage = z
 const LocationRequestMessage = z
   .object({ type: z.literal("location_request_message"), body: Body })
   .strict()
-  .openapi("InteractiveLocationRequest", { description: "Asks for the customer's location (PLATFORM_A only); answered by an ordinary inbound location message." });
+  .openapi("InteractiveLocationRequest", {
+    description: "Asks for the customer's location (PLATFORM_A only); answered by an ordinary inbound location message.",
+  });
 
 const ContactInfoRequestMessage = z
   .object({ type: z.literal("request_contact_info"), body: Body })

@@ -17,7 +17,9 @@ import { OutboundInteractive } from "./messages-interactive";
 /** message.received `messages[].interactive`: what the customer tapped or submitted. */
 export const InboundInteractive = z
   .object({
-    type: z.string().openapi({ description: "button_reply, list_reply, nfm_reply (a completed Flow), button (a template quick reply), quick_reply or postback (PLATFORM_B/C)." }),
+    type: z.string().openapi({
+      description: "button_reply, list_reply, nfm_reply (a completed Flow), button (a template quick reply), quick_reply or postback (PLATFORM_B/C).",
+    }),
     id: z.string().nullable().openapi({ description: "The id of the button or row tapped (the id you sent)." }),
     title: z.string().nullable(),
     description: z.string().nullable(),
@@ -56,7 +58,17 @@ export const ContactCard = z
     emails: z.array(z.object({ email: CardPart.optional(), type: CardPart.optional() })).optional(),
     urls: z.array(z.object({ url: CardPart.optional(), type: CardPart.optional() })).optional(),
     addresses: z
-      .array(z.object({ street: CardPart.optional(), city: CardPart.optional(), state: CardPart.optional(), zip: CardPart.optional(), country: CardPart.optional(), country_code: CardPart.optional(), type: CardPart.optional() }))
+      .array(
+        z.object({
+          street: CardPart.optional(),
+          city: CardPart.optional(),
+          state: CardPart.optional(),
+          zip: CardPart.optional(),
+          country: CardPart.optional(),
+          country_code: CardPart.optional(),
+          type: CardPart.optional(),
+        }),
+      )
       .optional(),
     org: z.object({ company: CardPart.optional(), department: CardPart.optional(), title: CardPart.optional() }).optional(),
   })
@@ -65,20 +77,28 @@ export const ContactCard = z
 export const MessageReaction = z
   .object({
     message_id: z.string().openapi({ description: "Provider id of the message reacted to." }),
-    emoji: z.string().openapi({ description: "The emoji; \"\" when the reaction was removed." }),
+    emoji: z.string().openapi({ description: 'The emoji; "" when the reaction was removed.' }),
   })
   .openapi("MessageReaction");
 
 /** The six content fields, spread into Message and MessageSendResponse. */
 export const MessageContentFields = {
   interactive: z.union([OutboundInteractive, InboundInteractive, z.null()]).openapi({
-    description: "Interactive messages: outbound, the interactive object as sent (OutboundInteractive); inbound, the reply tapped (InboundInteractive). Null for other types.",
+    description:
+      "Interactive messages: outbound, the interactive object as sent (OutboundInteractive); inbound, the reply tapped (InboundInteractive). Null for other types.",
   }),
-  location: z.union([OutboundLocation, InboundLocation, z.null()]).openapi({ description: "Location messages: latitude, longitude, name, address (inbound also url). Null for other types." }),
+  location: z
+    .union([OutboundLocation, InboundLocation, z.null()])
+    .openapi({ description: "Location messages: latitude, longitude, name, address (inbound also url). Null for other types." }),
   contacts: z.union([z.array(ContactCard), z.null()]).openapi({ description: "Contact-card messages: the cards. Null for other types." }),
-  template: z.union([OutboundTemplate, z.null()]).openapi({ description: "Template messages we sent: {name, language, components}. Null for other types (customers do not send templates)." }),
-  reaction: z.union([MessageReaction, z.null()]).openapi({ description: "Reactions: the provider id of the message reacted to and the emoji. Null for other types." }),
+  template: z
+    .union([OutboundTemplate, z.null()])
+    .openapi({ description: "Template messages we sent: {name, language, components}. Null for other types (customers do not send templates)." }),
+  reaction: z
+    .union([MessageReaction, z.null()])
+    .openapi({ description: "Reactions: the provider id of the message reacted to and the emoji. Null for other types." }),
   sticker: z.union([OutboundSticker, z.null()]).openapi({
-    description: "Stickers we sent: {id} or {link} as sent. Null for other types, and for stickers customers send: those are files, in `media` (type sticker), as in message.received.",
+    description:
+      "Stickers we sent: {id} or {link} as sent. Null for other types, and for stickers customers send: those are files, in `media` (type sticker), as in message.received.",
   }),
 };

@@ -32,11 +32,11 @@ export const MessageSendRequest = z
   .object({
     channel_id: Id.openapi({ description: "The channel to send from." }),
     conversation_id: Id.optional().openapi({ description: "Reply in this existing conversation. Exactly one of conversation_id or to." }),
-    to: z
-      .string()
-      .regex(E164, "Must be an E.164 phone number: + then 8 to 15 digits, e.g. +14155550123.")
-      .optional()
-      .openapi({ description: "Recipient phone in E.164 (+ then 8 to 15 digits); needs a dedicated channel and, when the project requires it, an active opt-in. Exactly one of conversation_id or to.", example: "+14155550123" }),
+    to: z.string().regex(E164, "Must be an E.164 phone number: + then 8 to 15 digits, e.g. +14155550123.").optional().openapi({
+      description:
+        "Recipient phone in E.164 (+ then 8 to 15 digits); needs a dedicated channel and, when the project requires it, an active opt-in. Exactly one of conversation_id or to.",
+      example: "+14155550123",
+    }),
     idempotency_key: Id.optional().openapi({ description: "Body alternative to the Idempotency-Key header, 1 to 200 characters." }),
     reply_to: Id.optional().openapi({ description: "Provider message id of a message to quote (1 to 200 characters); works with any content type." }),
     text: text(4096).optional().openapi({ description: "A text message, 1 to 4096 characters." }),
@@ -54,12 +54,14 @@ export const MessageSendRequest = z
     if (given.length === 0) {
       ctx.addIssue({ code: "custom", path: [], message: `Give exactly one content field: ${CONTENT_FIELDS.join(", ")}.` });
     } else if (given.length > 1) {
-      for (const field of given) ctx.addIssue({ code: "custom", path: [field], message: `Give exactly one content field; this request has ${given.join(", ")}.` });
+      for (const field of given)
+        ctx.addIssue({ code: "custom", path: [field], message: `Give exactly one content field; this request has ${given.join(", ")}.` });
     }
     exactlyOne(ctx, request, ["conversation_id", "to"], "Give exactly one of conversation_id (reply in a conversation) or to (a phone number).");
   })
   .openapi("MessageSendRequest", {
-    description: "channel_id, exactly one of conversation_id or to, and exactly one content field: text, template, media, interactive, reaction, location, contacts or sticker.",
+    description:
+      "channel_id, exactly one of conversation_id or to, and exactly one content field: text, template, media, interactive, reaction, location, contacts or sticker.",
   });
 
 export type MessageSendRequestInput = z.input<typeof MessageSendRequest>;

@@ -41,10 +41,7 @@ const WebhookUrl = z
   .max(2048)
   .openapi({ description: "Where events are POSTed. Private and loopback addresses are refused in production." });
 
-const WebhookSecret = z
-  .string()
-  .max(200)
-  .openapi({ description: "`whsec_` + base64 of 24 to 64 bytes. Omit to have one generated; null turns signing off." });
+const WebhookSecret = z.string().max(200).openapi({ description: "`whsec_` + base64 of 24 to 64 bytes. Omit to have one generated; null turns signing off." });
 
 const writable = {
   name: z.string().trim().min(1).max(200),
@@ -56,15 +53,18 @@ const writable = {
 };
 
 export const ProjectCreate = z
-  .object({ ...writable, description: writable.description.optional(), routing_mode: writable.routing_mode.optional(), require_opt_in: writable.require_opt_in.optional(), webhook_url: writable.webhook_url.optional(), webhook_secret: writable.webhook_secret.optional() })
+  .object({
+    ...writable,
+    description: writable.description.optional(),
+    routing_mode: writable.routing_mode.optional(),
+    require_opt_in: writable.require_opt_in.optional(),
+    webhook_url: writable.webhook_url.optional(),
+    webhook_secret: writable.webhook_secret.optional(),
+  })
   .strict()
   .openapi("ProjectCreate");
 
-export const ProjectUpdate = z
-  .object(writable)
-  .partial()
-  .strict()
-  .openapi("ProjectUpdate");
+export const ProjectUpdate = z.object(writable).partial().strict().openapi("ProjectUpdate");
 
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
 export type ProjectRoutingModeWire = z.infer<typeof ProjectRoutingMode>;

@@ -20,7 +20,9 @@ export const FriendlyIssue = z
         "Stable machine code, e.g. WEBHOOK_URL_MISSING, WEBHOOK_PAUSED, WEBHOOK_FAILING, WEBHOOK_SIGNING_DISABLED, NO_SANDBOX_TESTERS, ROUTING_WARNING, NO_DEDICATED_CHANNEL, or a PublishReadiness blocker such as BUSINESS_NOT_VERIFIED.",
       example: "WEBHOOK_PAUSED",
     }),
-    severity: z.enum(ISSUE_SEVERITIES).openapi({ description: "blocked: something does not work until fixed. warning: works, but look at it. info: expected at this stage." }),
+    severity: z
+      .enum(ISSUE_SEVERITIES)
+      .openapi({ description: "blocked: something does not work until fixed. warning: works, but look at it. info: expected at this stage." }),
     area: z.string().openapi({ description: "What the issue is about: sandbox, webhook, routing, channel or publishing.", example: "webhook" }),
     title: z.string(),
     message: z.string(),
@@ -37,7 +39,10 @@ function nullableChannel(description: string) {
   return z.union([Channel, z.null()]).openapi({ description });
 }
 
-const capabilityShape = Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, ReadinessCapability])) as Record<(typeof CAPABILITY_NAMES)[number], typeof ReadinessCapability>;
+const capabilityShape = Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, ReadinessCapability])) as Record<
+  (typeof CAPABILITY_NAMES)[number],
+  typeof ReadinessCapability
+>;
 
 export const ProjectReadiness = z
   .object({
@@ -48,11 +53,18 @@ export const ProjectReadiness = z
       description:
         "First that applies: blocked (nothing can be tested: sandbox_testable and production_inbound_ready both false); sandbox_ready (no dedicated channel, and no blocked issue stops the sandbox); testable_with_blockers (something can be tested, but a blocked issue stops the sandbox path, e.g. inbound forwarded to a missing webhook, or a dedicated channel exists and production_inbound_ready is false or an issue has severity blocked); ready_with_warnings (an issue has severity warning); ready.",
     }),
-    requirements: z.array(z.string()).openapi({ description: "Names of the requirements checked for this project, in check order: sandbox_channel, sandbox_tester_joined, webhook_url, webhook_active, webhook_healthy, webhook_signing, dedicated_channel, dedicated_channel_connected, dedicated_channel_linked, inbound_routing, flows_publishing, template_submission. Checks that do not apply are left out." }),
-    sandbox_testable: z.boolean().openapi({
-      description: "capabilities.sandbox_messaging is not blocked: the shared sandbox channel is connected, so sends to joined testers work. Having no tester yet is a warning, and a blocker further down the sandbox path (inbound forwarded to a missing or paused webhook) is an issue that makes overall_status testable_with_blockers; neither makes this false.",
+    requirements: z.array(z.string()).openapi({
+      description:
+        "Names of the requirements checked for this project, in check order: sandbox_channel, sandbox_tester_joined, webhook_url, webhook_active, webhook_healthy, webhook_signing, dedicated_channel, dedicated_channel_connected, dedicated_channel_linked, inbound_routing, flows_publishing, template_submission. Checks that do not apply are left out.",
     }),
-    production_inbound_ready: z.boolean().openapi({ description: "capabilities.production_inbound is ready or warning: a dedicated channel is connected, receives for this project, and its routing delivers." }),
+    sandbox_testable: z.boolean().openapi({
+      description:
+        "capabilities.sandbox_messaging is not blocked: the shared sandbox channel is connected, so sends to joined testers work. Having no tester yet is a warning, and a blocker further down the sandbox path (inbound forwarded to a missing or paused webhook) is an issue that makes overall_status testable_with_blockers; neither makes this false.",
+    }),
+    production_inbound_ready: z.boolean().openapi({
+      description:
+        "capabilities.production_inbound is ready or warning: a dedicated channel is connected, receives for this project, and its routing delivers.",
+    }),
     effective_channel: nullableChannel("The dedicated channel when connected, else the shared sandbox. Serialized as GET /channels/{id} serializes it."),
     sandbox_channel: nullableChannel("The shared sandbox channel, as this project sees it."),
     dedicated_channel: nullableChannel("The project's own channel (channel_id), connected or not; null when it has none."),

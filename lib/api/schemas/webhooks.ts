@@ -2,8 +2,20 @@ import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "./common";
 
 const DeliveryStatus = z.enum(["pending", "succeeded", "failed", "paused"]);
-const EventType = z.enum(["message.received", "message.status", "call.event", "flow.completed", "flow.status", "template.status", "participant.joined", "contact.identity.updated"]);
-const IsoDate = z.iso.datetime({ offset: true }).transform((v) => new Date(v)).openapi({ type: "string", format: "date-time" });
+const EventType = z.enum([
+  "message.received",
+  "message.status",
+  "call.event",
+  "flow.completed",
+  "flow.status",
+  "template.status",
+  "participant.joined",
+  "contact.identity.updated",
+]);
+const IsoDate = z.iso
+  .datetime({ offset: true })
+  .transform((v) => new Date(v))
+  .openapi({ type: "string", format: "date-time" });
 
 export const WebhookDelivery = z
   .object({
@@ -54,13 +66,20 @@ export const ReplayRequest = z
     since: IsoDate,
     until: IsoDate.optional(),
     event: EventType.optional(),
-    status: z.enum(["pending", "succeeded", "failed", "paused", "none"]).optional().openapi({ description: "Only events whose latest delivery has this status; none = never delivered." }),
+    status: z
+      .enum(["pending", "succeeded", "failed", "paused", "none"])
+      .optional()
+      .openapi({ description: "Only events whose latest delivery has this status; none = never delivered." }),
   })
   .strict()
   .openapi("WebhookReplayRequest");
 
 export const ReplayResponse = z
-  .object({ object: z.literal("webhook_replay"), count: z.number().int(), delivery_ids: z.array(z.string()).openapi({ description: "The first 100 new deliveries." }) })
+  .object({
+    object: z.literal("webhook_replay"),
+    count: z.number().int(),
+    delivery_ids: z.array(z.string()).openapi({ description: "The first 100 new deliveries." }),
+  })
   .openapi("WebhookReplay");
 
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.

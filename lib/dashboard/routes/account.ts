@@ -6,7 +6,12 @@ import { requireUser } from "../session";
 
 const Password = z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(200);
 const SetupBody = z
-  .object({ name: z.string().trim().min(1, "Enter your name.").max(100), email: z.email("Enter a valid email address.").max(320), password: Password, organization_name: z.string().trim().min(1, "Name your organization.").max(100) })
+  .object({
+    name: z.string().trim().min(1, "Enter your name.").max(100),
+    email: z.email("Enter a valid email address.").max(320),
+    password: Password,
+    organization_name: z.string().trim().min(1, "Name your organization.").max(100),
+  })
   .strict();
 const AcceptBody = z.object({ name: z.string().trim().max(100).optional(), password: z.string().min(1).max(200) }).strict();
 const TokenParam = z.object({ token: z.string() });
@@ -33,7 +38,9 @@ export const accountRoutes = [
     response: z.object({
       object: z.literal("operator"),
       user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
-      organizations: z.array(z.object({ id: z.string(), name: z.string().nullable(), role: z.enum(ROLES), projects: z.array(z.object({ id: z.string(), name: z.string() })) })),
+      organizations: z.array(
+        z.object({ id: z.string(), name: z.string().nullable(), role: z.enum(ROLES), projects: z.array(z.object({ id: z.string(), name: z.string() })) }),
+      ),
     }),
     handler: async ({ runtime, request }) => {
       const overview = await operatorOverview(runtime.database.db, await requireUser(request));
@@ -64,7 +71,12 @@ export const accountRoutes = [
     body: SetupBody,
     response: User,
     handler: async ({ runtime, body }) => {
-      const user = await setupFirstOwner(runtime.database.db, { name: body.name, email: body.email, password: body.password, organizationName: body.organization_name });
+      const user = await setupFirstOwner(runtime.database.db, {
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        organizationName: body.organization_name,
+      });
       return { object: "user" as const, id: user.id, email: user.email, name: user.name };
     },
   }),
@@ -77,7 +89,14 @@ export const accountRoutes = [
     auth: "none",
     scope: null,
     params: TokenParam,
-    response: z.object({ object: z.literal("invitation"), email: z.string(), role: z.enum(ROLES), organization_name: z.string().nullable(), expires_at: z.string(), existing_user: z.boolean() }),
+    response: z.object({
+      object: z.literal("invitation"),
+      email: z.string(),
+      role: z.enum(ROLES),
+      organization_name: z.string().nullable(),
+      expires_at: z.string(),
+      existing_user: z.boolean(),
+    }),
     handler: ({ runtime, params }) => describeInvitation(runtime.database.db, params.token, runtime.clock.now()),
   }),
   defineRoute({

@@ -4,7 +4,15 @@ import { z } from "@/lib/api/zod";
 import { ROLES, inviteMember, listInvitations, listMembers, removeMember, revokeInvitation, updateMemberRole } from "@/lib/domain/members";
 
 const Role = z.enum(ROLES);
-const Member = z.object({ object: z.literal("member"), id: z.string(), user_id: z.string(), email: z.string(), name: z.string().nullable(), role: Role, created_at: z.string() });
+const Member = z.object({
+  object: z.literal("member"),
+  id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: Role,
+  created_at: z.string(),
+});
 const Invitation = z.object({ object: z.literal("invitation"), id: z.string(), email: z.string(), role: Role, created_at: z.string(), expires_at: z.string() });
 const list = <T extends z.ZodTypeAny>(item: T) => z.object({ object: z.literal("list"), data: z.array(item), has_more: z.boolean() });
 

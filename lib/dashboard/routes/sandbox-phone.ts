@@ -9,9 +9,28 @@ const CustomerAction = z
     name: z.string().trim().min(1).max(100).optional(),
     type: z.enum(["text", "image", "video", "audio", "document", "location", "button_reply", "list_reply"]),
     text: z.string().min(1).max(4096).optional(),
-    media: z.object({ link: z.url().optional(), caption: z.string().max(1024).optional(), mime_type: z.string().optional(), filename: z.string().max(240).optional() }).strict().optional(),
-    location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), name: z.string().max(200).optional(), address: z.string().max(500).optional() }).strict().optional(),
-    reply: z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) }).strict().optional(),
+    media: z
+      .object({
+        link: z.url().optional(),
+        caption: z.string().max(1024).optional(),
+        mime_type: z.string().optional(),
+        filename: z.string().max(240).optional(),
+      })
+      .strict()
+      .optional(),
+    location: z
+      .object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+        name: z.string().max(200).optional(),
+        address: z.string().max(500).optional(),
+      })
+      .strict()
+      .optional(),
+    reply: z
+      .object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) })
+      .strict()
+      .optional(),
     reply_to: z.string().min(1).optional(),
   })
   .strict()
@@ -34,7 +53,13 @@ export const sandboxPhoneRoutes = [
     scope: "messages:send",
     idempotency: "off",
     body: CustomerAction,
-    response: z.object({ object: z.literal("simulated_customer_message"), channel_id: z.string(), from: z.string(), provider_message_id: z.string(), webhook_status: z.number() }),
+    response: z.object({
+      object: z.literal("simulated_customer_message"),
+      channel_id: z.string(),
+      from: z.string(),
+      provider_message_id: z.string(),
+      webhook_status: z.number(),
+    }),
     handler: ({ ctx, body }) => sendAsCustomer(ctx, body),
   }),
   defineRoute({
@@ -48,7 +73,17 @@ export const sandboxPhoneRoutes = [
     query: z.object({ channel_id: z.string().min(1), from: z.string().trim().min(3).max(64) }),
     response: z.object({
       object: z.literal("list"),
-      data: z.array(z.object({ object: z.literal("simulated_business_message"), id: z.string(), type: z.string(), text: z.string().nullable(), status: z.string(), sent_at: z.string(), body: z.record(z.string(), z.unknown()) })),
+      data: z.array(
+        z.object({
+          object: z.literal("simulated_business_message"),
+          id: z.string(),
+          type: z.string(),
+          text: z.string().nullable(),
+          status: z.string(),
+          sent_at: z.string(),
+          body: z.record(z.string(), z.unknown()),
+        }),
+      ),
       has_more: z.boolean(),
     }),
     handler: ({ ctx, query }) => customerInbox(ctx, query),

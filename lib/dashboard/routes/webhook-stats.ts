@@ -11,7 +11,14 @@ export const webhookStatsRoutes = [
     tag: "Dashboard: webhooks",
     auth: "session",
     scope: "projects:read",
-    query: z.object({ hours: z.coerce.number().int().min(1).max(24 * 14).default(24) }),
+    query: z.object({
+      hours: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 14)
+        .default(24),
+    }),
     response: z.object({
       object: z.literal("webhook_delivery_stats"),
       hours: z.number(),

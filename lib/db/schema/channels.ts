@@ -15,7 +15,9 @@ export const channels = pgTable(
     status: text("status", { enum: ["connected", "pending", "disconnected", "error"] }).notNull(),
     displayName: text("display_name"),
     phoneNumber: text("phone_number"),
-    routingMode: text("routing_mode", { enum: ["NONE", "FLOWS", "EXTERNAL"] }).notNull().default("EXTERNAL"),
+    routingMode: text("routing_mode", { enum: ["NONE", "FLOWS", "EXTERNAL"] })
+      .notNull()
+      .default("EXTERNAL"),
     numberMode: text("number_mode", { enum: ["sandbox", "dedicated"] }).notNull(),
     isSandbox: boolean("is_sandbox").notNull().default(false),
     /** The provider-side sender id inbound payloads are routed by (phone_number_id, account_id or page_id). */
@@ -30,8 +32,5 @@ export const channels = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("channels_org").on(t.organizationId),
-    uniqueIndex("channels_platform_sender").on(t.platform, t.providerSenderId),
-  ],
+  (t) => [index("channels_org").on(t.organizationId), uniqueIndex("channels_platform_sender").on(t.platform, t.providerSenderId)],
 );

@@ -14,7 +14,9 @@ export const contactIdentities = pgTable(
     id: text("id").primaryKey(),
     /** The contact id this identity resolves to; several identities (old and new number) can share one. */
     contactId: text("contact_id").notNull(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     /** "phone" (E.164 digits, platform-independent) or "user:<PLATFORM>" (platform-scoped user id). */
     kind: text("kind").notNull(),
     value: text("value").notNull(),
@@ -27,10 +29,14 @@ export const contactIdentities = pgTable(
 export const contacts = pgTable(
   "contacts",
   {
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     id: text("id").notNull(),
     organizationId: text("organization_id").notNull(),
-    channelId: text("channel_id").notNull().references(() => channels.id),
+    channelId: text("channel_id")
+      .notNull()
+      .references(() => channels.id),
     platform: text("platform").notNull(),
     phone: text("phone"),
     userId: text("user_id"),
@@ -39,7 +45,9 @@ export const contacts = pgTable(
     name: text("name"),
     referenceId: text("reference_id"),
     preferredLanguage: text("preferred_language"),
-    status: text("status", { enum: ["active", "erased"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "erased"] })
+      .notNull()
+      .default("active"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,11 +6,15 @@ export const conversations = pgTable(
   "conversations",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     contactId: text("contact_id").notNull(),
     lastChannelId: text("last_channel_id"),
     isActive: boolean("is_active").notNull().default(true),
-    handoffStatus: text("handoff_status", { enum: ["AI_ACTIVE", "HUMAN_ACTIVE"] }).notNull().default("AI_ACTIVE"),
+    handoffStatus: text("handoff_status", { enum: ["AI_ACTIVE", "HUMAN_ACTIVE"] })
+      .notNull()
+      .default("AI_ACTIVE"),
     handoffReason: text("handoff_reason"),
     handoffAt: at("handoff_at"),
     startedAt: at("started_at").notNull(),

@@ -15,8 +15,12 @@ export const media = pgTable(
   "media",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    messageId: text("message_id").notNull().references(() => messages.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
     /** platform_a, platform_b, platform_c. */
     provider: text("provider", { enum: ["platform_a", "platform_b", "platform_c"] }).notNull(),
     /** The provider's media id (PLATFORM_A); null when only a temporary source URL is known. */

@@ -7,8 +7,12 @@ export const memberships = pgTable(
   "memberships",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -20,7 +24,9 @@ export const invitations = pgTable(
   "invitations",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),

@@ -7,7 +7,9 @@ export const messages = pgTable(
   "messages",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     conversationId: text("conversation_id").notNull(),
     contactId: text("contact_id").notNull(),
     channelId: text("channel_id").notNull(),

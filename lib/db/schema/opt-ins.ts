@@ -7,7 +7,9 @@ export const optIns = pgTable(
   "opt_ins",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     contactId: text("contact_id").notNull(),
     status: text("status", { enum: ["active", "revoked"] }).notNull(),
     source: text("source").notNull(),

@@ -6,10 +6,14 @@ export const projects = pgTable(
   "projects",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    routingMode: text("routing_mode", { enum: ["EXTERNAL", "FLOWS", "AGENT"] }).notNull().default("EXTERNAL"),
+    routingMode: text("routing_mode", { enum: ["EXTERNAL", "FLOWS", "AGENT"] })
+      .notNull()
+      .default("EXTERNAL"),
     joinCode: text("join_code").notNull().unique(),
     requireOptIn: boolean("require_opt_in").notNull().default(true),
     webhookUrl: text("webhook_url"),

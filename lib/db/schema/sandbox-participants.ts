@@ -8,8 +8,12 @@ export const sandboxParticipants = pgTable(
   "sandbox_participants",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    channelId: text("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    channelId: text("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
     /** The tester's platform address (wa_id / E.164 digits). */
     address: text("address").notNull(),
     joinedAt: createdAt(),

@@ -12,8 +12,12 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    eventId: text("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
     /** pending (an attempt is scheduled), succeeded, failed (gave up or 410), paused (endpoint paused). */
     status: text("status", { enum: ["pending", "succeeded", "failed", "paused"] }).notNull(),
@@ -22,7 +26,9 @@ export const webhookDeliveries = pgTable(
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     /** Why the delivery exists: the event itself, an API/dashboard redelivery, or a replay. */
-    trigger: text("trigger", { enum: ["event", "redeliver", "replay"] }).notNull().default("event"),
+    trigger: text("trigger", { enum: ["event", "redeliver", "replay"] })
+      .notNull()
+      .default("event"),
     completedAt: at("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -39,7 +45,9 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: text("id").primaryKey(),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     projectId: text("project_id").notNull(),
     attemptNumber: integer("attempt_number").notNull(),
     url: text("url").notNull(),

@@ -23,7 +23,11 @@ function visibleTo(org: unknown, platformB: unknown, platformC: unknown): SQL {
     eq(channels.id, SANDBOX_CHANNEL_ID),
     and(
       eq(channels.organizationId, sql`${org}`),
-      or(eq(channels.platform, "PLATFORM_A"), and(eq(channels.platform, "PLATFORM_B"), sql`${platformB}::boolean`), and(eq(channels.platform, "PLATFORM_C"), sql`${platformC}::boolean`)),
+      or(
+        eq(channels.platform, "PLATFORM_A"),
+        and(eq(channels.platform, "PLATFORM_B"), sql`${platformB}::boolean`),
+        and(eq(channels.platform, "PLATFORM_C"), sql`${platformC}::boolean`),
+      ),
     ),
   )!;
 }
@@ -55,9 +59,12 @@ export async function linkedProjects(db: Db, viewer: ProjectRow, channelIds: str
   // project whose channel_id points at them.
   const owners = await db.select({ id: channels.id, projectId: channels.projectId }).from(channels).where(inArray(channels.id, ids));
   const ownerIds = owners.map((o) => o.projectId).filter((id): id is string => Boolean(id));
-  const rows = await db.select().from(projects).where(or(inArray(projects.channelId, ids), ownerIds.length ? inArray(projects.id, ownerIds) : undefined));
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(or(inArray(projects.channelId, ids), ownerIds.length ? inArray(projects.id, ownerIds) : undefined));
   for (const row of rows) {
-    if (!row.channelId || out.has(row.channelId) && row.id !== viewer.id) continue;
+    if (!row.channelId || (out.has(row.channelId) && row.id !== viewer.id)) continue;
     out.set(row.channelId, row);
   }
   for (const owner of owners) {
@@ -69,7 +76,11 @@ export async function linkedProjects(db: Db, viewer: ProjectRow, channelIds: str
 
 /** Channel wire objects, each with its routing warning evaluated against the project it routes to. */
 export async function serializeChannels(ctx: Ctx, rows: ChannelRow[]) {
-  const linked = await linkedProjects(ctx.db, ctx.project, rows.filter((c) => !c.isSandbox).map((c) => c.id));
+  const linked = await linkedProjects(
+    ctx.db,
+    ctx.project,
+    rows.filter((c) => !c.isSandbox).map((c) => c.id),
+  );
   return rows.map((c) => serializeChannel(c, ctx.project, linked.get(c.id) ?? null));
 }
 
@@ -103,7 +114,10 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
   if (input.platform === "PLATFORM_B" && !ctx.org.platformBEnabled) throw platformOff("PLATFORM_B");
   if (input.platform === "PLATFORM_C" && !ctx.org.platformCEnabled) throw platformOff("PLATFORM_C");
   const senderId = input.credentials[SENDER_FIELD[input.platform]]!;
-  const [taken] = await ctx.db.select({ id: channels.id, status: channels.status }).from(channels).where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
+  const [taken] = await ctx.db
+    .select({ id: channels.id, status: channels.status })
+    .from(channels)
+    .where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
   if (taken && taken.status !== "disconnected") throw senderTaken(input.platform);
   const id = newId("channel", ctx.now.getTime());
   let channel: ChannelRow;
@@ -112,7 +126,10 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
       // A disconnected channel kept the sender id only to recognise (and refuse) late inbound
       // (channels/disconnect.ts): connecting the number again takes it over; the old row keeps its history.
       if (taken) {
-        await tx.update(channels).set({ providerSenderId: null, updatedAt: ctx.now }).where(and(eq(channels.id, taken.id), eq(channels.status, "disconnected")));
+        await tx
+          .update(channels)
+          .set({ providerSenderId: null, updatedAt: ctx.now })
+          .where(and(eq(channels.id, taken.id), eq(channels.status, "disconnected")));
       }
       const [row] = await tx
         .insert(channels)
@@ -129,7 +146,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           projectId: ctx.project.id,
           isSandbox: false,
           providerSenderId: senderId,
-          businessAccountId: input.platform === "PLATFORM_A" ? input.credentials.business_account_id ?? null : null,
+          businessAccountId: input.platform === "PLATFORM_A" ? (input.credentials.business_account_id ?? null) : null,
           credentialsSealed: seal(JSON.stringify(input.credentials)),
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -137,7 +154,9 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
         .returning();
       // The first dedicated channel becomes the project's own number; so does one connected after
       // the project's number was disconnected (DELETE /channels/{id}).
-      const current = ctx.project.channelId ? (await tx.select({ status: channels.status }).from(channels).where(eq(channels.id, ctx.project.channelId)))[0] : undefined;
+      const current = ctx.project.channelId
+        ? (await tx.select({ status: channels.status }).from(channels).where(eq(channels.id, ctx.project.channelId)))[0]
+        : undefined;
       if (!ctx.project.channelId || current?.status === "disconnected") {
         await tx
           .update(projects)
@@ -156,7 +175,9 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
 }
 
 function senderTaken(platform: ChannelCreateInput["platform"]) {
-  return new SvcError("conflict", `This ${SENDER_FIELD[platform]} is already connected as a channel.`, { issues: { [`credentials.${SENDER_FIELD[platform]}`]: ["Already connected."] } });
+  return new SvcError("conflict", `This ${SENDER_FIELD[platform]} is already connected as a channel.`, {
+    issues: { [`credentials.${SENDER_FIELD[platform]}`]: ["Already connected."] },
+  });
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -170,14 +191,22 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode: ChannelRoutingMode }) {
   const channel = await getChannelRowOrThrow(ctx, id);
   if (channel.isSandbox) {
-    throw new SvcError("unprocessable", "The shared sandbox routes each tester by the project they joined; its routing_mode cannot be set. Change the project's routing_mode instead (PATCH /projects/{id}).", {
-      issues: { routing_mode: ["Not settable on the shared sandbox channel."] },
-    });
+    throw new SvcError(
+      "unprocessable",
+      "The shared sandbox routes each tester by the project they joined; its routing_mode cannot be set. Change the project's routing_mode instead (PATCH /projects/{id}).",
+      {
+        issues: { routing_mode: ["Not settable on the shared sandbox channel."] },
+      },
+    );
   }
   const [row] = await ctx.db.update(channels).set({ routingMode: input.routing_mode, updatedAt: ctx.now }).where(eq(channels.id, channel.id)).returning();
   return (await serializeChannels(ctx, [row!]))[0]!;
 }
 
 function platformOff(platform: string) {
-  return new SvcError("feature_unsupported_on_channel", `${platform} is not activated for this organization. An operator can turn it on in the dashboard or with: npm run svc -- orgs enable-platform --org <id> --platform ${platform}`, { platform });
+  return new SvcError(
+    "feature_unsupported_on_channel",
+    `${platform} is not activated for this organization. An operator can turn it on in the dashboard or with: npm run svc -- orgs enable-platform --org <id> --platform ${platform}`,
+    { platform },
+  );
 }

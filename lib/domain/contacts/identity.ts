@@ -57,7 +57,13 @@ async function linkIdentity(db: Db, organizationId: string, key: { kind: string;
 const insertIdentity = builtOnce<{ contactId: string }>("contact_identity_insert", (db) =>
   db
     .insert(contactIdentities)
-    .values({ id: sql.placeholder("id"), contactId: sql.placeholder("contactId"), organizationId: sql.placeholder("organizationId"), kind: sql.placeholder("kind"), value: sql.placeholder("value") })
+    .values({
+      id: sql.placeholder("id"),
+      contactId: sql.placeholder("contactId"),
+      organizationId: sql.placeholder("organizationId"),
+      kind: sql.placeholder("kind"),
+      value: sql.placeholder("value"),
+    })
     .onConflictDoNothing()
     .returning({ contactId: contactIdentities.contactId }),
 );
@@ -65,7 +71,13 @@ const identityOwner = builtOnce<{ contactId: string }>("contact_identity_owner",
   db
     .select({ contactId: contactIdentities.contactId })
     .from(contactIdentities)
-    .where(and(eq(contactIdentities.organizationId, sql.placeholder("organizationId")), eq(contactIdentities.kind, sql.placeholder("kind")), eq(contactIdentities.value, sql.placeholder("value")))),
+    .where(
+      and(
+        eq(contactIdentities.organizationId, sql.placeholder("organizationId")),
+        eq(contactIdentities.kind, sql.placeholder("kind")),
+        eq(contactIdentities.value, sql.placeholder("value")),
+      ),
+    ),
 );
 
 /** After a number or identity migration the new identity resolves to the same contact. */
@@ -152,16 +164,25 @@ export async function recordOptIn(db: Db, projectId: string, contactId: string, 
 }
 
 export async function revokeOptIn(db: Db, projectId: string, contactId: string, now: Date): Promise<void> {
-  await db.update(optIns).set({ status: "revoked", revokedAt: now, updatedAt: now }).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
+  await db
+    .update(optIns)
+    .set({ status: "revoked", revokedAt: now, updatedAt: now })
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
 }
 
 /** The contact's opt-in record for the project, active or revoked, or null when there never was one. */
 export async function optInRecord(db: Db, projectId: string, contactId: string): Promise<OptInRow | null> {
-  const [row] = await db.select().from(optIns).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId)));
+  const [row] = await db
+    .select()
+    .from(optIns)
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId)));
   return row ?? null;
 }
 
 export async function activeOptIn(db: Db, projectId: string, contactId: string): Promise<OptInRow | null> {
-  const [row] = await db.select().from(optIns).where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
+  const [row] = await db
+    .select()
+    .from(optIns)
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.contactId, contactId), eq(optIns.status, "active")));
   return row ?? null;
 }

@@ -10,7 +10,10 @@ import type { Db } from "@/lib/ports/db/types";
 import { findContactId, optInRecord, recordOptIn, revokeOptIn, upsertContact, type ContactRow, type OptInRow } from "./identity";
 
 export async function getContactRowOrThrow(ctx: Ctx, id: string): Promise<ContactRow> {
-  const [row] = await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, id)));
   if (!row) throw notFound("contact", id);
   return row;
 }
@@ -19,7 +22,18 @@ export async function serializeContacts(ctx: Ctx, rows: ContactRow[]) {
   if (!rows.length) return [];
   const channelIds = [...new Set(rows.map((r) => r.channelId))];
   const channelRows = await ctx.db.select().from(channels).where(inArray(channels.id, channelIds));
-  const optInRows = await ctx.db.select().from(optIns).where(and(eq(optIns.projectId, ctx.project.id), inArray(optIns.contactId, rows.map((r) => r.id))));
+  const optInRows = await ctx.db
+    .select()
+    .from(optIns)
+    .where(
+      and(
+        eq(optIns.projectId, ctx.project.id),
+        inArray(
+          optIns.contactId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   const channelById = new Map((await serializeChannels(ctx, channelRows)).map((c) => [c.id, c]));
   const optInByContact = new Map(optInRows.map((o) => [o.contactId, o]));
   return rows.map((row) => serializeContact(row, channelById.get(row.channelId)!, optInByContact.get(row.id) ?? null));
@@ -79,17 +93,28 @@ export async function createContact(ctx: Ctx, input: ContactCreateInput) {
   if (input.phone && !explicit) {
     // Re-enrolling a known number without channel_id leaves the contact on its channel.
     const knownId = await findContactId(ctx.db, ctx.org.id, { platform: channel.platform, phone: input.phone });
-    const [known] = knownId ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, knownId))) : [];
+    const [known] = knownId
+      ? await ctx.db
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, knownId)))
+      : [];
     const [current] = known ? await ctx.db.select().from(channels).where(eq(channels.id, known.channelId)) : [];
     if (current) channel = current;
   }
   if (input.user_id && !input.phone && channel.id === SANDBOX_CHANNEL_ID) {
-    throw new SvcError("invalid_request", "On the shared sandbox a contact is identified by phone.", { issues: { phone: ["Required on the sandbox channel."] } });
+    throw new SvcError("invalid_request", "On the shared sandbox a contact is identified by phone.", {
+      issues: { phone: ["Required on the sandbox channel."] },
+    });
   }
   if (input.phone && (channel.platform === "PLATFORM_B" || channel.platform === "PLATFORM_C")) {
-    throw new SvcError("invalid_request", `${channel.platform} identifies contacts by their platform user id, not by phone: give user_id with this channel_id.`, {
-      issues: { phone: [`Not usable on a ${channel.platform} channel; use user_id.`] },
-    });
+    throw new SvcError(
+      "invalid_request",
+      `${channel.platform} identifies contacts by their platform user id, not by phone: give user_id with this channel_id.`,
+      {
+        issues: { phone: [`Not usable on a ${channel.platform} channel; use user_id.`] },
+      },
+    );
   }
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, {
@@ -104,7 +129,11 @@ export async function createContact(ctx: Ctx, input: ContactCreateInput) {
     const changes: Partial<ContactRow> = {};
     if (input.reference_id !== undefined) changes.referenceId = input.reference_id;
     if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
-    if (Object.keys(changes).length) await tx.update(contacts).set({ ...changes, updatedAt: ctx.now }).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
+    if (Object.keys(changes).length)
+      await tx
+        .update(contacts)
+        .set({ ...changes, updatedAt: ctx.now })
+        .where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
     await applyOptIn(tx, ctx, contact.id, input.opt_in, true);
     return contact;
   });
@@ -133,7 +162,10 @@ export async function updateContact(ctx: Ctx, id: string, input: ContactUpdateIn
     const changes: Partial<ContactRow> = {};
     if (input.reference_id !== undefined) changes.referenceId = input.reference_id;
     if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
-    await tx.update(contacts).set({ ...changes, updatedAt: ctx.now }).where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
+    await tx
+      .update(contacts)
+      .set({ ...changes, updatedAt: ctx.now })
+      .where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, contact.id)));
     await applyOptIn(tx, ctx, contact.id, input.opt_in, false);
   });
   return getContact(ctx, id);

@@ -43,14 +43,31 @@ const conversationUpsert = builtOnce<ConversationRow>("conversation_upsert", (db
 export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
   // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
   const moved = sql`${at.toISOString()}::timestamptz`;
-  await db.update(conversations).set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at }).where(eq(conversations.id, conversationId));
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at })
+    .where(eq(conversations.id, conversationId));
 }
 
 type MessageInsert = typeof messages.$inferInsert;
 type MessageColumn = keyof MessageInsert;
 
 /** Every stored message sets these (lib/domain/messages/rows.ts messageRow). */
-const MESSAGE_COLUMNS = ["id", "projectId", "conversationId", "contactId", "channelId", "direction", "type", "status", "content", "body", "timestamp", "createdAt", "updatedAt"] as const;
+const MESSAGE_COLUMNS = [
+  "id",
+  "projectId",
+  "conversationId",
+  "contactId",
+  "channelId",
+  "direction",
+  "type",
+  "status",
+  "content",
+  "body",
+  "timestamp",
+  "createdAt",
+  "updatedAt",
+] as const;
 /** An inbound message adds the provider's id and time, the message it answers and its media. */
 const INBOUND_COLUMNS = [...MESSAGE_COLUMNS, "platformMessageId", "replyTo", "media", "providerTimestamp"] as const;
 /** A send adds the address it goes to, the message it quotes and its idempotency key. */
@@ -84,7 +101,9 @@ const insertOutboundTouching = insertTouchingStatement("message_insert_outbound_
 
 function insertTouchingStatement(name: string, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
   const statement = builtOnce<{ id: string }>(name, (db) => {
-    const placeholders = Object.fromEntries(columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`])) as unknown as MessageInsert;
+    const placeholders = Object.fromEntries(
+      columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`]),
+    ) as unknown as MessageInsert;
     const insert = db.insert(messages).values(placeholders);
     const inserted = db.$with("inserted").as((options.skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
     const at = sql`${sql.placeholder("at")}::timestamptz`;
@@ -98,7 +117,8 @@ function insertTouchingStatement(name: string, columns: readonly MessageColumn[]
   const known = new Set<string>(columns);
   return (tx: Db, row: Partial<MessageInsert>, at: Date) => {
     // A column outside the list would be dropped without a word: a caller that needs one needs its own statement.
-    for (const [column, value] of Object.entries(row)) if (value !== undefined && !known.has(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
+    for (const [column, value] of Object.entries(row))
+      if (value !== undefined && !known.has(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
     const values: Record<string, unknown> = { at: at.toISOString() };
     for (const column of columns) values[column] = row[column];
     return statement(tx, values);
@@ -120,7 +140,10 @@ function lastMessageAtMovedTo(at: SQL) {
 }
 
 export async function getConversationRowOrThrow(ctx: Ctx, id: string): Promise<ConversationRow> {
-  const [row] = await ctx.db.select().from(conversations).where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, id)));
   if (!row) throw notFound("conversation", id);
   return row;
 }
@@ -144,7 +167,13 @@ export interface ConversationFilter {
  */
 export async function listConversations(ctx: Ctx, input: PageParams & ConversationFilter) {
   const { limit, starting_after, ...filter } = input;
-  const result = await paginate(ctx.db, conversations, eq(conversations.projectId, ctx.project.id), { limit, starting_after }, conversationFilterSql(ctx.project.id, filter));
+  const result = await paginate(
+    ctx.db,
+    conversations,
+    eq(conversations.projectId, ctx.project.id),
+    { limit, starting_after },
+    conversationFilterSql(ctx.project.id, filter),
+  );
   return { data: await serializeConversations(ctx, result.data), has_more: result.has_more };
 }
 

@@ -16,7 +16,12 @@ export async function serializeConversation(ctx: Ctx, row: ConversationRow) {
  */
 export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) {
   const ids = [...new Set(rows.map((r) => r.contactId))];
-  const contactRows = ids.length ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, ctx.project.id), inArray(contacts.id, ids))) : [];
+  const contactRows = ids.length
+    ? await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, ctx.project.id), inArray(contacts.id, ids)))
+    : [];
   const byId = new Map(contactRows.map((c) => [c.id, c]));
   const lastInbound = await lastInboundOnLastChannel(ctx, rows);
   return rows.map((row) => {

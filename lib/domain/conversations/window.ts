@@ -24,7 +24,10 @@ export function messagingWindow(lastCustomerMessageAt: Date | null, now: Date): 
 
 /** When the customer last wrote on this channel (provider time), or null. */
 export async function lastCustomerMessageAt(db: Db, conversationId: string, channelId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: lastCustomerMessageAtSql(channelId) }).from(conversations).where(eq(conversations.id, conversationId));
+  const [row] = await db
+    .select({ at: lastCustomerMessageAtSql(channelId) })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
   return row?.at ?? null;
 }
 

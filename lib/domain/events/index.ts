@@ -43,7 +43,16 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
   const { project, type, at } = input;
   const id = newId("event", at.getTime());
   const deliver = input.deliver ?? true;
-  const [row] = await insertEvent(ctx.db, { id, projectId: project.id, type, payload: input.payload, deliver, route: input.route ?? "external", dedupeKey: input.dedupeKey ?? null, createdAt: at });
+  const [row] = await insertEvent(ctx.db, {
+    id,
+    projectId: project.id,
+    type,
+    payload: input.payload,
+    deliver,
+    route: input.route ?? "external",
+    dedupeKey: input.dedupeKey ?? null,
+    createdAt: at,
+  });
   if (!row) return null;
   if (deliver && !input.defer) await scheduleDelivery(ctx.db, ctx.ports.queue, { id, projectId: project.id, type }, at, "event", row);
   return id;
@@ -58,11 +67,24 @@ const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("ev
   const inserted = db.$with("inserted").as(
     db
       .insert(events)
-      .values({ id: p("id"), projectId: p("projectId"), type: p("type"), payload: p("payload"), deliver: p("deliver"), route: p("route"), dedupeKey: p("dedupeKey"), createdAt: p("createdAt") })
+      .values({
+        id: p("id"),
+        projectId: p("projectId"),
+        type: p("type"),
+        payload: p("payload"),
+        deliver: p("deliver"),
+        route: p("route"),
+        dedupeKey: p("dedupeKey"),
+        createdAt: p("createdAt"),
+      })
       .onConflictDoNothing()
       .returning({ id: events.id }),
   );
-  return db.with(inserted).select(WEBHOOK_TARGET).from(inserted).innerJoin(projects, eq(projects.id, p("projectId")));
+  return db
+    .with(inserted)
+    .select(WEBHOOK_TARGET)
+    .from(inserted)
+    .innerJoin(projects, eq(projects.id, p("projectId")));
 });
 
 /**

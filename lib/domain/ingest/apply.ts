@@ -8,8 +8,19 @@ import { applyCall } from "./calls";
 import { applyIdentityChange } from "./identity-change";
 
 export type ApplyOutcome =
-  | "stored" | "duplicate" | "mutated" | "status" | "status_pending" | "status_ignored" | "call" | "echo" | "joined"
-  | "identity" | "no_channel" | "no_project" | "join_rejected"
+  | "stored"
+  | "duplicate"
+  | "mutated"
+  | "status"
+  | "status_pending"
+  | "status_ignored"
+  | "call"
+  | "echo"
+  | "joined"
+  | "identity"
+  | "no_channel"
+  | "no_project"
+  | "join_rejected"
   /** For a disconnected channel (DELETE /channels/{id}): the envelope stays in inbound_webhooks, nothing else is written. */
   | "channel_disconnected"
   /** An edit or delete whose original is not stored yet (separate deliveries can arrive out of order). */

@@ -13,12 +13,23 @@ export async function applyCall(ctx: SystemCtx, channel: ChannelRow, event: Inbo
   const project = await projectFor(ctx.db, channel, party);
   if (!project) return "no_project";
   const [contact] = party.address
-    ? await ctx.db.select().from(contacts).where(and(eq(contacts.projectId, project.id), eq(contacts.phone, `+${party.address}`)))
+    ? await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.projectId, project.id), eq(contacts.phone, `+${party.address}`)))
     : [];
   await emitEvent(ctx, {
     project,
     type: "call.event",
-    payload: { kind: event.call_kind, call_id: event.call_id, event: event.event, timestamp: event.timestamp, channel_id: channel.id, contact_id: contact?.id ?? null, call: event.call },
+    payload: {
+      kind: event.call_kind,
+      call_id: event.call_id,
+      event: event.event,
+      timestamp: event.timestamp,
+      channel_id: channel.id,
+      contact_id: contact?.id ?? null,
+      call: event.call,
+    },
     at: ctx.now,
     dedupeKey: `call:${event.call_id}:${event.event}:${event.timestamp}`,
   });

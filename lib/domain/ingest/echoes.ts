@@ -32,7 +32,15 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
     const [inFlight] = await db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.channelId, channel.id), eq(messages.direction, "outbound"), eq(messages.recipient, recipient), isNull(messages.platformMessageId), eq(messages.status, "queued")))
+      .where(
+        and(
+          eq(messages.channelId, channel.id),
+          eq(messages.direction, "outbound"),
+          eq(messages.recipient, recipient),
+          isNull(messages.platformMessageId),
+          eq(messages.status, "queued"),
+        ),
+      )
       .limit(1);
     if (inFlight) return "echo_pending";
   }

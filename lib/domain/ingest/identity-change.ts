@@ -17,9 +17,14 @@ export async function applyIdentityChange(ctx: SystemCtx, channel: ChannelRow, e
   const { db, now } = ctx;
   const previous = event.previous;
   const current = event.current;
-  const who = or(previous.address ? eq(contacts.phone, `+${previous.address}`) : undefined, previous.user_id ? eq(contacts.userId, previous.user_id) : undefined);
+  const who = or(
+    previous.address ? eq(contacts.phone, `+${previous.address}`) : undefined,
+    previous.user_id ? eq(contacts.userId, previous.user_id) : undefined,
+  );
   if (!who) return "identity";
-  const scope = channel.organizationId ? or(eq(contacts.channelId, channel.id), eq(contacts.organizationId, channel.organizationId)) : eq(contacts.channelId, channel.id);
+  const scope = channel.organizationId
+    ? or(eq(contacts.channelId, channel.id), eq(contacts.organizationId, channel.organizationId))
+    : eq(contacts.channelId, channel.id);
   const matches = await db.select().from(contacts).where(and(scope, who));
   if (channel.isSandbox && previous.address && current.address && previous.address !== current.address) {
     await moveParticipant(db, channel, previous.address, current.address);
@@ -38,7 +43,13 @@ export async function applyIdentityChange(ctx: SystemCtx, channel: ChannelRow, e
     await emitEvent(ctx, {
       project: { id: contact.projectId },
       type: "contact.identity.updated",
-      payload: { contact_id: contact.id, channel_id: channel.id, previous: { phone: contact.phone, user_id: contact.userId }, current: { phone, user_id: userId }, timestamp: event.timestamp },
+      payload: {
+        contact_id: contact.id,
+        channel_id: channel.id,
+        previous: { phone: contact.phone, user_id: contact.userId },
+        current: { phone, user_id: userId },
+        timestamp: event.timestamp,
+      },
       at: now,
       dedupeKey: `identity:${contact.id}:${event.timestamp}`,
     });

@@ -78,7 +78,14 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
     await emitEvent(ctx, {
       project,
       type: "participant.joined",
-      payload: { project_id: project.id, channel_id: channel.id, contact_id: contact.id, phone: contact.phone, user_id: contact.userId, joined_at: now.toISOString() },
+      payload: {
+        project_id: project.id,
+        channel_id: channel.id,
+        contact_id: contact.id,
+        phone: contact.phone,
+        user_id: contact.userId,
+        joined_at: now.toISOString(),
+      },
       at: now,
       dedupeKey: `join:${event.message.id}`,
     });
@@ -88,8 +95,22 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
   const row = messageRow(
     place,
-    { id, direction: "inbound", type: message.type, status: "delivered", content: message.text, body: message as unknown as Record<string, unknown>, at: receivedAt, now },
-    { platformMessageId: message.id, replyTo: message.replied_to?.message_id ?? null, media: message.media ? mediaOf(message.media, id) : null, providerTimestamp: receivedAt },
+    {
+      id,
+      direction: "inbound",
+      type: message.type,
+      status: "delivered",
+      content: message.text,
+      body: message as unknown as Record<string, unknown>,
+      at: receivedAt,
+      now,
+    },
+    {
+      platformMessageId: message.id,
+      replyTo: message.replied_to?.message_id ?? null,
+      media: message.media ? mediaOf(message.media, id) : null,
+      providerTimestamp: receivedAt,
+    },
   );
   // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
   const stored = await insertInboundMessageTouchingConversation(tx, row, receivedAt);
@@ -124,5 +145,14 @@ export async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promis
   const { project, channel, conversation, message } = input;
   const { route, deliver } = inboundRoute(project, channel, conversation);
   const payload = messageReceivedPayload(input);
-  return emitEvent(ctx, { project, type: "message.received", payload, at: ctx.now, route, deliver, defer: input.defer ?? false, dedupeKey: `received:${channel.id}:${message.id}` });
+  return emitEvent(ctx, {
+    project,
+    type: "message.received",
+    payload,
+    at: ctx.now,
+    route,
+    deliver,
+    defer: input.defer ?? false,
+    dedupeKey: `received:${channel.id}:${message.id}`,
+  });
 }

@@ -23,7 +23,14 @@ export async function mutateOriginal(db: Db, original: MessageRow, message: Norm
   if (message.type === "revoke") {
     const [row] = await db
       .update(messages)
-      .set({ content: null, body: { id: original.platformMessageId, type: original.type, revoked: true, revoke_id: message.id }, media: null, status: "deleted", deletedAt: now, updatedAt: now })
+      .set({
+        content: null,
+        body: { id: original.platformMessageId, type: original.type, revoked: true, revoke_id: message.id },
+        media: null,
+        status: "deleted",
+        deletedAt: now,
+        updatedAt: now,
+      })
       .where(eq(messages.id, original.id))
       .returning();
     return row!;

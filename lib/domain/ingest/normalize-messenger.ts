@@ -55,8 +55,16 @@ function normalizeItem(platform: MessengerPlatform, item: Obj): InboundEvent[] {
     const mids = delivery ? arr(delivery.mids).map(str) : [str(read?.mid)];
     const known = mids.filter((m): m is string => m !== null);
     return (known.length ? known : [""]).map((mid) => ({
-      platform, senderId: recipient, kind: "status" as const, platform_message_id: mid, status, timestamp: at,
-      recipient_id: null, recipient_user_id: sender, errors: [], raw: item,
+      platform,
+      senderId: recipient,
+      kind: "status" as const,
+      platform_message_id: mid,
+      status,
+      timestamp: at,
+      recipient_id: null,
+      recipient_user_id: sender,
+      errors: [],
+      raw: item,
     }));
   }
 
@@ -124,7 +132,11 @@ function parseMessage(message: Obj, at: string, provider: Provider): NormalizedI
 }
 
 const MEDIA_TYPES: Record<string, InboundMedia["type"]> = {
-  image: "image", video: "video", audio: "audio", file: "document", sticker: "sticker",
+  image: "image",
+  video: "video",
+  audio: "audio",
+  file: "document",
+  sticker: "sticker",
 };
 
 /**
@@ -141,8 +153,14 @@ function mediaOf(attachments: Obj[], provider: Provider): InboundMedia[] {
     const type = isStickerImage ? "sticker" : MEDIA_TYPES[str(a.type) ?? ""];
     if (!type || !url || (isStickerImage && hasSticker)) continue;
     out.push({
-      type, provider, provider_media_id: null, source_url: url,
-      mime_type: null, file_name: null, sha256: null, caption: null,
+      type,
+      provider,
+      provider_media_id: null,
+      source_url: url,
+      mime_type: null,
+      file_name: null,
+      sha256: null,
+      caption: null,
       ...(type === "sticker" ? { animated: false } : {}),
     });
   }
@@ -168,7 +186,9 @@ function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 function objs(v: unknown): Obj[] {
-  return arr(v).map(obj).filter((o): o is Obj => o !== null);
+  return arr(v)
+    .map(obj)
+    .filter((o): o is Obj => o !== null);
 }
 function str(v: unknown): string | null {
   return typeof v === "string" && v !== "" ? v : null;

@@ -64,11 +64,20 @@ function messagesChange(value: Obj, senderId: string, out: InboundEvent[]): void
       const timestamp = unixToIso(s.timestamp);
       if (!id || !status || !timestamp) return;
       out.push({
-        platform: PLATFORM, senderId, kind: "status", platform_message_id: id, status, timestamp,
-        recipient_id: str(s.recipient_id), recipient_user_id: str(s.recipient_user_id),
+        platform: PLATFORM,
+        senderId,
+        kind: "status",
+        platform_message_id: id,
+        status,
+        timestamp,
+        recipient_id: str(s.recipient_id),
+        recipient_user_id: str(s.recipient_user_id),
         errors: objs(s.errors).map((e) => ({
-          code: num(e.code) ?? 0, title: str(e.title) ?? "", message: str(e.message),
-          error_data: e.error_data ?? null, href: str(e.href),
+          code: num(e.code) ?? 0,
+          title: str(e.title) ?? "",
+          message: str(e.message),
+          error_data: e.error_data ?? null,
+          href: str(e.href),
         })),
         raw: s,
       });
@@ -103,8 +112,11 @@ function echoesChange(value: Obj, senderId: string, out: InboundEvent[]): void {
   for (const e of objs(value.message_echoes)) {
     guard(() => {
       const to: InboundParty = {
-        address: digits(str(e.to)), user_id: str(e.to_user_id), parent_user_id: str(e.to_parent_user_id),
-        username: null, name: null,
+        address: digits(str(e.to)),
+        user_id: str(e.to_user_id),
+        parent_user_id: str(e.to_parent_user_id),
+        username: null,
+        name: null,
       };
       const message = parseMessage(e);
       if (message && (to.address || to.user_id)) out.push({ platform: PLATFORM, senderId, kind: "echo", to, message });
@@ -140,7 +152,13 @@ function parseMessage(m: Obj): NormalizedInboundMessage | null {
   const context = obj(m.context);
   const contextId = str(context?.id);
   const msg: NormalizedInboundMessage = {
-    id, type: "text", text: null, received_at, media: null, location: null, interactive: null,
+    id,
+    type: "text",
+    text: null,
+    received_at,
+    media: null,
+    location: null,
+    interactive: null,
     replied_to: contextId ? { message_id: contextId, from: str(context?.from) } : null,
   };
   const referral = obj(m.referral);
@@ -170,7 +188,9 @@ function withContent(msg: NormalizedInboundMessage, type: string, content: Obj |
       return { ...msg, type, text: name, location };
     }
     case "contacts": {
-      const contacts = objs(m.contacts).map(contactCard).filter((c): c is ContactCard => c !== null);
+      const contacts = objs(m.contacts)
+        .map(contactCard)
+        .filter((c): c is ContactCard => c !== null);
       return contacts.length ? { ...msg, type, contacts } : null;
     }
     case "interactive":
@@ -190,8 +210,10 @@ function withContent(msg: NormalizedInboundMessage, type: string, content: Obj |
       if (!content) return null;
       const body = str(content.body);
       const system = {
-        type: str(content.type) ?? "unknown", body,
-        wa_id: str(content.wa_id) ?? strOrNum(content.new_wa_id), user_id: str(content.user_id),
+        type: str(content.type) ?? "unknown",
+        body,
+        wa_id: str(content.wa_id) ?? strOrNum(content.new_wa_id),
+        user_id: str(content.user_id),
       };
       return { ...msg, type, text: body, system };
     }
@@ -244,8 +266,13 @@ function mediaOf(type: MediaType, content: Obj | null): InboundMedia | null {
   const id = str(content?.id);
   if (!content || !id) return null;
   const media: InboundMedia = {
-    type, provider: "platform_a", provider_media_id: id, source_url: null,
-    mime_type: str(content.mime_type), file_name: str(content.filename), sha256: str(content.sha256),
+    type,
+    provider: "platform_a",
+    provider_media_id: id,
+    source_url: null,
+    mime_type: str(content.mime_type),
+    file_name: str(content.filename),
+    sha256: str(content.sha256),
     caption: str(content.caption),
   };
   if (type === "audio") media.voice = content.voice === true;

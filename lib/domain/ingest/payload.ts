@@ -46,7 +46,14 @@ export function messageReceivedPayload(args: {
     messages: [messageItem(message, messageId)],
     assets,
     media,
-    location: message.location ? { latitude: message.location.latitude, longitude: message.location.longitude, ...(message.location.name ? { name: message.location.name } : {}), ...(message.location.address ? { address: message.location.address } : {}) } : null,
+    location: message.location
+      ? {
+          latitude: message.location.latitude,
+          longitude: message.location.longitude,
+          ...(message.location.name ? { name: message.location.name } : {}),
+          ...(message.location.address ? { address: message.location.address } : {}),
+        }
+      : null,
     contact_reference: reference,
     customer_reference: reference,
     metadata: {

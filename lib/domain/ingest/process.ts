@@ -34,7 +34,13 @@ export async function receiveProviderWebhook(ctx: SystemCtx, input: { platform: 
   return id;
 }
 
-const inboundWebhookById = preparedPerDb((db) => db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, sql.placeholder("id"))).prepare("inbound_webhook_by_id"));
+const inboundWebhookById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(inboundWebhooks)
+    .where(eq(inboundWebhooks.id, sql.placeholder("id")))
+    .prepare("inbound_webhook_by_id"),
+);
 
 /**
  * Step two, in a job: normalise every item and apply each. Items are idempotent, so a retry is safe.
@@ -45,7 +51,11 @@ const inboundWebhookById = preparedPerDb((db) => db.select().from(inboundWebhook
  * Each item, and the envelope's outcome, is stamped with the clock's time when it is written (an
  * envelope can hold many items), not the job's start.
  */
-export async function processInboundWebhook(ctx: SystemCtx, input: { id: string }, attempt: JobAttempt = { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT }): Promise<void> {
+export async function processInboundWebhook(
+  ctx: SystemCtx,
+  input: { id: string },
+  attempt: JobAttempt = { retryCount: 0, retryLimit: INGEST_RETRY_LIMIT },
+): Promise<void> {
   const { id } = input;
   const { db, ports } = ctx;
   const [row] = await inboundWebhookById(db).execute({ id });

@@ -20,10 +20,18 @@ export const channelBySender = preparedPerDb((db) =>
     .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
     .prepare("ingest_channel_by_sender"),
 );
-const projectById = preparedPerDb((db) => db.select().from(projects).where(eq(projects.id, sql.placeholder("id"))).prepare("ingest_project_by_id"));
+const projectById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder("id")))
+    .prepare("ingest_project_by_id"),
+);
 /** A stored message by its provider id on a channel: only whether it exists (dedupe), or the whole row. */
 const byProviderId = and(eq(messages.channelId, sql.placeholder("channel")), eq(messages.platformMessageId, sql.placeholder("providerId")));
-export const messageIdByProviderId = preparedPerDb((db) => db.select({ id: messages.id }).from(messages).where(byProviderId).prepare("ingest_message_id_by_provider_id"));
+export const messageIdByProviderId = preparedPerDb((db) =>
+  db.select({ id: messages.id }).from(messages).where(byProviderId).prepare("ingest_message_id_by_provider_id"),
+);
 export const messageByProviderId = preparedPerDb((db) => db.select().from(messages).where(byProviderId).prepare("ingest_message_by_provider_id"));
 
 export function addressOf(party: InboundParty): string | null {
@@ -51,7 +59,12 @@ export async function projectFor(db: Db, channel: ChannelRow, party: InboundPart
   if (!channel.organizationId) return null;
   const candidates = await db.select().from(projects).where(eq(projects.organizationId, channel.organizationId));
   if (candidates.length === 1) return candidates[0]!;
-  const [recent] = await db.select({ projectId: messages.projectId }).from(messages).where(eq(messages.channelId, channel.id)).orderBy(desc(messages.id)).limit(1);
+  const [recent] = await db
+    .select({ projectId: messages.projectId })
+    .from(messages)
+    .where(eq(messages.channelId, channel.id))
+    .orderBy(desc(messages.id))
+    .limit(1);
   return candidates.find((p) => p.id === recent?.projectId) ?? null;
 }
 

@@ -14,9 +14,7 @@ export function joinCodeIn(text: string | null): string | null {
 }
 
 export type JoinOutcome =
-  | { kind: "joined"; project: ProjectRow; participantId: string; alreadyJoined: boolean }
-  | { kind: "unknown_code" }
-  | { kind: "full"; project: ProjectRow };
+  { kind: "joined"; project: ProjectRow; participantId: string; alreadyJoined: boolean } | { kind: "unknown_code" } | { kind: "full"; project: ProjectRow };
 
 /**
  * `join <code>` on the shared sandbox: the tester now talks to that project (a tester belongs to one
@@ -27,7 +25,10 @@ export async function joinProject(ctx: SystemCtx, input: { channel: ChannelRow; 
   const { channel, address, code } = input;
   const [project] = await db.select().from(projects).where(eq(projects.joinCode, code));
   if (!project) return { kind: "unknown_code" };
-  const [current] = await db.select().from(sandboxParticipants).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
+  const [current] = await db
+    .select()
+    .from(sandboxParticipants)
+    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, address)));
   if (current?.projectId === project.id) return { kind: "joined", project, participantId: current.id, alreadyJoined: true };
   const [others] = await db
     .select({ n: count() })
@@ -63,7 +64,13 @@ const participantProjectQuery = preparedPerDb((db) =>
  * joined a project itself already, which then wins).
  */
 export async function moveParticipant(db: Db, channel: ChannelRow, from: string, to: string): Promise<void> {
-  const [taken] = await db.select({ id: sandboxParticipants.id }).from(sandboxParticipants).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, to)));
+  const [taken] = await db
+    .select({ id: sandboxParticipants.id })
+    .from(sandboxParticipants)
+    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, to)));
   if (taken) return;
-  await db.update(sandboxParticipants).set({ address: to }).where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, from)));
+  await db
+    .update(sandboxParticipants)
+    .set({ address: to })
+    .where(and(eq(sandboxParticipants.channelId, channel.id), eq(sandboxParticipants.address, from)));
 }

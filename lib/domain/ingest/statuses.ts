@@ -68,7 +68,13 @@ async function applyWatermark(ctx: SystemCtx, channel: ChannelRow, event: Inboun
   let moved = false;
   for (const message of candidates) {
     if (!canMove(message.status, target)) continue;
-    const changed = await applyStatus(ctx, message, { status: target, at: new Date(event.timestamp), recipientUserId: event.recipient_user_id, recipientId: event.recipient_id, raw: event.raw });
+    const changed = await applyStatus(ctx, message, {
+      status: target,
+      at: new Date(event.timestamp),
+      recipientUserId: event.recipient_user_id,
+      recipientId: event.recipient_id,
+      raw: event.raw,
+    });
     moved = changed || moved;
   }
   return moved ? "status" : "status_ignored";

@@ -36,8 +36,20 @@ export interface NormalizedInboundMessage {
   /** The provider's message id (wamid / mid): the dedupe key. */
   id: string;
   type:
-    | "text" | "image" | "audio" | "video" | "document" | "sticker" | "location" | "contacts"
-    | "system" | "interactive" | "unsupported" | "revoke" | "edit" | "reaction";
+    | "text"
+    | "image"
+    | "audio"
+    | "video"
+    | "document"
+    | "sticker"
+    | "location"
+    | "contacts"
+    | "system"
+    | "interactive"
+    | "unsupported"
+    | "revoke"
+    | "edit"
+    | "reaction";
   text: string | null;
   /** ISO 8601 from the provider's own timestamp (the 24-hour window is measured from it). */
   received_at: string;

@@ -44,7 +44,8 @@ export interface CreateKeyInput {
 export function normalizeScopes(kind: KeyKind, scopes: string[]): string[] {
   if (kind === "publishable") return [...PUBLISHABLE_SCOPES];
   const unique = [...new Set(scopes)];
-  if (unique.length === 0) throw new SvcError("invalid_request", "A key needs at least one scope.", { issues: { scopes: ["At least one scope is required."] } });
+  if (unique.length === 0)
+    throw new SvcError("invalid_request", "A key needs at least one scope.", { issues: { scopes: ["At least one scope is required."] } });
   const unknown = unique.filter((s) => s !== ALL_SCOPES && !isScope(s));
   if (unknown.length) {
     throw new SvcError("invalid_request", `Unknown scope(s): ${unknown.join(", ")}.`, { issues: { scopes: unknown.map((s) => `Unknown scope '${s}'.`) } });

@@ -19,7 +19,10 @@ export const RELEASE_AFTER_MS = 5_000;
  * At ingest, inside the ingest transaction (ctx.db): a media row per file (status unavailable,
  * error_code "caching"), a cache job per file, and the release deadline for the event.
  */
-export async function registerInboundMedia(ctx: SystemCtx, input: { projectId: string; messageId: string; files: InboundMedia[]; eventId: string | null; now: Date }): Promise<MediaRow[]> {
+export async function registerInboundMedia(
+  ctx: SystemCtx,
+  input: { projectId: string; messageId: string; files: InboundMedia[]; eventId: string | null; now: Date },
+): Promise<MediaRow[]> {
   const { db: tx, ports } = ctx;
   const rows: MediaRow[] = [];
   for (const file of input.files) {
@@ -50,7 +53,11 @@ export async function registerInboundMedia(ctx: SystemCtx, input: { projectId: s
 }
 
 /** The media.cache job: fetch, store, mark available (or, after the last retry, unavailable), then release. */
-export async function cacheMedia(ctx: SystemCtx, job: { mediaId: string; eventId: string | null }, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+export async function cacheMedia(
+  ctx: SystemCtx,
+  job: { mediaId: string; eventId: string | null },
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
   const [row] = await ctx.db
     .select({ media, channel: channels, retention: plans.mediaRetentionSeconds })
     .from(media)
@@ -80,7 +87,11 @@ export async function cacheMedia(ctx: SystemCtx, job: { mediaId: string; eventId
   } catch (error) {
     const retryable = !MediaFetchError.is(error) || error.retryable;
     if (retryable && attempt.retryCount < attempt.retryLimit) throw error;
-    await settle(ctx, row.media.id, { status: "unavailable", errorCode: MediaFetchError.is(error) ? error.code : "provider_error", attempts: attempt.retryCount + 1 });
+    await settle(ctx, row.media.id, {
+      status: "unavailable",
+      errorCode: MediaFetchError.is(error) ? error.code : "provider_error",
+      attempts: attempt.retryCount + 1,
+    });
   }
   if (job.eventId && (await allSettled(ctx.db, row.media.messageId))) await releaseEvent({ ...ctx, now: ctx.ports.clock.now() }, job.eventId);
 }
@@ -92,7 +103,11 @@ export async function cacheMedia(ctx: SystemCtx, job: { mediaId: string; eventId
 async function settle(ctx: SystemCtx, mediaId: string, changes: Partial<typeof media.$inferInsert>) {
   const now = ctx.ports.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx.update(media).set({ ...changes, updatedAt: now }).where(eq(media.id, mediaId)).returning();
+    const [updated] = await tx
+      .update(media)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(media.id, mediaId))
+      .returning();
     await refreshMessageMedia({ ...ctx, db: tx, now }, updated!.messageId);
   });
 }
@@ -107,7 +122,10 @@ export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings"
   const body = message.body as { media?: Record<string, unknown> | null; attachments?: Record<string, unknown>[] };
   const announced = body.attachments ?? (body.media ? [body.media] : []);
   const wires = files.map((f, i) => mediaWire(f, now, ctx.settings.publicUrl, extrasOf(announced[i] ?? (i === 0 ? message.media : null))));
-  await tx.update(messages).set({ media: wires[0] as unknown as Record<string, unknown>, updatedAt: now }).where(eq(messages.id, messageId));
+  await tx
+    .update(messages)
+    .set({ media: wires[0] as unknown as Record<string, unknown>, updatedAt: now })
+    .where(eq(messages.id, messageId));
   // The message's own message.received, found by the dedupe key ingest gave it.
   const [event] = await tx
     .select()
@@ -116,7 +134,10 @@ export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings"
   if (!event) return;
   const payload = event.payload as Record<string, unknown> & { messages?: { media?: unknown }[] };
   const items = (payload.messages ?? []).map((item, i) => (i === 0 ? { ...item, media: wires[0] } : item));
-  await tx.update(events).set({ payload: { ...payload, media: wires[0], assets: wires, messages: items } }).where(eq(events.id, event.id));
+  await tx
+    .update(events)
+    .set({ payload: { ...payload, media: wires[0], assets: wires, messages: items } })
+    .where(eq(events.id, event.id));
 }
 
 async function allSettled(db: Db, messageId: string): Promise<boolean> {
@@ -132,7 +153,10 @@ export async function releaseEvent(ctx: SystemCtx, eventId: string): Promise<voi
   await ctx.db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
     if (!event || !event.deliver) return;
-    const [existing] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.trigger, "event")));
+    const [existing] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.trigger, "event")));
     if (existing) return;
     await scheduleDelivery(tx, ctx.ports.queue, { id: event.id, projectId: event.projectId, type: event.type }, ctx.now);
   });
@@ -141,7 +165,12 @@ export async function releaseEvent(ctx: SystemCtx, eventId: string): Promise<voi
 /** Retention: deletes the bytes of files past their deadline and marks them expired. Returns how many. */
 export async function expireMedia(ctx: SystemCtx, limit = 500): Promise<number> {
   const now = ctx.now;
-  const due = await ctx.db.select().from(media).where(and(eq(media.status, "available"), lte(media.expiresAt, now))).orderBy(asc(media.expiresAt)).limit(limit);
+  const due = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.status, "available"), lte(media.expiresAt, now)))
+    .orderBy(asc(media.expiresAt))
+    .limit(limit);
   for (const file of due) {
     if (file.storageKey) await ctx.ports.storage.delete(file.storageKey);
     await ctx.db.transaction(async (tx) => {

@@ -22,11 +22,15 @@ export interface AuthorizedDownload {
  */
 export async function authorizeMediaDownload(db: Db, mediaId: string, token: string | null, now: Date): Promise<AuthorizedDownload> {
   if (!token) {
-    throw new SvcError("forbidden", "This media URL has no token. Download media through the signed `url` of the message's media object.", { reason: "missing_token" });
+    throw new SvcError("forbidden", "This media URL has no token. Download media through the signed `url` of the message's media object.", {
+      reason: "missing_token",
+    });
   }
   const check = verifyMediaToken(mediaId, token, now);
   if (check === "invalid") {
-    throw new SvcError("forbidden", "This media URL's token is not valid for this file. Use the signed `url` exactly as the message's media object gives it.", { reason: "invalid_token" });
+    throw new SvcError("forbidden", "This media URL's token is not valid for this file. Use the signed `url` exactly as the message's media object gives it.", {
+      reason: "invalid_token",
+    });
   }
   if (check === "expired") {
     const at = mediaTokenExpiry(token)!;
@@ -45,7 +49,10 @@ export async function authorizeMediaDownload(db: Db, mediaId: string, token: str
     throw new SvcError("not_found", `Media file '${mediaId}' is no longer retained: its retention period ended${when}.`);
   }
   if (row.status !== "available" || !row.storageKey) {
-    throw new SvcError("not_found", `Media file '${mediaId}' could not be cached, so there is nothing to download${row.errorCode ? ` (${row.errorCode})` : ""}.`);
+    throw new SvcError(
+      "not_found",
+      `Media file '${mediaId}' could not be cached, so there is nothing to download${row.errorCode ? ` (${row.errorCode})` : ""}.`,
+    );
   }
   return { media: { ...row, storageKey: row.storageKey }, tokenExpiresAt: mediaTokenExpiry(token)! };
 }

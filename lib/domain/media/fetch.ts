@@ -22,7 +22,11 @@ export function sizeCapOf(media: Pick<MediaRow, "provider" | "type">): number {
 
 /** Why a fetch failed, and whether trying again can help. */
 export class MediaFetchError extends errorKind("MediaFetchError") {
-  constructor(readonly code: "too_large" | "content_type_mismatch" | "not_found" | "provider_error" | "network" | "blocked", message: string, readonly retryable: boolean) {
+  constructor(
+    readonly code: "too_large" | "content_type_mismatch" | "not_found" | "provider_error" | "network" | "blocked",
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = "MediaFetchError";
   }
@@ -54,14 +58,17 @@ export async function fetchInboundMedia(
     const info = await get(request, `${settings.graphUrl.replace(/\/+$/, "")}/${encodeURIComponent(media.providerMediaId)}`, headers, 64 * 1024);
     const parsed: unknown = JSON.parse(info.toString("utf8"));
     if (!isRecord(parsed) || typeof parsed.url !== "string") throw new MediaFetchError("provider_error", "The provider's media lookup had no url.", true);
-    if (typeof parsed.file_size === "number" && parsed.file_size > cap) throw new MediaFetchError("too_large", `The file is ${parsed.file_size} bytes; the cap for ${media.type} is ${cap}.`, false);
+    if (typeof parsed.file_size === "number" && parsed.file_size > cap)
+      throw new MediaFetchError("too_large", `The file is ${parsed.file_size} bytes; the cap for ${media.type} is ${cap}.`, false);
     url = parsed.url;
   }
   if (!url) throw new MediaFetchError("not_found", "No source URL to fetch.", false);
   const response = await request(url, { method: "GET", headers, timeoutMs: FETCH_TIMEOUT_MS, maxResponseBytes: cap + 1 }).catch(transportError);
   if (response.status === 404 || response.status === 410) throw new MediaFetchError("not_found", `The provider answered ${response.status}.`, false);
-  if (response.status < 200 || response.status >= 300) throw new MediaFetchError("provider_error", `The provider answered ${response.status}.`, response.status >= 500 || response.status === 429);
-  if (response.truncated || response.body.length > cap) throw new MediaFetchError("too_large", `The file is larger than the ${cap}-byte cap for ${media.type}.`, false);
+  if (response.status < 200 || response.status >= 300)
+    throw new MediaFetchError("provider_error", `The provider answered ${response.status}.`, response.status >= 500 || response.status === 429);
+  if (response.truncated || response.body.length > cap)
+    throw new MediaFetchError("too_large", `The file is larger than the ${cap}-byte cap for ${media.type}.`, false);
   const contentType = (response.headers["content-type"] ?? media.mimeType ?? "application/octet-stream").split(";")[0]!.trim().toLowerCase();
   if (!matchesType(media.type, contentType)) throw new MediaFetchError("content_type_mismatch", `Announced ${media.type}, served ${contentType}.`, false);
   return { bytes: response.body, contentType, sha256: createHash("sha256").update(response.body).digest("hex") };
@@ -70,7 +77,8 @@ export async function fetchInboundMedia(
 async function get(request: typeof safeRequest, url: string, headers: Record<string, string>, max: number): Promise<Buffer> {
   const response = await request(url, { method: "GET", headers, timeoutMs: FETCH_TIMEOUT_MS, maxResponseBytes: max }).catch(transportError);
   if (response.status === 404) throw new MediaFetchError("not_found", "The provider does not know this media id (it may have expired there).", false);
-  if (response.status < 200 || response.status >= 300) throw new MediaFetchError("provider_error", `The provider's media lookup answered ${response.status}.`, response.status >= 500 || response.status === 429);
+  if (response.status < 200 || response.status >= 300)
+    throw new MediaFetchError("provider_error", `The provider's media lookup answered ${response.status}.`, response.status >= 500 || response.status === 429);
   return response.body;
 }
 

@@ -67,11 +67,21 @@ function noteFor(code: string | null): string {
  * Current media objects for messages, keyed by message id: status and a freshly signed URL computed
  * now (docs/spec/service-spec.md: reading a message later re-signs while the object is retained).
  */
-export async function currentMediaOf(db: Db, projectId: string, messageRows: { id: string; media: Record<string, unknown> | null }[], now: Date, publicUrl: string) {
+export async function currentMediaOf(
+  db: Db,
+  projectId: string,
+  messageRows: { id: string; media: Record<string, unknown> | null }[],
+  now: Date,
+  publicUrl: string,
+) {
   const ids = messageRows.filter((m) => m.media).map((m) => m.id);
   const out = new Map<string, ReturnType<typeof mediaWire>>();
   if (!ids.length) return out;
-  const rows = await db.select().from(media).where(and(eq(media.projectId, projectId), inArray(media.messageId, ids))).orderBy(asc(media.id));
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.projectId, projectId), inArray(media.messageId, ids)))
+    .orderBy(asc(media.id));
   for (const row of rows) {
     if (out.has(row.messageId)) continue;
     out.set(row.messageId, mediaWire(row, now, publicUrl, extrasOf(messageRows.find((m) => m.id === row.messageId)?.media)));

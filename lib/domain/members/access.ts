@@ -48,7 +48,12 @@ export async function operatorOverview(db: Db, userId: string): Promise<Operator
     ? await db
         .select({ id: projects.id, name: projects.name, organizationId: projects.organizationId })
         .from(projects)
-        .where(inArray(projects.organizationId, orgs.map((o) => o.id)))
+        .where(
+          inArray(
+            projects.organizationId,
+            orgs.map((o) => o.id),
+          ),
+        )
         .orderBy(asc(projects.id))
     : [];
   return {

@@ -22,7 +22,14 @@ function memberWire(m: MembershipRow, u: UserRow) {
 }
 
 function invitationWire(i: InvitationRow) {
-  return { object: "invitation" as const, id: i.id, email: i.email, role: i.role, created_at: i.createdAt.toISOString(), expires_at: i.expiresAt.toISOString() };
+  return {
+    object: "invitation" as const,
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    created_at: i.createdAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
+  };
 }
 
 function actorRole(ctx: Ctx): Role | null {
@@ -105,7 +112,10 @@ async function memberOrThrow(ctx: Ctx, id: string) {
 /** An organization always keeps at least one owner. */
 async function assertNotLastOwner(ctx: Ctx, member: MembershipRow) {
   if (member.role !== "owner") return;
-  const [row] = await ctx.db.select({ n: count() }).from(memberships).where(and(eq(memberships.organizationId, ctx.org.id), eq(memberships.role, "owner")));
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, ctx.org.id), eq(memberships.role, "owner")));
   if ((row?.n ?? 0) <= 1) throw new SvcError("conflict", "This is the organization's only owner. Make someone else an owner first.");
 }
 
@@ -139,7 +149,14 @@ async function openInvitation(db: Db, token: string, now: Date) {
 export async function describeInvitation(db: Db, token: string, now: Date) {
   const { i, orgName } = await openInvitation(db, token, now);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, i.email));
-  return { object: "invitation" as const, email: i.email, role: i.role, organization_name: orgName, expires_at: i.expiresAt.toISOString(), existing_user: Boolean(existing) };
+  return {
+    object: "invitation" as const,
+    email: i.email,
+    role: i.role,
+    organization_name: orgName,
+    expires_at: i.expiresAt.toISOString(),
+    existing_user: Boolean(existing),
+  };
 }
 
 /**
@@ -149,13 +166,20 @@ export async function describeInvitation(db: Db, token: string, now: Date) {
 export async function acceptInvitation(db: Db, token: string, input: { name?: string | undefined; password: string }, now: Date) {
   return db.transaction(async (tx) => {
     const { i } = await openInvitation(tx, token, now);
-    const claimed = await tx.update(invitations).set({ acceptedAt: now }).where(and(eq(invitations.id, i.id), isNull(invitations.acceptedAt))).returning({ id: invitations.id });
+    const claimed = await tx
+      .update(invitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(invitations.id, i.id), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
     if (claimed.length === 0) throw new SvcError("not_found", "This invitation link was already used.");
     const [existing] = await tx.select().from(users).where(eq(users.email, i.email));
     let user: UserRow;
     if (existing) {
       const verified = await verifyOperatorPassword(tx, i.email, input.password);
-      if (!verified) throw new SvcError("invalid_request", `${i.email} already has an account: enter its current password to join.`, { issues: { password: ["Incorrect password."] } });
+      if (!verified)
+        throw new SvcError("invalid_request", `${i.email} already has an account: enter its current password to join.`, {
+          issues: { password: ["Incorrect password."] },
+        });
       user = verified;
     } else {
       user = await createOperator(tx, { email: i.email, name: input.name?.trim() || null, password: input.password });

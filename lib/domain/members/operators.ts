@@ -34,7 +34,10 @@ let decoyHash: Promise<string> | null = null;
 
 /** The operator with this email and password, or null (unknown email and wrong password look alike). */
 export async function verifyOperatorPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   if (!user?.passwordHash) {
     decoyHash ??= bcrypt.hash("decoy-password", BCRYPT_COST);
     await bcrypt.compare(password, await decoyHash);
@@ -47,13 +50,20 @@ export async function createOperator(db: Db, input: { email: string; name: strin
   assertPasswordAcceptable(input.password);
   const email = normalizeEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) throw new SvcError("conflict", `An operator with the email ${email} already exists. Sign in instead.`, { issues: { email: ["Already registered."] } });
-  const [user] = await db.insert(users).values({ id: newId("user"), email, name: input.name, passwordHash: await hashPassword(input.password) }).returning();
+  if (existing)
+    throw new SvcError("conflict", `An operator with the email ${email} already exists. Sign in instead.`, { issues: { email: ["Already registered."] } });
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId("user"), email, name: input.name, passwordHash: await hashPassword(input.password) })
+    .returning();
   return user!;
 }
 
 export async function addMembership(db: Db, organizationId: string, userId: string, role: Role): Promise<void> {
-  await db.insert(memberships).values({ id: newId("membership"), organizationId, userId, role }).onConflictDoNothing();
+  await db
+    .insert(memberships)
+    .values({ id: newId("membership"), organizationId, userId, role })
+    .onConflictDoNothing();
 }
 
 export async function operatorCount(db: Db): Promise<number> {
@@ -77,7 +87,10 @@ async function oldestOrganizationId(db: Db): Promise<string | null> {
 export async function ensureAdminOperator(db: Db, email: string, password: string): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OPERATOR_LOCK})`);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)));
     if (existing) return null;
     const user = await createOperator(tx, { email, name: null, password });
     const org = await oldestOrganizationId(tx);
@@ -105,7 +118,8 @@ export async function setupFirstOwner(db: Db, input: { name: string; email: stri
   assertPasswordAcceptable(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OPERATOR_LOCK})`);
-    if ((await operatorCount(tx)) > 0) throw new SvcError("setup_complete", "Set-up is already complete. Sign in, or ask an owner of your organization for an invitation.");
+    if ((await operatorCount(tx)) > 0)
+      throw new SvcError("setup_complete", "Set-up is already complete. Sign in, or ask an owner of your organization for an invitation.");
     const user = await createOperator(tx, { email: input.email, name: input.name, password: input.password });
     // A fresh install already has the bootstrap demo organization (its key was printed at start):
     // the first owner adopts it, renamed, instead of leaving it without anyone to operate it.

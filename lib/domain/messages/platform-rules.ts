@@ -36,7 +36,9 @@ export const SUPPORTED_CONTENT: Readonly<Record<MessagingPlatform, readonly Cont
 };
 
 /** Spec Rule 3: media types and locators per platform. */
-export const MEDIA_SUPPORT: Readonly<Record<MessagingPlatform, { types: readonly MediaType[]; locators: readonly MediaLocator[]; captions: boolean; filenames: boolean }>> = {
+export const MEDIA_SUPPORT: Readonly<
+  Record<MessagingPlatform, { types: readonly MediaType[]; locators: readonly MediaLocator[]; captions: boolean; filenames: boolean }>
+> = {
   PLATFORM_A: { types: ["image", "document", "video", "audio"], locators: ["link", "id"], captions: true, filenames: true },
   PLATFORM_B: { types: ["image", "video", "audio"], locators: ["link"], captions: false, filenames: false },
   PLATFORM_C: { types: ["image", "document", "video", "audio"], locators: ["link"], captions: false, filenames: false },
@@ -126,10 +128,17 @@ function assertMedia(platform: MessagingPlatform, media: MediaContent): void {
     throw fail("media.type", `${platform} channels cannot send ${media.type} media. ${instead}`, support.types);
   }
   if (media.id !== undefined && !support.locators.includes("id")) {
-    throw fail("media.id", `${platform} channels send media by link only. Give media.link (an https URL the provider can fetch without custom headers) instead of media.id.`, support.locators);
+    throw fail(
+      "media.id",
+      `${platform} channels send media by link only. Give media.link (an https URL the provider can fetch without custom headers) instead of media.id.`,
+      support.locators,
+    );
   }
   if (media.caption !== undefined && !support.captions) {
-    throw fail("media.caption", `${platform} channels do not send media captions. Remove media.caption and send the caption as a separate text message instead.`);
+    throw fail(
+      "media.caption",
+      `${platform} channels do not send media captions. Remove media.caption and send the caption as a separate text message instead.`,
+    );
   }
   if (media.filename !== undefined && !support.filenames) {
     throw fail("media.filename", `${platform} channels do not send file names. Remove media.filename; the recipient sees the file name from the link instead.`);

@@ -21,7 +21,7 @@ export function providerChannelOf(channel: ChannelRow, settings: Pick<Settings, 
   return {
     platform: channel.platform as ProviderPlatform,
     senderId: channel.providerSenderId!,
-    accessToken: channel.isSandbox ? settings.sandboxAccessToken : credentials.access_token ?? "",
+    accessToken: channel.isSandbox ? settings.sandboxAccessToken : (credentials.access_token ?? ""),
   };
 }
 
@@ -50,7 +50,8 @@ export async function deliverToProvider(ctx: SystemCtx, messageId: string, attem
     const { platformMessageId } = await provider.send(providerChannelOf(channel, ctx.settings), message.recipient!, outbound);
     const now = clock.now();
     await ctx.db.update(messages).set({ platformMessageId, updatedAt: now }).where(eq(messages.id, message.id));
-    if (channel.platform !== "PLATFORM_A") await applyStatus(ctx, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
+    if (channel.platform !== "PLATFORM_A")
+      await applyStatus(ctx, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
   } catch (error) {
     if (!ProviderError.is(error)) throw error;
     if (error.retryable && attempt.retryCount < attempt.retryLimit) throw error;
@@ -60,5 +61,16 @@ export async function deliverToProvider(ctx: SystemCtx, messageId: string, attem
 
 function channelDisconnected(at: Date): MessageFailure {
   const message = "The channel was disconnected before this message was sent. Connect the number again (POST /channels) and send it again.";
-  return { provider: "service", summary: "Channel disconnected", code: "channel_disconnected", subcode: null, type: null, title: "Channel disconnected", message, fbtrace_id: null, http_status: null, occurred_at: at.toISOString() };
+  return {
+    provider: "service",
+    summary: "Channel disconnected",
+    code: "channel_disconnected",
+    subcode: null,
+    type: null,
+    title: "Channel disconnected",
+    message,
+    fbtrace_id: null,
+    http_status: null,
+    occurred_at: at.toISOString(),
+  };
 }

@@ -14,7 +14,10 @@ export async function listMessages(ctx: Ctx, page: PageParams) {
 
 /** GET /messages/{id}: one message of the project (another project's id is a 404). */
 export async function getMessage(ctx: Ctx, id: string) {
-  const [row] = await ctx.db.select().from(messages).where(and(eq(messages.projectId, ctx.project.id), eq(messages.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.projectId, ctx.project.id), eq(messages.id, id)));
   if (!row) throw notFound("message", id);
   const [message] = await serializeMessages(ctx, [row]);
   return message!;

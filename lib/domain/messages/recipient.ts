@@ -74,14 +74,26 @@ function joinedSql(project: Placeholder, channel: Placeholder) {
 /** A business-initiated send by phone: dedicated PLATFORM_A channels only, and an opt-in when the project requires it. */
 export async function byPhone(ctx: Ctx, channel: ChannelRow, to: string): Promise<Target> {
   if (channel.isSandbox) {
-    throw new SvcError("feature_unsupported_on_channel", "The shared sandbox only replies to joined testers: send with conversation_id, or connect a dedicated channel to send by `to`.", { channel_id: channel.id });
+    throw new SvcError(
+      "feature_unsupported_on_channel",
+      "The shared sandbox only replies to joined testers: send with conversation_id, or connect a dedicated channel to send by `to`.",
+      { channel_id: channel.id },
+    );
   }
   if (channel.platform !== "PLATFORM_A") {
-    throw new SvcError("feature_unsupported_on_channel", `${channel.platform} does not expose business-initiated sends: reply with conversation_id within 24 hours of the customer's message.`, { channel_id: channel.id, platform: channel.platform });
+    throw new SvcError(
+      "feature_unsupported_on_channel",
+      `${channel.platform} does not expose business-initiated sends: reply with conversation_id within 24 hours of the customer's message.`,
+      { channel_id: channel.id, platform: channel.platform },
+    );
   }
   const contact = await findContactByPhone(ctx, to);
   if (ctx.project.requireOptIn && !(contact && (await activeOptIn(ctx.db, ctx.project.id, contact.id)))) {
-    throw new SvcError("contact_opt_in_required", "This project requires an active opt-in before starting a conversation. Record one with POST /contacts (opt_in: true), or set require_opt_in false.", { contact_id: contact?.id ?? null });
+    throw new SvcError(
+      "contact_opt_in_required",
+      "This project requires an active opt-in before starting a conversation. Record one with POST /contacts (opt_in: true), or set require_opt_in false.",
+      { contact_id: contact?.id ?? null },
+    );
   }
   const conversation = contact ? await findConversation(ctx, contact.id) : null;
   return { contact, conversation, phone: to, address: phoneDigits(to) };
@@ -90,7 +102,14 @@ export async function byPhone(ctx: Ctx, channel: ChannelRow, to: string): Promis
 /** Inside the send's transaction: the contact and conversation of the target, created for a new `to` recipient. */
 export async function ensureTarget(ctx: Ctx, tx: Db, channel: ChannelRow, target: Target): Promise<{ contact: ContactRow; conversation: ConversationRow }> {
   if (target.phone === null) return { contact: target.contact!, conversation: target.conversation! };
-  const contact = await upsertContact(tx, { projectId: ctx.project.id, organizationId: ctx.org.id, channelId: channel.id, platform: channel.platform, phone: target.phone, now: ctx.now });
+  const contact = await upsertContact(tx, {
+    projectId: ctx.project.id,
+    organizationId: ctx.org.id,
+    channelId: channel.id,
+    platform: channel.platform,
+    phone: target.phone,
+    now: ctx.now,
+  });
   const conversation = await ensureConversation(tx, ctx.project.id, contact.id, channel.id, ctx.now);
   return { contact, conversation };
 }
@@ -106,10 +125,17 @@ async function findContactByPhone(ctx: Ctx, phone: string): Promise<ContactRow |
 }
 
 async function findConversation(ctx: Ctx, contactId: string): Promise<ConversationRow | null> {
-  const [row] = await ctx.db.select().from(conversations).where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.contactId, contactId)));
+  const [row] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.contactId, contactId)));
   return row ?? null;
 }
 
 function notJoined(ctx: Ctx, channel: ChannelRow, contact: ContactRow): SvcError {
-  return new SvcError("sandbox_recipient_not_joined", `This contact has not joined the project on the sandbox. They send "join ${ctx.project.joinCode}" to ${channel.phoneNumber} first.`, { contact_id: contact.id });
+  return new SvcError(
+    "sandbox_recipient_not_joined",
+    `This contact has not joined the project on the sandbox. They send "join ${ctx.project.joinCode}" to ${channel.phoneNumber} first.`,
+    { contact_id: contact.id },
+  );
 }

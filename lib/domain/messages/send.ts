@@ -57,14 +57,33 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   }
 }
 
-async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage, extra: { replyTo: string | null; idempotencyKey: string; paced: boolean }) {
+async function writeMessage(
+  ctx: Ctx,
+  channel: ChannelRow,
+  target: Target,
+  message: OutboundMessage,
+  extra: { replyTo: string | null; idempotencyKey: string; paced: boolean },
+) {
   const id = newId("message", ctx.now.getTime());
   return ctx.db.transaction(async (tx) => {
     const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
     // The message and the conversation's last_message_at in one statement.
     const place = { projectId: ctx.project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
-    const facts: MessageFacts = { id, direction: "outbound", type: messageTypeOf(message.content), status: "queued", content: messageTextOf(message.content), body: { ...message.content } as Record<string, unknown>, at: ctx.now, now: ctx.now };
-    await insertOutboundMessageTouchingConversation(tx, messageRow(place, facts, { recipient: target.address, replyTo: extra.replyTo, idempotencyKey: extra.idempotencyKey }), ctx.now);
+    const facts: MessageFacts = {
+      id,
+      direction: "outbound",
+      type: messageTypeOf(message.content),
+      status: "queued",
+      content: messageTextOf(message.content),
+      body: { ...message.content } as Record<string, unknown>,
+      at: ctx.now,
+      now: ctx.now,
+    };
+    await insertOutboundMessageTouchingConversation(
+      tx,
+      messageRow(place, facts, { recipient: target.address, replyTo: extra.replyTo, idempotencyKey: extra.idempotencyKey }),
+      ctx.now,
+    );
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
     await ctx.ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
     return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
@@ -73,12 +92,24 @@ async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, messa
 
 /** The spec's send response, plus the structured content as stored (the Message object's fields). */
 function response(id: string, conversationId: string, contactId: string, idempotencyKey: string, content: MessageContentFields) {
-  return { object: "message" as const, id, status: "queued" as const, conversation_id: conversationId, contact_id: contactId, idempotency_key: idempotencyKey, ...content };
+  return {
+    object: "message" as const,
+    id,
+    status: "queued" as const,
+    conversation_id: conversationId,
+    contact_id: contactId,
+    idempotency_key: idempotencyKey,
+    ...content,
+  };
 }
 
 /** The message a key already created in the last 24 h (a retry after the API's own record was lost). */
 async function findByIdempotencyKey(ctx: Ctx, key: string) {
-  const [row] = await messageByIdempotencyKey(ctx.db).execute({ project: ctx.project.id, key, since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() });
+  const [row] = await messageByIdempotencyKey(ctx.db).execute({
+    project: ctx.project.id,
+    key,
+    since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString(),
+  });
   return row ? response(row.id, row.conversationId, row.contactId, key, contentFieldsOf(row.body)) : null;
 }
 
@@ -86,7 +117,13 @@ const messageByIdempotencyKey = preparedPerDb((db) =>
   db
     .select({ id: messages.id, conversationId: messages.conversationId, contactId: messages.contactId, body: messages.body })
     .from(messages)
-    .where(and(eq(messages.projectId, sql.placeholder("project")), eq(messages.idempotencyKey, sql.placeholder("key")), gt(messages.createdAt, sql`${sql.placeholder("since")}::timestamptz`)))
+    .where(
+      and(
+        eq(messages.projectId, sql.placeholder("project")),
+        eq(messages.idempotencyKey, sql.placeholder("key")),
+        gt(messages.createdAt, sql`${sql.placeholder("since")}::timestamptz`),
+      ),
+    )
     .prepare("message_by_idempotency_key"),
 );
 
@@ -94,7 +131,10 @@ const messageByIdempotencyKey = preparedPerDb((db) =>
 function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
   if (channel.status !== "connected") {
     const next = channel.status === "disconnected" ? " It was disconnected: connect the number again (POST /channels) or send through another channel." : "";
-    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; it must be connected to send.${next}`, { channel_id: channel.id, blockers: ["CHANNEL_NOT_CONNECTED"] });
+    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; it must be connected to send.${next}`, {
+      channel_id: channel.id,
+      blockers: ["CHANNEL_NOT_CONNECTED"],
+    });
   }
   if (channel.isSandbox && message.content.kind === "template") {
     throw new SvcError(
@@ -106,14 +146,20 @@ function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
   // Templates are addressed by {name, language} until the templates API stores them: an id cannot
   // name anything yet, so it is an unknown template now rather than a provider failure later.
   if (message.content.kind === "template" && message.content.template.id !== undefined) {
-    throw new SvcError("not_found", `No template with id '${message.content.template.id}'. Send the template by {name, language}.`, { issues: { "template.id": ["Unknown template."] } });
+    throw new SvcError("not_found", `No template with id '${message.content.template.id}'. Send the template by {name, language}.`, {
+      issues: { "template.id": ["Unknown template."] },
+    });
   }
 }
 
 /** Spec: while a teammate has taken over, automated POST /messages replies are refused (hard stop). */
 function assertNoHandoff(ctx: Ctx, conversation: ConversationRow) {
   if (conversation.handoffStatus === "HUMAN_ACTIVE" && ctx.actor.type !== "user") {
-    throw new SvcError("ai_handoff_active", "A teammate has taken over this conversation (handoff is on). Automated replies are refused until handoff is turned off (POST /conversations/{id}/handoff {enabled: false}).", { conversation_id: conversation.id });
+    throw new SvcError(
+      "ai_handoff_active",
+      "A teammate has taken over this conversation (handoff is on). Automated replies are refused until handoff is turned off (POST /conversations/{id}/handoff {enabled: false}).",
+      { conversation_id: conversation.id },
+    );
   }
 }
 
@@ -121,9 +167,17 @@ function assertNoHandoff(ctx: Ctx, conversation: ConversationRow) {
 async function checkWindow(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage) {
   if (message.content.kind === "template") return;
   const { conversation } = target;
-  const last = target.lastCustomerMessageAt !== undefined ? target.lastCustomerMessageAt : conversation ? await lastCustomerMessageAt(ctx.db, conversation.id, channel.id) : null;
+  const last =
+    target.lastCustomerMessageAt !== undefined
+      ? target.lastCustomerMessageAt
+      : conversation
+        ? await lastCustomerMessageAt(ctx.db, conversation.id, channel.id)
+        : null;
   if (messagingWindow(last, ctx.now).open) return;
-  const hint = channel.platform === "PLATFORM_A" ? "Send an approved template to re-open the conversation." : `${channel.platform} does not allow messages outside the window.`;
+  const hint =
+    channel.platform === "PLATFORM_A"
+      ? "Send an approved template to re-open the conversation."
+      : `${channel.platform} does not allow messages outside the window.`;
   const since = last ? `has not written on this channel in the last 24 hours (last message ${last.toISOString()})` : "has never written on this channel";
   throw new SvcError("outside_messaging_window", `The customer ${since}. ${hint}`, {
     channel_id: channel.id,
@@ -135,8 +189,14 @@ async function checkWindow(ctx: Ctx, channel: ChannelRow, target: Target, messag
 /** reply_to takes a provider message id, or one of our msg_ ids (resolved to its provider id). */
 async function resolveReplyTo(ctx: Ctx, replyTo: string): Promise<string> {
   if (!replyTo.startsWith("msg_")) return replyTo;
-  const [row] = await ctx.db.select({ pid: messages.platformMessageId }).from(messages).where(and(eq(messages.projectId, ctx.project.id), eq(messages.id, replyTo)));
+  const [row] = await ctx.db
+    .select({ pid: messages.platformMessageId })
+    .from(messages)
+    .where(and(eq(messages.projectId, ctx.project.id), eq(messages.id, replyTo)));
   if (!row) throw notFound("message", replyTo);
-  if (!row.pid) throw new SvcError("unprocessable", `Message ${replyTo} has no provider id yet, so it cannot be quoted.`, { issues: { reply_to: ["Not yet accepted by the provider."] } });
+  if (!row.pid)
+    throw new SvcError("unprocessable", `Message ${replyTo} has no provider id yet, so it cannot be quoted.`, {
+      issues: { reply_to: ["Not yet accepted by the provider."] },
+    });
   return row.pid;
 }

@@ -29,7 +29,8 @@ const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
 
 /** A unique-constraint violation (23505) of the named constraint, from either driver (drizzle wraps it in `cause`). */
 function isUniqueViolationOf(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string; constraint_name?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string; constraint_name?: string } }).cause ?? (error as { code?: string; constraint?: string });
   const name = (cause as { constraint?: string; constraint_name?: string }).constraint ?? (cause as { constraint_name?: string }).constraint_name;
   return cause?.code === "23505" && name === constraint;
 }
@@ -58,9 +59,7 @@ function checkWebhookSecret(secret: string | null | undefined) {
 
 /** Which projects an actor may see: an API key sees only its own project, an operator the organization's. */
 function visibleProjects(ctx: Ctx): SQL | undefined {
-  return ctx.actor.type === "api_key"
-    ? and(eq(projects.organizationId, ctx.org.id), eq(projects.id, ctx.project.id))
-    : eq(projects.organizationId, ctx.org.id);
+  return ctx.actor.type === "api_key" ? and(eq(projects.organizationId, ctx.org.id), eq(projects.id, ctx.project.id)) : eq(projects.organizationId, ctx.org.id);
 }
 
 export async function createProjectRow(db: Db, organizationId: string, input: ProjectInput & { name: string }, now: Date): Promise<ProjectRow> {
@@ -100,7 +99,10 @@ export async function createProject(ctx: Ctx, input: ProjectInput & { name: stri
 }
 
 export async function getProjectRowOrThrow(ctx: Ctx, id: string): Promise<ProjectRow> {
-  const [row] = await ctx.db.select().from(projects).where(and(visibleProjects(ctx), eq(projects.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(projects)
+    .where(and(visibleProjects(ctx), eq(projects.id, id)));
   if (!row) throw notFound("project", id);
   return row;
 }

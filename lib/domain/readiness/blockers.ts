@@ -57,7 +57,9 @@ export const BLOCKER_TEXT: Record<PublishBlocker, BlockerText> = {
     title: "The payment status is not known yet",
     explanation: "The provider has not reported whether the business account has a payment method.",
     blocksFlows: false,
-    nextSteps: () => ["Make sure the business account has a payment method in the provider's business manager; the status updates once the provider reports it."],
+    nextSteps: () => [
+      "Make sure the business account has a payment method in the provider's business manager; the status updates once the provider reports it.",
+    ],
   },
   NO_PAYMENT_METHOD: {
     title: "No payment method",

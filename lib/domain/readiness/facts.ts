@@ -25,13 +25,22 @@ export interface ReadinessFacts {
 
 export async function loadReadinessFacts(ctx: Ctx, project: ProjectRow): Promise<ReadinessFacts> {
   const sandboxRow = await getSandboxChannel(ctx.db);
-  const orgChannels = await ctx.db.select().from(channels).where(and(eq(channels.organizationId, project.organizationId), eq(channels.isSandbox, false))).orderBy(asc(channels.id));
+  const orgChannels = await ctx.db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.organizationId, project.organizationId), eq(channels.isSandbox, false)))
+    .orderBy(asc(channels.id));
   // Where each channel's inbound goes, as the channels module (and ingest) decides it.
-  const links = await linkedProjects(ctx.db, project, orgChannels.map((c) => c.id));
+  const links = await linkedProjects(
+    ctx.db,
+    project,
+    orgChannels.map((c) => c.id),
+  );
   const isOurs = (c: ChannelRow) => links.get(c.id)?.id === project.id;
   const dedicatedRow = project.channelId ? orgChannels.find((c) => c.id === project.channelId) : undefined;
   // Other channels whose inbound this project receives; PLATFORM_B / C only while activated (as GET /channels lists them).
-  const platformOn = (c: ChannelRow) => (c.platform === "PLATFORM_B" ? ctx.org.platformBEnabled : c.platform === "PLATFORM_C" ? ctx.org.platformCEnabled : true);
+  const platformOn = (c: ChannelRow) =>
+    c.platform === "PLATFORM_B" ? ctx.org.platformBEnabled : c.platform === "PLATFORM_C" ? ctx.org.platformCEnabled : true;
   const otherRows = orgChannels.filter((c) => c.id !== project.channelId && isOurs(c) && platformOn(c));
   // Serialized exactly as GET /channels/{id} serializes them, with this project as the viewer.
   const wires = await serializeChannels({ ...ctx, project }, [sandboxRow, ...(dedicatedRow ? [dedicatedRow] : []), ...otherRows]);

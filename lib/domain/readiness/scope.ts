@@ -50,7 +50,11 @@ export function scopeOf(facts: ReadinessFacts): ReadinessScope {
   // channel's inbound goes to another project. An AGENT project hands everything to its agent.
   const sandboxRoute: Route = project.routingMode;
   const dedicatedRoute: Route | null = dedicated?.linked ? (project.routingMode === "AGENT" ? "AGENT" : dedicated.row.routingMode) : null;
-  const others = facts.otherChannels.map((c) => ({ ...c, label: channelLabel(c.row), route: (project.routingMode === "AGENT" ? "AGENT" : c.row.routingMode) as Route }));
+  const others = facts.otherChannels.map((c) => ({
+    ...c,
+    label: channelLabel(c.row),
+    route: (project.routingMode === "AGENT" ? "AGENT" : c.row.routingMode) as Route,
+  }));
   const othersForwarding = others.filter((o) => o.route === "EXTERNAL");
   const sandboxForwards = sandboxRoute === "EXTERNAL";
   const dedicatedForwards = dedicatedRoute === "EXTERNAL";

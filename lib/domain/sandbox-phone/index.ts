@@ -33,7 +33,11 @@ export function simulatorBase(graphUrl: string): string | null {
 
 function baseOrThrow(graphUrl: string): string {
   const base = simulatorBase(graphUrl);
-  if (!base) throw new SvcError("conflict", "The sandbox phone needs the built-in provider simulator, and PROVIDER_GRAPH_URL points this installation at a real provider. Message the channel from a real phone instead.");
+  if (!base)
+    throw new SvcError(
+      "conflict",
+      "The sandbox phone needs the built-in provider simulator, and PROVIDER_GRAPH_URL points this installation at a real provider. Message the channel from a real phone instead.",
+    );
   return base;
 }
 
@@ -71,7 +75,10 @@ async function assertNumberIsOurs(ctx: Ctx, channel: ChannelRow, from: string) {
   if (!channel.isSandbox) return;
   const owner = await participantProject(ctx.db, channel, from.replace(/\D/g, ""));
   if (owner && owner.id !== ctx.project.id) {
-    throw new SvcError("conflict", `${from} is a sandbox tester of another project. Use a number of your own (any number works in the simulator), then send 'join ${ctx.project.joinCode}'.`);
+    throw new SvcError(
+      "conflict",
+      `${from} is a sandbox tester of another project. Use a number of your own (any number works in the simulator), then send 'join ${ctx.project.joinCode}'.`,
+    );
   }
 }
 
@@ -92,7 +99,13 @@ export async function sendAsCustomer(ctx: Ctx, action: CustomerAction) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   })) as { message_id: string; delivered_status: number };
-  return { object: "simulated_customer_message" as const, channel_id: channel.id, from: action.from, provider_message_id: result.message_id, webhook_status: result.delivered_status };
+  return {
+    object: "simulated_customer_message" as const,
+    channel_id: channel.id,
+    from: action.from,
+    provider_message_id: result.message_id,
+    webhook_status: result.delivered_status,
+  };
 }
 
 interface InboxItem {
@@ -114,11 +127,28 @@ export async function customerInbox(ctx: Ctx, input: { channel_id: string; from:
   // Only what this project sent: on the shared sandbox other projects may have written to the number too.
   const ids = result.data.map((m) => m.id);
   const ours = ids.length
-    ? new Set((await ctx.db.select({ id: messages.platformMessageId }).from(messages).where(and(eq(messages.projectId, ctx.project.id), inArray(messages.platformMessageId, ids)))).map((r) => r.id))
+    ? new Set(
+        (
+          await ctx.db
+            .select({ id: messages.platformMessageId })
+            .from(messages)
+            .where(and(eq(messages.projectId, ctx.project.id), inArray(messages.platformMessageId, ids)))
+        ).map((r) => r.id),
+      )
     : new Set<string | null>();
   return {
     object: "list" as const,
-    data: result.data.filter((m) => ours.has(m.id)).map((m) => ({ object: "simulated_business_message" as const, id: m.id, type: m.type, text: m.text, status: m.status, sent_at: m.sent_at, body: m.body })),
+    data: result.data
+      .filter((m) => ours.has(m.id))
+      .map((m) => ({
+        object: "simulated_business_message" as const,
+        id: m.id,
+        type: m.type,
+        text: m.text,
+        status: m.status,
+        sent_at: m.sent_at,
+        body: m.body,
+      })),
     has_more: false,
   };
 }

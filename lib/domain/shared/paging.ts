@@ -22,10 +22,20 @@ type TableWithId = PgTable & { id: PgColumn };
  * rows only: the cursor is any item of the tenant's list, so a page boundary whose item stopped
  * matching since (a handoff turned off, a renamed contact) still pages on from where it was.
  */
-export async function paginate<T extends TableWithId>(db: Db, table: T, scope: SQL | undefined, params: PageParams, filter?: SQL): Promise<Page<T["$inferSelect"]>> {
+export async function paginate<T extends TableWithId>(
+  db: Db,
+  table: T,
+  scope: SQL | undefined,
+  params: PageParams,
+  filter?: SQL,
+): Promise<Page<T["$inferSelect"]>> {
   let where = and(scope, filter);
   if (params.starting_after) {
-    const [cursor] = await db.select({ id: table.id }).from(table as PgTable).where(and(scope, eq(table.id, params.starting_after))).limit(1);
+    const [cursor] = await db
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(and(scope, eq(table.id, params.starting_after)))
+      .limit(1);
     if (!cursor) {
       throw invalidRequest(`starting_after '${params.starting_after}' is not an item of this list.`, {
         starting_after: ["Unknown cursor: pass the id of an item from a previous page of this list."],

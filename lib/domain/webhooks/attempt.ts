@@ -93,10 +93,17 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     const lastError = answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError;
     // The attempt and the delivery's outcome in one statement (one round trip, atomic without BEGIN/COMMIT).
     const moved = db.$with("moved").as(
-      db.update(webhookDeliveries).set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id }),
+      db
+        .update(webhookDeliveries)
+        .set({ ...progress, lastError, status, nextAttemptAt: null, completedAt: now, updatedAt: now })
+        .where(current)
+        .returning({ id: webhookDeliveries.id }),
     );
     const recorded = db.$with("recorded").as(db.insert(webhookAttempts).values(attempt).returning({ id: webhookAttempts.id }));
-    const [row] = await db.with(moved, recorded).select({ moved: sql<number>`(select count(*) from ${moved})::int` }).from(recorded);
+    const [row] = await db
+      .with(moved, recorded)
+      .select({ moved: sql<number>`(select count(*) from ${moved})::int` })
+      .from(recorded);
     if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
@@ -106,7 +113,11 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   return db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values(attempt);
     const nextAt = new Date(now.getTime() + delay);
-    const moved = await tx.update(webhookDeliveries).set({ ...progress, nextAttemptAt: nextAt, updatedAt: now }).where(current).returning({ id: webhookDeliveries.id });
+    const moved = await tx
+      .update(webhookDeliveries)
+      .set({ ...progress, nextAttemptAt: nextAt, updatedAt: now })
+      .where(current)
+      .returning({ id: webhookDeliveries.id });
     if (!moved.length) return "skipped";
     await sendAttempt(tx, ctx.ports.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
     return "retry_scheduled";
@@ -136,5 +147,11 @@ async function noteFailure(db: Db, projectId: string, now: Date) {
   await db
     .update(projects)
     .set({ webhookPausedAt: now })
-    .where(and(eq(projects.id, projectId), isNull(projects.webhookPausedAt), sql`${projects.webhookFailingSince} <= ${new Date(now.getTime() - PAUSE_AFTER_MS).toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(projects.id, projectId),
+        isNull(projects.webhookPausedAt),
+        sql`${projects.webhookFailingSince} <= ${new Date(now.getTime() - PAUSE_AFTER_MS).toISOString()}::timestamptz`,
+      ),
+    );
 }

@@ -54,22 +54,24 @@ export async function scheduleDelivery(
 /** Built once (builtOnce): it runs in the transaction of every event that goes to a webhook. */
 const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
   const p = (name: string) => sql.placeholder(name);
-  return db
-    .insert(webhookDeliveries)
-    .values({
-      id: p("id"),
-      projectId: p("projectId"),
-      eventId: p("eventId"),
-      eventType: p("eventType"),
-      status: p("status"),
-      // Bound as text (or null) in a fragment: the column's encoder would fail on a null Date.
-      nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
-      trigger: p("trigger"),
-      createdAt: p("now"),
-      updatedAt: p("now"),
-    })
-    // Rows back on every driver (without RETURNING, postgres-js and PGlite answer in different shapes).
-    .returning({ id: webhookDeliveries.id });
+  return (
+    db
+      .insert(webhookDeliveries)
+      .values({
+        id: p("id"),
+        projectId: p("projectId"),
+        eventId: p("eventId"),
+        eventType: p("eventType"),
+        status: p("status"),
+        // Bound as text (or null) in a fragment: the column's encoder would fail on a null Date.
+        nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
+        trigger: p("trigger"),
+        createdAt: p("now"),
+        updatedAt: p("now"),
+      })
+      // Rows back on every driver (without RETURNING, postgres-js and PGlite answer in different shapes).
+      .returning({ id: webhookDeliveries.id })
+  );
 });
 
 export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {

@@ -56,7 +56,10 @@ export async function listDeliveries(ctx: Ctx, filter: DeliveryFilter, page: Pag
     filter.since ? gte(webhookDeliveries.createdAt, filter.since) : undefined,
   );
   const result = await paginate(ctx.db, webhookDeliveries, where, page);
-  const durations = await lastDurations(ctx, result.data.map((d) => d.id));
+  const durations = await lastDurations(
+    ctx,
+    result.data.map((d) => d.id),
+  );
   return { data: result.data.map((d) => serializeDelivery(d, durations.get(d.id) ?? null)), has_more: result.has_more };
 }
 
@@ -72,7 +75,10 @@ async function lastDurations(ctx: Ctx, deliveryIds: string[]): Promise<Map<strin
 }
 
 async function getDeliveryRowOrThrow(ctx: Ctx, id: string): Promise<DeliveryRow> {
-  const [row] = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.projectId, ctx.project.id), eq(webhookDeliveries.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.projectId, ctx.project.id), eq(webhookDeliveries.id, id)));
   if (!row) throw notFound("webhook delivery", id);
   return row;
 }
@@ -80,7 +86,11 @@ async function getDeliveryRowOrThrow(ctx: Ctx, id: string): Promise<DeliveryRow>
 /** A delivery with every attempt (oldest first) and the event it carries. */
 export async function getDelivery(ctx: Ctx, id: string) {
   const row = await getDeliveryRowOrThrow(ctx, id);
-  const attempts = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, row.id)).orderBy(asc(webhookAttempts.attemptNumber), asc(webhookAttempts.id));
+  const attempts = await ctx.db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, row.id))
+    .orderBy(asc(webhookAttempts.attemptNumber), asc(webhookAttempts.id));
   const [event] = await ctx.db.select().from(events).where(eq(events.id, row.eventId));
   return {
     ...serializeDelivery(row, attempts.at(-1)?.durationMs ?? null),
@@ -91,7 +101,9 @@ export async function getDelivery(ctx: Ctx, id: string) {
 
 function requireWebhook(ctx: Ctx) {
   if (!ctx.project.webhookUrl) {
-    throw new SvcError("unprocessable", "The project has no webhook_url: set one with PATCH /projects/{id} first.", { issues: { webhook_url: ["Required to deliver events."] } });
+    throw new SvcError("unprocessable", "The project has no webhook_url: set one with PATCH /projects/{id} first.", {
+      issues: { webhook_url: ["Required to deliver events."] },
+    });
   }
 }
 
@@ -124,25 +136,41 @@ export async function replay(ctx: Ctx, input: ReplayInput) {
   const until = input.until ?? ctx.now;
   if (until < input.since) throw new SvcError("invalid_request", "until must not be before since.", { issues: { until: ["Must be at or after since."] } });
   const latest = ctx.db
-    .select({ eventId: webhookDeliveries.eventId, status: webhookDeliveries.status, rank: sql<number>`row_number() over (partition by ${webhookDeliveries.eventId} order by ${webhookDeliveries.id} desc)`.as("rank") })
+    .select({
+      eventId: webhookDeliveries.eventId,
+      status: webhookDeliveries.status,
+      rank: sql<number>`row_number() over (partition by ${webhookDeliveries.eventId} order by ${webhookDeliveries.id} desc)`.as("rank"),
+    })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.projectId, ctx.project.id))
     .as("latest");
-  const statusFilter: SQL | undefined =
-    input.status === "none" ? sql`${latest.status} is null` : input.status ? eq(latest.status, input.status) : undefined;
+  const statusFilter: SQL | undefined = input.status === "none" ? sql`${latest.status} is null` : input.status ? eq(latest.status, input.status) : undefined;
   const matched = await ctx.db
     .select({ id: events.id, type: events.type })
     .from(events)
     .leftJoin(latest, and(eq(latest.eventId, events.id), eq(latest.rank, 1)))
-    .where(and(eq(events.projectId, ctx.project.id), eq(events.deliver, true), gte(events.createdAt, input.since), lte(events.createdAt, until), input.event ? eq(events.type, input.event) : undefined, statusFilter))
+    .where(
+      and(
+        eq(events.projectId, ctx.project.id),
+        eq(events.deliver, true),
+        gte(events.createdAt, input.since),
+        lte(events.createdAt, until),
+        input.event ? eq(events.type, input.event) : undefined,
+        statusFilter,
+      ),
+    )
     .orderBy(asc(events.id))
     .limit(MAX_REPLAY_EVENTS + 1);
   if (matched.length > MAX_REPLAY_EVENTS) {
-    throw new SvcError("invalid_request", `More than ${MAX_REPLAY_EVENTS} events match: narrow the window (since/until) or filter by event.`, { issues: { since: ["Too many events in this window."] } });
+    throw new SvcError("invalid_request", `More than ${MAX_REPLAY_EVENTS} events match: narrow the window (since/until) or filter by event.`, {
+      issues: { since: ["Too many events in this window."] },
+    });
   }
   const ids: string[] = [];
   for (const event of matched) {
-    const id = await ctx.db.transaction((tx) => scheduleDelivery(tx, ctx.ports.queue, { id: event.id, projectId: ctx.project.id, type: event.type }, ctx.now, "replay"));
+    const id = await ctx.db.transaction((tx) =>
+      scheduleDelivery(tx, ctx.ports.queue, { id: event.id, projectId: ctx.project.id, type: event.type }, ctx.now, "replay"),
+    );
     if (id) ids.push(id);
   }
   return { object: "webhook_replay" as const, count: ids.length, delivery_ids: ids.slice(0, 100) };

@@ -19,7 +19,9 @@ export async function deliveryStats(ctx: Ctx, hours: number) {
       hour: bucket,
       succeeded: sql<number>`count(*) filter (where ${ok})`.mapWith(Number),
       failed: sql<number>`count(*) filter (where not coalesce(${ok}, false))`.mapWith(Number),
-      p50: sql<number | null>`percentile_cont(0.5) within group (order by ${webhookAttempts.durationMs})`.mapWith((v) => (v === null ? null : Math.round(Number(v)))),
+      p50: sql<number | null>`percentile_cont(0.5) within group (order by ${webhookAttempts.durationMs})`.mapWith((v) =>
+        v === null ? null : Math.round(Number(v)),
+      ),
     })
     .from(webhookAttempts)
     .where(and(eq(webhookAttempts.projectId, ctx.project.id), gte(webhookAttempts.startedAt, new Date(start))))

@@ -40,7 +40,18 @@ export function installPostgresWriteGuard(): void {
 }
 
 /** postgres-js's own connection error codes, and the SQLSTATEs of a server that is going or not there. */
-const CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+const CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const UNAVAILABLE_SQLSTATES = new Set([
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown

@@ -21,7 +21,14 @@ interface BuiltQuery {
   fields: unknown;
 }
 interface SessionOf {
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, isResponseInArrayMode: boolean): { execute(values: Record<string, unknown>): Promise<unknown[]> } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: unknown,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(values: Record<string, unknown>): Promise<unknown[]> };
+  };
 }
 
 /**
@@ -31,12 +38,16 @@ interface SessionOf {
  * under `name` once, and its text, parameters and result fields are reused on each handle's own
  * session (drizzle-orm is pinned: checked at first use).
  */
-export function builtOnce<R>(name: string, build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> } }): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
+export function builtOnce<R>(
+  name: string,
+  build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> } },
+): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
   let built: BuiltQuery | null = null;
   return (db, values) => {
     if (!built) {
       const query = build(db).prepare(name) as unknown as BuiltQuery;
-      if (typeof query.queryString !== "string" || !Array.isArray(query.params)) throw new Error("drizzle-orm: a prepared query no longer exposes queryString and params (drizzle-orm upgraded?)");
+      if (typeof query.queryString !== "string" || !Array.isArray(query.params))
+        throw new Error("drizzle-orm: a prepared query no longer exposes queryString and params (drizzle-orm upgraded?)");
       built = query;
     }
     const session = (db as unknown as SessionOf).session;

@@ -132,14 +132,7 @@ function resolveChecked(
     for (const { address } of addresses) {
       const verdict = isForbiddenAddress(address);
       if (verdict.forbidden) {
-        return callback(
-          new SsrfError(
-            verdict.reason ?? "forbidden",
-            `${host} resolves to ${address}, which is not allowed (${verdict.reason})`,
-            address,
-          ),
-          [],
-        );
+        return callback(new SsrfError(verdict.reason ?? "forbidden", `${host} resolves to ${address}, which is not allowed (${verdict.reason})`, address), []);
       }
     }
     callback(null, addresses);
@@ -196,11 +189,7 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
  * This is advisory: DNS can change, so safeRequest checks again at connect time. Resolves with the
  * parsed URL; throws SsrfError, or OutboundNetworkError when the name does not resolve.
  */
-export async function assertPublicUrl(
-  url: string,
-  allowPrivate: boolean = env().allowPrivateNetwork,
-  options: { lookup?: LookupAll } = {},
-): Promise<URL> {
+export async function assertPublicUrl(url: string, allowPrivate: boolean = env().allowPrivateNetwork, options: { lookup?: LookupAll } = {}): Promise<URL> {
   const checked = checkUrl(url, allowPrivate);
   if (allowPrivate || checked.ipLiteral) return checked.url;
   const lookup = options.lookup ?? defaultLookup;
@@ -266,8 +255,16 @@ async function guardedRequest(url: string, options: SafeRequestOptions, pooled: 
         lookup: connectLookup(options.lookup ?? defaultLookup, plan.allowPrivate),
       },
       (res) =>
-        readCapped(res, req, maxResponseBytes, () => settled, fail, (body, truncated) =>
-          settle(() => resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body, truncated, durationMs: performance.now() - started })),
+        readCapped(
+          res,
+          req,
+          maxResponseBytes,
+          () => settled,
+          fail,
+          (body, truncated) =>
+            settle(() =>
+              resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body, truncated, durationMs: performance.now() - started }),
+            ),
         ),
     );
 

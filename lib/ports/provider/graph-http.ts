@@ -105,7 +105,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-
 function stringOrNull(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }

@@ -102,7 +102,6 @@ export function toMessengerBody(platform: MessengerPlatform, to: string, message
   return out;
 }
 
-
 /** Sends through the Send API and returns the mid. */
 export async function sendMessenger(
   options: AdapterOptions,

@@ -34,10 +34,7 @@ function mediaRef(value: { id?: string; link?: string }): JsonObject {
   return value.id ? { id: value.id } : { link: value.link ?? "" };
 }
 
-function withFrame(
-  base: JsonObject,
-  value: { header?: InteractiveHeader; footer?: string },
-): JsonObject {
+function withFrame(base: JsonObject, value: { header?: InteractiveHeader; footer?: string }): JsonObject {
   const out: JsonObject = { type: base.type };
   if (value.header) out.header = header(value.header);
   for (const [key, v] of Object.entries(base)) if (key !== "type") out[key] = v;
@@ -158,7 +155,6 @@ export function toPlatformABody(to: string, message: OutboundMessage): JsonObjec
   if (message.replyTo && content.kind !== "reaction") body.context = { message_id: message.replyTo };
   return body;
 }
-
 
 /** Sends through the Cloud API and returns the wamid. */
 export async function sendPlatformA(

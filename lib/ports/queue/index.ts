@@ -104,7 +104,9 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
       }
       return boss.send(name, data, {
         ...(options.tx ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
-        ...(options.startAfter !== undefined ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(Date.now() + options.startAfter) } : {}),
+        ...(options.startAfter !== undefined
+          ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(Date.now() + options.startAfter) }
+          : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.group ? { group: { id: options.group } } : {}),
       } as Parameters<typeof boss.send>[2]);
@@ -127,7 +129,12 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
       }
       // A job inserted on a notify queue sends pg-boss's NOTIFY (its payload is the queue's name).
       // After a (re)connect of the listener, everything may have been missed: every pump fetches once.
-      listener = await listenForJobs(database, boss, (payload) => pumps.get(payload)?.wake(), () => pumps.forEach((p) => p.wake()));
+      listener = await listenForJobs(
+        database,
+        boss,
+        (payload) => pumps.get(payload)?.wake(),
+        () => pumps.forEach((p) => p.wake()),
+      );
     },
     async maintain() {
       await boss.supervise();
@@ -170,7 +177,13 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
 async function startBoss(database: DatabaseHandle): Promise<PgBoss> {
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client), backend: "pglite", schedule: false, supervise: true, useListenNotify: false })
+      ? new PgBoss({
+          db: fromPglite((database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client),
+          backend: "pglite",
+          schedule: false,
+          supervise: true,
+          useListenNotify: false,
+        })
       : // On Postgres too it runs on the application's own postgres-js pool, so its
         // fetches, inserts and completions are prepared statements like every other query (through
         // its own `pg` pool each was parsed and planned again: the costliest statements in the bench).
@@ -209,7 +222,12 @@ function notifyChannel(schema = "pgboss"): string {
 }
 
 /** LISTEN for pg-boss's job NOTIFYs: PGlite through pg-boss's adapter, Postgres through postgres-js (its own connection, re-listened after a reconnect). */
-async function listenForJobs(database: DatabaseHandle, boss: PgBoss, onPayload: (payload: string) => void, onListening: () => void): Promise<{ close(): Promise<void> } | null> {
+async function listenForJobs(
+  database: DatabaseHandle,
+  boss: PgBoss,
+  onPayload: (payload: string) => void,
+  onListening: () => void,
+): Promise<{ close(): Promise<void> } | null> {
   if (database.kind === "pglite") return (await boss.getDb().listen?.(notifyChannel(), onPayload, onListening)) ?? null;
   const subscription = await postgresClientOf(database).listen(notifyChannel(), onPayload, onListening);
   return { close: () => subscription.unlisten() };
@@ -236,7 +254,10 @@ function fromPostgresJs(client: Sql) {
           // A reserved connection whose server went away can leave its query unanswered for good
           // (lib/ports/db/postgres-guard.ts): bound the wait so the supervisor's next pass runs.
           const noAnswer = new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(Object.assign(new Error(`pg-boss script got no answer in ${RESERVED_SCRIPT_TIMEOUT_MS} ms`), { code: "CONNECTION_CLOSED" })), RESERVED_SCRIPT_TIMEOUT_MS);
+            timer = setTimeout(
+              () => reject(Object.assign(new Error(`pg-boss script got no answer in ${RESERVED_SCRIPT_TIMEOUT_MS} ms`), { code: "CONNECTION_CLOSED" })),
+              RESERVED_SCRIPT_TIMEOUT_MS,
+            );
           });
           const results = (await Promise.race([reserved.unsafe(text), noAnswer])) as unknown as unknown[];
           // Several statements answer with one result each: pg-boss reads the rows of all of them.
@@ -247,7 +268,9 @@ function fromPostgresJs(client: Sql) {
         }
       }
       // As node-postgres (pg-boss's own driver) binds them: a plain object is JSON, an array a postgres array.
-      const params = values.map((v) => (v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v));
+      const params = values.map((v) =>
+        v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
+      );
       return { rows: [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] };
     },
   };

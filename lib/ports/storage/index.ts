@@ -72,10 +72,7 @@ export {
 } from "./local";
 export { S3ObjectStorage, type S3StorageOptions } from "./s3";
 
-export type StorageEnv = Pick<
-  Env,
-  "dataDir" | "s3Bucket" | "s3Region" | "s3Endpoint" | "s3AccessKeyId" | "s3SecretAccessKey" | "s3ForcePathStyle"
->;
+export type StorageEnv = Pick<Env, "dataDir" | "s3Bucket" | "s3Region" | "s3Endpoint" | "s3AccessKeyId" | "s3SecretAccessKey" | "s3ForcePathStyle">;
 
 /** S3 when S3_BUCKET is set, else the local folder `${dataDir}/media`. */
 export function createStorage(settings: StorageEnv = env()): ObjectStorage {
@@ -89,9 +86,7 @@ export function createStorage(settings: StorageEnv = env()): ObjectStorage {
       endpoint: settings.s3Endpoint,
       forcePathStyle: settings.s3ForcePathStyle,
       credentials:
-        settings.s3AccessKeyId && settings.s3SecretAccessKey
-          ? { accessKeyId: settings.s3AccessKeyId, secretAccessKey: settings.s3SecretAccessKey }
-          : null,
+        settings.s3AccessKeyId && settings.s3SecretAccessKey ? { accessKeyId: settings.s3AccessKeyId, secretAccessKey: settings.s3SecretAccessKey } : null,
     });
   }
   return new LocalObjectStorage(path.join(settings.dataDir, "media"));

@@ -1,13 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import type { ByteRange, ObjectStorage, StoredObject, StoredObjectInfo } from "./index";
 import { DEFAULT_CONTENT_TYPE, StorageRangeError, assertRangeShape, assertValidContentType, assertValidKey } from "./local";
 

@@ -68,7 +68,11 @@ export async function postgresScenario(ctx: FaultContext, r: Report): Promise<vo
         inbound.record(`provider delivery ${d.i} attempt ${d.attempts}`, a.status, a.ms, a.body);
         if (a.status === 200) d.accepted = true;
       } catch (error) {
-        inbound.record(`provider delivery ${d.i} attempt ${d.attempts}`, `no answer (${error instanceof Error ? error.message.split(":")[0] : error})`, performance.now() - t);
+        inbound.record(
+          `provider delivery ${d.i} attempt ${d.attempts}`,
+          `no answer (${error instanceof Error ? error.message.split(":")[0] : error})`,
+          performance.now() - t,
+        );
       }
       if (!d.accepted) await sleep(1000 * Math.min(d.attempts, 3));
     }
@@ -104,7 +108,9 @@ export async function postgresScenario(ctx: FaultContext, r: Report): Promise<vo
     restarts.push(`outage at ${at} s: pg_ctl stop -m fast (${outage.stopMs} ms), ${OUTAGE_MS} ms down, pg_ctl start (${outage.startMs} ms)`);
   })();
 
-  r.info(`sending ${count} signed provider deliveries at ${RATE}/s for ${SECONDS} s; Postgres restarts ${RESTARTS}× (pg_ctl restart -m fast) from ${FIRST_RESTART_S} s, ${RESTART_GAP_S} s apart, then is down ${OUTAGE_MS / 1000} s`);
+  r.info(
+    `sending ${count} signed provider deliveries at ${RATE}/s for ${SECONDS} s; Postgres restarts ${RESTARTS}× (pg_ctl restart -m fast) from ${FIRST_RESTART_S} s, ${RESTART_GAP_S} s apart, then is down ${OUTAGE_MS / 1000} s`,
+  );
   const load = openLoop({
     ratePerSecond: RATE,
     count,
@@ -131,28 +137,63 @@ export async function postgresScenario(ctx: FaultContext, r: Report): Promise<vo
   const accepted = deliveries.filter((d) => d.accepted);
   r.info(`sent ${deliveries.length} messages (${loaded.dropped} not sent: in-flight cap); ${resent} needed a resend; ${accepted.length} accepted (200)`);
   r.check(loaded.dropped === 0, `${loaded.dropped} scheduled deliveries were not sent (the server had 400 unanswered)`);
-  r.check(accepted.length === deliveries.length, `${deliveries.length - accepted.length} deliveries were refused ${MAX_ATTEMPTS} times or until the deadline (the provider would drop them)`);
+  r.check(
+    accepted.length === deliveries.length,
+    `${deliveries.length - accepted.length} deliveries were refused ${MAX_ATTEMPTS} times or until the deadline (the provider would drop them)`,
+  );
 
   // Stored and delivered, within a bounded wait.
   const ids = accepted.map((d) => d.id);
-  const storedCount = async () => Number((await stack.q<{ n: string }>("select count(*) as n from messages where channel_id = 'ch_sandbox' and platform_message_id = any($1)", [ids]))[0]!.n);
+  const storedCount = async () =>
+    Number((await stack.q<{ n: string }>("select count(*) as n from messages where channel_id = 'ch_sandbox' and platform_message_id = any($1)", [ids]))[0]!.n);
   const delivered = () => accepted.filter((d) => ctx.fast.tokens.has(d.text)).length;
-  const settledAt = await waitUntil(async () => ((await storedCount()) === ids.length && delivered() === ids.length ? Date.now() : null), SETTLE_DEADLINE_MS, 500);
+  const settledAt = await waitUntil(
+    async () => ((await storedCount()) === ids.length && delivered() === ids.length ? Date.now() : null),
+    SETTLE_DEADLINE_MS,
+    500,
+  );
   const stored = await storedCount();
-  r.info(`stored: ${stored}/${ids.length} messages; delivered (message.received at the receiver): ${delivered()}/${ids.length}${settledAt ? `, all ${((settledAt - started) / 1000).toFixed(1)} s after the load began` : ` after waiting ${SETTLE_DEADLINE_MS / 1000} s`}`);
+  r.info(
+    `stored: ${stored}/${ids.length} messages; delivered (message.received at the receiver): ${delivered()}/${ids.length}${settledAt ? `, all ${((settledAt - started) / 1000).toFixed(1)} s after the load began` : ` after waiting ${SETTLE_DEADLINE_MS / 1000} s`}`,
+  );
   // Provider POST → message.received at the receiver, from the first send of each message.
   const endToEnd = accepted.map((d) => ({ d, ms: (ctx.fast.tokens.get(d.text) ?? Number.POSITIVE_INFINITY) - d.firstSentAt })).sort((a, b) => b.ms - a.ms);
   const e2e = summarize(endToEnd.map((x) => x.ms));
-  r.info(`send → webhook: p50 ${ms(e2e.p50)}, p99 ${ms(e2e.p99)}, max ${ms(e2e.max)}; slowest: ${endToEnd.slice(0, 5).map((x) => `#${x.d.i} (sent at +${((x.d.firstSentAt - started) / 1000).toFixed(1)} s, ${x.d.attempts} attempt${x.d.attempts > 1 ? "s" : ""}) ${ms(x.ms)}`).join("; ")}`);
+  r.info(
+    `send → webhook: p50 ${ms(e2e.p50)}, p99 ${ms(e2e.p99)}, max ${ms(e2e.max)}; slowest: ${endToEnd
+      .slice(0, 5)
+      .map(
+        (x) => `#${x.d.i} (sent at +${((x.d.firstSentAt - started) / 1000).toFixed(1)} s, ${x.d.attempts} attempt${x.d.attempts > 1 ? "s" : ""}) ${ms(x.ms)}`,
+      )
+      .join("; ")}`,
+  );
   const late = endToEnd.filter((x) => x.ms > LATE_MS && Number.isFinite(x.ms));
   if (late.length) {
-    r.info(`note: ${late.length} messages reached the receiver more than ${LATE_MS / 1000} s after their first POST (recovered through pg-boss expiry, not lost):`);
-    for (const line of await diagnose(ctx, late.slice(0, 3).map((x) => x.d))) r.info(`  late: ${line}`);
+    r.info(
+      `note: ${late.length} messages reached the receiver more than ${LATE_MS / 1000} s after their first POST (recovered through pg-boss expiry, not lost):`,
+    );
+    for (const line of await diagnose(
+      ctx,
+      late.slice(0, 3).map((x) => x.d),
+    ))
+      r.info(`  late: ${line}`);
   }
   const missing = accepted.filter((d) => !ctx.fast.tokens.has(d.text));
   for (const line of await diagnose(ctx, missing.slice(0, 5))) r.info(`  not delivered: ${line}`);
-  r.check(stored === ids.length, `${ids.length - stored} accepted messages (200) have no messages row after ${SETTLE_DEADLINE_MS / 1000} s: ${missing.slice(0, 3).map((d) => `#${d.i}`).join(", ")} (see "not delivered" above for their envelope and job)`);
-  r.check(delivered() === ids.length, `${ids.length - delivered()} accepted messages never reached the receiver within ${SETTLE_DEADLINE_MS / 1000} s: ${missing.slice(0, 3).map((d) => d.text).join(", ")}`);
+  r.check(
+    stored === ids.length,
+    `${ids.length - stored} accepted messages (200) have no messages row after ${SETTLE_DEADLINE_MS / 1000} s: ${missing
+      .slice(0, 3)
+      .map((d) => `#${d.i}`)
+      .join(", ")} (see "not delivered" above for their envelope and job)`,
+  );
+  r.check(
+    delivered() === ids.length,
+    `${ids.length - delivered()} accepted messages never reached the receiver within ${SETTLE_DEADLINE_MS / 1000} s: ${missing
+      .slice(0, 3)
+      .map((d) => d.text)
+      .join(", ")}`,
+  );
 
   const like = `%${prefix}%`;
   const [envelopes] = await stack.q<{ n: string; unprocessed: string; failed: string }>(
@@ -168,16 +209,27 @@ export async function postgresScenario(ctx: FaultContext, r: Report): Promise<vo
     [`${prefix}%`],
   );
   const unsettled = deliveryRows.filter((d) => d.status !== "succeeded").reduce((n, d) => n + Number(d.n), 0);
-  if (unsettled) r.info(`note: ${unsettled} webhook_deliveries rows are not 'succeeded' although every event reached the receiver (an attempt made but not recorded; pg-boss will run its job again)`);
-  r.info(`inbound_webhooks: ${envelopes!.n} envelopes (${envelopes!.unprocessed} unprocessed, ${envelopes!.failed} with an error); events: ${events!.n} message.received for ${events!.distinct_msgs} messages; webhook_deliveries: ${deliveryRows.map((d) => `${d.status} ${d.n} (${d.attempts} attempts)`).join(", ") || "none"}`);
+  if (unsettled)
+    r.info(
+      `note: ${unsettled} webhook_deliveries rows are not 'succeeded' although every event reached the receiver (an attempt made but not recorded; pg-boss will run its job again)`,
+    );
+  r.info(
+    `inbound_webhooks: ${envelopes!.n} envelopes (${envelopes!.unprocessed} unprocessed, ${envelopes!.failed} with an error); events: ${events!.n} message.received for ${events!.distinct_msgs} messages; webhook_deliveries: ${deliveryRows.map((d) => `${d.status} ${d.n} (${d.attempts} attempts)`).join(", ") || "none"}`,
+  );
   r.check(Number(events!.n) === ids.length, `${events!.n} message.received events for ${ids.length} messages (expected exactly one each)`);
-  const arrivals = ctx.received.filter((d) => typeof (d.body as { payload?: { text?: unknown } })?.payload?.text === "string" && String((d.body as { payload: { text: string } }).payload.text).startsWith(prefix));
+  const arrivals = ctx.received.filter(
+    (d) =>
+      typeof (d.body as { payload?: { text?: unknown } })?.payload?.text === "string" &&
+      String((d.body as { payload: { text: string } }).payload.text).startsWith(prefix),
+  );
   r.info(`receiver: ${arrivals.length} message.received arrivals for ${new Set(arrivals.map((a) => a.id)).size} distinct event ids`);
 
   // Same processes, still running: nothing died and nothing needed a restart.
   const webAlive = stack.alive(stack.web) && stack.web.pid === webPid;
   const workerAlive = stack.alive(stack.worker) && stack.worker.pid === workerPid;
-  r.info(`processes: web pid ${webPid} ${webAlive ? "alive" : "DIED"}, worker pid ${workerPid} ${workerAlive ? "alive" : "DIED"}; logs during the scenario: ${logLine(logsBefore, logCounts(ctx))}`);
+  r.info(
+    `processes: web pid ${webPid} ${webAlive ? "alive" : "DIED"}, worker pid ${workerPid} ${workerAlive ? "alive" : "DIED"}; logs during the scenario: ${logLine(logsBefore, logCounts(ctx))}`,
+  );
   r.check(webAlive, `the web process (pid ${webPid}) died: exit ${stack.web.child.exitCode ?? stack.web.child.signalCode}\n${stack.web.tail()}`);
   r.check(workerAlive, `the worker (pid ${workerPid}) died: exit ${stack.worker.child.exitCode ?? stack.worker.child.signalCode}\n${stack.worker.tail()}`);
 
@@ -185,7 +237,10 @@ export async function postgresScenario(ctx: FaultContext, r: Report): Promise<vo
   const maxProbe = summarize(probe.latencies).max ?? 0;
   r.check(maxInbound <= MAX_LATENCY_MS, `a provider delivery waited ${ms(maxInbound)} (limit ${MAX_LATENCY_MS} ms): ${inbound.slowest.what}`);
   r.check(maxProbe <= MAX_LATENCY_MS, `an API request waited ${ms(maxProbe)} (limit ${MAX_LATENCY_MS} ms): ${probe.slowest.what}`);
-  r.check(inbound.errors500.length === 0, `${inbound.errors500.length} provider deliveries answered 5xx other than 503: ${inbound.errors500.slice(0, 3).join(" | ")}`);
+  r.check(
+    inbound.errors500.length === 0,
+    `${inbound.errors500.length} provider deliveries answered 5xx other than 503: ${inbound.errors500.slice(0, 3).join(" | ")}`,
+  );
   r.check(probe.errors500.length === 0, `${probe.errors500.length} API requests answered 5xx other than 503: ${probe.errors500.slice(0, 3).join(" | ")}`);
   r.summary = `sent ${deliveries.length}, accepted ${accepted.length} (${resent} resent), stored ${stored}, delivered ${delivered()}; max latency ${ms(Math.max(maxInbound, maxProbe))}`;
 }

@@ -49,13 +49,17 @@ export async function workerKillScenario(ctx: FaultContext, r: Report): Promise<
         "select d.status, count(*) as n from webhook_deliveries d join events e on e.id = d.event_id where e.type = 'message.received' and e.payload->>'text' like $1 group by d.status",
         [`${prefix}%`],
       );
-    const done = await waitUntil(async () => {
-      const ids = await eventIds();
-      const got = new Set(slow.arrivals.map((a) => a.id));
-      const rows = await pendingRows();
-      const succeeded = Number(rows.find((row) => row.status === "succeeded")?.n ?? 0);
-      return ids.length === MESSAGES && ids.every((id) => got.has(id)) && succeeded === MESSAGES ? Date.now() : null;
-    }, DELIVERY_DEADLINE_MS, 500);
+    const done = await waitUntil(
+      async () => {
+        const ids = await eventIds();
+        const got = new Set(slow.arrivals.map((a) => a.id));
+        const rows = await pendingRows();
+        const succeeded = Number(rows.find((row) => row.status === "succeeded")?.n ?? 0);
+        return ids.length === MESSAGES && ids.every((id) => got.has(id)) && succeeded === MESSAGES ? Date.now() : null;
+      },
+      DELIVERY_DEADLINE_MS,
+      500,
+    );
 
     const ids = await eventIds();
     const got = new Set(slow.arrivals.map((a) => a.id));
@@ -63,13 +67,28 @@ export async function workerKillScenario(ctx: FaultContext, r: Report): Promise<
     const perId = new Map<string, number>();
     for (const a of slow.arrivals) if (a.id && ids.includes(a.id)) perId.set(a.id, (perId.get(a.id) ?? 0) + 1);
     const duplicates = [...perId.values()].filter((n) => n > 1).length;
-    const [stored] = await stack.q<{ n: string }>("select count(*) as n from messages where channel_id = 'ch_sandbox' and platform_message_id = any($1)", [sent.map((s) => s.id)]);
+    const [stored] = await stack.q<{ n: string }>("select count(*) as n from messages where channel_id = 'ch_sandbox' and platform_message_id = any($1)", [
+      sent.map((s) => s.id),
+    ]);
     const rows = await pendingRows();
-    r.info(`stored: ${stored!.n}/${MESSAGES} messages, ${ids.length} message.received events; webhook_deliveries: ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}`);
-    r.info(`delivered: ${ids.length - missing.length}/${ids.length} events at the receiver (${slow.arrivals.length} requests, ${duplicates} events delivered more than once)${done ? `, all ${((done - killedAt) / 1000).toFixed(1)} s after the kill` : ""}`);
-    r.check(Number(stored!.n) === MESSAGES && ids.length === MESSAGES, `${stored!.n} messages and ${ids.length} events stored for ${MESSAGES} accepted deliveries`);
-    r.check(missing.length === 0, `${missing.length} events never reached the receiver within ${DELIVERY_DEADLINE_MS / 1000} s of the kill: ${missing.slice(0, 5).join(", ")}`);
-    r.check(done !== null, `not every delivery row ended succeeded within ${DELIVERY_DEADLINE_MS / 1000} s: ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}`);
+    r.info(
+      `stored: ${stored!.n}/${MESSAGES} messages, ${ids.length} message.received events; webhook_deliveries: ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}`,
+    );
+    r.info(
+      `delivered: ${ids.length - missing.length}/${ids.length} events at the receiver (${slow.arrivals.length} requests, ${duplicates} events delivered more than once)${done ? `, all ${((done - killedAt) / 1000).toFixed(1)} s after the kill` : ""}`,
+    );
+    r.check(
+      Number(stored!.n) === MESSAGES && ids.length === MESSAGES,
+      `${stored!.n} messages and ${ids.length} events stored for ${MESSAGES} accepted deliveries`,
+    );
+    r.check(
+      missing.length === 0,
+      `${missing.length} events never reached the receiver within ${DELIVERY_DEADLINE_MS / 1000} s of the kill: ${missing.slice(0, 5).join(", ")}`,
+    );
+    r.check(
+      done !== null,
+      `not every delivery row ended succeeded within ${DELIVERY_DEADLINE_MS / 1000} s: ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}`,
+    );
     r.check(stack.alive(stack.web), `the web process died during the worker kill`);
     r.summary = `sent ${MESSAGES}, stored ${stored!.n}, delivered ${ids.length - missing.length}/${ids.length} (${duplicates} twice)${done ? ` ${ms(done - killedAt)} after the kill` : ""}`;
   } finally {

@@ -9,7 +9,8 @@ export const runtime = "nodejs";
 type Context = { params: Promise<{ path?: string[] }> };
 
 async function handle(request: Request, context: Context): Promise<Response> {
-  if (env().providerGraphUrl) return new Response(JSON.stringify({ error: "not_found", message: "The simulator is off: PROVIDER_GRAPH_URL is set." }), { status: 404 });
+  if (env().providerGraphUrl)
+    return new Response(JSON.stringify({ error: "not_found", message: "The simulator is off: PROVIDER_GRAPH_URL is set." }), { status: 404 });
   const { path } = await context.params;
   return sharedSimulator().handle(request, `/${(path ?? []).join("/")}`);
 }

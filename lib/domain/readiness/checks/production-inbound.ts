@@ -44,7 +44,9 @@ export function checkProductionInbound(scope: ReadinessScope, report: Report): C
   const blockers = dedicatedChannelBlockers(scope, dedicated, report);
   if (blockers.length) return { status: "blocked", message: `Production inbound does not work: ${blockers.join("; ")}.` };
   const handler = dedicatedRoute === "AGENT" ? "the business agent" : dedicatedRoute === "FLOWS" ? "native automations" : `your webhook ${project.webhookUrl}`;
-  const caveats = [scope.failing && scope.dedicatedForwards ? "webhook deliveries are failing" : null, dedicated.wire.routing_warning].filter((c): c is string => c !== null);
+  const caveats = [scope.failing && scope.dedicatedForwards ? "webhook deliveries are failing" : null, dedicated.wire.routing_warning].filter(
+    (c): c is string => c !== null,
+  );
   return caveats.length
     ? { status: "warning", message: `Inbound on ${dedicatedLabel} goes to ${handler}, but: ${caveats.join("; ")}` }
     : { status: "ready", message: `Inbound on ${dedicatedLabel} goes to ${handler}.` };

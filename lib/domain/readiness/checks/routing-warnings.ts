@@ -36,7 +36,9 @@ function routingSteps(wire: ChannelWire, project: ProjectRow): string[] {
     return [`The sandbox follows the project's routing: change it with PATCH /projects/${project.id} (routing_mode, webhook_url).`];
   }
   if (project.routingMode === "AGENT") {
-    return [`Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${project.id}).`];
+    return [
+      `Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${project.id}).`,
+    ];
   }
   if (wire.routing_mode === "FLOWS" && project.routingMode === "EXTERNAL") {
     return [
@@ -44,5 +46,7 @@ function routingSteps(wire: ChannelWire, project: ProjectRow): string[] {
       "To keep native automations on it, make sure an automation matches every message that needs an answer.",
     ];
   }
-  return [`Review the channel's routing: GET /channels/${wire.id} explains routing_warning; change it with PATCH /channels/${wire.id} or PATCH /projects/${project.id}.`];
+  return [
+    `Review the channel's routing: GET /channels/${wire.id} explains routing_warning; change it with PATCH /channels/${wire.id} or PATCH /projects/${project.id}.`,
+  ];
 }

@@ -61,5 +61,10 @@ export function checkWebhookDelivery(scope: ReadinessScope, report: Report): Cap
   }
   return problems.length
     ? { status: "warning", message: `Webhook ${url}: ${problems.join("; ")}.` }
-    : { status: "ready", message: scope.webhookNeeded ? `Inbound and events are sent, signed, to ${url}.` : `Events (message.status and others) are sent, signed, to ${url}; inbound is handled without it.` };
+    : {
+        status: "ready",
+        message: scope.webhookNeeded
+          ? `Inbound and events are sent, signed, to ${url}.`
+          : `Events (message.status and others) are sent, signed, to ${url}; inbound is handled without it.`,
+      };
 }

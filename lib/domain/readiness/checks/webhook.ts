@@ -22,10 +22,15 @@ export function checkWebhook(scope: ReadinessScope, report: Report): Capability 
     };
   }
   const pid = project.id;
-  const forwardingPaths = [sandboxForwards ? scope.sandboxLabel : null, dedicatedForwards ? scope.dedicatedLabel : null, ...scope.othersForwarding.map((o) => o.label)].filter((p): p is string => p !== null);
+  const forwardingPaths = [
+    sandboxForwards ? scope.sandboxLabel : null,
+    dedicatedForwards ? scope.dedicatedLabel : null,
+    ...scope.othersForwarding.map((o) => o.label),
+  ].filter((p): p is string => p !== null);
   const steps = [`Set your endpoint: PATCH /projects/${pid} with {"webhook_url": "https://your-app.example.com/webhooks/svc"}.`];
   if (sandboxForwards) steps.push(`Or handle inbound with native automations instead: PATCH /projects/${pid} with {"routing_mode": "FLOWS"}.`);
-  if (dedicatedForwards) steps.push(`Or route ${scope.dedicatedLabel} to native automations: PATCH /channels/${scope.dedicated!.row.id} with {"routing_mode": "FLOWS"}.`);
+  if (dedicatedForwards)
+    steps.push(`Or route ${scope.dedicatedLabel} to native automations: PATCH /channels/${scope.dedicated!.row.id} with {"routing_mode": "FLOWS"}.`);
   report.issue({
     code: "WEBHOOK_URL_MISSING",
     severity: "blocked",

@@ -24,17 +24,7 @@ export type { ReplayInput, ReplayResult, WebhookAttempt, WebhookDelivery, Webhoo
 export type DeliveryStatus = WebhookDelivery["status"];
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "paused"] as const satisfies readonly DeliveryStatus[];
 
-export const EVENT_TYPES = [
-  "message.received",
-  "message.status",
-  "call.event",
-  "flow.completed",
-  "flow.status",
-  "template.status",
-  "participant.joined",
-  "contact.identity.updated",
-] as const satisfies readonly NonNullable<ReplayInput["event"]>[];
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from "@/lib/shared/event-types";
 
 export interface DeliveryStatsBucket {
   start: string;

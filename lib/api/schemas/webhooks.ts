@@ -1,17 +1,9 @@
 import { z } from "@/lib/api/zod";
+import { EVENT_TYPES } from "@/lib/shared/event-types";
 import { PageQuery, Timestamp } from "./common";
 
 const DeliveryStatus = z.enum(["pending", "succeeded", "failed", "paused"]);
-const EventType = z.enum([
-  "message.received",
-  "message.status",
-  "call.event",
-  "flow.completed",
-  "flow.status",
-  "template.status",
-  "participant.joined",
-  "contact.identity.updated",
-]);
+const EventType = z.enum(EVENT_TYPES);
 const IsoDate = z.iso
   .datetime({ offset: true })
   .transform((v) => new Date(v))

@@ -6,16 +6,9 @@ import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue"
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
+import type { EventType } from "@/lib/shared/event-types";
 
-export type EventType =
-  | "message.received"
-  | "message.status"
-  | "call.event"
-  | "flow.completed"
-  | "flow.status"
-  | "template.status"
-  | "participant.joined"
-  | "contact.identity.updated";
+export type { EventType };
 
 export type EventRoute = "external" | "flows" | "agent" | "none" | "handoff";
 

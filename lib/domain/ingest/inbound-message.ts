@@ -1,14 +1,13 @@
 import { newId } from "@/lib/ids";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
-import { insertInboundMessageTouchingConversation, type ConversationRow } from "@/lib/domain/conversations";
+import { recordOptIn } from "@/lib/domain/contacts/identity";
+import { insertInboundMessageTouchingConversation } from "@/lib/domain/conversations";
 import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
-import type { InboundParty, NormalizedInboundMessage } from "./types";
-import { messageReceivedPayload, mediaOf } from "./payload";
+import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
@@ -125,17 +124,8 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
   return joined ? "joined" : "stored";
 }
 
-/** A message.received to emit: the stored message (or, for an edit or delete, the event's own id) and where it came from. */
-export interface ReceivedInput {
-  project: ProjectRow;
-  channel: ChannelRow;
-  conversation: ConversationRow;
-  contact: ContactRow;
-  from: InboundParty;
-  messageId: string;
-  message: NormalizedInboundMessage;
-  /** An edit or delete: the stored message it changed. */
-  storedMessageId?: string;
+/** A message.received to emit (payload.ts says what it carries). */
+export interface ReceivedInput extends ReceivedPayloadInput {
   /** Hold the delivery until the message's files are cached (media.release). */
   defer?: boolean;
 }

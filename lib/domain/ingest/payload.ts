@@ -4,8 +4,8 @@ import type { ConversationRow } from "@/lib/domain/conversations";
 import type { ContactRow } from "@/lib/domain/contacts/identity";
 import type { InboundMedia, InboundParty, NormalizedInboundMessage } from "./types";
 
-/** Spec "message.received payload": every field of its table. */
-export function messageReceivedPayload(args: {
+/** What a message.received says: the stored message (or, for an edit or delete, the event's own id) and where it came from. */
+export interface ReceivedPayloadInput {
   project: ProjectRow;
   channel: ChannelRow;
   conversation: ConversationRow;
@@ -15,7 +15,10 @@ export function messageReceivedPayload(args: {
   message: NormalizedInboundMessage;
   /** Edits and deletes: the stored message they changed (the event has its own message_id). */
   storedMessageId?: string;
-}) {
+}
+
+/** docs/spec/service-spec.md "message.received payload": every field of its table. */
+export function messageReceivedPayload(args: ReceivedPayloadInput) {
   const { project, channel, conversation, contact, from, message, messageId } = args;
   // Every file of the delivery (B/C allow several attachments per message); `media` is the first.
   const files = message.attachments?.length ? message.attachments : message.media ? [message.media] : [];

@@ -1,4 +1,4 @@
-import type { EventType } from "@/lib/domain/events";
+import { EVENT_TYPES } from "@/lib/shared/event-types";
 
 /**
  * Realistic sample payloads, one per event type of the spec (Events → Event types), for the local
@@ -10,16 +10,8 @@ import type { EventType } from "@/lib/domain/events";
  * Ids are fixed sample values in the service's id format, so samples are deterministic.
  */
 
-export const SAMPLE_EVENT_TYPES = [
-  "message.received",
-  "message.status",
-  "call.event",
-  "flow.completed",
-  "flow.status",
-  "template.status",
-  "participant.joined",
-  "contact.identity.updated",
-] as const satisfies readonly EventType[];
+/** Every event type has a sample. */
+export const SAMPLE_EVENT_TYPES = EVENT_TYPES;
 
 export type SampleEventType = (typeof SAMPLE_EVENT_TYPES)[number];
 

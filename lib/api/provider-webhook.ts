@@ -42,7 +42,7 @@ export async function receiveDelivery(platform: ProviderPlatform, request: Reque
     bytes = await readBodyBytes(request, MAX_PROVIDER_BODY_BYTES);
   } catch (error) {
     if (!SvcError.is(error)) throw error;
-    // Unauthenticated until the signature is checked, so nothing past the cap is ever read or stored.
+    // Unauthenticated until the signature is checked: nothing past the cap is kept or stored (the rest is read and dropped).
     return json(413, { error: "payload_too_large", message: `The body is larger than ${MAX_PROVIDER_BODY_BYTES} bytes.`, max_bytes: MAX_PROVIDER_BODY_BYTES });
   }
   if (!secret) return json(401, { error: "invalid_signature", message: `No app secret is configured for ${platform}; set ${platform}_APP_SECRET.` });

@@ -16,13 +16,22 @@ export function payloadTooLarge(maxBytes: number): SvcError {
   return new SvcError("payload_too_large", `The request body is larger than ${maxBytes} bytes, the limit of this operation.`, { max_bytes: maxBytes });
 }
 
+/** How much of a refused body is still read (and dropped) after the 413, and for how long at most. */
+export const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
+
 /**
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: a declared Content-Length over
  * the cap is refused before reading, and a body without one (or lying about it) is cut off mid-stream.
+ * The rest of a refused body is read and dropped before the 413 goes out (bounded by REFUSED_BODY_DRAIN),
+ * as nginx's lingering close does: Next.js closes the socket once the response is sent, and closing it
+ * with unread bytes makes TCP send a reset that can destroy the 413 before a client still sending reads it.
  */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    if (request.body) await drainRefused(request.body.getReader());
+    throw payloadTooLarge(maxBytes);
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -32,7 +41,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await drainRefused(reader);
       throw payloadTooLarge(maxBytes);
     }
     chunks.push(value);
@@ -45,6 +54,23 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Reads and drops what is left of a refused body, then lets go of it (cancel) once past the bounds. */
+export async function drainRefused(reader: ReadableStreamDefaultReader<Uint8Array>, bounds = REFUSED_BODY_DRAIN): Promise<number> {
+  const deadline = Date.now() + bounds.maxMs;
+  let drained = 0;
+  try {
+    while (drained <= bounds.maxBytes && Date.now() < deadline) {
+      const { done, value } = await reader.read();
+      if (done) return drained;
+      drained += value.byteLength;
+    }
+  } catch {
+    return drained; // the client went away: nothing left to drain
+  }
+  await reader.cancel().catch(() => {});
+  return drained;
 }
 
 /** True when arrays/objects in the JSON text nest deeper than `max` (a linear scan; strings skipped). */

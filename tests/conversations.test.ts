@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { contacts, conversations, messages, projects } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
@@ -10,6 +10,7 @@ import { ensureConversation, touchConversation } from "@/lib/domain/conversation
 import type { Seeded, TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders } from "./support/wire";
 import { startHarness, type Harness } from "./messaging/support";
+import { testerNumber } from "./messaging/send-support";
 
 let h: Harness;
 let app: TestApp;
@@ -724,27 +725,31 @@ describe("scopes", () => {
 });
 
 describe("through the simulator: a sandbox tester's conversation", () => {
-  const TESTER = "15557770001";
+  let tester: string;
   let seeded: Seeded;
   let conversationId: string;
 
-  beforeAll(async () => {
+  // Each test has its own project and tester (a distinct number: pair pacing is keyed by recipient).
+  beforeEach(async () => {
+    tester = testerNumber();
     seeded = await app.seed({ orgName: "Sim org", projectName: "Sim" });
     const [project] = await app.db.select().from(projects).where(eq(projects.id, seeded.projectId));
-    await h.customer({ from: TESTER, name: "Carla", type: "text", text: `join ${project!.joinCode}` });
+    await h.customer({ from: tester, name: "Carla", type: "text", text: `join ${project!.joinCode}` });
     await h.settle(20);
-    await h.customer({ from: TESTER, name: "Carla", type: "text", text: "Where is my order?" });
+    await h.customer({ from: tester, name: "Carla", type: "text", text: "Where is my order?" });
     await h.settle(20);
+    const list = await app.call("GET", "/conversations", { key: seeded.key });
+    conversationId = list.body.data[0].id;
   });
 
   it("the conversation lists with the tester's phone and name", async () => {
     const list = await app.call("GET", "/conversations", { key: seeded.key });
     expect(list.body.data).toHaveLength(1);
     const conversation = list.body.data[0];
-    conversationId = conversation.id;
+    expect(conversation.id).toBe(conversationId);
     expect(conversation).toMatchObject({
       object: "conversation",
-      phone: `+${TESTER}`,
+      phone: `+${tester}`,
       name: "Carla",
       reference_id: null,
       last_channel_id: SANDBOX_CHANNEL_ID,
@@ -754,7 +759,7 @@ describe("through the simulator: a sandbox tester's conversation", () => {
     expect(conversation.last_message_at).not.toBeNull();
     expect(conversation.messaging_window.open).toBe(true);
     const contact = await app.call("GET", `/contacts/${conversation.contact_id}`, { key: seeded.key });
-    expect(contact.body).toMatchObject({ phone: `+${TESTER}`, name: "Carla", opt_in: { status: "active", source: "sandbox_join" } });
+    expect(contact.body).toMatchObject({ phone: `+${tester}`, name: "Carla", opt_in: { status: "active", source: "sandbox_join" } });
   });
 
   it("messages hold the inbound texts, then a reply sent with POST /messages, newest first", async () => {
@@ -787,7 +792,7 @@ describe("through the simulator: a sandbox tester's conversation", () => {
     });
     expectError(refused, 409, "ai_handoff_active");
 
-    await h.customer({ from: TESTER, name: "Carla", type: "text", text: "Hello? A human please" });
+    await h.customer({ from: tester, name: "Carla", type: "text", text: "Hello? A human please" });
     await h.settle(20);
     const received = (await h.eventsOf(seeded.projectId, "message.received")).filter((e) => (e.payload as any).text === "Hello? A human please");
     expect(received).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { contacts, events, messages } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
@@ -27,29 +27,45 @@ import {
  */
 let h: Harness;
 let acme: Seeded;
+/** The dedicated-channel project of the current test (freshBeta), with its own phone number id. */
 let beta: Seeded;
 let betaChannel = "";
+let betaPhoneNumberId = "";
+let betaSerial = 0;
 const TESTER = "15552220001";
 type Payload = Record<string, any>;
 
 beforeAll(async () => {
   h = await startHarness();
   acme = await h.app.seed();
-  beta = await h.app.seed({ orgName: "Beta", projectName: "Beta main" });
   await joinSandbox(h, acme.projectId, TESTER);
+});
+afterAll(() => h?.close());
+
+/**
+ * A new project with a dedicated PLATFORM_A channel, for each test that reads the provider's own
+ * payloads: messages are unique per channel and fixtures carry fixed provider ids, so a channel shared
+ * between tests would make each depend on what the earlier ones delivered.
+ */
+async function freshBeta() {
+  betaSerial += 1;
+  beta = await h.app.seed({ orgName: `Beta ${betaSerial}`, projectName: "Beta main" });
+  betaPhoneNumberId = `${FIXTURE_A.phoneNumberId}${betaSerial}`;
   const res = await h.app.call("POST", "/channels", {
     key: beta.key,
     body: {
       platform: "PLATFORM_A",
       display_name: "Beta",
       phone_number: FIXTURE_A.phoneNumber,
-      credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" },
+      credentials: { phone_number_id: betaPhoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "beta-token" },
     },
   });
   expect(res.status).toBe(200);
   betaChannel = res.body.id;
-});
-afterAll(() => h?.close());
+}
+
+/** A provider fixture (tests/fixtures/provider) addressed to the current test's dedicated channel. */
+const toBeta = (name: string, swaps: Record<string, string> = {}) => adapted(name, { [FIXTURE_A.phoneNumberId]: betaPhoneNumberId, ...swaps });
 
 const flush = () => h.app.runtime.queue.drain();
 
@@ -412,10 +428,11 @@ describe("provider retries never make a second row or event", () => {
 
 describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixtures verbatim)", () => {
   const SHEENA = "16505551234";
-  const post = (name: string) => deliver(h, "platform-a", adapted(name));
+  beforeEach(freshBeta);
+  const post = (name: string) => deliver(h, "platform-a", toBeta(name));
   async function one(name: string) {
     await post(name);
-    const providerId = adapted(name).entry[0].changes[0].value.messages[0].id as string;
+    const providerId = toBeta(name).entry[0].changes[0].value.messages[0].id as string;
     const event = await receivedEvent(h, beta.projectId, providerId);
     const p = expectReceivedShape(event.payload as Payload);
     const [row] = await rowByProviderId(h, betaChannel, providerId);
@@ -532,7 +549,7 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
 
   it("several messages from two senders in one delivery: each stored, each its own contact", async () => {
     await post("platform-a-multiple");
-    const ids = (adapted("platform-a-multiple").entry[0].changes[0].value.messages as Payload[]).map((m) => m.id as string);
+    const ids = (toBeta("platform-a-multiple").entry[0].changes[0].value.messages as Payload[]).map((m) => m.id as string);
     const payloads = await Promise.all(ids.map(async (id) => (await receivedEvent(h, beta.projectId, id)).payload as Payload));
     expect(payloads.map((p) => [p.from, p.type])).toEqual([
       [`+${SHEENA}`, "text"],
@@ -544,6 +561,8 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
   });
 
   it("edit of the text, then of an image caption, then revoke: originals updated, events edit and revoke", async () => {
+    await post("platform-a-text");
+    await post("platform-a-image");
     const [text] = await rowByProviderId(h, betaChannel, "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=");
     const [image] = await rowByProviderId(h, betaChannel, "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQTFCMkMzRDRFNUY2MDcxODI5MwA=");
     const rows = await messageCount(h);
@@ -580,10 +599,15 @@ describe("the provider's own payloads on a dedicated PLATFORM_A channel (fixture
 
 describe("business-app echoes (coexistence): stored state changes, no message.received", () => {
   const ECHO = "wamid.HBgLMTU1NTA3ODM4ODEVAgASGBRFQ0hPMDAwMDAwMDAwMDAwMDAwMQA=";
+  beforeEach(async () => {
+    await freshBeta();
+    // The customer the business app answers: Sheena, from her first message.
+    await deliver(h, "platform-a", toBeta("platform-a-text"));
+  });
 
   it("PLATFORM_A smb_message_echoes: an outbound row from the business app, then revoked; never an event", async () => {
     const received = (await h.eventsOf(beta.projectId, "message.received")).length;
-    await deliver(h, "platform-a", adapted("platform-a-echo"));
+    await deliver(h, "platform-a", toBeta("platform-a-echo"));
     const [row] = await rowByProviderId(h, betaChannel, ECHO);
     expect(row).toMatchObject({
       direction: "outbound",
@@ -601,10 +625,10 @@ describe("business-app echoes (coexistence): stored state changes, no message.re
       .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
     expect(row!.contactId).toBe(sheena!.id);
     // A retried echo is still one row.
-    await deliver(h, "platform-a", adapted("platform-a-echo"));
+    await deliver(h, "platform-a", toBeta("platform-a-echo"));
     expect(await rowByProviderId(h, betaChannel, ECHO)).toHaveLength(1);
 
-    await deliver(h, "platform-a", adapted("platform-a-echo-revoke"));
+    await deliver(h, "platform-a", toBeta("platform-a-echo-revoke"));
     expect(await h.messageRow(row!.id)).toMatchObject({ status: "deleted", content: null });
     expect((await h.eventsOf(beta.projectId, "message.received")).length).toBe(received);
     expect(await rowByProviderId(h, betaChannel, "wamid.HBgLMTU1NTA3ODM4ODEVAgASGBRFQ0hPMDAwMDAwMDAwMDAwMDAwMgA=")).toHaveLength(0);
@@ -612,13 +636,19 @@ describe("business-app echoes (coexistence): stored state changes, no message.re
 });
 
 describe("contact.identity.updated: a customer changes their number", () => {
+  beforeEach(async () => {
+    await freshBeta();
+    // Sheena, known on the dedicated channel by her number and business-scoped user id.
+    await deliver(h, "platform-a", toBeta("platform-a-text"));
+  });
+
   it("dedicated channel: the contact keeps its id, takes the new number, and the new number resolves to it", async () => {
     const [before] = await h.app.db
       .select()
       .from(contacts)
       .where(and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234")));
     expect(before).toBeDefined();
-    await deliver(h, "platform-a", adapted("platform-a-system-changed-number"));
+    await deliver(h, "platform-a", toBeta("platform-a-system-changed-number"));
 
     const system = (await receivedFor(h, beta.projectId, "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQThCOUNBREJFQ0ZEMEU1Njc4OQA="))[0]!;
     expect(system).toMatchObject({ type: "system", contact_id: before!.id, text: "User Sheena Nelson changed from 16505551234 to 12195555358" });
@@ -639,16 +669,17 @@ describe("contact.identity.updated: a customer changes their number", () => {
     });
 
     // Retried: no second event.
-    await deliver(h, "platform-a", adapted("platform-a-system-changed-number"));
+    await deliver(h, "platform-a", toBeta("platform-a-system-changed-number"));
     expect(await h.eventsOf(beta.projectId, "contact.identity.updated")).toHaveLength(1);
 
-    await deliver(h, "platform-a", textA(FIXTURE_A.phoneNumberId, "12195555358", "wamid.NEW-NUMBER-0001", "hi from my new number"));
+    await deliver(h, "platform-a", textA(betaPhoneNumberId, "12195555358", "wamid.NEW-NUMBER-0001", "hi from my new number"));
     const next = (await receivedFor(h, beta.projectId, "wamid.NEW-NUMBER-0001"))[0]!;
     expect(next).toMatchObject({ contact_id: before!.id, from: "+12195555358", conversation_id: system.conversation_id });
   });
 
   it("a new business-scoped user id resolves to the same contact, even for a later username-only message", async () => {
-    await deliver(h, "platform-a", adapted("platform-a-system-user-id-changed", { "16505551234": "12195555358" }));
+    await deliver(h, "platform-a", toBeta("platform-a-system-changed-number"));
+    await deliver(h, "platform-a", toBeta("platform-a-system-user-id-changed", { "16505551234": "12195555358" }));
     const [contact] = await h.app.db
       .select()
       .from(contacts)
@@ -657,7 +688,7 @@ describe("contact.identity.updated: a customer changes their number", () => {
     const updates = await h.eventsOf(beta.projectId, "contact.identity.updated");
     expect(updates.at(-1)!.payload).toMatchObject({ contact_id: contact!.id, current: { user_id: "US.20938475610293847561" } });
 
-    const usernameOnly = adapted("platform-a-username-only", {
+    const usernameOnly = toBeta("platform-a-username-only", {
       "BR.1502576394655843": "US.20938475610293847561",
       "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQUQwRTFGMjAzMTQyNTM2NDc1OAA=": "wamid.NEW-USER-ID-0001",
     });
@@ -705,7 +736,7 @@ function envelopeWith(phone: string, userId: string, id: string, withPhone: bool
             field: "messages",
             value: {
               messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550783881", phone_number_id: FIXTURE_A.phoneNumberId },
+              metadata: { display_phone_number: "15550783881", phone_number_id: betaPhoneNumberId },
               contacts: [withPhone ? { profile: { name: "Alias" }, wa_id: phone, user_id: userId } : { profile: { name: "Alias" }, user_id: userId }],
               messages: [
                 {

@@ -8,9 +8,6 @@ import { joinCodeOf, postProvider, receivedFor, startHarness, textA, type Harnes
 
 /** docs/spec/decisions.md "Sandbox": `join <join_code>`, a cap per project, one project per tester at a time. */
 let h: Harness;
-let p1: Seeded;
-let p2: Seeded;
-let full: Seeded;
 type Payload = Record<string, any>;
 const savedEnv = process.env.SVC_SANDBOX_PARTICIPANT_CAP;
 let savedCap: number;
@@ -18,9 +15,6 @@ let savedCap: number;
 beforeAll(async () => {
   h = await startHarness();
   savedCap = h.app.runtime.settings.sandboxParticipantCap;
-  p1 = await h.app.seed({ orgName: "One" });
-  p2 = await h.app.seed({ orgName: "Two" });
-  full = await h.app.seed({ orgName: "Full" });
 });
 afterAll(() => h?.close());
 afterEach(() => {
@@ -46,6 +40,12 @@ async function counts() {
   return { messages: m.length, contacts: c.length, events: e.length, participants: p.length };
 }
 
+/** A tester already in the project: each test joins its own, so none depends on another's joins. */
+async function joined(seeded: Seeded, from: string) {
+  await say(from, `join ${await joinCodeOf(h, seeded.projectId)}`);
+  expect(await participantCount(seeded)).toBeGreaterThan(0);
+}
+
 async function participantCount(seeded: Seeded): Promise<number> {
   return (await h.app.call("GET", `/projects/${seeded.projectId}`, { key: seeded.key })).body.participant_count;
 }
@@ -65,6 +65,7 @@ describe("sandbox join", () => {
   });
 
   it("`join <code>` (any case, spaces around): participant, contact with opt-in, participant.joined once", async () => {
+    const p1 = await h.app.seed({ orgName: "One" });
     const code = await joinCodeOf(h, p1.projectId);
     const joinId = await say("15556660002", `  JOIN ${code.toUpperCase()} `);
     const joined = (await h.eventsOf(p1.projectId, "participant.joined")).map((e) => e.payload as Payload);
@@ -89,27 +90,32 @@ describe("sandbox join", () => {
   });
 
   it("a joined tester's text that merely looks like a join is an ordinary message", async () => {
-    const id = await say("15556660002", "join tomorrow");
+    const p1 = await h.app.seed({ orgName: "One" });
+    await joined(p1, "15556660003");
+    const id = await say("15556660003", "join tomorrow");
     expect(await projectOfMessage(id)).toBe(p1.projectId);
     expect((await receivedFor(h, p1.projectId, id))[0]).toMatchObject({ text: "join tomorrow", type: "text" });
   });
 
   it("a tester who joins another project moves: the next message goes to the new project", async () => {
-    await say("15556660002", `join ${await joinCodeOf(h, p2.projectId)}`);
+    const p1 = await h.app.seed({ orgName: "One" });
+    const p2 = await h.app.seed({ orgName: "Two" });
+    await joined(p1, "15556660004");
+    await say("15556660004", `join ${await joinCodeOf(h, p2.projectId)}`);
     expect(await participantCount(p1)).toBe(0);
     expect(await participantCount(p2)).toBe(1);
     expect(await h.eventsOf(p2.projectId, "participant.joined")).toHaveLength(1);
-    const id = await say("15556660002", "where am I?");
+    const id = await say("15556660004", "where am I?");
     expect(await projectOfMessage(id)).toBe(p2.projectId);
     expect(await receivedFor(h, p1.projectId, id)).toHaveLength(0);
     expect(await receivedFor(h, p2.projectId, id)).toHaveLength(1);
 
     // And back: a new join, a new participant.joined in p1; the contact id is the same person's.
-    await say("15556660002", `join ${await joinCodeOf(h, p1.projectId)}`);
+    await say("15556660004", `join ${await joinCodeOf(h, p1.projectId)}`);
     const joins = (await h.eventsOf(p1.projectId, "participant.joined")).map((e) => e.payload as Payload);
     expect(joins).toHaveLength(2);
     expect(joins[1]!.contact_id).toBe(joins[0]!.contact_id);
-    const back = await say("15556660002", "back again");
+    const back = await say("15556660004", "back again");
     expect(await projectOfMessage(back)).toBe(p1.projectId);
   });
 
@@ -117,6 +123,9 @@ describe("sandbox join", () => {
     delete process.env.SVC_SANDBOX_PARTICIPANT_CAP;
     h.app.runtime.settings.sandboxParticipantCap = settingsFromEnv().sandboxParticipantCap;
     expect(h.app.runtime.settings.sandboxParticipantCap).toBe(5);
+    const full = await h.app.seed({ orgName: "Full" });
+    const p1 = await h.app.seed({ orgName: "One" });
+    await joined(p1, "15556660005");
     const code = await joinCodeOf(h, full.projectId);
     for (let i = 1; i <= 5; i++) await say(`1555667000${i}`, `join ${code}`);
     expect(await participantCount(full)).toBe(5);
@@ -134,9 +143,9 @@ describe("sandbox join", () => {
     expect(await projectOfMessage(again)).toBe(full.projectId);
 
     // A tester of another project asking to move into the full one stays where they are.
-    const moved = await say("15556660002", `join ${code}`);
+    const moved = await say("15556660005", `join ${code}`);
     expect(await projectOfMessage(moved)).toBeNull();
-    const stays = await say("15556660002", "still in p1?");
+    const stays = await say("15556660005", "still in p1?");
     expect(await projectOfMessage(stays)).toBe(p1.projectId);
   });
 
@@ -154,6 +163,7 @@ describe("sandbox join", () => {
 
   it("a join retried by the provider is one participant.joined, and a late retry does not move the tester back", async () => {
     const solo = await h.app.seed({ orgName: "Solo" });
+    const p2 = await h.app.seed({ orgName: "Two" });
     const code = await joinCodeOf(h, solo.projectId);
     const envelope = textA(SANDBOX_PHONE_NUMBER_ID, "15556690001", "wamid.JOIN-RETRY", `join ${code}`);
     expect((await postProvider(h, "platform-a", envelope)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
@@ -22,23 +22,28 @@ const SHEENA = "16505551234";
 const FIXTURE_WAMID = "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBRCSVowMDAwMDAwMDAwMDAwMDAwQwA=";
 type Payload = Record<string, any>;
 
-beforeAll(async () => {
-  h = await startHarness();
-  acme = await h.app.seed();
-  beta = await h.app.seed({ orgName: "Beta" });
-  await joinSandbox(h, acme.projectId, TESTER);
+/** A project with a dedicated PLATFORM_A channel on `phoneNumberId`, where Sheena has written first. */
+async function dedicated(orgName: string, phoneNumberId: string): Promise<{ seeded: Seeded; channelId: string }> {
+  const seeded = await h.app.seed({ orgName });
   const res = await h.app.call("POST", "/channels", {
-    key: beta.key,
+    key: seeded.key,
     body: {
       platform: "PLATFORM_A",
       phone_number: FIXTURE_A.phoneNumber,
-      credentials: { phone_number_id: FIXTURE_A.phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "t" },
+      credentials: { phone_number_id: phoneNumberId, business_account_id: FIXTURE_A.waba, access_token: "t" },
     },
   });
   expect(res.status).toBe(200);
-  betaChannel = res.body.id;
   // Sheena writes first: her contact and conversation exist on the dedicated channel.
-  await deliver(h, "platform-a", textA(FIXTURE_A.phoneNumberId, SHEENA, "wamid.SHEENA-HELLO", "hello"));
+  await deliver(h, "platform-a", textA(phoneNumberId, SHEENA, "wamid.SHEENA-HELLO", "hello"));
+  return { seeded, channelId: res.body.id };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  acme = await h.app.seed();
+  await joinSandbox(h, acme.projectId, TESTER);
+  ({ seeded: beta, channelId: betaChannel } = await dedicated("Beta", FIXTURE_A.phoneNumberId));
 });
 afterAll(() => h?.close());
 
@@ -224,21 +229,33 @@ describe("message.status", () => {
 });
 
 describe("call.event", () => {
-  const callItem = (name: string) => adapted(name).entry[0].changes[0].value[name === "platform-a-call-status" ? "statuses" : "calls"][0] as Payload;
+  /** Each test's own project and dedicated channel: the tests count every call.event of the project. */
+  let caller: Seeded;
+  let callerChannel: string;
+  let callerPhoneNumberId: string;
+  let serial = 0;
+  beforeEach(async () => {
+    serial += 1;
+    callerPhoneNumberId = `${FIXTURE_A.phoneNumberId}${serial}`;
+    ({ seeded: caller, channelId: callerChannel } = await dedicated(`Caller ${serial}`, callerPhoneNumberId));
+  });
+  /** A provider fixture (tests/fixtures/provider) addressed to the test's channel. */
+  const toCaller = (name: string) => adapted(name, { [FIXTURE_A.phoneNumberId]: callerPhoneNumberId });
+  const callItem = (name: string) => toCaller(name).entry[0].changes[0].value[name === "platform-a-call-status" ? "statuses" : "calls"][0] as Payload;
   const callEvents = async (projectId: string) =>
     (await h.eventsOf(projectId, "call.event")).map((e): Payload => ({ ...(e.payload as Payload), _deliver: e.deliver }));
 
   it("a calls item: kind call, the original item (SDP included) in payload.call, the customer's contact; twice is one event", async () => {
-    await deliver(h, "platform-a", adapted("platform-a-call-connect"));
-    await deliver(h, "platform-a", adapted("platform-a-call-connect"));
-    const events = await callEvents(beta.projectId);
+    await deliver(h, "platform-a", toCaller("platform-a-call-connect"));
+    await deliver(h, "platform-a", toCaller("platform-a-call-connect"));
+    const events = await callEvents(caller.projectId);
     expect(events).toHaveLength(1);
-    const [sheena] = await receivedFor(h, beta.projectId, "wamid.SHEENA-HELLO");
+    const [sheena] = await receivedFor(h, caller.projectId, "wamid.SHEENA-HELLO");
     expect(events[0]).toMatchObject({
       kind: "call",
       event: "connect",
       call_id: callItem("platform-a-call-connect").id,
-      channel_id: betaChannel,
+      channel_id: callerChannel,
       contact_id: sheena!.contact_id,
       _deliver: true,
     });
@@ -246,16 +263,16 @@ describe("call.event", () => {
     expect(events[0]!.call.session.sdp).toContain("m=audio 9 UDP/TLS/RTP/SAVPF 111");
     expect(events[0]!.timestamp).toBe(new Date(1749416783 * 1000).toISOString());
 
-    await deliver(h, "platform-a", adapted("platform-a-call-terminate"));
-    const after = await callEvents(beta.projectId);
+    await deliver(h, "platform-a", toCaller("platform-a-call-terminate"));
+    const after = await callEvents(caller.projectId);
     expect(after.map((e) => e.event)).toEqual(["connect", "terminate"]);
     expect(after[1]!.call).toMatchObject({ status: "COMPLETED", duration: 55 });
   });
 
   it("a call status item: kind status with the original item; a business-initiated call finds the customer in `to`", async () => {
-    await deliver(h, "platform-a", adapted("platform-a-call-status"));
-    await deliver(h, "platform-a", adapted("platform-a-call-status"));
-    const status = (await callEvents(beta.projectId)).filter((e) => e.kind === "status");
+    await deliver(h, "platform-a", toCaller("platform-a-call-status"));
+    await deliver(h, "platform-a", toCaller("platform-a-call-status"));
+    const status = (await callEvents(caller.projectId)).filter((e) => e.kind === "status");
     expect(status).toHaveLength(1);
     expect(status[0]).toMatchObject({ event: "RINGING", contact_id: null, call: callItem("platform-a-call-status") });
 
@@ -268,9 +285,9 @@ describe("call.event", () => {
       timestamp: String(Math.floor(Date.now() / 1000)),
       session: { sdp_type: "answer", sdp: "v=0\r\n" },
     };
-    await deliver(h, "platform-a", envelopeA(FIXTURE_A.phoneNumberId, { calls: [outgoing] }, "calls"));
-    const [sheena] = await receivedFor(h, beta.projectId, "wamid.SHEENA-HELLO");
-    const business = (await callEvents(beta.projectId)).find((e) => e.call_id === "wacid.BUSINESS-INITIATED-1");
+    await deliver(h, "platform-a", envelopeA(callerPhoneNumberId, { calls: [outgoing] }, "calls"));
+    const [sheena] = await receivedFor(h, caller.projectId, "wamid.SHEENA-HELLO");
+    const business = (await callEvents(caller.projectId)).find((e) => e.call_id === "wacid.BUSINESS-INITIATED-1");
     expect(business).toMatchObject({ kind: "call", contact_id: sheena!.contact_id, call: outgoing });
   });
 

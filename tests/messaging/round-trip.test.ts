@@ -1,41 +1,57 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { projects } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { Seeded } from "../support/app";
 import { startHarness, type Harness } from "./support";
+import { testerNumber } from "./send-support";
 
 let h: Harness;
 let acme: Seeded;
 let joinCode: string;
-const TESTER = "15551230001";
+/** Each test's own tester (a distinct number: pair pacing and the simulator's inbox are keyed by it). */
+let tester: string;
 
 beforeAll(async () => {
   h = await startHarness();
+});
+afterAll(() => h?.close());
+
+// Each test has its own project and tester, so none reads what another wrote.
+beforeEach(async () => {
   acme = await h.app.seed();
   const [project] = await h.app.db.select().from(projects).where(eq(projects.id, acme.projectId));
   joinCode = project!.joinCode;
+  tester = testerNumber();
 });
-afterAll(() => h?.close());
+
+/** The tester joins the project on the sandbox; returns the conversation the join opened. */
+async function joined(): Promise<string> {
+  await h.customer({ from: tester, name: "Ana", type: "text", text: `join ${joinCode}` });
+  await h.settle(20);
+  const list = await h.app.call("GET", "/conversations", { key: acme.key });
+  expect(list.body.data).toHaveLength(1);
+  return list.body.data[0].id;
+}
 
 describe("sandbox round trip over HTTP: join → inbound → reply → provider → status callbacks", () => {
   let conversationId = "";
 
   it("a tester joins with `join <code>`: participant, contact, conversation, opt-in and events", async () => {
-    const sent = await h.customer({ from: TESTER, name: "Ana", type: "text", text: `join ${joinCode}` });
+    const sent = await h.customer({ from: tester, name: "Ana", type: "text", text: `join ${joinCode}` });
     expect(sent.delivered_status).toBe(200);
     await h.settle(20);
 
     const joined = await h.eventsOf(acme.projectId, "participant.joined");
     expect(joined).toHaveLength(1);
-    expect(joined[0]!.payload).toMatchObject({ project_id: acme.projectId, channel_id: SANDBOX_CHANNEL_ID, phone: `+${TESTER}` });
+    expect(joined[0]!.payload).toMatchObject({ project_id: acme.projectId, channel_id: SANDBOX_CHANNEL_ID, phone: `+${tester}` });
 
     const list = await h.app.call("GET", "/conversations", { key: acme.key });
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(1);
     conversationId = list.body.data[0].id;
-    expect(list.body.data[0]).toMatchObject({ phone: `+${TESTER}`, name: "Ana", is_active: true });
+    expect(list.body.data[0]).toMatchObject({ phone: `+${tester}`, name: "Ana", is_active: true });
 
     const contact = await h.app.call("GET", `/contacts/${list.body.data[0].contact_id}`, { key: acme.key });
     expect(contact.body.opt_in).toMatchObject({ status: "active", source: "sandbox_join" });
@@ -45,7 +61,8 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
   });
 
   it("an inbound text becomes a message row and a message.received event with the spec's fields", async () => {
-    await h.customer({ from: TESTER, type: "text", text: "Hello there" });
+    conversationId = await joined();
+    await h.customer({ from: tester, type: "text", text: "Hello there" });
     await h.settle(20);
     const received = (await h.eventsOf(acme.projectId, "message.received")).map((e) => e.payload as Record<string, any>);
     const hello = received.find((p) => p.text === "Hello there")!;
@@ -53,7 +70,7 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
       organization_id: acme.orgId,
       channel_id: SANDBOX_CHANNEL_ID,
       conversation_id: conversationId,
-      from: `+${TESTER}`,
+      from: `+${tester}`,
       type: "text",
       ai_handoff: { status: "AI_ACTIVE", reason: null, handoff_at: null, is_on_hold: false },
       assets: [],
@@ -70,8 +87,9 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
   });
 
   it("a provider retry of the same signed delivery makes no second message", async () => {
+    await joined();
     const before = (await h.eventsOf(acme.projectId, "message.received")).length;
-    const envelope = providerTextEnvelope(TESTER, "wamid.RETRY-TEST-0001", "Only once");
+    const envelope = providerTextEnvelope(tester, "wamid.RETRY-TEST-0001", "Only once");
     expect(await postSigned(envelope)).toBe(200);
     expect(await postSigned(envelope)).toBe(200);
     await h.settle(20);
@@ -81,7 +99,8 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
   });
 
   it("a delivery with a wrong signature is refused with 401 and stores nothing", async () => {
-    const body = JSON.stringify(providerTextEnvelope(TESTER, "wamid.FORGED-0001", "forged"));
+    await joined();
+    const body = JSON.stringify(providerTextEnvelope(tester, "wamid.FORGED-0001", "forged"));
     const res = await fetch(`${h.server.url}/api/providers/platform-a/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-hub-signature-256": signPayload("wrong-secret", body) },
@@ -94,6 +113,7 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
   });
 
   it("POST /messages replies; the provider job sends it; statuses arrive signed and move it to read", async () => {
+    conversationId = await joined();
     const res = await h.app.call("POST", "/messages", {
       key: acme.key,
       body: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversationId, text: "Hi Ana!" },
@@ -110,9 +130,9 @@ describe("sandbox round trip over HTTP: join → inbound → reply → provider 
       .map((e) => e.payload as Record<string, any>)
       .filter((p) => p.message_id === res.body.id);
     expect(statuses.map((p) => p.status)).toEqual(["sent", "delivered", "read"]);
-    expect(statuses[0]).toMatchObject({ recipient_id: TESTER, platform_message_id: row.platformMessageId });
+    expect(statuses[0]).toMatchObject({ recipient_id: tester, platform_message_id: row.platformMessageId });
 
-    const inbox = h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, TESTER);
+    const inbox = h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, tester);
     expect(inbox.at(-1)?.body).toMatchObject({ type: "text", text: { body: "Hi Ana!" } });
   });
 });

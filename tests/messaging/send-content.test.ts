@@ -51,14 +51,21 @@ const CASES = [
   "reply_msg_id",
 ] as const;
 type Case = (typeof CASES)[number];
+/** The content types: the cases before the reply_to ones. */
+type ContentCase = Exclude<Case, "reply_provider_id" | "reply_msg_id">;
+const CONTENT_CASES = CASES.slice(0, 15) as ContentCase[];
 const tester = Object.fromEntries(CASES.map((c) => [c, testerNumber()])) as Record<Case, string>;
+/** A second tester per content type, for the test that sends them again and reads the provider's bodies. */
+const bodyTester = Object.fromEntries(CONTENT_CASES.map((c) => [c, testerNumber()])) as Record<ContentCase, string>;
+/** The statuses test's own tester. */
+const STATUS_TESTER = testerNumber();
 /** Message id → the case that sent it, for the status sweep. */
 const sent = new Map<string, Case>();
 
 beforeAll(async () => {
   h = await startSendHarness();
   acme = await h.app.seed();
-  joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), Object.values(tester));
+  joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), [...Object.values(tester), ...Object.values(bodyTester), STATUS_TESTER]);
   const upload = await fetch(`${h.server.url}/api/simulator/customer/media?filename=terms.pdf`, {
     method: "POST",
     headers: { "content-type": "application/pdf" },
@@ -68,20 +75,97 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-function reply(which: Case, content: Record<string, unknown>) {
-  return send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[tester[which]], ...content });
+function reply(which: Case, content: Record<string, unknown>, to = tester[which]) {
+  return send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[to], ...content });
 }
 
 /** The Cloud API body the simulator received for this tester (the last business message). */
-function providerBody(which: Case): Record<string, unknown> | undefined {
-  return h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, tester[which]).at(-1)?.body;
+function providerBodyOf(which: Case, to = tester[which]): Record<string, unknown> | undefined {
+  return h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, to).at(-1)?.body;
 }
 
-async function accepted(which: Case, content: Record<string, unknown>) {
-  const res = await reply(which, content);
+async function accepted(which: Case, content: Record<string, unknown>, to = tester[which]) {
+  const res = await reply(which, content, to);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   sent.set(res.body.id, which);
   return res;
+}
+
+/** What each content type sends; `to` is the tester, whose join message the list and reaction quote. */
+function contentOf(which: ContentCase, to: string): Record<string, unknown> {
+  switch (which) {
+    case "text":
+      return { text: "Hello from svc" };
+    case "image":
+      return { media: { type: "image", link: "https://cdn.example.com/cat.jpg", caption: "A cat" } };
+    case "document":
+      return { media: { type: "document", id: documentId, filename: "terms.pdf", caption: "Our terms" } };
+    case "video":
+      return { media: { type: "video", link: "https://cdn.example.com/clip.mp4" } };
+    case "audio":
+      return { media: { type: "audio", link: "https://cdn.example.com/voice.ogg" } };
+    case "button":
+      return {
+        interactive: {
+          type: "button",
+          header: "Delivery",
+          body: "Pick a slot",
+          footer: "Reply anytime",
+          buttons: [
+            { id: "am", title: "Morning" },
+            { id: "pm", title: "Afternoon" },
+          ],
+        },
+      };
+    case "list":
+      return {
+        reply_to: joined.joinWamids[to],
+        interactive: {
+          type: "list",
+          body: "Choose a size",
+          button: "Sizes",
+          sections: [
+            {
+              title: "Shirts",
+              rows: [
+                { id: "s", title: "Small", description: "Fits 36" },
+                { id: "m", title: "Medium" },
+              ],
+            },
+          ],
+        },
+      };
+    case "cta_url":
+      return { interactive: { type: "cta_url", body: "Track your order", display_text: "Track", url: "https://shop.example.com/track/42" } };
+    case "cta_url_envelope":
+      return {
+        interactive: {
+          type: "cta_url",
+          body: "Read the FAQ",
+          action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } },
+        },
+      };
+    case "location_request":
+      return { interactive: { type: "location_request_message", body: "Where should we deliver?" } };
+    case "contact_info_request":
+      return { interactive: { type: "request_contact_info", body: "May we have your details?" } };
+    case "reaction":
+      return { reaction: { message_id: joined.joinWamids[to], emoji: "👍" } };
+    case "location":
+      return { location: { latitude: 52.52, longitude: 13.405, name: "Store", address: "Alexanderplatz 1, Berlin" } };
+    case "contacts":
+      return {
+        contacts: [
+          {
+            name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" },
+            phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }],
+            emails: [{ email: "ana@example.com", type: "WORK" }],
+          },
+        ],
+      };
+    case "sticker":
+      return { sticker: { link: "https://cdn.example.com/sticker.webp" } };
+  }
 }
 
 describe("POST /messages: every content type on PLATFORM_A", () => {
@@ -101,66 +185,15 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
   });
 
   it("every other content type is accepted", async () => {
-    await accepted("image", { media: { type: "image", link: "https://cdn.example.com/cat.jpg", caption: "A cat" } });
-    await accepted("document", { media: { type: "document", id: documentId, filename: "terms.pdf", caption: "Our terms" } });
-    await accepted("video", { media: { type: "video", link: "https://cdn.example.com/clip.mp4" } });
-    await accepted("audio", { media: { type: "audio", link: "https://cdn.example.com/voice.ogg" } });
-    await accepted("button", {
-      interactive: {
-        type: "button",
-        header: "Delivery",
-        body: "Pick a slot",
-        footer: "Reply anytime",
-        buttons: [
-          { id: "am", title: "Morning" },
-          { id: "pm", title: "Afternoon" },
-        ],
-      },
-    });
-    await accepted("list", {
-      reply_to: joined.joinWamids[tester.list],
-      interactive: {
-        type: "list",
-        body: "Choose a size",
-        button: "Sizes",
-        sections: [
-          {
-            title: "Shirts",
-            rows: [
-              { id: "s", title: "Small", description: "Fits 36" },
-              { id: "m", title: "Medium" },
-            ],
-          },
-        ],
-      },
-    });
-    await accepted("cta_url", { interactive: { type: "cta_url", body: "Track your order", display_text: "Track", url: "https://shop.example.com/track/42" } });
-    await accepted("cta_url_envelope", {
-      interactive: {
-        type: "cta_url",
-        body: "Read the FAQ",
-        action: { name: "cta_url", parameters: { display_text: "FAQ", url: "https://shop.example.com/faq" } },
-      },
-    });
-    await accepted("location_request", { interactive: { type: "location_request_message", body: "Where should we deliver?" } });
-    await accepted("contact_info_request", { interactive: { type: "request_contact_info", body: "May we have your details?" } });
-    await accepted("reaction", { reaction: { message_id: joined.joinWamids[tester.reaction], emoji: "👍" } });
-    await accepted("location", { location: { latitude: 52.52, longitude: 13.405, name: "Store", address: "Alexanderplatz 1, Berlin" } });
-    await accepted("contacts", {
-      contacts: [
-        {
-          name: { formatted_name: "Ana Diaz", first_name: "Ana", last_name: "Diaz" },
-          phones: [{ phone: "+14155550123", type: "WORK", wa_id: "14155550123" }],
-          emails: [{ email: "ana@example.com", type: "WORK" }],
-        },
-      ],
-    });
-    await accepted("sticker", { sticker: { link: "https://cdn.example.com/sticker.webp" } });
+    for (const which of CONTENT_CASES.filter((c) => c !== "text")) await accepted(which, contentOf(which, tester[which]));
   });
 
   it("the provider received the exact Cloud API body for each", async () => {
-    await settleUntil(h, async () => CASES.slice(0, 15).every((c) => providerBody(c) !== undefined));
-    const envelope = (which: Case) => ({ messaging_product: "whatsapp", recipient_type: "individual", to: tester[which] });
+    // Its own sends, to its own testers: this test reads only what it sent.
+    for (const which of CONTENT_CASES) await accepted(which, contentOf(which, bodyTester[which]), bodyTester[which]);
+    const providerBody = (which: ContentCase) => providerBodyOf(which, bodyTester[which]);
+    await settleUntil(h, async () => CONTENT_CASES.every((c) => providerBody(c) !== undefined));
+    const envelope = (which: ContentCase) => ({ messaging_product: "whatsapp", recipient_type: "individual", to: bodyTester[which] });
     expect(providerBody("text")).toEqual({ ...envelope("text"), type: "text", text: { body: "Hello from svc" } });
     expect(providerBody("image")).toEqual({ ...envelope("image"), type: "image", image: { link: "https://cdn.example.com/cat.jpg", caption: "A cat" } });
     expect(providerBody("document")).toEqual({
@@ -205,7 +238,7 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
           ],
         },
       },
-      context: { message_id: joined.joinWamids[tester.list] },
+      context: { message_id: joined.joinWamids[bodyTester.list] },
     });
     expect(providerBody("cta_url")).toEqual({
       ...envelope("cta_url"),
@@ -238,7 +271,7 @@ describe("POST /messages: every content type on PLATFORM_A", () => {
     expect(providerBody("reaction")).toEqual({
       ...envelope("reaction"),
       type: "reaction",
-      reaction: { message_id: joined.joinWamids[tester.reaction], emoji: "👍" },
+      reaction: { message_id: joined.joinWamids[bodyTester.reaction], emoji: "👍" },
     });
     expect(providerBody("location")).toEqual({
       ...envelope("location"),
@@ -264,8 +297,8 @@ describe("reply_to", () => {
   it("a provider message id is sent as context.message_id", async () => {
     const wamid = joined.joinWamids[tester.reply_provider_id]!;
     await accepted("reply_provider_id", { reply_to: wamid, text: "Answering your message" });
-    await settleUntil(h, async () => providerBody("reply_provider_id") !== undefined);
-    expect(providerBody("reply_provider_id")).toMatchObject({ type: "text", text: { body: "Answering your message" }, context: { message_id: wamid } });
+    await settleUntil(h, async () => providerBodyOf("reply_provider_id") !== undefined);
+    expect(providerBodyOf("reply_provider_id")).toMatchObject({ type: "text", text: { body: "Answering your message" }, context: { message_id: wamid } });
   });
 
   it("one of our msg_ ids is resolved to its provider id", async () => {
@@ -274,8 +307,8 @@ describe("reply_to", () => {
     expect(inbound.platform_message_id).toBe(joined.joinWamids[tester.reply_msg_id]);
     const res = await accepted("reply_msg_id", { reply_to: inbound.id, text: "Quoting by our id" });
     expect((await h.messageRow(res.body.id)).replyTo).toBe(inbound.platform_message_id);
-    await settleUntil(h, async () => providerBody("reply_msg_id") !== undefined);
-    expect(providerBody("reply_msg_id")).toMatchObject({ type: "text", context: { message_id: inbound.platform_message_id } });
+    await settleUntil(h, async () => providerBodyOf("reply_msg_id") !== undefined);
+    expect(providerBodyOf("reply_msg_id")).toMatchObject({ type: "text", context: { message_id: inbound.platform_message_id } });
   });
 
   it("an unknown msg_ id is 404 and writes nothing", async () => {
@@ -288,6 +321,7 @@ describe("reply_to", () => {
 
 describe("statuses", () => {
   it("every sandbox send moves to read through the provider's callbacks; none fails", async () => {
+    await accepted("text", { text: "Hello from svc" }, STATUS_TESTER);
     const done = await settleUntil(h, async () => (await outboundRows(h, acme.projectId)).every((row) => row.status === "read"), 15_000);
     const rows = await outboundRows(h, acme.projectId);
     expect(rows.length).toBe(sent.size);
@@ -310,6 +344,8 @@ describe("templates", () => {
   });
 
   it("a template {name, language} on a dedicated PLATFORM_A channel reaches the provider and is read", async () => {
+    // Its own project: the statuses test counts every outbound message of acme's.
+    const acme = await h.app.seed({ orgName: "Templates" });
     const channel = await createDedicatedChannel(h, acme.key);
     const phone = testerNumber();
     const contact = await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${phone}`, channel_id: channel.id, opt_in: true } });

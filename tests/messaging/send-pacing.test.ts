@@ -28,8 +28,12 @@ process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
 let h: Harness;
 let acme: Seeded;
 let joined: Joined;
+// One recipient per test that takes a pair slot, so no test runs into another's pacing.
 const PACED = testerNumber();
+const SPLIT = testerNumber();
 const OTHER = testerNumber();
+const REPLAYED = testerNumber();
+const RETRIED = testerNumber();
 const IDEM = testerNumber();
 const IDEM_GENERATED = testerNumber();
 const REUSED = testerNumber();
@@ -37,7 +41,7 @@ const REUSED = testerNumber();
 beforeAll(async () => {
   h = await startSendHarness();
   acme = await h.app.seed();
-  joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), [PACED, OTHER, IDEM, IDEM_GENERATED, REUSED]);
+  joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), [PACED, SPLIT, OTHER, REPLAYED, RETRIED, IDEM, IDEM_GENERATED, REUSED]);
 });
 afterAll(() => h?.close());
 
@@ -63,22 +67,32 @@ function inbox(tester: string) {
   return h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, tester);
 }
 
-describe("pair pacing: 1 new message per 6 s per (platform, channel, recipient)", () => {
-  const first = key("first");
-  const second = key("second");
-  const third = key("third");
-  let firstResponse: Record<string, unknown>;
-  let rejectedAt = 0;
-  let rejected: { retryAfter: number; reset: number };
+/**
+ * The pair slot taken: a first message with its own key sent and handed to the provider, then a second
+ * one refused (429) with the retry it was given.
+ */
+async function pacedPair(tester: string) {
+  const keys = { first: key("first"), second: key("second"), third: key("third") };
+  const ok = await reply(tester, "First", keys.first);
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  expect(await settleUntil(h, async () => inbox(tester).length === 1)).toBe(true);
+  const rejectedAt = Date.now();
+  const res = await reply(tester, "Second", keys.second);
+  expectError(res, 429, "message_pair_rate_limit");
+  const rejected = { retryAfter: res.body.retry_after as number, reset: Number(res.headers.get("ratelimit-reset")) };
+  return { ...keys, firstResponse: ok.body as Record<string, unknown>, rejectedAt, rejected };
+}
 
+describe("pair pacing: 1 new message per 6 s per (platform, channel, recipient)", () => {
   it("a second new message to the same recipient within 6 s is 429 message_pair_rate_limit with the spec's body and headers", async () => {
+    const first = key("first");
+    const second = key("second");
     const ok = await reply(PACED, "First", first);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    firstResponse = ok.body;
     // Hand it to the provider now, so the provider's own pacing clock starts with ours.
     expect(await settleUntil(h, async () => inbox(PACED).length === 1)).toBe(true);
 
-    rejectedAt = Date.now();
+    const rejectedAt = Date.now();
     const res = await reply(PACED, "Second", second);
     expectError(res, 429, "message_pair_rate_limit");
     expect(res.body).toEqual({
@@ -102,44 +116,47 @@ describe("pair pacing: 1 new message per 6 s per (platform, channel, recipient)"
     expect(Number.isInteger(reset)).toBe(true);
     expect(reset).toBeGreaterThanOrEqual(Math.floor(rejectedAt / 1000));
     expect(reset).toBeLessThanOrEqual(Math.ceil(rejectedAt / 1000) + 6);
-    rejected = { retryAfter, reset };
 
     expect(await rowsWithKey(second)).toHaveLength(0);
   });
 
   it("separate recipients and separate channels do not share a bucket", async () => {
+    await pacedPair(SPLIT);
     const otherRecipient = await reply(OTHER, "Different recipient, same channel");
     expect(otherRecipient.status, JSON.stringify(otherRecipient.body)).toBe(200);
 
     // The paced recipient, from a dedicated channel of the project: a bucket of its own.
     const channel = await createDedicatedChannel(h, acme.key);
-    expect((await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${PACED}`, channel_id: channel.id, opt_in: true } })).status).toBe(200);
-    const otherChannel = await send(h, acme.key, { channel_id: channel.id, to: `+${PACED}`, template: { name: "order_update", language: "en_US" } });
+    expect((await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${SPLIT}`, channel_id: channel.id, opt_in: true } })).status).toBe(200);
+    const otherChannel = await send(h, acme.key, { channel_id: channel.id, to: `+${SPLIT}`, template: { name: "order_update", language: "en_US" } });
     expect(otherChannel.status, JSON.stringify(otherChannel.body)).toBe(200);
   });
 
   it("replaying an already-recorded key returns the stored result (Idempotent-Replayed: true) and takes no slot", async () => {
-    const replay = await reply(PACED, "First", first);
+    const { first, third, firstResponse, rejected } = await pacedPair(REPLAYED);
+    const replay = await reply(REPLAYED, "First", first);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(firstResponse);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
 
     // The next different message is paced exactly as before: same window, same reset.
-    const paced = await reply(PACED, "Third", third);
+    const paced = await reply(REPLAYED, "Third", third);
     expectError(paced, 429, "message_pair_rate_limit");
     expect(Math.abs(Number(paced.headers.get("ratelimit-reset")) - rejected.reset)).toBeLessThanOrEqual(1);
     expect(await rowsWithKey(third)).toHaveLength(0);
   });
 
   it("after Retry-After, the rejected request's Idempotency-Key works; a replay just before took no slot", async () => {
-    const providerAt = Date.parse(inbox(PACED)[0]!.sent_at);
+    const { first, second, third, rejectedAt, rejected } = await pacedPair(RETRIED);
+    expect((await reply(RETRIED, "First", first)).headers.get("idempotent-replayed")).toBe("true");
+    const providerAt = Date.parse(inbox(RETRIED)[0]!.sent_at);
     const wait = Math.max(rejectedAt + rejected.retryAfter * 1000, providerAt + 6000) + 250 - Date.now();
     expect(wait).toBeLessThan(7000);
     if (wait > 0) await sleep(wait);
 
-    const replay = await reply(PACED, "First", first);
+    const replay = await reply(RETRIED, "First", first);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    const retried = await reply(PACED, "Second", second);
+    const retried = await reply(RETRIED, "Second", second);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(retried.body.idempotency_key).toBe(second);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
@@ -147,8 +164,8 @@ describe("pair pacing: 1 new message per 6 s per (platform, channel, recipient)"
     expect(await rowsWithKey(first)).toHaveLength(1);
     expect(await rowsWithKey(second)).toHaveLength(1);
     expect(await rowsWithKey(third)).toHaveLength(0);
-    expect(await settleUntil(h, async () => inbox(PACED).length === 2)).toBe(true);
-    expect(inbox(PACED).map((m) => (m.body.text as { body: string }).body)).toEqual(["First", "Second"]);
+    expect(await settleUntil(h, async () => inbox(RETRIED).length === 2)).toBe(true);
+    expect(inbox(RETRIED).map((m) => (m.body.text as { body: string }).body)).toEqual(["First", "Second"]);
     expect(await settleUntil(h, async () => (await h.messageRow(retried.body.id)).status === "read")).toBe(true);
   });
 });

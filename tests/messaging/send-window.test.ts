@@ -4,7 +4,7 @@
  * 24 h (provider timestamp); handoff is a hard stop; sandbox replies go to joined testers only; keys,
  * scopes and tenancy.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, max } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
@@ -46,9 +46,9 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** The customer writes on the dedicated channel (its phone_number_id is the provider sender). */
-async function writesOnDedicated(from: string, text: string) {
-  await h.customer({ from, sender_id: dedicated.phoneNumberId, type: "text", text });
+/** The customer writes on a dedicated channel (its phone_number_id is the provider sender); acme's by default. */
+async function writesOnDedicated(from: string, text: string, channel = dedicated) {
+  await h.customer({ from, sender_id: channel.phoneNumberId, type: "text", text });
 }
 
 async function lastInboundAt(conversationId: string, channelId: string): Promise<Date> {
@@ -78,47 +78,63 @@ describe("conversation_id xor to", () => {
 describe("`to` on a dedicated PLATFORM_A channel", () => {
   const optedIn = testerNumber();
   const writer = testerNumber();
+  /** Each test's own project and dedicated channel: the tests count the project's contacts and messages. */
+  let project: Seeded;
+  let channel: { id: string; phoneNumberId: string };
+  beforeEach(async () => {
+    project = await h.app.seed({ orgName: "To org" });
+    channel = await createDedicatedChannel(h, project.key);
+  });
+
+  /** `optedIn` opted in on the channel, with the conversation a template send opened (and no message of theirs). */
+  async function optedInWithTemplate() {
+    const contact = await h.app.call("POST", "/contacts", { key: project.key, body: { phone: `+${optedIn}`, channel_id: channel.id, opt_in: true } });
+    expect(contact.status).toBe(200);
+    const res = await send(h, project.key, { channel_id: channel.id, to: `+${optedIn}`, template: { name: "welcome", language: "en" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
 
   it("without an opt-in (require_opt_in true) is 409 contact_opt_in_required, and leaves no contact or message behind", async () => {
-    const res = await send(h, acme.key, { channel_id: dedicated.id, to: `+${optedIn}`, template: { name: "welcome", language: "en" } });
+    const res = await send(h, project.key, { channel_id: channel.id, to: `+${optedIn}`, template: { name: "welcome", language: "en" } });
     expectError(res, 409, "contact_opt_in_required");
-    const contacts = await h.app.call("GET", "/contacts?limit=100", { key: acme.key });
+    const contacts = await h.app.call("GET", "/contacts?limit=100", { key: project.key });
     expect((contacts.body.data as { phone: string }[]).some((c) => c.phone === `+${optedIn}`)).toBe(false);
-    expect(await outboundRows(h, acme.projectId)).toHaveLength(0);
+    expect(await outboundRows(h, project.projectId)).toHaveLength(0);
   });
 
   it("after POST /contacts {phone, opt_in: true} a template send is 200 and creates the conversation", async () => {
-    const contact = await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${optedIn}`, channel_id: dedicated.id, opt_in: true } });
+    const contact = await h.app.call("POST", "/contacts", { key: project.key, body: { phone: `+${optedIn}`, channel_id: channel.id, opt_in: true } });
     expect(contact.status).toBe(200);
-    const res = await send(h, acme.key, { channel_id: dedicated.id, to: `+${optedIn}`, template: { name: "welcome", language: "en" } });
+    const res = await send(h, project.key, { channel_id: channel.id, to: `+${optedIn}`, template: { name: "welcome", language: "en" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ object: "message", status: "queued", contact_id: contact.body.id, conversation_id: expect.stringMatching(/^conv_/) });
   });
 
   it("a text to an opted-in contact who never wrote is 409 outside_messaging_window", async () => {
-    const res = await send(h, acme.key, { channel_id: dedicated.id, to: `+${optedIn}`, text: "Free-form without a window" });
+    await optedInWithTemplate();
+    const res = await send(h, project.key, { channel_id: channel.id, to: `+${optedIn}`, text: "Free-form without a window" });
     expectError(res, 409, "outside_messaging_window");
     expect(res.body.message).toMatch(/24 hours|never written/);
   });
 
   it("once the customer writes on that channel, a text `to` send works", async () => {
-    await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${writer}`, channel_id: dedicated.id, opt_in: true } });
-    expectError(await send(h, acme.key, { channel_id: dedicated.id, to: `+${writer}`, text: "Too early" }), 409, "outside_messaging_window");
-    await writesOnDedicated(writer, "Hi, any news on my order?");
+    await h.app.call("POST", "/contacts", { key: project.key, body: { phone: `+${writer}`, channel_id: channel.id, opt_in: true } });
+    expectError(await send(h, project.key, { channel_id: channel.id, to: `+${writer}`, text: "Too early" }), 409, "outside_messaging_window");
+    await writesOnDedicated(writer, "Hi, any news on my order?", channel);
     await h.settle(50);
-    const res = await send(h, acme.key, { channel_id: dedicated.id, to: `+${writer}`, text: "Yes: it ships today" });
+    const res = await send(h, project.key, { channel_id: channel.id, to: `+${writer}`, text: "Yes: it ships today" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await settleUntil(h, async () => (await h.messageRow(res.body.id)).status === "read")).toBe(true);
   });
 
   it("with require_opt_in false no opt-in is needed", async () => {
-    const patch = await h.app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { require_opt_in: false } });
+    const patch = await h.app.call("PATCH", `/projects/${project.projectId}`, { key: project.key, body: { require_opt_in: false } });
     expect(patch.status).toBe(200);
     try {
-      const res = await send(h, acme.key, { channel_id: dedicated.id, to: `+${testerNumber()}`, template: { name: "welcome", language: "en" } });
+      const res = await send(h, project.key, { channel_id: channel.id, to: `+${testerNumber()}`, template: { name: "welcome", language: "en" } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     } finally {
-      await h.app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { require_opt_in: true } });
+      await h.app.call("PATCH", `/projects/${project.projectId}`, { key: project.key, body: { require_opt_in: true } });
     }
   });
 });
@@ -184,8 +200,9 @@ describe("handoff", () => {
 
 describe("sandbox membership", () => {
   it("a reply to a tester who has since joined another project is 422 sandbox_recipient_not_joined", async () => {
-    await h.customer({ from: N, type: "text", text: `join ${await joinCodeOf(h, globex.projectId)}` });
-    expect(await settleUntil(h, async () => (await h.app.call("GET", "/conversations", { key: globex.key })).body.data.length === 1)).toBe(true);
+    const elsewhere = await h.app.seed({ orgName: "Elsewhere" });
+    await h.customer({ from: N, type: "text", text: `join ${await joinCodeOf(h, elsewhere.projectId)}` });
+    expect(await settleUntil(h, async () => (await h.app.call("GET", "/conversations", { key: elsewhere.key })).body.data.length === 1)).toBe(true);
     const res = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[N], text: "Are you there?" });
     expectError(res, 422, "sandbox_recipient_not_joined");
     expect(res.body.message).toContain("join ");
@@ -203,7 +220,8 @@ describe("security", () => {
   });
 
   it("another project's conversation_id is 404", async () => {
-    const theirs = (await h.app.call("GET", "/conversations", { key: globex.key })).body.data[0].id as string;
+    const tester = testerNumber();
+    const theirs = (await joinTesters(h, globex.key, await joinCodeOf(h, globex.projectId), [tester])).conversations[tester]!;
     const res = await send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: theirs, text: "hi" });
     expectError(res, 404, "not_found");
   });

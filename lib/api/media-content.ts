@@ -55,10 +55,10 @@ export async function serveMediaContent(request: Request, mediaId: string, runti
         supported_versions: [API_VERSION],
       });
     }
-    const now = runtime.clock.now();
+    const now = runtime.ports.clock.now();
     const token = new URL(request.url).searchParams.get("token");
     const { media, tokenExpiresAt } = await authorizeMediaDownload(runtime.database.db, mediaId, token, now);
-    const storage = runtime.storage;
+    const storage = runtime.ports.storage;
     const key = media.storageKey;
     const etag = media.sha256 && /^[0-9a-f]{64}$/i.test(media.sha256) ? `"${media.sha256.toLowerCase()}"` : null;
     const lastModified = media.cachedAt ? media.cachedAt.toUTCString() : null;

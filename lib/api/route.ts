@@ -96,7 +96,7 @@ export function defineRoute<
 
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
-    const call: Call = { request, pathParams, runtime, operator, now: runtime.clock.now(), headers: handlerHeaders(requestId) };
+    const call: Call = { request, pathParams, runtime, operator, now: runtime.ports.clock.now(), headers: handlerHeaders(requestId) };
     let claimId: string | null = null;
     try {
       const key = await admit(def.scope, auth, call);
@@ -105,7 +105,7 @@ export function defineRoute<
       if (claimed.kind === "replay") return claimed.response;
       claimId = claimed.claimId;
       if (key) {
-        const quota = await runtime.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
+        const quota = await runtime.ports.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
         if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
       }
       const ctx = ctxOf(call, key);
@@ -174,7 +174,7 @@ async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call:
   if (auth === "session") throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
   if (auth === "none") return null;
   const key = await authenticate(call.request, auth, call.runtime, call.now);
-  const hit = await call.runtime.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
+  const hit = await call.runtime.ports.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
   Object.assign(call.headers, rateLimitHeaders(hit));
   if (!hit.allowed) throw limitExceeded("rate_limit", hit);
   if (scope && !hasScope(key.key.scopes, scope)) {
@@ -222,7 +222,7 @@ async function claimIdempotency(
   const headers = call.headers;
   if (key) {
     // docs/spec/decisions.md: a replay is not counted again, so its request-window point is given back.
-    await call.runtime.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
+    await call.runtime.ports.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
     headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
   }
   return { kind: "replay", response: json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" }) };

@@ -3,12 +3,11 @@ import { env } from "@/lib/config";
 import { openDatabase } from "@/lib/ports/db/open";
 import type { DatabaseHandle } from "@/lib/ports/db/types";
 import { systemClock, type Clock } from "@/lib/ports/clock";
-import { createLimiter, type Limiter } from "@/lib/ports/limiter";
+import { createLimiter } from "@/lib/ports/limiter";
 import { connectRedis } from "@/lib/ports/limiter/redis";
-import { createJobQueue, type JobQueue } from "@/lib/ports/queue";
+import { createJobQueue } from "@/lib/ports/queue";
 import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
 import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
-import type { ProviderPort } from "@/lib/ports/provider/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
 import { ensureAdminOperator } from "@/lib/domain/members/operators";
 import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
@@ -21,12 +20,7 @@ import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
  */
 export interface Runtime {
   database: DatabaseHandle;
-  clock: Clock;
-  limiter: Limiter;
-  queue: JobQueue;
-  provider: ProviderPort;
-  storage: ObjectStorage;
-  /** The same ports, as every ctx carries them (lib/domain/context.ts). */
+  /** The adapters, as every ctx carries them (lib/domain/context.ts). */
   ports: Ports;
   /** The configuration verbs read, resolved once here. */
   settings: Settings;
@@ -88,11 +82,6 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   await queue.prepare();
   return {
     database,
-    clock,
-    limiter,
-    queue,
-    provider,
-    storage,
     ports,
     settings,
     async close() {
@@ -120,8 +109,8 @@ async function startRuntime(): Promise<Runtime> {
   }
   const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });
   if (process.env.SVC_WORKER !== "off") {
-    await runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
-    await scheduleMaintenance(runtime.queue);
+    await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    await scheduleMaintenance(runtime.ports.queue);
   }
   return runtime;
 }

@@ -67,7 +67,7 @@ async function freshBeta() {
 /** A provider fixture (tests/fixtures/provider) addressed to the current test's dedicated channel. */
 const toBeta = (name: string, swaps: Record<string, string> = {}) => adapted(name, { [FIXTURE_A.phoneNumberId]: betaPhoneNumberId, ...swaps });
 
-const flush = () => h.app.runtime.queue.drain();
+const flush = () => h.app.runtime.ports.queue.drain();
 
 /** The customer sends through the simulator; returns the provider id, the stored row and the event. */
 async function customer(input: Record<string, unknown>) {

@@ -36,7 +36,7 @@ export async function deliver(h: Harness, slug: Slug, body: unknown): Promise<vo
   const res = await postProvider(h, slug, body);
   expect(res.status).toBe(200);
   await res.arrayBuffer();
-  await h.app.runtime.queue.drain();
+  await h.app.runtime.ports.queue.drain();
 }
 
 /** A fixture with strings swapped everywhere (ids, numbers), as a fresh object. */
@@ -83,7 +83,7 @@ export async function joinCodeOf(h: Harness, projectId: string): Promise<string>
 export async function joinSandbox(h: Harness, projectId: string, tester: string): Promise<void> {
   const sent = await h.customer({ from: tester, name: "Tester", type: "text", text: `join ${await joinCodeOf(h, projectId)}` });
   expect(sent.delivered_status).toBe(200);
-  await h.app.runtime.queue.drain();
+  await h.app.runtime.ports.queue.drain();
 }
 
 export async function enablePlatforms(h: Harness, orgId: string): Promise<void> {

@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const flush = () => h.app.runtime.queue.drain();
+const flush = () => h.app.runtime.ports.queue.drain();
 
 async function customer(platform: P, from: string, input: Record<string, unknown>) {
   const sent = await h.customer({ platform, sender_id: SENDER[platform], from, ...input });

@@ -26,7 +26,7 @@ afterEach(() => {
 async function say(from: string, text: string) {
   const sent = await h.customer({ from, type: "text", text });
   expect(sent.delivered_status).toBe(200);
-  await h.app.runtime.queue.drain();
+  await h.app.runtime.ports.queue.drain();
   return sent.message_id;
 }
 
@@ -168,14 +168,14 @@ describe("sandbox join", () => {
     const envelope = textA(SANDBOX_PHONE_NUMBER_ID, "15556690001", "wamid.JOIN-RETRY", `join ${code}`);
     expect((await postProvider(h, "platform-a", envelope)).status).toBe(200);
     expect((await postProvider(h, "platform-a", envelope)).status).toBe(200);
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
     expect(await h.eventsOf(solo.projectId, "participant.joined")).toHaveLength(1);
     expect(await receivedFor(h, solo.projectId, "wamid.JOIN-RETRY")).toHaveLength(1);
 
     // The tester moves on; a late provider retry of the old join does not move them back.
     await say("15556690001", `join ${await joinCodeOf(h, p2.projectId)}`);
     expect((await postProvider(h, "platform-a", envelope)).status).toBe(200);
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
     const after = await say("15556690001", "which project?");
     expect(await projectOfMessage(after)).toBe(p2.projectId);
     expect(await h.eventsOf(solo.projectId, "participant.joined")).toHaveLength(1);

@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const flush = () => h.app.runtime.queue.drain();
+const flush = () => h.app.runtime.ports.queue.drain();
 
 /**
  * An outbound message as POST /messages stores it (queued), to a customer with a conversation; with a

@@ -104,7 +104,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
         expect((await res.json()).error).toBe("invalid_signature");
       }
       expect(await storedCount()).toBe(before);
-      expect(await h.app.runtime.queue.drain()).toBe(0);
+      expect(await h.app.runtime.ports.queue.drain()).toBe(0);
     });
 
     it(`${slug}: a valid delivery is 200 at once, stored raw with its job, processed by the job`, async () => {
@@ -125,7 +125,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
         error: null,
       });
       // Nothing is parsed or applied inside the request: the job does it.
-      expect(await h.app.runtime.queue.drain()).toBeGreaterThanOrEqual(1);
+      expect(await h.app.runtime.ports.queue.drain()).toBeGreaterThanOrEqual(1);
       const [done] = await h.app.db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, row.id));
       expect(done!.processedAt).toBeInstanceOf(Date);
       expect(done!.error).toBeNull();
@@ -137,7 +137,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
         expect(res.status, JSON.stringify(body)).toBe(200);
         const row = (await webhookRows(h)).at(-1)!;
         expect(row.body).toBe(body);
-        await h.app.runtime.queue.drain();
+        await h.app.runtime.ports.queue.drain();
         const [done] = await h.app.db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, row.id));
         expect(done).toMatchObject({ error: "Body is not JSON" });
         expect(done!.processedAt).toBeInstanceOf(Date);
@@ -151,7 +151,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
     expect(res.status).toBe(200);
     const row = (await webhookRows(h)).at(-1)!;
     expect(row.body.startsWith('{"a":"')).toBe(true);
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
     const [done] = await h.app.db.select().from(inboundWebhooks).where(eq(inboundWebhooks.id, row.id));
     expect(done!.processedAt).toBeInstanceOf(Date);
 
@@ -175,7 +175,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
       // JSON.stringify escapes the NUL and the lone surrogate (\u0000, \ud800) as a provider's JSON would.
       const res = await postProvider(h, "platform-a", textA(SANDBOX_PHONE_NUMBER_ID, TESTER, id, text));
       expect(res.status).toBe(200);
-      await h.app.runtime.queue.drain();
+      await h.app.runtime.ports.queue.drain();
       const [row] = await rowByProviderId(h, SANDBOX_CHANNEL_ID, id);
       expect(row!.content).toBe(stored);
       const envelope = (await webhookRows(h)).at(-1)!;
@@ -198,7 +198,7 @@ describe("POST: signature over the raw body, then store and answer at once", () 
     for (const body of ['{"hello":"world"}', "null", "[1,2]", '{"object":"whatsapp_business_account","entry":[{"changes":[{"value":{}}]}]}']) {
       expect((await postProvider(h, "platform-a", body)).status).toBe(200);
     }
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
     expect(await messageCount(h)).toBe(before);
     const last = (await webhookRows(h)).slice(-4);
     expect(last.every((r) => r.processedAt !== null && r.error === null)).toBe(true);
@@ -211,6 +211,6 @@ describe("POST: signature over the raw body, then store and answer at once", () 
     expect((await postProvider(h, "platform-c", body)).status).toBe(401);
     // Other platforms keep theirs.
     expect((await postProvider(h, "platform-b", JSON.stringify(adapted("instagram-text")))).status).toBe(200);
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
   });
 });

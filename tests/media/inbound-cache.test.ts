@@ -103,7 +103,7 @@ describe("an image from the customer", () => {
     expect(expired.media).toMatchObject({ status: "expired", url: null, accessible: false });
     const [row] = await h.app.db.select().from(media).where(eq(media.id, m.id));
     expect(row!.status).toBe("expired");
-    expect(await h.app.runtime.storage.stat(row!.storageKey!)).toBeNull();
+    expect(await h.app.runtime.ports.storage.stat(row!.storageKey!)).toBeNull();
   });
 
   it("when caching fails, the webhook is still delivered with status unavailable and url null", async () => {

@@ -73,7 +73,7 @@ describe("pair limiter unreachable (request and quota buckets healthy)", () => {
 
   it("writes no message row and queues no provider job; the same key answers 503 again, not a replay", async () => {
     expect(await outboundRows(h, acme.projectId)).toHaveLength(0);
-    expect(await h.app.runtime.queue.drain()).toBe(0);
+    expect(await h.app.runtime.ports.queue.drain()).toBe(0);
     expect(h.server.simulator.state.inbox(SANDBOX_PHONE_NUMBER_ID, T)).toHaveLength(0);
     const again = await send(
       h,
@@ -112,7 +112,7 @@ describe("whole runtime on a closed Redis port: createTestApp({redisUrl: 'redis:
       .from(messages)
       .where(and(eq(messages.projectId, acme.projectId), eq(messages.direction, "outbound")));
     expect(written).toHaveLength(0);
-    expect(await h.app.runtime.queue.drain()).toBe(0);
+    expect(await h.app.runtime.ports.queue.drain()).toBe(0);
     expectError(res, 503, "message_rate_limit_unavailable");
     expect(res.body).toMatchObject({ queued: false, retryable: true, retry_after: 1 });
     expect(res.headers.get("retry-after")).toBe("1");

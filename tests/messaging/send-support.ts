@@ -45,7 +45,7 @@ export async function joinCodeOf(h: Harness, projectId: string): Promise<string>
 export async function settleUntil(h: Harness, done: () => Promise<boolean>, timeoutMs = 8_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await h.app.runtime.queue.drain();
+    await h.app.runtime.ports.queue.drain();
     if (await done()) return true;
     if (Date.now() > deadline) return false;
     await sleep(100);

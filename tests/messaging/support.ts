@@ -49,10 +49,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async settle(ms = 150) {
       // Bounded: a few rounds of "let callbacks land, run what they queued".
       for (let round = 0; round < 4; round++) {
-        await ready.runtime.queue.drain();
+        await ready.runtime.ports.queue.drain();
         await new Promise((r) => setTimeout(r, ms));
       }
-      await ready.runtime.queue.drain();
+      await ready.runtime.ports.queue.drain();
     },
     async eventsOf(projectId, type) {
       return ready.db

@@ -58,8 +58,8 @@ describe("job definitions", () => {
   it("through the queue: a malformed webhook.deliver fails as a payload error and attempts nothing", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      await app.runtime.queue.send(WEBHOOK_DELIVER_JOB, { deliveryId: "wd_missing", attempt: 0 });
-      expect(await app.runtime.queue.drain()).toBeGreaterThanOrEqual(1);
+      await app.runtime.ports.queue.send(WEBHOOK_DELIVER_JOB, { deliveryId: "wd_missing", attempt: 0 });
+      expect(await app.runtime.ports.queue.drain()).toBeGreaterThanOrEqual(1);
       const failure = errors.mock.calls.flat().find((arg) => JobPayloadError.is(arg));
       expect(failure).toMatchObject({ job: WEBHOOK_DELIVER_JOB, issues: [expect.stringMatching(/^attempt: /)] });
     } finally {

@@ -31,7 +31,7 @@ describe("queue workers", () => {
     const running = new Map<string, number>();
     const peak = new Map<string, number>();
     const done: string[] = [];
-    app.runtime.queue.define<{ group: string; n: number }>("test.groups", { localConcurrency: 6, groupConcurrency: 2 }, async (data) => {
+    app.runtime.ports.queue.define<{ group: string; n: number }>("test.groups", { localConcurrency: 6, groupConcurrency: 2 }, async (data) => {
       running.set(data.group, (running.get(data.group) ?? 0) + 1);
       peak.set(data.group, Math.max(peak.get(data.group) ?? 0, running.get(data.group)!));
       try {
@@ -42,11 +42,11 @@ describe("queue workers", () => {
       }
       done.push(`${data.group}-${data.n}`);
     });
-    await app.runtime.queue.prepare();
+    await app.runtime.ports.queue.prepare();
     // The slow group's jobs are older, so they are fetched first.
-    for (let n = 0; n < 4; n++) await app.runtime.queue.send("test.groups", { group: "slow", n }, { group: "slow" });
-    for (let n = 0; n < 12; n++) await app.runtime.queue.send("test.groups", { group: "fast", n }, { group: "fast" });
-    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    for (let n = 0; n < 4; n++) await app.runtime.ports.queue.send("test.groups", { group: "slow", n }, { group: "slow" });
+    for (let n = 0; n < 12; n++) await app.runtime.ports.queue.send("test.groups", { group: "fast", n }, { group: "fast" });
+    await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
 
     // Every fast job finishes while two slow ones are stuck: their slots are the only ones held.
     expect(await until(() => done.filter((d) => d.startsWith("fast")).length === 12)).toBe(true);
@@ -62,27 +62,27 @@ describe("queue workers", () => {
   it("wake on a new job's NOTIFY instead of waiting for the poll", async () => {
     app = await createTestApp();
     const done: number[] = [];
-    app.runtime.queue.define<{ n: number }>("test.notify", {}, async (data) => {
+    app.runtime.ports.queue.define<{ n: number }>("test.notify", {}, async (data) => {
       done.push(data.n);
     });
-    await app.runtime.queue.prepare();
+    await app.runtime.ports.queue.prepare();
     // A 60 s backstop poll: the job can only run within the bound below if the NOTIFY woke the worker.
-    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 60 });
+    await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 60 });
     await new Promise((r) => setTimeout(r, 300));
-    await app.runtime.queue.send("test.notify", { n: 1 });
+    await app.runtime.ports.queue.send("test.notify", { n: 1 });
     expect(await until(() => done.length === 1, 15_000)).toBe(true);
   });
 
   it("record each job's result on its own: a failure is retried, its neighbours are not run again", async () => {
     app = await createTestApp();
     const runs = new Map<number, number>();
-    app.runtime.queue.define<{ n: number }>("test.mixed", { localConcurrency: 5, retryLimit: 1, retryDelay: 0 }, async (data) => {
+    app.runtime.ports.queue.define<{ n: number }>("test.mixed", { localConcurrency: 5, retryLimit: 1, retryDelay: 0 }, async (data) => {
       runs.set(data.n, (runs.get(data.n) ?? 0) + 1);
       if (data.n === 2 && runs.get(2) === 1) throw new Error("first attempt fails");
     });
-    await app.runtime.queue.prepare();
-    for (let n = 0; n < 5; n++) await app.runtime.queue.send("test.mixed", { n });
-    await app.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    await app.runtime.ports.queue.prepare();
+    for (let n = 0; n < 5; n++) await app.runtime.ports.queue.send("test.mixed", { n });
+    await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     expect(await until(() => runs.get(2) === 2)).toBe(true);
     // Give a wrongly failed batch time to come back, then check nothing else ran twice.
     await new Promise((r) => setTimeout(r, 1500));

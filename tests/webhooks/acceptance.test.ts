@@ -65,7 +65,7 @@ describe("inbound → customer webhook", () => {
 
   it("with the worker running, an inbound message reaches the receiver as a verifiable message.received", async () => {
     receiver.received.length = 0;
-    await h.app.runtime.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
+    await h.app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     const started = Date.now();
     const { message_id } = await h.customer({ from: TESTER, type: "text", text: "is my order ready?" });
     const deadline = Date.now() + 5000;

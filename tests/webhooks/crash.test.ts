@@ -48,15 +48,15 @@ describe("a worker killed mid-delivery", () => {
     await doomed.start();
     const [claimed] = await doomed.fetch(WEBHOOK_DELIVER_JOB, { batchSize: 1 });
     expect(claimed).toBeDefined();
-    expect(await app.runtime.queue.drain()).toBe(0);
+    expect(await app.runtime.ports.queue.drain()).toBe(0);
     expect(receiver.received).toHaveLength(0);
 
     // Time passes beyond the 30 s lease (aged in the database rather than slept through).
     await app.db.execute(sql`update pgboss.job set started_on = now() - interval '10 minutes' where id = ${claimed!.id}`);
-    await app.runtime.queue.maintain();
+    await app.runtime.ports.queue.maintain();
     // Put back with the queue's 1 s retry delay: bounded wait for it to come due.
     for (let i = 0; i < 40 && receiver.received.length === 0; i++) {
-      await app.runtime.queue.drain();
+      await app.runtime.ports.queue.drain();
       await new Promise((r) => setTimeout(r, 100));
     }
     await receiver.waitFor(1);

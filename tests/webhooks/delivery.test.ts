@@ -48,7 +48,7 @@ async function newDelivery(type = "message.status", payload: Record<string, unkn
       { ...ctx(), db: tx },
       { project: { id: acme.projectId }, type: type as "message.status", payload, at: app.clock.now(), defer: true },
     ))!;
-    return (await scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: acme.projectId, type }, app.clock.now()))!;
+    return (await scheduleDelivery(tx, app.runtime.ports.queue, { id: eventId, projectId: acme.projectId, type }, app.clock.now()))!;
   });
 }
 
@@ -59,7 +59,7 @@ async function delivery(id: string) {
 describe("a delivery", () => {
   it("POSTs {event, payload, sentAt} signed per decisions.md: x-svc-signature HMAC and Standard Webhooks", async () => {
     const id = await newDelivery("message.status", { message_id: "msg_1", status: "read" });
-    expect(await app.runtime.queue.drain()).toBeGreaterThanOrEqual(1);
+    expect(await app.runtime.ports.queue.drain()).toBeGreaterThanOrEqual(1);
     const [got] = await receiver.waitFor(1);
     const body = JSON.parse(got!.raw);
     expect(Object.keys(body)).toEqual(["event", "payload", "sentAt"]);
@@ -90,7 +90,7 @@ describe("a delivery", () => {
   it("500 then 200: two attempts, one delivery id, the retry scheduled about 10 s later", async () => {
     receiver.reply = (_r, i) => (i === 0 ? { status: 500, body: "boom" } : { status: 204 });
     const id = await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     let detail = await delivery(id);
     expect(detail).toMatchObject({ status: "pending", attempt_count: 1, last_status_code: 500 });
     const wait = new Date(detail.next_attempt_at).getTime() - app.clock.now().getTime();
@@ -113,7 +113,7 @@ describe("a delivery", () => {
   it("410 Gone stops at once", async () => {
     receiver.reply = () => ({ status: 410 });
     const id = await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const detail = await delivery(id);
     expect(detail).toMatchObject({ status: "failed", attempt_count: 1, last_status_code: 410, next_attempt_at: null });
   });
@@ -121,7 +121,7 @@ describe("a delivery", () => {
   it("a redirect is a failure and is not followed", async () => {
     receiver.reply = (r) => (r.path === "/hooks" ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : { status: 200 });
     const id = await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const detail = await delivery(id);
     expect(detail).toMatchObject({ status: "pending", last_status_code: 302 });
     expect(receiver.received.map((r) => r.path)).toEqual(["/hooks"]);
@@ -149,7 +149,7 @@ describe("a delivery", () => {
   it("response excerpts are capped at 2 KB", async () => {
     receiver.reply = () => ({ status: 200, body: "x".repeat(10_000) });
     const id = await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     expect((await delivery(id)).attempts[0].response_excerpt).toHaveLength(2048);
   });
 });
@@ -161,7 +161,7 @@ describe("secret rotation", () => {
     const fresh: string = rotated.body.webhook_secret;
     expect(fresh).not.toBe(secret);
     await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const [got] = await receiver.waitFor(1);
     const headers = got!.headers as Record<string, string>;
     // Exactly one value per header: GitHub-style verifiers compare the whole header.
@@ -181,7 +181,7 @@ describe("secret rotation", () => {
     app.clock.advance(24 * 3600_000 + 1000);
     receiver.received.length = 0;
     await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const [later] = await receiver.waitFor(1);
     const laterHeaders = later!.headers as Record<string, string>;
     expect(laterHeaders["x-svc-signature"]).toBe(`sha256=${createHmac("sha256", fresh).update(later!.raw).digest("hex")}`);
@@ -195,7 +195,7 @@ describe("an endpoint failing for 5 days", () => {
   it("is paused (deliveries wait), and updating the webhook resumes and sends what waited", async () => {
     receiver.reply = () => ({ status: 500 });
     const first = await newDelivery();
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     app.clock.advance(PAUSE_AFTER_MS + 60_000);
     await attemptDelivery(ctx(), { deliveryId: first, attempt: 2 });
     const [paused] = await app.db.select().from(projects).where(eq(projects.id, acme.projectId));
@@ -203,14 +203,14 @@ describe("an endpoint failing for 5 days", () => {
 
     const waiting = await newDelivery();
     expect((await delivery(waiting)).status).toBe("paused");
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     expect((await delivery(waiting)).attempt_count).toBe(0);
 
     receiver.reply = () => ({ status: 200 });
     receiver.received.length = 0;
     const updated = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: `${receiver.url}/hooks` } });
     expect(updated.status).toBe(200);
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     expect((await delivery(waiting)).status).toBe("succeeded");
     const [resumed] = await app.db.select().from(projects).where(eq(projects.id, acme.projectId));
     expect(resumed!.webhookPausedAt).toBeNull();
@@ -250,7 +250,7 @@ describe("deliveries API", () => {
   it("lists with filters, shows attempts, redelivers with the same event id, and isolates projects", async () => {
     receiver.reply = () => ({ status: 200 });
     const id = await newDelivery("participant.joined", { project_id: acme.projectId });
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const list = await app.call("GET", "/webhook-deliveries?event=participant.joined&status=succeeded", { key: acme.key });
     expect(list.status).toBe(200);
     expect(list.body.data.map((d: { id: string }) => d.id)).toContain(id);
@@ -259,7 +259,7 @@ describe("deliveries API", () => {
     const again = await app.call("POST", `/webhook-deliveries/${id}/redeliver`, { key: acme.key });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ trigger: "redeliver", status: "pending" });
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const ids = receiver.received.map((r) => r.headers["x-svc-delivery"]);
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
@@ -278,13 +278,13 @@ describe("deliveries API", () => {
     app.clock.advance(1000);
     const a = await newDelivery("call.event", { call_id: "a" });
     const b = await newDelivery("call.event", { call_id: "b" });
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     receiver.received.length = 0;
     app.clock.advance(1000);
     const res = await app.call("POST", "/webhook-deliveries/replay", { key: acme.key, body: { since: since.toISOString(), event: "call.event" } });
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const replayed = receiver.received.map((r) => JSON.parse(r.raw).payload.call_id).sort();
     expect(replayed).toEqual(["a", "b"]);
     const [da, db] = [await delivery(a), await delivery(b)];
@@ -302,7 +302,7 @@ describe("no webhook URL", () => {
         { ...ctx(), db: tx },
         { project: { id: bare.projectId }, type: "message.status", payload: {}, at: app.clock.now(), defer: true },
       ))!;
-      return scheduleDelivery(tx, app.runtime.queue, { id: eventId, projectId: bare.projectId, type: "message.status" }, app.clock.now());
+      return scheduleDelivery(tx, app.runtime.ports.queue, { id: eventId, projectId: bare.projectId, type: "message.status" }, app.clock.now());
     });
     expect(id).toBeNull();
     expect(await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.projectId, bare.projectId))).toEqual([]);
@@ -320,7 +320,7 @@ describe("an event emitted outside any job (an API request, a script)", () => {
     }))!;
     const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     expect(row).toMatchObject({ projectId: acme.projectId, status: "pending", trigger: "event" });
-    await app.runtime.queue.drain();
+    await app.runtime.ports.queue.drain();
     const [got] = await receiver.waitFor(1);
     expect(JSON.parse(got!.raw)).toMatchObject({ event: "message.status", payload: { message_id: "msg_outside_job", status: "read" } });
     expect(await delivery(row!.id)).toMatchObject({ status: "succeeded", attempt_count: 1 });

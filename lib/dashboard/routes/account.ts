@@ -97,7 +97,7 @@ export const accountRoutes = [
       expires_at: z.string(),
       existing_user: z.boolean(),
     }),
-    handler: ({ runtime, params }) => describeInvitation(runtime.database.db, params.token, runtime.clock.now()),
+    handler: ({ runtime, params }) => describeInvitation(runtime.database.db, params.token, runtime.ports.clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -111,6 +111,6 @@ export const accountRoutes = [
     params: TokenParam,
     body: AcceptBody,
     response: User,
-    handler: ({ runtime, params, body }) => acceptInvitation(runtime.database.db, params.token, body, runtime.clock.now()),
+    handler: ({ runtime, params, body }) => acceptInvitation(runtime.database.db, params.token, body, runtime.ports.clock.now()),
   }),
 ];

@@ -24,7 +24,7 @@ const runtime = await getRuntime();
 console.log("drain-jobs: ready");
 async function lane(): Promise<void> {
   while (!stopping && Date.now() < deadline) {
-    const n = await runtime.queue.drain({ maxJobs: 50 });
+    const n = await runtime.ports.queue.drain({ maxJobs: 50 });
     ran += n;
     if (n === 0) await new Promise((r) => setTimeout(r, 50));
   }

@@ -16,3 +16,28 @@ export function guardRun(tag: string, watchdogMs: number, cleanup: () => Promise
   }
   return () => clearTimeout(watchdog);
 }
+
+/**
+ * Cleanup steps run once, newest first, however many of the run's end, the watchdog and a signal ask
+ * for it; a failing step is logged and the rest still run. `last` runs after every step.
+ */
+export function cleanupStack(tag: string, last?: () => void): { push(step: () => Promise<void>): void; run(): Promise<void> } {
+  const steps: (() => Promise<void>)[] = [];
+  let running: Promise<void> | null = null;
+  return {
+    push: (step) => void steps.push(step),
+    run() {
+      running ??= (async () => {
+        for (const step of steps.reverse()) {
+          try {
+            await step();
+          } catch (error) {
+            console.error(`[${tag}] cleanup: ${error instanceof Error ? error.message : error}`);
+          }
+        }
+        last?.();
+      })();
+      return running;
+    },
+  };
+}

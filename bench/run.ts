@@ -11,7 +11,7 @@
  *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
  *   7. peak RSS of web and worker; the table; bench/results/<timestamp>.json
  */
-import { guardRun } from "./run-guard";
+import { cleanupStack, guardRun } from "./run-guard";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,7 +37,8 @@ const logDir = path.join(resultsDir, `${stamp}-logs`);
 const dbName = `svc_bench_${process.pid}`;
 const key = `svc_live_${randomBase62(32)}`;
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups = cleanupStack("bench");
+const cleanup = () => cleanups.run();
 
 /** Phase windows (epoch ms), reported relative to the web's and the current worker's start for profiles. */
 const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[] =
@@ -69,19 +70,6 @@ async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
       cores,
     });
   }
-}
-let cleaning: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`[bench] cleanup: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  })();
-  return cleaning;
 }
 
 function loopbackUrl(url: string, what: string): URL {

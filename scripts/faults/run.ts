@@ -17,7 +17,7 @@
  *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile)
  *   SVC_FAULTS_KEEP=1                  keep the temp folder (databases); process logs are always kept
  */
-import { guardRun } from "../../bench/run-guard";
+import { cleanupStack, guardRun } from "../../bench/run-guard";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,22 +50,11 @@ function log(message: string): void {
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "svc-faults-"));
 const logDir = mkdtempSync(path.join(os.tmpdir(), "svc-faults-logs-"));
-const cleanups: (() => Promise<void>)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`[faults] cleanup: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-    if (process.env.SVC_FAULTS_KEEP === "1") log(`kept ${tmp} (SVC_FAULTS_KEEP=1)`);
-    else rmSync(tmp, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
+const cleanups = cleanupStack("faults", () => {
+  if (process.env.SVC_FAULTS_KEEP === "1") log(`kept ${tmp} (SVC_FAULTS_KEEP=1)`);
+  else rmSync(tmp, { recursive: true, force: true });
+});
+const cleanup = () => cleanups.run();
 
 async function main(): Promise<ScenarioResult[]> {
   const only = (process.env.SVC_FAULTS_ONLY ?? "")

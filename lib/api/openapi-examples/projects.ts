@@ -1,5 +1,6 @@
 import type { OperationExamples } from "./types";
 import { AT, CHANNEL, JOIN_CODE, PROJECT, PROJECT_ID, PROJECT_SUMMARY, SANDBOX_CHANNEL, SANDBOX_READINESS, WEBHOOK_URL, list } from "./fixtures";
+import { REQUIREMENTS } from "@/lib/domain/readiness/requirements";
 
 const NEW_PROJECT_ID = "proj_01jxq5a1b2c3d4e5f6g7h8j9k0";
 
@@ -80,20 +81,8 @@ const readiness = {
   project_id: PROJECT_ID,
   project_name: "Support bot",
   overall_status: "ready_with_warnings",
-  requirements: [
-    "sandbox_channel",
-    "sandbox_tester_joined",
-    "webhook_url",
-    "webhook_active",
-    "webhook_healthy",
-    "webhook_signing",
-    "dedicated_channel",
-    "dedicated_channel_connected",
-    "dedicated_channel_linked",
-    "inbound_routing",
-    "flows_publishing",
-    "template_submission",
-  ],
+  // A project where every requirement applied (a dedicated PLATFORM_A channel forwarding to a webhook).
+  requirements: [...REQUIREMENTS],
   sandbox_testable: true,
   production_inbound_ready: true,
   effective_channel: CHANNEL,

@@ -111,7 +111,7 @@ beforeAll(async () => {
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-dl-"));
   storage = new LocalObjectStorage(storageDir);
   // The download handler reads the runtime's storage port.
-  Object.assign(app.runtime, { storage });
+  Object.assign(app.runtime.ports, { storage });
   acme = await app.seed({ orgName: "Acme", projectName: "Main" });
   other = await app.seed({ orgName: "Globex", projectName: "Other" });
 });

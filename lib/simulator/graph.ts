@@ -1,5 +1,6 @@
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import type { SimulatorContext } from "@/lib/simulator/context";
+import { admitFlowMessage } from "@/lib/simulator/flows-send";
 import { bearerToken, graphError, invalidParameter, invalidToken, isRecord, json, readJson } from "@/lib/simulator/http";
 import { instagramMid, messengerMid, wamid } from "@/lib/simulator/ids";
 import { addressKey, type BusinessMessage } from "@/lib/simulator/state";
@@ -17,6 +18,7 @@ import { scheduleStatusCallbacks } from "@/lib/simulator/webhooks";
  *     behave as numbers that cannot receive messages),
  *   - no customer message in the last 24 h and not a template: 131047 "Re-engagement message",
  *   - a previous message to the same recipient less than 6 s ago: 131056 pair rate limit,
+ *   - an interactive Flow message whose flow cannot be sent (flows-send.ts),
  * and for PLATFORM_B/C the Send API's equivalents: outside the window (#10, subcode 2018278) and,
  * for the same 6 s pairing, #613 rate limit. Accepted sends answer in the provider's shape and
  * schedule signed status callbacks.
@@ -71,6 +73,8 @@ function sendPlatformA(ctx: SimulatorContext, senderId: string, body: unknown): 
       whatsapp: true,
     });
   }
+  const flowRefusal = admitFlowMessage(ctx.state, body, at);
+  if (flowRefusal) return flowRefusal;
   ctx.state.senderInfo(senderId, "PLATFORM_A");
   const message: BusinessMessage = {
     id: wamid(to),

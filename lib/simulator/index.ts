@@ -4,6 +4,8 @@ import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { PLATFORM_SLUG, type SimulatorContext, type StatusDelays } from "@/lib/simulator/context";
 import { customerInbox, customerMessage } from "@/lib/simulator/customer";
 import { sendMessage } from "@/lib/simulator/graph";
+import { FLOW_ROUTES, routeFlows } from "@/lib/simulator/flows-routes";
+import { customerFlowExchange } from "@/lib/simulator/flow-exchange";
 import { graphError, json, simulatorError } from "@/lib/simulator/http";
 import { cdnMedia, downloadMedia, getMediaInfo, uploadMedia } from "@/lib/simulator/media";
 import { SimulatorState } from "@/lib/simulator/state";
@@ -20,6 +22,14 @@ import { SimulatorState } from "@/lib/simulator/state";
  *   POST /customer/messages            act as the customer: signed webhook to our endpoint
  *   POST /customer/media               upload bytes (Content-Type; ?filename=) → {id, url, mime_type, sha256, file_size}
  *   GET  /customer/inbox?sender_id=&address=   business messages sent to that customer, oldest first
+ *   Flows (flows-routes.ts; the webhook they send: flows-webhook.ts):
+ *   POST /graph/{waba_id}/flows        create a flow {name, categories, flow_json, endpoint_uri?, publish?} → {id, success, validation_errors}
+ *   POST /graph/{flow_id}/publish      DRAFT → PUBLISHED (139002 otherwise); POST /graph/{flow_id}/deprecate PUBLISHED → DEPRECATED (139003)
+ *   GET  /graph/{flow_id}?fields=      a flow's id, name, status, validation_errors, ... (an id not among the flows is a media id)
+ *   POST|GET /graph/{phone_number_id}/whatsapp_business_encryption   register / read the number's RSA public key
+ *   POST /control/flows/{flow_id}/status {status}   test hook: BLOCKED | THROTTLED | PUBLISHED | DEPRECATED, with the webhook
+ *   POST /control/flows/fail-next-publish {business_account_id, message?, code?}   test hook: the next publish there fails
+ *   GET  /customer/flows/{flow_id}     the flow as the customer's app renders it {id, name, status, flow_json, endpoint_uri}
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  */
@@ -52,6 +62,7 @@ const ROUTES = [
   "POST /customer/messages",
   "POST /customer/media",
   "GET /customer/inbox?sender_id=&address=",
+  "POST /customer/flows/exchange",
 ];
 
 /** Route params may arrive decoded already (Next.js) or not (raw paths): decode once, never throw. */
@@ -105,7 +116,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const only = (allowed: string, run: () => Response | Promise<Response>) =>
       method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
 
-    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: ROUTES }));
+    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES] }));
+    const flows = routeFlows(ctx, request, method, segments);
+    if (flows) return flows;
     if (head === "graph" && second) {
       if (segments.length === 3 && third === "messages") return only("POST", () => sendMessage(ctx, request, second));
       if (segments.length === 2) return only("GET", () => getMediaInfo(ctx, request, path, second));
@@ -113,6 +126,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     }
     if (head === "media-download" && second && segments.length === 2) return only("GET", () => downloadMedia(ctx, request, second));
     if (head === "cdn" && second && segments.length === 2) return only("GET", () => cdnMedia(ctx, second));
+    if (head === "customer" && second === "flows" && third === "exchange" && segments.length === 3)
+      return only("POST", () => customerFlowExchange(ctx, request));
     if (head === "customer" && segments.length === 2) {
       if (second === "messages") return only("POST", () => customerMessage(ctx, request, path));
       if (second === "media") return only("POST", () => uploadMedia(ctx, request, path));

@@ -36,6 +36,22 @@ export interface BusinessMessage {
   status: BusinessStatus;
 }
 
+/** A flow created through the Flows API (`POST /{waba}/flows`), as the simulator keeps it. */
+export interface SimulatorFlow {
+  id: string;
+  business_account_id: string;
+  name: string;
+  flow_json: Record<string, unknown>;
+  endpoint_uri: string | null;
+  status: "DRAFT" | "PUBLISHED" | "DEPRECATED" | "BLOCKED" | "THROTTLED";
+  validation_errors: Record<string, unknown>[];
+  created_at: string;
+  /** The categories it was created with (GET /{flow_id}?fields=categories). */
+  categories?: string[];
+  /** While THROTTLED: when each of its recent messages was accepted (ms), for the provider's 10-an-hour cap. */
+  recent_sends?: number[];
+}
+
 export interface StoredMedia {
   id: string;
   bytes: Buffer;
@@ -68,6 +84,12 @@ export class SimulatorState {
   private sent: BusinessMessage[] = [];
   private readonly media = new Map<string, StoredMedia>();
   private mediaBytes = 0;
+  /** Flows API: flows by id. */
+  readonly flows = new Map<string, SimulatorFlow>();
+  /** DATA_EXCHANGE: the PEM public key each phone number id registered (whatsapp_business_encryption). */
+  readonly flowPublicKeys = new Map<string, string>();
+  /** Test hook: the next publish under this business account fails with this provider error. */
+  readonly flowPublishFailures = new Map<string, { code: number; message: string }>();
 
   reset(): void {
     this.senders.clear();
@@ -77,6 +99,9 @@ export class SimulatorState {
     this.sent = [];
     this.media.clear();
     this.mediaBytes = 0;
+    this.flows.clear();
+    this.flowPublicKeys.clear();
+    this.flowPublishFailures.clear();
   }
 
   /** Learns (or updates) a sender; later sends to it are validated and answered for its platform. */

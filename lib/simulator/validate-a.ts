@@ -6,7 +6,7 @@ import { isRecord } from "@/lib/simulator/http";
  * or null when the body is valid. Limits: text.body 1..4096; caption ≤1024; filename ≤240;
  * interactive body ≤1024, header text ≤60, footer ≤60; ≤3 reply buttons, titles ≤20, ids ≤256;
  * list button ≤20, ≤10 sections, ≤10 rows in all, row title ≤24, id ≤200, description ≤72;
- * cta_url display_text ≤20 and an http(s) url; media by https link or id (exactly one).
+ * cta_url display_text ≤20 and an http(s) url; flow: see flowParameters; media by https link or id (exactly one).
  */
 export const CONTENT_TYPES = ["text", "image", "audio", "video", "document", "sticker", "location", "contacts", "interactive", "reaction", "template"] as const;
 
@@ -108,7 +108,7 @@ function interactiveHeader(value: unknown, interactiveType: string): Check {
   if (value === undefined) return null;
   if (!isRecord(value) || !str(value.type)) return "Param interactive['header']['type'] is required.";
   if (value.type === "text") return textField(value.text, "interactive['header']['text']", 1, 60);
-  if (interactiveType === "list") return "Param interactive['header'] must be of type text for list messages.";
+  if (interactiveType === "list" || interactiveType === "flow") return `Param interactive['header'] must be of type text for ${interactiveType} messages.`;
   if (value.type === "image" || value.type === "video" || value.type === "document") {
     return mediaObject(value[value.type], `interactive['header']['${value.type}']`);
   }
@@ -167,6 +167,45 @@ function listAction(action: Record<string, unknown>): Check {
   return null;
 }
 
+// Pictographs, flags and keycaps: the provider takes no emoji in a flow_cta.
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{20E3}/u;
+
+/**
+ * An interactive Flow message's action.parameters: flow_message_version "3"; flow_token a non-empty
+ * string when given; exactly one of flow_id / flow_name; flow_cta 1..20 characters without emoji;
+ * flow_action navigate (the default, with flow_action_payload.screen and, if any, a non-empty data
+ * object) or data_exchange (no payload); mode draft | published. Whether the flow exists and may be
+ * sent is checked against the flows themselves (flows-send.ts).
+ */
+function flowParameters(parameters: Record<string, unknown>): Check {
+  const name = (key: string) => `interactive['action']['parameters']['${key}']`;
+  if (parameters.flow_message_version !== "3") return `Param ${name("flow_message_version")} must be '3'.`;
+  if (parameters.flow_token !== undefined && (!str(parameters.flow_token) || parameters.flow_token === ""))
+    return `Param ${name("flow_token")} must be a non-empty string.`;
+  const byId = parameters.flow_id !== undefined;
+  if (byId === (parameters.flow_name !== undefined)) return `Exactly one of ${name("flow_id")} or ${name("flow_name")} is required.`;
+  const ref = byId ? textField(parameters.flow_id, name("flow_id"), 1, 256) : textField(parameters.flow_name, name("flow_name"), 1, 200);
+  if (ref) return ref;
+  const cta = textField(parameters.flow_cta, name("flow_cta"), 1, 20);
+  if (cta) return cta;
+  if (EMOJI.test(parameters.flow_cta as string)) return `Param ${name("flow_cta")} must not contain emoji.`;
+  if (parameters.mode !== undefined && parameters.mode !== "draft" && parameters.mode !== "published")
+    return `Param ${name("mode")} must be draft or published.`;
+  const flowAction = parameters.flow_action ?? "navigate";
+  if (flowAction === "data_exchange") {
+    return parameters.flow_action_payload === undefined ? null : `Param ${name("flow_action_payload")} must be omitted for data_exchange.`;
+  }
+  if (flowAction !== "navigate") return `Param ${name("flow_action")} must be navigate or data_exchange.`;
+  const payload = parameters.flow_action_payload;
+  if (!isRecord(payload)) return `Param ${name("flow_action_payload")} is required for navigate.`;
+  const screen = textField(payload.screen, "interactive['action']['parameters']['flow_action_payload']['screen']", 1, 200);
+  if (screen) return screen;
+  if (payload.data !== undefined && (!isRecord(payload.data) || Object.keys(payload.data).length === 0)) {
+    return "Param interactive['action']['parameters']['flow_action_payload']['data'] must be a non-empty object.";
+  }
+  return null;
+}
+
 function interactive(value: unknown): Check {
   if (!isRecord(value) || !str(value.type)) return "Param interactive['type'] is required.";
   const type = value.type;
@@ -204,7 +243,9 @@ function interactive(value: unknown): Check {
     case "request_contact_info":
       return action.name === "request_contact_info" ? null : "Param interactive['action']['name'] must be request_contact_info.";
     case "flow":
-      return action.name === "flow" && isRecord(action.parameters) ? null : "Param interactive['action'] must be {name:'flow', parameters:{...}}.";
+      return action.name === "flow" && isRecord(action.parameters)
+        ? flowParameters(action.parameters)
+        : "Param interactive['action'] must be {name:'flow', parameters:{...}}.";
   }
   return null;
 }

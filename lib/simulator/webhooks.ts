@@ -68,7 +68,7 @@ async function postInTurn(ctx: SimulatorContext, platform: ProviderPlatform, pay
 }
 
 /** A signed POST retried a couple of times on failure, then logged and dropped. Resolves false if reset meanwhile. */
-async function postWithRetries(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope, what: string): Promise<boolean> {
+export async function postWithRetries(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope, what: string): Promise<boolean> {
   let outcome = await postInTurn(ctx, platform, payload);
   for (const delay of RETRY_DELAYS_MS) {
     if (outcome.ok) return true;

@@ -1,4 +1,5 @@
 import { env } from "@/lib/config";
+import { createFlowsPort } from "@/lib/ports/provider/flows";
 import { sendMessenger } from "@/lib/ports/provider/messenger";
 import { sendPlatformA } from "@/lib/ports/provider/platform-a";
 import type { ProviderPort } from "@/lib/ports/provider/types";
@@ -23,6 +24,7 @@ export function createProviderPort(options: ProviderPortOptions): ProviderPort {
           return sendMessenger(options, { ...channel, platform: channel.platform }, to, message);
       }
     },
+    flows: createFlowsPort(options),
   };
 }
 
@@ -33,4 +35,13 @@ export function defaultGraphUrl(): string {
 }
 
 export { ProviderError } from "@/lib/ports/provider/types";
-export type { MessageFailure, ProviderChannel, ProviderPlatform, ProviderPort } from "@/lib/ports/provider/types";
+export type {
+  MessageFailure,
+  ProviderAccount,
+  ProviderChannel,
+  ProviderFlowError,
+  ProviderFlowStatus,
+  ProviderFlowsPort,
+  ProviderPlatform,
+  ProviderPort,
+} from "@/lib/ports/provider/types";

@@ -41,8 +41,20 @@ export type InteractiveContent =
   | { type: "button"; body: string; header?: InteractiveHeader; footer?: string; buttons: ReplyButton[] }
   | { type: "list"; body: string; header?: Extract<InteractiveHeader, { type: "text" }>; footer?: string; button: string; sections: ListSection[] }
   | { type: "cta_url"; body: string; header?: InteractiveHeader; footer?: string; display_text: string; url: string }
+  | { type: "flow"; body: string; header?: Extract<InteractiveHeader, { type: "text" }>; footer?: string; flow: FlowAction }
   | { type: "location_request_message"; body: string }
   | { type: "request_contact_info"; body: string };
+
+/** An interactive Flow message's action: which provider flow to open, with which token, at which screen. */
+export interface FlowAction {
+  flow_id: string;
+  flow_token: string;
+  flow_cta: string;
+  /** navigate: open `screen` with `data`; data_exchange: the flow's endpoint answers INIT. */
+  flow_action: "navigate" | "data_exchange";
+  screen?: string;
+  data?: Record<string, unknown>;
+}
 
 export interface TemplateContent {
   id?: string;

@@ -1,4 +1,4 @@
-import type { InteractiveContent, InteractiveHeader, OutboundMessage } from "@/lib/ports/provider/outbound";
+import type { FlowAction, InteractiveContent, InteractiveHeader, OutboundMessage } from "@/lib/ports/provider/outbound";
 import { graphRequest, unsupportedContent, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
 import { ProviderError, type ProviderChannel } from "@/lib/ports/provider/types";
 import { isRecord } from "@/lib/json";
@@ -42,6 +42,28 @@ function withFrame(base: JsonObject, value: { header?: InteractiveHeader; footer
   return out;
 }
 
+/**
+ * An interactive Flow message's action parameters (message version "3", the only one the provider
+ * takes). navigate opens `screen` with `data` (the provider wants a non-empty object or none);
+ * data_exchange carries no payload: the flow's endpoint answers INIT instead.
+ */
+function flowParameters(flow: FlowAction): JsonObject {
+  const parameters: JsonObject = {
+    flow_message_version: "3",
+    flow_token: flow.flow_token,
+    flow_id: flow.flow_id,
+    flow_cta: flow.flow_cta,
+    flow_action: flow.flow_action,
+  };
+  if (flow.flow_action === "navigate") {
+    if (!flow.screen) throw unsupportedContent("A navigate Flow message needs the screen to open");
+    const payload: JsonObject = { screen: flow.screen };
+    if (flow.data && Object.keys(flow.data).length > 0) payload.data = flow.data;
+    parameters.flow_action_payload = payload;
+  }
+  return parameters;
+}
+
 function interactive(value: InteractiveContent): JsonObject {
   switch (value.type) {
     case "button":
@@ -83,6 +105,8 @@ function interactive(value: InteractiveContent): JsonObject {
         },
         value,
       );
+    case "flow":
+      return withFrame({ type: "flow", body: { text: value.body }, action: { name: "flow", parameters: flowParameters(value.flow) } }, value);
     case "location_request_message":
       return { type: "location_request_message", body: { text: value.body }, action: { name: "send_location" } };
     case "request_contact_info":

@@ -44,4 +44,49 @@ export interface ProviderPort {
    * Resolves with the provider's message id; throws ProviderError.
    */
   send(channel: ProviderChannel, to: string, message: OutboundMessage): Promise<{ platformMessageId: string }>;
+  /** PLATFORM_A's Flows API. */
+  readonly flows: ProviderFlowsPort;
+}
+
+/** A business account the provider's Flows API acts on (PLATFORM_A only). */
+export interface ProviderAccount {
+  /** The business account id (WABA) flows are created under. */
+  businessAccountId: string;
+  /** The phone number id, for the encryption key registration of DATA_EXCHANGE flows. */
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** A provider validation error of a Flow JSON, in the provider's shape. */
+export interface ProviderFlowError {
+  error: string;
+  error_type: string;
+  message: string;
+  line_start?: number;
+  line_end?: number;
+  column_start?: number;
+  column_end?: number;
+  pointers?: unknown[];
+}
+
+export type ProviderFlowStatus = "DRAFT" | "PUBLISHED" | "DEPRECATED" | "BLOCKED" | "THROTTLED";
+
+/**
+ * The provider's Flows API (Graph): create a flow with its JSON, publish, deprecate, read, and
+ * register the number's public key for DATA_EXCHANGE endpoints. Failures throw ProviderError.
+ */
+export interface ProviderFlowsPort {
+  /** `POST /{waba}/flows` {name, categories, flow_json, endpoint_uri?}: the new flow's id and the JSON's validation errors. */
+  createFlow(
+    account: ProviderAccount,
+    input: { name: string; flowJson: Record<string, unknown>; endpointUri?: string },
+  ): Promise<{ id: string; validationErrors: ProviderFlowError[] }>;
+  /** `POST /{flow_id}/publish`. */
+  publishFlow(account: ProviderAccount, flowId: string): Promise<void>;
+  /** `POST /{flow_id}/deprecate`. */
+  deprecateFlow(account: ProviderAccount, flowId: string): Promise<void>;
+  /** `GET /{flow_id}?fields=id,name,status,validation_errors`. */
+  getFlow(account: ProviderAccount, flowId: string): Promise<{ id: string; status: ProviderFlowStatus; validationErrors: ProviderFlowError[] }>;
+  /** `POST /{phone_number_id}/whatsapp_business_encryption` {business_public_key}. */
+  registerEncryptionKey(account: ProviderAccount, publicKeyPem: string): Promise<void>;
 }

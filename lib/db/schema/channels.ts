@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { organizations } from "./organizations";
 import { projects } from "./projects";
@@ -29,6 +29,11 @@ export const channels = pgTable(
     accountReviewStatus: text("account_review_status"),
     phoneNumberStatus: text("phone_number_status"),
     paymentStatus: text("payment_status"),
+    /** DATA_EXCHANGE Flows: the RSA-2048 key pair the provider encrypts endpoint calls for (PEM; the private key sealed). */
+    flowPublicKey: text("flow_public_key"),
+    flowPrivateKeySealed: text("flow_private_key_sealed"),
+    /** When the public key was registered with the provider for this number. */
+    flowKeyRegisteredAt: timestamp("flow_key_registered_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

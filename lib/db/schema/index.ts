@@ -16,3 +16,4 @@ export * from "./events";
 export * from "./inbound-webhooks";
 export * from "./webhook-deliveries";
 export * from "./media";
+export * from "./flows";

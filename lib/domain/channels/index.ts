@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
@@ -178,14 +179,6 @@ function senderTaken(platform: ChannelCreateInput["platform"]) {
   return new SvcError("conflict", `This ${SENDER_FIELD[platform]} is already connected as a channel.`, {
     issues: { [`credentials.${SENDER_FIELD[platform]}`]: ["Already connected."] },
   });
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message, constraint_name: name } = e as { code?: string; message?: string; constraint_name?: string };
-    if (code === "23505" && (name === constraint || String(message).includes(constraint))) return true;
-  }
-  return false;
 }
 
 export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode: ChannelRoutingMode }) {

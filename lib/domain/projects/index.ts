@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
 import { and, count, eq, type SQL } from "drizzle-orm";
 import { channels, projects, sandboxParticipants } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
@@ -26,14 +27,6 @@ export interface ProjectInput {
 }
 
 const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
-
-/** A unique-constraint violation (23505) of the named constraint, from either driver (drizzle wraps it in `cause`). */
-function isUniqueViolationOf(error: unknown, constraint: string): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string; constraint_name?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  const name = (cause as { constraint?: string; constraint_name?: string }).constraint ?? (cause as { constraint_name?: string }).constraint_name;
-  return cause?.code === "23505" && name === constraint;
-}
 
 /** Refuses webhook URLs on loopback, private, link-local or metadata addresses (unless allowed). */
 async function checkWebhookUrl(url: string): Promise<void> {
@@ -86,7 +79,7 @@ export async function createProjectRow(db: Db, organizationId: string, input: Pr
       return row!;
     } catch (error) {
       // A join code collision (one in 31^8) is retried with a new code; anything else is real.
-      if (attempt < 3 && isUniqueViolationOf(error, "projects_join_code_unique")) continue;
+      if (attempt < 3 && isUniqueViolation(error, "projects_join_code_unique")) continue;
       throw error;
     }
   }

@@ -9,6 +9,7 @@ import { messageRoutes } from "./routes/messages";
 import { webhookRoutes } from "./routes/webhooks";
 import { readinessRoutes } from "./routes/readiness";
 import { mediaRoutes } from "./routes/media";
+import { flowRoutes } from "./routes/flows";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -26,6 +27,7 @@ export const apiRoutes: readonly Endpoint[] = [
   ...webhookRoutes,
   ...readinessRoutes,
   ...mediaRoutes,
+  ...flowRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { events, messages, projects } from "@/lib/db/schema";
 import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type TestApp } from "../support/app";
+import type { RuntimeOptions } from "@/lib/server/runtime";
 import { startTestServer, type TestServer } from "../support/http-server";
 
 export interface Harness {
@@ -20,13 +21,20 @@ export interface Harness {
 
 export interface HarnessOptions {
   redisUrl?: string | null;
+  settings?: RuntimeOptions["settings"];
+  /** SVC_PUBLIC_URL = this server: for links the provider calls back (a DATA_EXCHANGE flow's endpoint). */
+  publicUrlIsServer?: boolean;
   statusDelaysMs?: { sent: number; delivered: number; read: number };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   let app: TestApp | null = null;
   const server = await startTestServer(() => app!.runtime, options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {});
-  app = await createTestApp({ graphUrl: `${server.url}/api/simulator/graph`, ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}) });
+  app = await createTestApp({
+    graphUrl: `${server.url}/api/simulator/graph`,
+    ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
+    settings: { ...options.settings, ...(options.publicUrlIsServer ? { publicUrl: server.url } : {}) },
+  });
   const ready = app;
   const harness: Harness = {
     app: ready,

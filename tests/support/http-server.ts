@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/router";
 import { platformOfSlug, receiveDelivery, verifySubscription } from "@/lib/api/provider-webhook";
+import { receiveFlowEndpointCall } from "@/lib/api/provider-flow-endpoint";
 import { createSimulator, type Simulator } from "@/lib/simulator";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { Runtime } from "@/lib/server/runtime";
@@ -53,6 +54,8 @@ export async function startTestServer(
       if (!platform) return new Response("Not found", { status: 404 });
       return request.method === "GET" ? verifySubscription(platform, url) : receiveDelivery(platform, request, getRuntime());
     }
+    const flowEndpoint = /^\/api\/providers\/([^/]+)\/flows\/([^/]+)\/endpoint$/.exec(path);
+    if (flowEndpoint && request.method === "POST") return receiveFlowEndpointCall(platformOfSlug(flowEndpoint[1]!), flowEndpoint[2]!, request, getRuntime());
     if (path.startsWith("/api/simulator")) return simulator.handle(request, path.slice("/api/simulator".length) || "/");
     return new Response("Not found", { status: 404 });
   }

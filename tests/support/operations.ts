@@ -12,6 +12,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   keys: "apiKey",
   members: "membership",
   invitations: "invitation",
+  flows: "flow",
 };
 
 /**

@@ -29,6 +29,24 @@ export const InboundInteractive = z
   })
   .openapi("InboundInteractive", { description: "A reply the customer tapped or submitted (message.received messages[].interactive)." });
 
+/** An outbound Flow message as sent by POST /flows/send (not accepted by POST /messages: a Flow goes out with its dispatch). */
+export const FlowInteractive = z
+  .object({
+    type: z.literal("flow"),
+    body: z.string(),
+    header: z.object({ type: z.literal("text"), text: z.string() }).optional(),
+    footer: z.string().optional(),
+    flow: z.object({
+      flow_id: z.string().openapi({ description: "The provider's flow id (meta_flow_id of the version sent)." }),
+      flow_token: z.string(),
+      flow_cta: z.string(),
+      flow_action: z.enum(["navigate", "data_exchange"]),
+      screen: z.string().optional(),
+      data: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .openapi("FlowInteractive", { description: "A Flow message sent with POST /flows/send." });
+
 /** message.received `messages[].location`. */
 export const InboundLocation = z
   .object({
@@ -83,7 +101,7 @@ export const MessageReaction = z
 
 /** The six content fields, spread into Message and MessageSendResponse. */
 export const MessageContentFields = {
-  interactive: z.union([OutboundInteractive, InboundInteractive, z.null()]).openapi({
+  interactive: z.union([OutboundInteractive, FlowInteractive, InboundInteractive, z.null()]).openapi({
     description:
       "Interactive messages: outbound, the interactive object as sent (OutboundInteractive); inbound, the reply tapped (InboundInteractive). Null for other types.",
   }),

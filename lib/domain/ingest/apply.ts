@@ -6,6 +6,7 @@ import { applyProviderStatus } from "./statuses";
 import { applyEcho } from "./echoes";
 import { applyCall } from "./calls";
 import { applyIdentityChange } from "./identity-change";
+import { applyFlowStatusChange } from "@/lib/domain/flows/status";
 
 export type ApplyOutcome =
   | "stored"
@@ -18,6 +19,7 @@ export type ApplyOutcome =
   | "echo"
   | "joined"
   | "identity"
+  | "flow_status"
   | "no_channel"
   | "no_project"
   | "join_rejected"
@@ -43,6 +45,11 @@ export function isPending(outcome: ApplyOutcome): boolean {
  * (webhook deliveries, media caching) on ctx.ports.queue. Safe to run twice: provider retries change nothing.
  */
 export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  // Addressed to a business account, not a number: the flow finds its own project.
+  if (event.kind === "flow_status") {
+    await applyFlowStatusChange(ctx, { businessAccountId: event.senderId, metaFlowId: event.flow_id, newStatus: event.new_status, message: event.message });
+    return "flow_status";
+  }
   const [channel] = await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId });
   if (!channel) return "no_channel";
   if (channel.status === "disconnected") return "channel_disconnected";

@@ -7,6 +7,7 @@ import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
+import { recordFlowCompletion } from "@/lib/domain/flows/completion";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
@@ -120,6 +121,20 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
     await refreshMessageMedia(ctx, id);
+  }
+  const reply = message.interactive;
+  if (reply?.type === "nfm_reply" && reply.flow_token) {
+    const from = contact.phone ?? event.from.address;
+    await recordFlowCompletion(ctx, {
+      project,
+      channel,
+      contact,
+      conversation,
+      messageId: id,
+      from,
+      flowToken: reply.flow_token,
+      response: reply.response ?? {},
+    });
   }
   return joined ? "joined" : "stored";
 }

@@ -9,6 +9,7 @@ import type { InboundEvent, InboundInteractive, InboundMedia, InboundParty, Norm
  *   `statuses[]` → kind "status"; system number / user-id changes also yield a kind "identity_change".
  * - field "calls": `calls[]` → kind "call" (call_kind "call"), `statuses[]` → call_kind "status".
  * - field "smb_message_echoes": `message_echoes[]` → kind "echo" (sent from the business app).
+ * - field "flows": a FLOW_STATUS_CHANGE → kind "flow_status" (entry.id is the business account; no metadata).
  * - anything else (history, smb_app_state_sync, template/account fields, ...) → nothing.
  */
 export function normalizePlatformAWebhook(payload: unknown): InboundEvent[] {
@@ -18,6 +19,10 @@ export function normalizePlatformAWebhook(payload: unknown): InboundEvent[] {
   for (const entry of objs(body.entry)) {
     for (const change of objs(entry.changes)) {
       const value = obj(change.value);
+      if (change.field === "flows") {
+        flowsChange(value, str(entry.id), events);
+        continue;
+      }
       const senderId = str(obj(value?.metadata)?.phone_number_id);
       if (!value || !senderId) continue;
       const field = str(change.field) ?? "messages";
@@ -30,6 +35,21 @@ export function normalizePlatformAWebhook(payload: unknown): InboundEvent[] {
 }
 
 const PLATFORM = "PLATFORM_A" as const;
+
+function flowsChange(value: Obj | null, businessAccountId: string | null, out: InboundEvent[]): void {
+  const flowId = str(value?.flow_id);
+  const newStatus = str(value?.new_status);
+  if (!value || value.event !== "FLOW_STATUS_CHANGE" || !flowId || !newStatus || !businessAccountId) return;
+  out.push({
+    platform: PLATFORM,
+    senderId: businessAccountId,
+    kind: "flow_status",
+    flow_id: flowId,
+    old_status: str(value.old_status),
+    new_status: newStatus,
+    message: str(value.message),
+  });
+}
 const STATUSES = ["sent", "delivered", "read", "failed", "deleted"] as const;
 const MEDIA_TYPES = ["image", "audio", "video", "document", "sticker"] as const;
 const IDENTITY_CHANGES = new Set(["user_changed_number", "customer_changed_number", "user_changed_user_id"]);

@@ -114,4 +114,6 @@ export type InboundEvent =
       /** The original item, SDP and connection data included. */
       call: Record<string, unknown>;
     })
-  | (Base & { kind: "identity_change"; previous: InboundParty; current: InboundParty; timestamp: string });
+  | (Base & { kind: "identity_change"; previous: InboundParty; current: InboundParty; timestamp: string })
+  /** The provider's flows webhook; senderId is the business account id (the change has no phone number). */
+  | (Base & { kind: "flow_status"; flow_id: string; old_status: string | null; new_status: string; message: string | null });

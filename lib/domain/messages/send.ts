@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
+import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
@@ -24,6 +25,8 @@ export interface SendInput {
   to?: string | undefined;
   message: OutboundMessage;
   idempotencyKey: string | null;
+  /** Writes that belong with the message (a Flow's dispatch), in its transaction: they commit together or not at all. */
+  alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -47,10 +50,11 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   await checkWindow(ctx, channel, target, input.message);
   const replyTo = input.message.replyTo ? await resolveReplyTo(ctx, input.message.replyTo) : null;
   // An operator's send (the inbox) is internal: it waits for its pair slot in the queue, never a 429.
-  if (ctx.actor.type === "user") return writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: true });
+  const alongside = input.alongside ?? null;
+  if (ctx.actor.type === "user") return writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: true, alongside });
   const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: false });
+    return await writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: false, alongside });
   } catch (error) {
     await release();
     throw error;
@@ -62,7 +66,7 @@ async function writeMessage(
   channel: ChannelRow,
   target: Target,
   message: OutboundMessage,
-  extra: { replyTo: string | null; idempotencyKey: string; paced: boolean },
+  extra: { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null },
 ) {
   const id = newId("message", ctx.now.getTime());
   return ctx.db.transaction(async (tx) => {
@@ -86,6 +90,7 @@ async function writeMessage(
     );
     const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
     await ctx.ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
+    await extra.alongside?.(tx, { messageId: id, conversationId: conversation.id, contactId: contact.id, idempotencyKey: extra.idempotencyKey });
     return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
   });
 }

@@ -1,3 +1,4 @@
+import { markSubmissionForwarded } from "@/lib/domain/flows/forwarded";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
@@ -107,6 +108,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+    if (succeeded && event.type === "flow.completed") await markSubmissionForwarded(db, event.id);
     return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
   }
 

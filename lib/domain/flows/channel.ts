@@ -1,0 +1,62 @@
+import { and, eq, or } from "drizzle-orm";
+import { channels } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import { SvcError } from "@/lib/errors";
+import { getSandboxChannel, type ChannelRow } from "@/lib/domain/channels/sandbox";
+import { publishReadinessOf } from "@/lib/domain/readiness/publish";
+import { unseal } from "@/lib/crypto/secrets";
+import type { ProviderAccount } from "@/lib/ports/provider/types";
+import type { Settings } from "@/lib/domain/context";
+
+/**
+ * Where a flow is published (docs/spec/decisions.md "Flows"): the project's effective channel, its
+ * dedicated number when connected, else the shared sandbox (flows publish under the service's account there).
+ */
+export async function publishChannelOf(ctx: Ctx): Promise<ChannelRow> {
+  if (ctx.project.channelId) {
+    const [dedicated] = await ctx.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, ctx.project.channelId), eq(channels.organizationId, ctx.org.id)));
+    if (dedicated && dedicated.status === "connected") return dedicated;
+  }
+  return getSandboxChannel(ctx.db);
+}
+
+/** The channel a flow was published through: the project's organization's, or the shared sandbox. */
+export async function publishedChannelOf(ctx: Ctx, channelId: string): Promise<ChannelRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, channelId), or(eq(channels.organizationId, ctx.org.id), eq(channels.isSandbox, true))));
+  if (!row)
+    throw new SvcError("conflict", `The channel this flow was published through (${channelId}) is gone; publish the flow again.`, { channel_id: channelId });
+  return row;
+}
+
+/** 422 for platforms without Flows, 412 channel_not_ready with the publish blockers. */
+export function assertCanPublish(channel: ChannelRow): void {
+  if (channel.platform !== "PLATFORM_A") {
+    throw new SvcError("feature_unsupported_on_channel", `Flows are a PLATFORM_A feature; the project's channel ${channel.id} is ${channel.platform}.`, {
+      channel_id: channel.id,
+      platform: channel.platform,
+    });
+  }
+  const readiness = publishReadinessOf(channel);
+  if (!readiness?.can_publish_flows) {
+    throw new SvcError("channel_not_ready", `Channel ${channel.id} cannot publish Flows yet: see blockers (GET /readiness explains each).`, {
+      channel_id: channel.id,
+      blockers: readiness?.blockers ?? [],
+    });
+  }
+}
+
+/** The business account the provider's Flows API acts on, with the channel's token (the sandbox: the configured one). */
+export function providerAccountOf(channel: ChannelRow, settings: Pick<Settings, "sandboxAccessToken">): ProviderAccount {
+  const credentials = channel.credentialsSealed ? (JSON.parse(unseal(channel.credentialsSealed)) as Record<string, string>) : {};
+  return {
+    businessAccountId: channel.businessAccountId ?? "",
+    phoneNumberId: channel.providerSenderId ?? "",
+    accessToken: channel.isSandbox ? settings.sandboxAccessToken : (credentials.access_token ?? ""),
+  };
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { channels, flowDispatches, flowVersions, flows, projects } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import type { ProjectRow } from "@/lib/domain/context";
+import { isRecord } from "@/lib/json";
+
+/** What one endpoint call reads from the database, loaded here and judged in endpoint.ts. */
+export type FlowRowOf = typeof flows.$inferSelect;
+export type DispatchRow = typeof flowDispatches.$inferSelect;
+
+/** Keys tried per request: a business account has a handful of numbers, not hundreds. */
+const MAX_KEYS = 10;
+
+export async function loadFlowWithProject(db: Db, flowId: string): Promise<{ flow: FlowRowOf; project: ProjectRow } | null> {
+  const [row] = await db
+    .select({ flow: flows, project: projects })
+    .from(flows)
+    .innerJoin(projects, eq(projects.id, flows.projectId))
+    .where(eq(flows.id, flowId));
+  return row ?? null;
+}
+
+/**
+ * The sealed private keys the request may be encrypted for. The provider encrypts with the key of the
+ * number that sent the flow, and a flow may be sent from any number of its business account, so every
+ * keyed number of that account (the project's organization's, or the shared sandbox) is a candidate;
+ * the number the flow was published through is tried first.
+ */
+export async function decryptionKeysOf(db: Db, flow: FlowRowOf, organizationId: string): Promise<string[]> {
+  const publishChannel = flow.publishChannelId ?? "";
+  const sameAccount = flow.metaWabaId
+    ? and(
+        eq(channels.businessAccountId, flow.metaWabaId),
+        eq(channels.platform, "PLATFORM_A"),
+        or(eq(channels.organizationId, organizationId), eq(channels.isSandbox, true)),
+      )
+    : undefined;
+  const rows = await db
+    .select({ sealed: channels.flowPrivateKeySealed })
+    .from(channels)
+    .where(and(isNotNull(channels.flowPrivateKeySealed), sameAccount ? or(eq(channels.id, publishChannel), sameAccount) : eq(channels.id, publishChannel)))
+    .orderBy(sql`${channels.id} = ${publishChannel} desc`, asc(channels.id))
+    .limit(MAX_KEYS);
+  return rows.map((row) => row.sealed!);
+}
+
+export async function findDispatch(db: Db, flowToken: string): Promise<DispatchRow | null> {
+  const [row] = await db.select().from(flowDispatches).where(eq(flowDispatches.flowToken, flowToken));
+  return row ?? null;
+}
+
+/** The Flow JSON of the version a dispatch was sent with (what the customer has open), or null. */
+export async function flowJsonOfVersion(db: Db, flowId: string, version: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ flowJson: flowVersions.flowJson })
+    .from(flowVersions)
+    .where(and(eq(flowVersions.flowId, flowId), eq(flowVersions.version, version)));
+  return row && isRecord(row.flowJson) ? row.flowJson : null;
+}

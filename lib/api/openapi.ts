@@ -17,6 +17,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated).",
   429: "Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type.",
   500: "Internal error (internal_error with request_id).",
+  502: "The provider refused the call or did not answer (provider_error with retryable and the provider's failure).",
   503: "A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key.",
 };
 

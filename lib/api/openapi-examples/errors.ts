@@ -17,6 +17,7 @@ const RESOURCE_BY_SEGMENT: Record<string, [noun: string, id: string]> = {
   conversations: ["conversation", "conv_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   messages: ["message", "msg_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   "webhook-deliveries": ["webhook delivery", "wd_01jxq4zzzzzzzzzzzzzzzzzzzz"],
+  flows: ["flow", "flow_01jxq4zzzzzzzzzzzzzzzzzzzz"],
 };
 
 /**

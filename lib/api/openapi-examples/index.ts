@@ -7,6 +7,7 @@
 import type { OperationExamples } from "./types";
 import { channelExamples } from "./channels";
 import { contactExamples, conversationExamples } from "./contacts";
+import { flowExamples } from "./flows";
 import { messageExamples } from "./messages";
 import { metaExamples } from "./meta";
 import { projectExamples, readinessExamples } from "./projects";
@@ -24,4 +25,5 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...conversationExamples,
   ...messageExamples,
   ...webhookExamples,
+  ...flowExamples,
 };

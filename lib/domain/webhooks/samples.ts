@@ -1,12 +1,15 @@
 import { EVENT_TYPES } from "@/lib/shared/event-types";
+import type { FlowCompletedPayload, FlowStatusPayload } from "@/lib/domain/flows/events";
 
 /**
  * Realistic sample payloads, one per event type of the spec (Events → Event types), for the local
  * test tool (`webhooks trigger`) and the docs. Shapes follow the payloads the service emits:
  * message.received (lib/domain/ingest/payload.ts), message.status (lib/domain/messages/status.ts),
- * call.event, participant.joined, contact.identity.updated (lib/domain/ingest/apply.ts). flow.completed,
- * flow.status and template.status have no emitter yet; their samples use the spec's named fields
- * (flow_token, submission, contact_reference; the status values) and are otherwise assumptions.
+ * call.event, participant.joined, contact.identity.updated (lib/domain/ingest/apply.ts). flow.completed
+ * (lib/domain/flows/completion.ts) and flow.status (flows/publish-job.ts, publish.ts, status.ts) are
+ * typed as the payload types their emitters build (lib/domain/flows/events.ts), so a field added or
+ * renamed there fails to compile here. template.status has no emitter yet; its sample uses the spec's
+ * status values and is otherwise an assumption.
  * Ids are fixed sample values in the service's id format, so samples are deterministic.
  */
 
@@ -27,6 +30,7 @@ const CONTACT = "ct_01kvd1nwz0d4vxee78kg4pxgyy";
 const INBOUND_MESSAGE = "msg_01kvd1nwz0sk5fszdhape1sqqz";
 const OUTBOUND_MESSAGE = "msg_01kvd1nwz00zvxes136wyj99qg";
 const FLOW = "flow_01kvd1nwz0mnrjwfb5fy4vwqnb";
+const DISPATCH = "fd_01kvd1nwz0h8q3zt6ysk2c9m4e";
 const SUBMISSION = "fs_01kvd1nwz0vngm7pcae3kteg0d";
 const TEMPLATE = "tmpl_01kvd1nwz0p0b6gfjmnezmza0a";
 
@@ -121,33 +125,39 @@ function callEvent() {
   };
 }
 
-function flowCompleted() {
+/** A validated submission of the pick-up booking flow, sent to the contact in its conversation. */
+function flowCompleted(): FlowCompletedPayload {
   return {
     flow_id: FLOW,
-    flow_token: "ftok_order_4821_pickup",
+    flow_token: "svcft_Q7vN2kLp8XrT4mWz9BcY3hJd6FsG1eRa",
+    dispatch_id: DISPATCH,
     submission_id: SUBMISSION,
-    agent_id: PROJECT,
-    channel_id: CHANNEL,
-    conversation_id: CONVERSATION,
+    submission: { pickup_date: "2026-06-19", pickup_slot: "morning", notes: "Side entrance, please" },
     contact_id: CONTACT,
+    conversation_id: CONVERSATION,
+    channel_id: CHANNEL,
     from: CUSTOMER_PHONE,
     contact_reference: CONTACT_REFERENCE,
     customer_reference: CONTACT_REFERENCE,
-    status: "VALIDATED",
-    submission: { pickup_date: "2026-06-19", pickup_slot: "10:00-12:00", notes: "Side entrance, please" },
+    agent_id: PROJECT,
+    organization_id: ORG,
+    config_key: "pickup-booking",
+    locale: "en",
     completed_at: "2026-06-18T09:47:55.000Z",
   };
 }
 
-function flowStatus() {
+/** The first publish of that flow: the publish job's DRAFT → PUBLISHED (the provider's own changes carry its message as reason). */
+function flowStatus(): FlowStatusPayload {
   return {
     flow_id: FLOW,
-    provider_flow_id: "1185672402954210",
-    name: "Pick-up booking",
+    meta_flow_id: "1185672402954210",
+    config_key: "pickup-booking",
+    locale: "en",
     old_status: "DRAFT",
     new_status: "PUBLISHED",
     reason: null,
-    timestamp: "2026-06-18T08:12:40.000Z",
+    occurred_at: "2026-06-18T08:12:40.000Z",
   };
 }
 
@@ -190,8 +200,9 @@ const BUILDERS: Record<SampleEventType, () => Record<string, unknown>> = {
   "message.received": messageReceived,
   "message.status": messageStatus,
   "call.event": callEvent,
-  "flow.completed": flowCompleted,
-  "flow.status": flowStatus,
+  // Spread: the emitters pass `{ ...payload }` too (an interface has no index signature).
+  "flow.completed": () => ({ ...flowCompleted() }),
+  "flow.status": () => ({ ...flowStatus() }),
   "template.status": templateStatus,
   "participant.joined": participantJoined,
   "contact.identity.updated": contactIdentityUpdated,

@@ -26,6 +26,8 @@ describe("job definitions", () => {
       "media.cache": { localConcurrency: 5, retryLimit: 3, retryDelay: 1, retryBackoff: true, retryDelayMax: 10, expireInSeconds: 60 },
       "media.release": { retryLimit: 5, retryDelay: 1, expireInSeconds: 30 },
       "media.expire": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
+      "flows.publish": { localConcurrency: 2, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 120 },
+      "flows.expire-dispatches": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
     });
   });
 

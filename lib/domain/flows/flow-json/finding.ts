@@ -8,11 +8,16 @@ export function finding(code: FlowFindingCode, path: string, message: string, ne
 export function textTooLong(path: string, what: string, text: string, max: number): FlowFinding | null {
   const length = [...text].length;
   if (length <= max) return null;
-  return finding("TEXT_TOO_LONG", path, `${what} is ${length} characters; the limit is ${max}.`, `Shorten ${what} to ${max} characters or fewer.`);
+  return finding("TEXT_TOO_LONG", path, `${what} is ${length} characters; the limit is ${max}.`, `Shorten ${lowerFirst(what)} to ${max} characters or fewer.`);
 }
 
 /** The provider refuses empty or blank texts. */
 export function blankText(path: string, what: string, text: string): FlowFinding | null {
   if (text.trim() !== "") return null;
   return finding("EMPTY_TEXT", path, `${what} is blank.`, `Give ${what} some text, or remove it.`);
+}
+
+/** "The label of ..." reads "the label of ..." inside a sentence. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

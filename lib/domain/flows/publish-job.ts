@@ -41,7 +41,7 @@ export async function runFlowPublish(ctx: SystemCtx, job: FlowPublishJob, run: J
   try {
     const endpointUri = row.runtimeMode === "DATA_EXCHANGE" ? await prepareEndpoint(ctx, channel, row) : undefined;
     const created = await ctx.ports.provider.flows.createFlow(account, {
-      name: `${row.name} (${row.id} v${(row.publishedVersion ?? 0) + 1})`,
+      name: providerFlowName(row, run),
       flowJson: row.publishingFlowJson,
       ...(endpointUri ? { endpointUri } : {}),
     });
@@ -58,6 +58,16 @@ export async function runFlowPublish(ctx: SystemCtx, job: FlowPublishJob, run: J
       { code: failure.code ?? "PROVIDER_ERROR", subcode: failure.subcode, error_type: failure.type, message: failure.message, fbtrace_id: failure.fbtrace_id },
     ]);
   }
+}
+
+/**
+ * Flow names are unique per business account at the provider. A retry after a create that timed out
+ * may find its first attempt's flow there already, so each attempt names its own (the orphan stays a
+ * DRAFT nobody sends).
+ */
+function providerFlowName(row: FlowRow, run: JobRun): string {
+  const attempt = run.retryCount > 0 ? ` #${run.retryCount + 1}` : "";
+  return `${row.name} (${row.id} v${(row.publishedVersion ?? 0) + 1}${attempt})`;
 }
 
 async function prepareEndpoint(ctx: SystemCtx, channel: typeof channels.$inferSelect, row: FlowRow): Promise<string> {

@@ -52,6 +52,15 @@ export const WebhookIcon = (p: IconProps) => (
     <path d="m9 7.3-2.5 4.8M8 14h4M11 7.3l2.5 4.8" />
   </Icon>
 );
+/** Flows: two stacked screens with an arrow from one to the next. */
+export const FlowsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2.5" y="3.5" width="6" height="8" rx="1" />
+    <rect x="11.5" y="8.5" width="6" height="8" rx="1" />
+    <path d="M8.5 7.5h3.5a1.5 1.5 0 0 1 1.5 1.5" />
+    <path d="M4.5 6.5h2M4.5 8.5h2M13.5 11.5h2M13.5 13.5h2" />
+  </Icon>
+);
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="7" cy="12.5" r="3.5" />

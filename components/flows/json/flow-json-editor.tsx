@@ -1,0 +1,78 @@
+"use client";
+
+import Editor, { type OnMount } from "@monaco-editor/react";
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "@/components/ui";
+import type { Finding } from "../model/findings";
+import { findingMarkers } from "./markers";
+import { monaco } from "./monaco-setup";
+
+export interface FlowJsonEditorProps {
+  flowId: string;
+  value: string;
+  readOnly: boolean;
+  onChange?: (text: string) => void;
+  /** Ctrl/Cmd+S inside the editor (Monaco keeps the key from reaching the page). */
+  onSave?: () => void;
+  findings: Finding[];
+  /** True when the findings' JSON pointers refer to this text (a flow given as Flow JSON). */
+  pointersIntoText: boolean;
+  /** The editor's accessible name. */
+  label: string;
+}
+
+const MARKER_OWNER = "svc-flow-findings";
+type CodeEditor = Parameters<OnMount>[0];
+
+/**
+ * The Flow JSON tab's editor: Monaco (bundled, see monaco-setup.ts) with the Flow JSON schema for
+ * squiggles and completion while typing, and the saved flow's findings as error markers.
+ */
+export function FlowJsonEditor({ flowId, value, readOnly, onChange, onSave, findings, pointersIntoText, label }: FlowJsonEditorProps) {
+  const [editor, setEditor] = useState<CodeEditor | null>(null);
+  const onSaveRef = useRef(onSave);
+  onSaveRef.current = onSave;
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const spots = findingMarkers(model.getValue(), findings, pointersIntoText);
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      spots.map((spot) => ({ ...spot, severity: monaco.MarkerSeverity.Error, source: "svc" })),
+    );
+  }, [editor, findings, pointersIntoText, value]);
+
+  const mount: OnMount = (instance) => {
+    instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => onSaveRef.current?.());
+    setEditor(instance);
+  };
+
+  return (
+    <div className="overflow-hidden rounded-lg ring-1 ring-slate-200" data-testid="flow-json-editor">
+      <Editor
+        height="36rem"
+        language="json"
+        // The schema applies to models named *.flow.json (monaco-setup.ts); one model per flow.
+        path={`flow-json/${flowId}.flow.json`}
+        value={value}
+        onChange={(text) => onChange?.(text ?? "")}
+        onMount={mount}
+        loading={<Spinner label="Loading the editor" />}
+        options={{
+          readOnly,
+          readOnlyMessage: { value: "Built from the draft at the last save: edit the flow in the Builder tab." },
+          ariaLabel: label,
+          minimap: { enabled: false },
+          fontSize: 13,
+          tabSize: 2,
+          automaticLayout: true,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          renderValidationDecorations: "on",
+        }}
+      />
+    </div>
+  );
+}

@@ -19,6 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** POST /flows/send of a flow to a sandbox tester's conversation. */
+function sendTo(flowId: string, conversationId: string) {
+  return h.app.call("POST", "/flows/send", {
+    key: seeded.key,
+    body: { channel_id: "ch_sandbox", flow_id: flowId, conversation_id: conversationId, body_text: "Hi" },
+  });
+}
+
 async function simulator(path: string, body: unknown) {
   const res = await fetch(`${h.server.url}/api/simulator${path}`, {
     method: "POST",
@@ -72,10 +80,7 @@ describe("publishing", () => {
     expect(edited.body).toMatchObject({ status: "PUBLISHED", has_unpublished_changes: true, published_version: 1 });
     const phone = nextPhone();
     const conversation = await tester(h, seeded, phone);
-    const sent = await h.app.call("POST", "/flows/send", {
-      key: seeded.key,
-      body: { channel_id: "ch_sandbox", flow_id: flow.id, conversation_id: conversation, body_text: "Hi" },
-    });
+    const sent = await sendTo(flow.id, conversation);
     expect(sent.status).toBe(200);
     expect(sent.body.flow_version).toBe(1);
     const v2 = await publish(h, seeded.key, flow.id);
@@ -96,10 +101,7 @@ describe("publishing", () => {
     expect(statuses.map((e) => e.payload.new_status)).toEqual(["PUBLISHED", "BLOCKED"]);
     const phone = nextPhone();
     const conversation = await tester(h, seeded, phone);
-    const sent = await h.app.call("POST", "/flows/send", {
-      key: seeded.key,
-      body: { channel_id: "ch_sandbox", flow_id: flow.id, conversation_id: conversation, body_text: "Hi" },
-    });
+    const sent = await sendTo(flow.id, conversation);
     expect(sent.status).toBe(422);
     expect(sent.body).toMatchObject({ error: "flow_not_sendable", reason: "META_STATUS_BLOCKED" });
   });
@@ -165,10 +167,7 @@ describe("send and completion", () => {
     await publish(h, seeded.key, flow.id);
     const phone = nextPhone();
     const conversation = await tester(h, seeded, phone);
-    const sent = await h.app.call("POST", "/flows/send", {
-      key: seeded.key,
-      body: { channel_id: "ch_sandbox", flow_id: flow.id, conversation_id: conversation, body_text: "Hi" },
-    });
+    const sent = await sendTo(flow.id, conversation);
     expect(sent.status).toBe(200);
     await h.settle(30);
     await complete(h, phone, sent.body.flow_token, { ...VALID_RESPONSE, email: "not-an-email", topic: "nope", full_name: "" });
@@ -190,10 +189,7 @@ describe("send and completion", () => {
       await publish(h, seeded.key, flow.id);
       const phone = nextPhone();
       const conversation = await tester(h, seeded, phone);
-      const sent = await h.app.call("POST", "/flows/send", {
-        key: seeded.key,
-        body: { channel_id: "ch_sandbox", flow_id: flow.id, conversation_id: conversation, body_text: "Hi" },
-      });
+      const sent = await sendTo(flow.id, conversation);
       await h.settle(30);
       await complete(h, phone, sent.body.flow_token, VALID_RESPONSE);
       const completed = receiver.received.map((r) => JSON.parse(r.raw)).filter((body) => body.event === "flow.completed");
@@ -212,10 +208,7 @@ describe("send and completion", () => {
     await publish(h, seeded.key, flow.id);
     const phone = nextPhone();
     const conversation = await tester(h, seeded, phone);
-    const sent = await h.app.call("POST", "/flows/send", {
-      key: seeded.key,
-      body: { channel_id: "ch_sandbox", flow_id: flow.id, conversation_id: conversation, body_text: "Hi" },
-    });
+    const sent = await sendTo(flow.id, conversation);
     await h.settle(30);
     h.app.clock.advance(31 * 24 * 3600_000);
     try {

@@ -1,5 +1,5 @@
 import { z } from "@/lib/api/zod";
-import { Timestamp } from "@/lib/api/schemas/common";
+import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
 import { DRAFT_FIELD_TYPES } from "@/lib/domain/flows/flow-json/types";
 
 /**
@@ -112,9 +112,7 @@ export const FlowGetQuery = z.object({
     .openapi({ description: "flow_json: the compiled Flow JSON of the current edit; draft: the saved draft (null when the flow was given as Flow JSON)." }),
 });
 
-export const FlowListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().min(1).max(200).optional(),
+export const FlowListQuery = PageQuery.extend({
   config_key: z.string().min(1).max(100).optional(),
   status: z.enum(FLOW_STATUS).optional(),
 });
@@ -230,14 +228,10 @@ export type FlowCreateRequestWire = z.infer<typeof FlowCreateRequest>;
 export type FlowUpdateRequestWire = z.infer<typeof FlowUpdateRequest>;
 export type FlowSendRequestWire = z.infer<typeof FlowSendRequest>;
 
-export const DispatchListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().min(1).max(200).optional(),
+export const DispatchListQuery = PageQuery.extend({
   status: z.enum(["SENT", "COMPLETED", "EXPIRED"]).optional(),
 });
 
-export const SubmissionListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().min(1).max(200).optional(),
+export const SubmissionListQuery = PageQuery.extend({
   status: z.enum(["RECEIVED", "VALIDATED", "REJECTED", "FORWARDED"]).optional(),
 });

@@ -6,11 +6,19 @@ import { ExternalLinkIcon } from "@/components/ui/icons";
 import type { BusinessMessage } from "@/lib/client/sandbox";
 import { formatClock } from "@/components/inbox/format";
 import { PinGlyph } from "@/components/inbox/glyphs";
+import { FlowCta } from "./flow-message";
+import { readFlowMessage, type ReceivedFlowMessage } from "./received-flow";
 
 type Obj = Record<string, unknown>;
 const obj = (value: unknown): Obj | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : null);
 const str = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.map(obj).filter((item): item is Obj => item !== null) : []);
+
+/** How a Flow message's button behaves: which flows this customer submitted, and opening one. */
+export interface FlowHandlers {
+  isSubmitted: (flowToken: string) => boolean;
+  onOpen: (flow: ReceivedFlowMessage) => void;
+}
 
 export interface ReplyChoice {
   type: "button_reply" | "list_reply";
@@ -21,22 +29,29 @@ export interface ReplyChoice {
 /**
  * A message the business sent, as the customer's phone shows it. `body` is the provider request the
  * simulator received (PLATFORM_A Cloud API shape, or the Send API shape on PLATFORM_B/C). Reply
- * buttons, list rows and quick replies are tappable and answer with `onReply`.
+ * buttons, list rows and quick replies are tappable and answer with `onReply`; a Flow's button opens it with `flows.onOpen`.
  */
-export function BusinessBubble({ message, onReply, disabled }: { message: BusinessMessage; onReply: (choice: ReplyChoice) => void; disabled: boolean }) {
+export function BusinessBubble({ message, onReply, disabled, flows }: BubbleProps) {
   return (
     <li aria-label="Message from the business" className="flex max-w-[85%] flex-col items-stretch gap-1 self-start">
       <div className="rounded-2xl rounded-bl-md bg-white px-3 py-2 text-[13px] leading-5 text-slate-900 shadow-xs ring-1 ring-slate-900/5">
         <BusinessContent message={message} />
         <p className="mt-0.5 text-right text-[10px] text-slate-400 tabular-nums">{formatClock(message.sent_at)}</p>
       </div>
-      <BusinessActions message={message} onReply={onReply} disabled={disabled} />
+      <BusinessActions message={message} onReply={onReply} disabled={disabled} flows={flows} />
     </li>
   );
 }
 
+interface BubbleProps {
+  message: BusinessMessage;
+  onReply: (choice: ReplyChoice) => void;
+  disabled: boolean;
+  flows: FlowHandlers;
+}
+
 /** What the customer can tap under a message: reply buttons, a list, a link button, quick replies. */
-function BusinessActions({ message, onReply, disabled }: { message: BusinessMessage; onReply: (choice: ReplyChoice) => void; disabled: boolean }) {
+function BusinessActions({ message, onReply, disabled, flows }: BubbleProps) {
   const body = message.body;
   const messenger = obj(body.message);
   if (messenger) {
@@ -81,6 +96,10 @@ function BusinessActions({ message, onReply, disabled }: { message: BusinessMess
     );
   }
   if (kind === "list") return <ListChoices action={action} onReply={onReply} disabled={disabled} />;
+  if (kind === "flow") {
+    const flow = readFlowMessage(message);
+    return flow ? <FlowCta flow={flow} submitted={flows.isSubmitted(flow.flowToken)} disabled={disabled} onOpen={() => flows.onOpen(flow)} /> : null;
+  }
   if (kind === "cta_url") {
     const parameters = obj(action?.parameters);
     return (

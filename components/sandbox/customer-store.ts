@@ -16,7 +16,7 @@ export interface CustomerIdentity {
   channelId: string | null;
 }
 
-export type SentKind = "text" | "image" | "document" | "location" | "button_reply" | "list_reply";
+export type SentKind = "text" | "image" | "document" | "location" | "button_reply" | "list_reply" | "flow_completion";
 
 export interface SentItem {
   localId: string;
@@ -27,6 +27,8 @@ export interface SentItem {
   caption?: string;
   location?: { latitude: number; longitude: number; name?: string; address?: string };
   reply?: { id: string; title: string };
+  /** flow_completion: the values the customer submitted (without the flow_token). */
+  response?: Record<string, unknown>;
   state: "sending" | "sent" | "failed";
   error?: string;
   /** Our provider endpoint's HTTP status for the simulated webhook (200 = accepted). */

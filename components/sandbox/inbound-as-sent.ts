@@ -34,6 +34,7 @@ export function inboundAsSent(message: Message): SentItem {
     case "interactive": {
       // What the customer tapped, from the wire (message.received's interactive reply).
       const reply = message.interactive && !("body" in message.interactive) ? message.interactive : null;
+      if (reply?.type === "nfm_reply") return { ...base, kind: "flow_completion", ...(reply.response ? { response: reply.response } : {}) };
       return {
         ...base,
         kind: reply?.type === "list_reply" ? "list_reply" : "button_reply",

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useStickToBottom } from "@/components/ui/use-stick-to-bottom";
 import type { Channel } from "@/lib/client/channels";
 import type { BusinessMessage } from "@/lib/client/sandbox";
-import { BusinessBubble, type ReplyChoice } from "./business-bubble";
+import { BusinessBubble, type FlowHandlers, type ReplyChoice } from "./business-bubble";
 import type { SentItem } from "./customer-store";
 import { PhoneComposer, type PhoneAction } from "./phone-composer";
 import { SentBubble } from "./sent-bubble";
@@ -25,13 +25,31 @@ export interface PhoneProps {
   canSend: boolean;
   onSend: (action: PhoneAction) => void;
   onReply: (choice: ReplyChoice) => void;
+  /** Flow messages: which were submitted, and opening one. */
+  flows: FlowHandlers;
+  /** Drawn over the screen (an open Flow's sheet). */
+  overlay?: ReactNode;
   emptyHint: ReactNode;
 }
 
 type Entry = { kind: "sent"; at: number; item: SentItem } | { kind: "business"; at: number; message: BusinessMessage };
 
 /** A phone-shaped chat with the business: the customer's messages on the right, the business's on the left. */
-export function Phone({ channel, from, businessMessages, sent, loading, alert, conversationHref, canSend, onSend, onReply, emptyHint }: PhoneProps) {
+export function Phone({
+  channel,
+  from,
+  businessMessages,
+  sent,
+  loading,
+  alert,
+  conversationHref,
+  canSend,
+  onSend,
+  onReply,
+  flows,
+  overlay,
+  emptyHint,
+}: PhoneProps) {
   const entries = useMemo(() => {
     const all: Entry[] = [
       ...sent.map((item) => ({ kind: "sent" as const, at: Date.parse(item.at), item })),
@@ -89,7 +107,7 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
                 entry.kind === "sent" ? (
                   <SentBubble key={entry.item.localId} item={entry.item} />
                 ) : (
-                  <BusinessBubble key={entry.message.id} message={entry.message} onReply={onReply} disabled={!canSend} />
+                  <BusinessBubble key={entry.message.id} message={entry.message} onReply={onReply} disabled={!canSend} flows={flows} />
                 ),
               )}
             </ol>
@@ -99,6 +117,7 @@ export function Phone({ channel, from, businessMessages, sent, loading, alert, c
         <div aria-hidden="true" className="flex justify-center bg-slate-50 pb-2">
           <span className="h-1 w-28 rounded-full bg-slate-300" />
         </div>
+        {overlay}
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { InboxIcon } from "@/components/ui/icons";
@@ -8,10 +9,12 @@ import { isApiError } from "@/lib/client/api";
 import type { Channel } from "@/lib/client/channels";
 import { useChannels, useConversationMessages } from "@/lib/client/inbox";
 import { can, useCurrentProject } from "@/lib/client/me";
-import { useConversationForNumber, useCustomerInbox, useSandboxProject, useSendAsCustomer } from "@/lib/client/sandbox";
-import type { ReplyChoice } from "./business-bubble";
+import { useCompleteFlow, useConversationForNumber, useCustomerInbox, useSandboxProject, useSendAsCustomer } from "@/lib/client/sandbox";
+import type { FlowHandlers, ReplyChoice } from "./business-bubble";
 import { CustomerCard } from "./customer-card";
 import { randomCustomerNumber, useCustomerIdentity, useSentLog, type SentItem, type SentKind } from "./customer-store";
+import type { ReceivedFlowMessage } from "./received-flow";
+import { FlowSheet } from "./flow-sheet";
 import { inboundAsSent } from "./inbound-as-sent";
 import { JoinCard, RealPhoneCard } from "./join-card";
 import { Phone, PhoneAlert } from "./phone";
@@ -46,6 +49,9 @@ export function SandboxPage({ projectId }: { projectId: string }) {
   const log = useSentLog(projectId, channel?.id ?? null, identity ? from : null);
   const sendAsCustomer = useSendAsCustomer(projectId);
   const recorded = useConversationMessages(projectId, conversation.data ?? undefined);
+  const completeFlow = useCompleteFlow(projectId);
+  const [openFlow, setOpenFlow] = useState<ReceivedFlowMessage | null>(null);
+  const [submittedHere, setSubmittedHere] = useState<ReadonlySet<string>>(new Set());
 
   // The phone's bubbles: what this browser sent, plus customer messages svc recorded that it did not.
   const localIds = new Set(log.items.map((item) => item.providerMessageId).filter(Boolean));
@@ -89,6 +95,40 @@ export function SandboxPage({ projectId }: { projectId: string }) {
   };
 
   const reply = (choice: ReplyChoice) => send({ type: choice.type, reply: { id: choice.id, title: choice.title } });
+
+  // A flow counts as submitted once svc recorded its nfm_reply (from any browser) or this page sent it.
+  const submittedTokens = new Set([
+    ...submittedHere,
+    ...recorded.messages.flatMap((message) =>
+      message.direction === "inbound" && message.interactive && "flow_token" in message.interactive && message.interactive.flow_token
+        ? [message.interactive.flow_token]
+        : [],
+    ),
+  ]);
+  const flows: FlowHandlers = { isSubmitted: (token) => submittedTokens.has(token), onOpen: setOpenFlow };
+
+  /** The flow's completion, as a bubble of its own like every other customer message. */
+  const submitFlow = async (flow: ReceivedFlowMessage, response: Record<string, unknown>) => {
+    if (!channel || !identity) return;
+    const localId = `local_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    log.add({ localId, at: new Date().toISOString(), kind: "flow_completion", state: "sending", response });
+    try {
+      const result = await completeFlow.mutateAsync({
+        channel_id: channel.id,
+        from: identity.from,
+        flowId: flow.flowId,
+        flow_token: flow.flowToken,
+        response,
+        ...(identity.name ? { name: identity.name } : {}),
+      });
+      log.patch(localId, { state: "sent", webhookStatus: result.webhook_status, providerMessageId: result.provider_message_id });
+      setSubmittedHere((current) => new Set([...current, flow.flowToken]));
+      setOpenFlow(null);
+    } catch (error) {
+      log.patch(localId, { state: "failed", error: error instanceof Error ? error.message : "The simulator refused it." });
+      throw error;
+    }
+  };
   const sendJoin = (code: string) => send({ type: "text", text: `join ${code}` });
 
   let alert = null;
@@ -142,6 +182,20 @@ export function SandboxPage({ projectId }: { projectId: string }) {
             canSend={canSend}
             onSend={send}
             onReply={reply}
+            flows={flows}
+            overlay={
+              openFlow && channel && identity ? (
+                <FlowSheet
+                  key={openFlow.messageId}
+                  projectId={projectId}
+                  channelId={channel.id}
+                  from={identity.from}
+                  message={openFlow}
+                  onClose={() => setOpenFlow(null)}
+                  onComplete={(response) => submitFlow(openFlow, response)}
+                />
+              ) : null
+            }
             emptyHint={
               channel?.is_sandbox && joined !== true
                 ? "Start by sending your join code, then say hello. Replies from your business appear here."

@@ -76,6 +76,8 @@ function SentContent({ item }: { item: SentItem }) {
           )}
         </div>
       );
+    case "flow_completion":
+      return <FlowCompletionContent response={item.response} />;
     case "button_reply":
     case "list_reply":
       return (
@@ -85,4 +87,29 @@ function SentContent({ item }: { item: SentItem }) {
         </p>
       );
   }
+}
+
+/** A submitted Flow: the form's values, as the customer's app sums the response message up. */
+function FlowCompletionContent({ response }: { response: Record<string, unknown> | undefined }) {
+  const entries = Object.entries(response ?? {}).filter(([key]) => key !== "flow_token");
+  return (
+    <div>
+      <p className="flex items-center gap-1 font-medium">
+        <DocumentGlyph className="shrink-0" /> Form submitted
+      </p>
+      {entries.length > 0 && (
+        <dl className="mt-0.5 text-[11px] opacity-90">
+          {entries.slice(0, 6).map(([key, value]) => (
+            <div key={key} className="flex gap-1">
+              <dt className="opacity-80">{key}:</dt>
+              <dd className="min-w-0 break-words">
+                {Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value)}
+              </dd>
+            </div>
+          ))}
+          {entries.length > 6 && <div className="opacity-80">and {entries.length - 6} more</div>}
+        </dl>
+      )}
+    </div>
+  );
 }

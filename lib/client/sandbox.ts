@@ -104,3 +104,67 @@ export function useConversationForNumber(projectId: string, from: string) {
     select: (page) => page.data.find((conversation) => digits(conversation.phone) === wanted) ?? null,
   });
 }
+
+/** Who the phone is and which received flow it opens: the sandbox flow operations' common fields. */
+export interface FlowCustomer {
+  channel_id: string;
+  from: string;
+  /** The provider flow id the message carried (action.parameters.flow_id). */
+  flowId: string;
+}
+
+/** GET /sandbox/flows/{id}: the provider's Flow JSON of a flow this customer received. */
+export interface ReceivedFlow {
+  object: "simulated_flow";
+  id: string;
+  name: string;
+  status: string;
+  flow_json: Record<string, unknown>;
+  has_endpoint: boolean;
+}
+
+/** POST /sandbox/flows/{id}/exchange: our provider endpoint's status and the data endpoint's decrypted answer. */
+export interface FlowExchangeResult {
+  object: "simulated_flow_exchange";
+  endpoint_status: number;
+  /** `{screen, data}`; screen "SUCCESS" ends the flow with data.extension_message_response.params. */
+  response: Record<string, unknown> | null;
+  /** Why there is no answer (our endpoint's refusal, or an answer that did not decrypt). */
+  endpoint_error: string | null;
+}
+
+export type FlowExchangeAction = "INIT" | "BACK" | "data_exchange";
+
+const flowPath = (flowId: string, suffix = "") => `/sandbox/flows/${encodeURIComponent(flowId)}${suffix}`;
+
+/** The Flow JSON, fetched when the customer opens the flow (the provider's copy does not change under a sent message). */
+export function useReceivedFlow(projectId: string, customer: FlowCustomer | null) {
+  return useQuery({
+    queryKey: sandboxKey(projectId, "flow", customer?.channel_id ?? "", customer?.from ?? "", customer?.flowId ?? ""),
+    queryFn: ({ signal }) =>
+      projectApi<ReceivedFlow>(projectId, `${flowPath(customer!.flowId)}?${new URLSearchParams({ channel_id: customer!.channel_id, from: customer!.from })}`, {
+        signal,
+      }),
+    enabled: customer !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** One call to the flow's data endpoint through the simulator. */
+export function useFlowExchange(projectId: string) {
+  return useMutation({
+    mutationFn: ({ flowId, ...body }: FlowCustomer & { flow_token: string; action: FlowExchangeAction; screen?: string; data?: Record<string, unknown> }) =>
+      projectApi<FlowExchangeResult>(projectId, flowPath(flowId, "/exchange"), { method: "POST", body }),
+  });
+}
+
+/** Submits the flow: the simulator sends svc the customer's nfm_reply. */
+export function useCompleteFlow(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flowId, ...body }: FlowCustomer & { name?: string; flow_token: string; response: Record<string, unknown> }) =>
+      projectApi<CustomerActionResult>(projectId, flowPath(flowId, "/complete"), { method: "POST", body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations(projectId) }),
+  });
+}

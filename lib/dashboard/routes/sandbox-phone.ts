@@ -1,6 +1,7 @@
 import { defineRoute } from "@/lib/api/route";
 import { z } from "@/lib/api/zod";
-import { customerInbox, sendAsCustomer } from "@/lib/domain/sandbox-phone";
+import { IdParam } from "@/lib/api/schemas/common";
+import { completeReceivedFlow, customerInbox, exchangeReceivedFlow, receivedFlow, sendAsCustomer } from "@/lib/domain/sandbox-phone";
 
 const CustomerAction = z
   .object({
@@ -40,6 +41,38 @@ const CustomerAction = z
     if (field && value[field] === undefined) issues.addIssue({ code: "custom", path: [field], message: `Required for type ${value.type}.` });
   });
 
+const Customer = {
+  channel_id: z.string().min(1),
+  from: z.string().trim().min(3).max(64),
+};
+
+const SimulatedCustomerMessage = z.object({
+  object: z.literal("simulated_customer_message"),
+  channel_id: z.string(),
+  from: z.string(),
+  provider_message_id: z.string(),
+  webhook_status: z.number(),
+});
+
+const FlowExchange = z
+  .object({
+    ...Customer,
+    flow_token: z.string().min(1).max(512),
+    action: z.enum(["INIT", "BACK", "data_exchange"]),
+    screen: z.string().min(1).max(200).optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+const FlowCompletion = z
+  .object({
+    ...Customer,
+    name: z.string().trim().min(1).max(100).optional(),
+    flow_token: z.string().min(1).max(512),
+    response: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
 const tag = "Dashboard: sandbox phone";
 
 export const sandboxPhoneRoutes = [
@@ -53,13 +86,7 @@ export const sandboxPhoneRoutes = [
     scope: "messages:send",
     idempotency: "off",
     body: CustomerAction,
-    response: z.object({
-      object: z.literal("simulated_customer_message"),
-      channel_id: z.string(),
-      from: z.string(),
-      provider_message_id: z.string(),
-      webhook_status: z.number(),
-    }),
+    response: SimulatedCustomerMessage,
     handler: ({ ctx, body }) => sendAsCustomer(ctx, body),
   }),
   defineRoute({
@@ -70,7 +97,7 @@ export const sandboxPhoneRoutes = [
     tag,
     auth: "session",
     scope: "conversations:read",
-    query: z.object({ channel_id: z.string().min(1), from: z.string().trim().min(3).max(64) }),
+    query: z.object(Customer),
     response: z.object({
       object: z.literal("list"),
       data: z.array(
@@ -87,5 +114,58 @@ export const sandboxPhoneRoutes = [
       has_more: z.boolean(),
     }),
     handler: ({ ctx, query }) => customerInbox(ctx, query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/sandbox/flows/{id}",
+    operationId: "dashboardSimulatedFlow",
+    summary: "The Flow JSON of a flow the simulated customer received (by provider flow id), as the phone opens it",
+    tag,
+    auth: "session",
+    scope: "conversations:read",
+    params: IdParam,
+    query: z.object(Customer),
+    response: z.object({
+      object: z.literal("simulated_flow"),
+      id: z.string(),
+      name: z.string(),
+      status: z.string(),
+      flow_json: z.record(z.string(), z.unknown()),
+      has_endpoint: z.boolean(),
+    }),
+    handler: ({ ctx, params, query }) => receivedFlow(ctx, { ...query, id: params.id }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/sandbox/flows/{id}/exchange",
+    operationId: "dashboardSimulatedFlowExchange",
+    summary: "As the received flow's customer, call its data endpoint (INIT, BACK or data_exchange) through the simulator",
+    tag,
+    auth: "session",
+    scope: "messages:send",
+    idempotency: "off",
+    params: IdParam,
+    body: FlowExchange,
+    response: z.object({
+      object: z.literal("simulated_flow_exchange"),
+      endpoint_status: z.number(),
+      response: z.record(z.string(), z.unknown()).nullable(),
+      endpoint_error: z.string().nullable(),
+    }),
+    handler: ({ ctx, params, body }) => exchangeReceivedFlow(ctx, { ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/sandbox/flows/{id}/complete",
+    operationId: "dashboardSimulatedFlowCompletion",
+    summary: "As the received flow's customer, submit it: the simulator sends our provider endpoint the nfm_reply webhook",
+    tag,
+    auth: "session",
+    scope: "messages:send",
+    idempotency: "off",
+    params: IdParam,
+    body: FlowCompletion,
+    response: SimulatedCustomerMessage,
+    handler: ({ ctx, params, body }) => completeReceivedFlow(ctx, { ...body, id: params.id }),
   }),
 ];

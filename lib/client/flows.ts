@@ -80,11 +80,15 @@ export function useFlow(projectId: string, flowId: string) {
 function useStoreFlow(projectId: string) {
   const client = useQueryClient();
   return (flow: Flow) => {
-    client.setQueryData<Flow>(flowKeys.flow(projectId, flow.id), (cached) => ({
-      ...flow,
-      flow_json: flow.flow_json !== undefined ? flow.flow_json : cached?.flow_json,
-      draft: flow.draft !== undefined ? flow.draft : cached?.draft,
-    }));
+    // Nothing cached yet (a create): the editor must wait for the full flow, or it would take a draft
+    // flow without its draft for a Flow JSON one.
+    if (client.getQueryData<Flow>(flowKeys.flow(projectId, flow.id))) {
+      client.setQueryData<Flow>(flowKeys.flow(projectId, flow.id), (cached) => ({
+        ...flow,
+        flow_json: flow.flow_json !== undefined ? flow.flow_json : cached?.flow_json,
+        draft: flow.draft !== undefined ? flow.draft : cached?.draft,
+      }));
+    }
     void client.invalidateQueries({ queryKey: flowKeys.flow(projectId, flow.id) });
     void client.invalidateQueries({ queryKey: flowKeys.list(projectId) });
   };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { channels } from "@/lib/db/schema";
 import { startHarness, type Harness } from "../messaging/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish } from "./support";
@@ -35,6 +37,16 @@ afterAll(() => h.close());
 
 const send = (body: Record<string, unknown>) =>
   h.app.call("POST", "/flows/send", { key: seeded.key, body: { channel_id: channelId, flow_id: flowId, body_text: "Sign up", ...body } });
+
+describe("connecting a PLATFORM_A number", () => {
+  it("makes its DATA_EXCHANGE key pair after the connect and registers the public key with the provider", async () => {
+    await h.settle(20);
+    const [row] = await h.app.db.select().from(channels).where(eq(channels.id, channelId));
+    expect(row!.flowKeyRegisteredAt).toBeInstanceOf(Date);
+    expect(row!.flowPrivateKeySealed).not.toContain("PRIVATE KEY");
+    expect(h.server.simulator.state.flowPublicKeys.get("pn-dedicated")?.trim()).toBe(row!.flowPublicKey!.trim());
+  });
+});
 
 describe("POST /flows/send by `to` on a dedicated number", () => {
   it("needs an active opt-in when the project requires one", async () => {

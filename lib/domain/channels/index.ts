@@ -10,6 +10,7 @@ import { seal } from "@/lib/crypto/secrets";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
 import { serializeChannel } from "./serialize";
+import { FLOW_KEY_JOB, type FlowKeyJob } from "@/lib/domain/flows/key-job";
 
 export type ChannelRoutingMode = ChannelRow["routingMode"];
 
@@ -153,6 +154,8 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           updatedAt: ctx.now,
         })
         .returning();
+      // Its DATA_EXCHANGE Flow key, made and registered with the provider after the connect commits.
+      if (input.platform === "PLATFORM_A") await ctx.ports.queue.send(FLOW_KEY_JOB, { channelId: id } satisfies FlowKeyJob, { tx });
       // The first dedicated channel becomes the project's own number; so does one connected after
       // the project's number was disconnected (DELETE /channels/{id}).
       const current = ctx.project.channelId

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
 import { FLOW_PUBLISH_JOB, runFlowPublish } from "./publish-job";
 import { FLOW_EXPIRE_JOB, expireDispatches } from "./expiry";
+import { FLOW_KEY_JOB, registerFlowKey } from "./key-job";
 
 const EXPIRE_EVERY_MS = 10 * 60_000;
 
@@ -27,4 +28,14 @@ export const flowExpireJob = defineJob({
   },
 });
 
-export const flowJobs = [flowPublishJob, flowExpireJob];
+/** The number's DATA_EXCHANGE key, registered after a PLATFORM_A connect; an unreachable provider retries with backoff for about an hour. */
+export const flowKeyJob = defineJob({
+  name: FLOW_KEY_JOB,
+  schema: z.object({ channelId: z.string().min(1) }),
+  retry: { limit: 8, delay: 10, backoff: true, delayMax: 900 },
+  expireInSeconds: 120,
+  concurrency: { local: 2 },
+  handler: (ctx, payload) => registerFlowKey(ctx, payload),
+});
+
+export const flowJobs = [flowPublishJob, flowExpireJob, flowKeyJob];

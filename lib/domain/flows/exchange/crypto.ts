@@ -1,4 +1,5 @@
-import { constants, createCipheriv, createDecipheriv, generateKeyPairSync, privateDecrypt, publicEncrypt, randomBytes } from "node:crypto";
+import { constants, createCipheriv, createDecipheriv, generateKeyPair, generateKeyPairSync, privateDecrypt, publicEncrypt, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { errorKind } from "@/lib/error-kind";
 import { isRecord } from "@/lib/json";
 
@@ -38,6 +39,18 @@ export interface DecryptedFlowRequest {
 /** A channel's RSA-2048 key pair (PEM: SPKI public, PKCS#8 private). Generated once per channel, so the blocking call is acceptable. */
 export function generateFlowKeyPair(): { publicKeyPem: string; privateKeyPem: string } {
   const { publicKey, privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
+  return { publicKeyPem: publicKey, privateKeyPem: privateKey };
+}
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** The same pair, generated on libuv's thread pool: a job in the web process (dev) must not stall requests for the ~0.2–0.9 s it takes. */
+export async function generateFlowKeyPairOffThread(): Promise<{ publicKeyPem: string; privateKeyPem: string }> {
+  const { publicKey, privateKey } = await generateKeyPairAsync("rsa", {
     modulusLength: 2048,
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },

@@ -4,20 +4,20 @@ import { seal } from "@/lib/crypto/secrets";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { providerAccountOf } from "@/lib/domain/flows/channel";
-import { generateFlowKeyPair } from "./crypto";
+import { generateFlowKeyPairOffThread } from "./crypto";
 
 /**
  * The channel's DATA_EXCHANGE key pair (docs/spec/decisions.md "Flows"): generated once, the private key
  * sealed at rest, the public key registered with the provider for the number
  * (`POST {graph}/{phone_number_id}/whatsapp_business_encryption`). Safe to call from concurrent publish
- * jobs: only the first UPDATE finds the key empty, and everyone then uses the row as stored.
+ * jobs (and the flows.register-key job a PLATFORM_A connect enqueues): only the first UPDATE finds the key empty, and everyone then uses the row as stored.
  * Registration failures (ProviderError) propagate to the caller, which retries later; a key stored but
  * not yet registered is registered on the next call.
  */
 export async function ensureFlowKeys(ctx: SystemCtx, channel: ChannelRow): Promise<{ publicKeyPem: string }> {
   let current = channel;
   if (!current.flowPublicKey) {
-    const pair = generateFlowKeyPair();
+    const pair = await generateFlowKeyPairOffThread();
     await ctx.db
       .update(channels)
       .set({ flowPublicKey: pair.publicKeyPem, flowPrivateKeySealed: seal(pair.privateKeyPem), flowKeyRegisteredAt: null, updatedAt: ctx.now })

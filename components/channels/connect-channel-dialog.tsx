@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import {
   CHANNEL_ROUTING_MODES,
@@ -200,11 +200,7 @@ export function ConnectChannelDialog({
           </Select>
         </Field>
 
-        {generalError && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-            {generalError}
-          </p>
-        )}
+        <FormError>{generalError}</FormError>
       </div>
     </Dialog>
   );

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormDialogActions, Input } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useCreateFlow } from "@/lib/client/flows";
 import { flowPath } from "./flows-table";
@@ -57,11 +57,7 @@ export function NewFlowDialog({ projectId, onClose }: { projectId: string; onClo
         <Field label="Locale" optional error={localeError} hint="A BCP-47 tag such as en or pt-BR. Empty: the default variant.">
           <Input value={locale} onChange={(e) => setLocale(e.target.value)} placeholder="en" mono maxLength={35} autoComplete="off" />
         </Field>
-        {general && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-            {general}
-          </p>
-        )}
+        <FormError>{general}</FormError>
       </div>
     </Dialog>
   );

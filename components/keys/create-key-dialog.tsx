@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormDialogActions, Input } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useCreateKey, type CreatedApiKey, type KeyKind } from "@/lib/client/keys";
 import { KindPicker } from "./kind-picker";
@@ -77,11 +77,7 @@ export function CreateKeyDialog({ projectId, onClose, onCreated }: CreateKeyDial
         ) : (
           <OriginsEditor value={origins} onChange={setOrigins} errors={originErrors} />
         )}
-        {generalError && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-            {generalError}
-          </p>
-        )}
+        <FormError>{generalError}</FormError>
       </div>
     </Dialog>
   );

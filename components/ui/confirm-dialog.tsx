@@ -1,5 +1,6 @@
 "use client";
 
+import { FormError } from "./form-error";
 import { useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -99,11 +100,7 @@ export function ConfirmDialog({
           <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} mono />
         </Field>
       )}
-      {error && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-4">{error}</FormError>
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 export { CopyButton, copyText } from "./copy-button";
 export { Dialog, Sheet, type DialogProps } from "./dialog";
 export { FormDialogActions } from "./form-dialog-actions";
+export { FormError } from "./form-error";
 export { EmptyState } from "./empty-state";
 export { ErrorState } from "./error-state";
 export { Field, Label, useFieldControl } from "./field";

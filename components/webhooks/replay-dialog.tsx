@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormDialogActions, Input, Select, useToast } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input, Select, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { DELIVERY_STATUSES, useReplay, type ReplayInput } from "@/lib/client/webhooks";
 import { STATUS_LABELS } from "./delivery-status-badge";
@@ -89,11 +89,7 @@ export function ReplayDialog({ projectId, open, onClose }: { projectId: string; 
           </Select>
         </Field>
       </div>
-      {generalError && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-          {generalError}
-        </p>
-      )}
+      <FormError className="mt-4">{generalError}</FormError>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormDialogActions, Input, Select, Textarea } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input, Select, Textarea } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useUpdateFlow, type Flow } from "@/lib/client/flows";
 
@@ -71,11 +71,7 @@ export function DetailsDialog({ projectId, flow, onClose }: { projectId: string;
             <Input mono type="url" value={dataUrl} onChange={(e) => setDataUrl(e.target.value)} placeholder="https://example.com/flows/data" />
           </Field>
         )}
-        {general && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-            {general}
-          </p>
-        )}
+        <FormError>{general}</FormError>
       </div>
     </Dialog>
   );

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { projectPath } from "@/components/shell/nav-links";
-import { PageHeader, Tab, TabList, TabPanel, Tabs } from "@/components/ui";
+import { FormError, PageHeader, Tab, TabList, TabPanel, Tabs } from "@/components/ui";
 import { usePublishFlow, type Flow } from "@/lib/client/flows";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { DispatchesTable } from "../activity/dispatches-table";
@@ -68,11 +68,7 @@ export function FlowEditor({ projectId, flow }: { projectId: string; flow: Flow 
         }
         actions={<EditorActions projectId={projectId} flow={flow} gate={gate} saving={editor.saving} onSave={editor.save} publish={publish} />}
       />
-      {editor.saveError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-          {editor.saveError}
-        </p>
-      )}
+      <FormError>{editor.saveError}</FormError>
       <PublishStatus flow={flow} publishError={publish.error} />
       <ValidationSummary
         findings={editor.findings}

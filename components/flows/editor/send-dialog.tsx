@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { projectPath } from "@/components/shell/nav-links";
-import { Dialog, Field, FormDialogActions, Input, Select, Spinner, Textarea, useToast } from "@/components/ui";
+import { Dialog, Field, FormDialogActions, FormError, Input, Select, Spinner, Textarea, useToast } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { SANDBOX_CHANNEL_ID, useSandboxTesters, useSendFlow, type Flow } from "@/lib/client/flows";
 
@@ -89,11 +89,7 @@ export function SendDialog({ projectId, flow, onClose }: { projectId: string; fl
         <Field label="Button text" optional error={ctaError} hint="Up to 20 characters; Open if empty.">
           <Input maxLength={20} value={cta} onChange={(e) => setCta(e.target.value)} />
         </Field>
-        {general && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-600/15 ring-inset">
-            {general}
-          </p>
-        )}
+        <FormError>{general}</FormError>
       </div>
     </Dialog>
   );

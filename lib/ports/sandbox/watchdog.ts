@@ -1,0 +1,55 @@
+import { SHARED_CPU_USED, SHARED_EXECUTING_SINCE } from "./protocol";
+import type { SandboxLimits } from "./types";
+
+/**
+ * The pool's own limits on a job, from outside the worker. The worker enforces CPU and wall time itself
+ * (an interrupt handler and a deadline), but code can be stuck where neither is reached: a long loop
+ * inside a built-in (`new Array(1e9).join()` never returns to the interpreter) or a worker that stops
+ * answering. Past the limit plus a grace, the job is ended and its worker terminated and replaced.
+ */
+
+/** Beyond the worker's own CPU check, which normally ends the run at the limit itself. */
+export const CPU_GRACE_MS = 500;
+/** Beyond the worker's own deadline (a wall timer in the worker and a check in its interrupt handler). */
+export const WALL_GRACE_MS = 1_000;
+const MIN_RECHECK_MS = 10;
+
+export type WatchdogReason = "cpu_limit_exceeded" | "wall_time_exceeded";
+
+export class JobWatchdog {
+  private cpuTimer: NodeJS.Timeout | undefined;
+  private wallTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly shared: Float64Array,
+    private readonly limits: SandboxLimits,
+    private readonly onLimit: (reason: WatchdogReason) => void,
+  ) {}
+
+  start(): void {
+    this.wallTimer = setTimeout(() => this.onLimit("wall_time_exceeded"), this.limits.wallMs + WALL_GRACE_MS);
+    this.armCpuCheck(this.limits.cpuMs + CPU_GRACE_MS);
+  }
+
+  stop(): void {
+    clearTimeout(this.cpuTimer);
+    clearTimeout(this.wallTimer);
+  }
+
+  /** CPU time of the job so far, as the worker publishes it (worker/cpu-clock.mjs), the running slice included. */
+  cpuUsedMs(): number {
+    const used = this.shared[SHARED_CPU_USED] ?? 0;
+    const since = this.shared[SHARED_EXECUTING_SINCE] ?? 0;
+    return since > 0 ? used + Math.max(0, performance.timeOrigin + performance.now() - since) : used;
+  }
+
+  /** CPU time only grows while the function executes, so the check re-arms for the budget still left. */
+  private armCpuCheck(delayMs: number): void {
+    this.cpuTimer = setTimeout(() => {
+      const budget = this.limits.cpuMs + CPU_GRACE_MS;
+      const used = this.cpuUsedMs();
+      if (used >= budget) this.onLimit("cpu_limit_exceeded");
+      else this.armCpuCheck(Math.max(MIN_RECHECK_MS, budget - used));
+    }, delayMs);
+  }
+}

@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   flowSubmission: "fs",
   template: "tmpl",
   function: "fn",
+  functionVersion: "ver",
+  functionInvocation: "fninv",
   businessAgent: "ba",
   broadcast: "bc",
   registrationIntent: "ri",

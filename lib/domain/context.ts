@@ -4,6 +4,7 @@ import type { JobQueue } from "@/lib/ports/queue";
 import type { Limiter } from "@/lib/ports/limiter";
 import type { ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
+import type { SandboxPort } from "@/lib/ports/sandbox/types";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -25,6 +26,8 @@ export interface Ports {
   storage: ObjectStorage;
   clock: Clock;
   provider: ProviderPort;
+  /** Hosted functions' user code: QuickJS on worker threads (lib/ports/sandbox). */
+  sandbox: SandboxPort;
 }
 
 /**
@@ -40,6 +43,11 @@ export interface Settings {
   sandboxParticipantCap: number;
   /** The shared sandbox number's provider token: SVC_SANDBOX_ACCESS_TOKEN, or the simulator's. */
   sandboxAccessToken: string;
+  /**
+   * Whether customer-given URLs (function fetches, ...) may reach private networks:
+   * SVC_ALLOW_PRIVATE_NETWORK; unset = the net port's default (allowed outside production).
+   */
+  allowPrivateNetwork?: boolean | undefined;
 }
 
 /** Database, ports and settings: what the composition root (or a test) builds once and every ctx carries. */

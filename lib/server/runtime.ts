@@ -8,6 +8,8 @@ import { connectRedis } from "@/lib/ports/limiter/redis";
 import { createJobQueue } from "@/lib/ports/queue";
 import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
 import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
+import { createSandbox } from "@/lib/ports/sandbox";
+import type { SandboxPort } from "@/lib/ports/sandbox/types";
 import { bootstrapDemo, ensureReferenceData } from "@/lib/domain/organizations";
 import { ensureAdminOperator } from "@/lib/domain/members/operators";
 import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
@@ -54,6 +56,8 @@ export interface RuntimeOptions {
   graphUrl?: string;
   /** Media storage; default chosen by env (S3_BUCKET or the local data folder). */
   storage?: ObjectStorage;
+  /** Hosted functions' sandbox; default a worker pool of its own. */
+  sandbox?: SandboxPort;
   /** Settings to use instead of the environment's (tests). */
   settings?: Partial<Omit<Settings, "graphUrl">>;
 }
@@ -65,6 +69,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
     publicUrl: config.publicUrl,
     sandboxParticipantCap: config.sandboxParticipantCap,
     sandboxAccessToken: config.sandboxAccessToken ?? SIMULATOR_SANDBOX_ACCESS_TOKEN,
+    allowPrivateNetwork: config.allowPrivateNetwork,
   };
 }
 
@@ -76,7 +81,8 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });
   const storage = options.storage ?? createStorage();
-  const ports: Ports = { queue, limiter, storage, clock, provider };
+  const sandbox = options.sandbox ?? createSandbox();
+  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox };
   const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
   registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
@@ -86,6 +92,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
     settings,
     async close() {
       await queue.stop();
+      await sandbox.close();
       await limiter.close();
       redis?.disconnect();
       await database.close();

@@ -17,3 +17,4 @@ export * from "./inbound-webhooks";
 export * from "./webhook-deliveries";
 export * from "./media";
 export * from "./flows";
+export * from "./functions";

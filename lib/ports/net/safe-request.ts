@@ -63,8 +63,8 @@ export type LookupAll = (
 ) => void;
 
 export interface SafeRequestOptions {
-  /** Defaults to POST when there is a body, else GET. */
-  method?: "POST" | "GET";
+  /** Defaults to POST when there is a body, else GET. Hosted functions' fetch may use any method. */
+  method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** Bound on the whole exchange: connect, send, response headers and body. */

@@ -10,6 +10,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { readinessRoutes } from "./routes/readiness";
 import { mediaRoutes } from "./routes/media";
 import { flowRoutes } from "./routes/flows";
+import { functionRoutes } from "./routes/functions";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -28,6 +29,7 @@ export const apiRoutes: readonly Endpoint[] = [
   ...readinessRoutes,
   ...mediaRoutes,
   ...flowRoutes,
+  ...functionRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

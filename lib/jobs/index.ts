@@ -7,15 +7,18 @@ import { mediaJobs } from "@/lib/domain/media/jobs";
 import { MEDIA_EXPIRE_JOB } from "@/lib/domain/media/cache";
 import { flowJobs } from "@/lib/domain/flows/jobs";
 import { FLOW_EXPIRE_JOB } from "@/lib/domain/flows/expiry";
+import { functionJobs } from "@/lib/domain/functions/jobs";
+import { FUNCTION_INVOCATIONS_EXPIRE_JOB } from "@/lib/domain/functions/invocations";
 import { queueOptionsOf, runJob, type JobDefinition } from "./define";
 
 /** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
-export const JOBS: readonly JobDefinition<object>[] = [...messageJobs, ...ingestJobs, ...webhookJobs, ...mediaJobs, ...flowJobs];
+export const JOBS: readonly JobDefinition<object>[] = [...messageJobs, ...ingestJobs, ...webhookJobs, ...mediaJobs, ...flowJobs, ...functionJobs];
 
-/** Periodic work, started with the workers: one media.expire and one flows.expire-dispatches chain however many processes start, each run scheduling the next. */
+/** Periodic work, started with the workers: one media.expire, one flows.expire-dispatches and one functions.expire-invocations chain however many processes start, each run scheduling the next. */
 export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
   await queue.sendOnce(MEDIA_EXPIRE_JOB, {}, { singletonKey: MEDIA_EXPIRE_JOB });
   await queue.sendOnce(FLOW_EXPIRE_JOB, {}, { singletonKey: FLOW_EXPIRE_JOB });
+  await queue.sendOnce(FUNCTION_INVOCATIONS_EXPIRE_JOB, {}, { singletonKey: FUNCTION_INVOCATIONS_EXPIRE_JOB });
 }
 
 /** Registers every job once per process; each run gets a system ctx over these services. */

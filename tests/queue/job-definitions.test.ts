@@ -28,6 +28,7 @@ describe("job definitions", () => {
       "media.expire": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
       "flows.publish": { localConcurrency: 2, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 120 },
       "flows.expire-dispatches": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
+      "functions.expire-invocations": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
       "flows.register-key": { localConcurrency: 2, retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
     });
   });

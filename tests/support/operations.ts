@@ -13,6 +13,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   members: "membership",
   invitations: "invitation",
   flows: "flow",
+  functions: "function",
 };
 
 /**

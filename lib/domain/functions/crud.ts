@@ -1,0 +1,116 @@
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { functionVersions, hostedFunctions } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import { paginate, type PageParams } from "@/lib/domain/shared/paging";
+import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
+import { SvcError, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { FunctionTriggerType } from "@/lib/shared/functions";
+import { assertJsonSchema } from "./input-schema";
+import { scriptName, serializeFunction, type FunctionRow } from "./serialize";
+
+/** CRUD of hosted functions (docs/spec/service-spec.md "Hosted function"); an id or a slug addresses one. */
+
+export interface FunctionCreateInput {
+  slug: string;
+  name: string;
+  trigger_type: FunctionTriggerType;
+}
+
+export interface FunctionUpdateInput {
+  name?: string | undefined;
+  expose_as_mcp_tool?: boolean | undefined;
+  is_active?: boolean | undefined;
+  input_schema?: Record<string, unknown> | null | undefined;
+}
+
+function slugTaken(slug: string) {
+  return new SvcError("function_conflict", `A function with slug '${slug}' exists in this project. Choose another slug, or edit that function.`, {
+    issues: { slug: ["Already used in this project."] },
+  });
+}
+
+/** The project's function by id (`fn_...`) or slug: another project's is a 404. */
+export async function getFunctionRow(ctx: Ctx, idOrSlug: string): Promise<FunctionRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(hostedFunctions)
+    .where(and(eq(hostedFunctions.projectId, ctx.project.id), or(eq(hostedFunctions.id, idOrSlug), eq(hostedFunctions.slug, idOrSlug))))
+    .limit(1);
+  if (!row) throw notFound("function", idOrSlug);
+  return row;
+}
+
+export async function createFunction(ctx: Ctx, input: FunctionCreateInput) {
+  try {
+    const [row] = await ctx.db
+      .insert(hostedFunctions)
+      .values({
+        id: newId("function", ctx.now.getTime()),
+        projectId: ctx.project.id,
+        slug: input.slug,
+        name: input.name,
+        triggerType: input.trigger_type,
+        runtime: "PLAIN",
+        scriptName: scriptName(input.slug, 0),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    return serializeFunction(row!);
+  } catch (error) {
+    if (isUniqueViolation(error, "hosted_functions_project_slug")) throw slugTaken(input.slug);
+    throw error;
+  }
+}
+
+export async function getFunction(ctx: Ctx, idOrSlug: string) {
+  const row = await getFunctionRow(ctx, idOrSlug);
+  let source: string | null = null;
+  if (row.activeVersionId) {
+    const [version] = await ctx.db
+      .select({ source: functionVersions.source })
+      .from(functionVersions)
+      .where(and(eq(functionVersions.projectId, ctx.project.id), eq(functionVersions.id, row.activeVersionId)));
+    source = version?.source ?? null;
+  }
+  return serializeFunction(row, source);
+}
+
+export async function listFunctions(
+  ctx: Ctx,
+  params: PageParams & { trigger_type?: FunctionTriggerType | undefined; is_active?: "true" | "false" | undefined },
+) {
+  const filters: SQL[] = [];
+  if (params.trigger_type) filters.push(eq(hostedFunctions.triggerType, params.trigger_type));
+  if (params.is_active) filters.push(eq(hostedFunctions.isActive, params.is_active === "true"));
+  const page = await paginate(ctx.db, hostedFunctions, eq(hostedFunctions.projectId, ctx.project.id), params, filters.length ? and(...filters) : undefined);
+  return { object: "list" as const, data: page.data.map((row) => serializeFunction(row)), has_more: page.has_more };
+}
+
+export async function updateFunction(ctx: Ctx, idOrSlug: string, input: FunctionUpdateInput) {
+  const row = await getFunctionRow(ctx, idOrSlug);
+  if (input.input_schema) assertJsonSchema(input.input_schema);
+  const [updated] = await ctx.db
+    .update(hostedFunctions)
+    .set({
+      name: input.name ?? row.name,
+      exposeAsMcpTool: input.expose_as_mcp_tool ?? row.exposeAsMcpTool,
+      isActive: input.is_active ?? row.isActive,
+      inputSchema: input.input_schema !== undefined ? input.input_schema : row.inputSchema,
+      updatedAt: ctx.now,
+    })
+    .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)))
+    .returning();
+  return serializeFunction(updated!);
+}
+
+/**
+ * Deletes the function with its versions, secrets, KV and invocation log. Automations and agent tools
+ * that name a function (issues 17, 18) will refuse this with 409 function_in_use.
+ */
+export async function deleteFunction(ctx: Ctx, idOrSlug: string) {
+  const row = await getFunctionRow(ctx, idOrSlug);
+  await ctx.db.delete(hostedFunctions).where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)));
+  return { object: "hosted_function" as const, id: row.id, deleted: true as const };
+}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
 import { cn } from "@/components/ui/cn";
-import { ChannelsIcon, FlowsIcon, HomeIcon, InboxIcon, KeyIcon, PhoneIcon, UsersIcon, WebhookIcon, type IconProps } from "@/components/ui/icons";
+import { ChannelsIcon, FlowsIcon, FunctionsIcon, HomeIcon, InboxIcon, KeyIcon, PhoneIcon, UsersIcon, WebhookIcon, type IconProps } from "@/components/ui/icons";
 
 export interface NavItem {
   /** The link's accessible name; e2e specs click links by exactly these names. */
@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Inbox", segment: "inbox", icon: InboxIcon },
   { label: "Channels", segment: "channels", icon: ChannelsIcon },
   { label: "Flows", segment: "flows", icon: FlowsIcon },
+  { label: "Functions", segment: "functions", icon: FunctionsIcon },
   { label: "Webhooks", segment: "webhooks", icon: WebhookIcon },
   { label: "API keys", segment: "keys", icon: KeyIcon },
   { label: "Sandbox phone", segment: "sandbox", icon: PhoneIcon },

@@ -61,6 +61,14 @@ export const FlowsIcon = (p: IconProps) => (
     <path d="M4.5 6.5h2M4.5 8.5h2M13.5 11.5h2M13.5 13.5h2" />
   </Icon>
 );
+/** Functions: a pair of curly braces around code. */
+export const FunctionsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 3.5c-1.4 0-2 .7-2 2v2.2c0 1-.5 1.8-1.5 2.3 1 .5 1.5 1.3 1.5 2.3v2.2c0 1.3.6 2 2 2" />
+    <path d="M13 3.5c1.4 0 2 .7 2 2v2.2c0 1 .5 1.8 1.5 2.3-1 .5-1.5 1.3-1.5 2.3v2.2c0 1.3-.6 2-2 2" />
+    <path d="M8.5 10h.01M11.5 10h.01" strokeWidth={2.2} />
+  </Icon>
+);
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="7" cy="12.5" r="3.5" />

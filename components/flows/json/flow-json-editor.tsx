@@ -3,9 +3,10 @@
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui";
+import { monaco, registerJsonSchema } from "@/components/code-editor/monaco-setup";
 import type { Finding } from "../model/findings";
+import { FLOW_JSON_FILE_MATCH, FLOW_JSON_SCHEMA, FLOW_JSON_SCHEMA_URI } from "./flow-json-schema";
 import { findingMarkers } from "./markers";
-import { monaco } from "./monaco-setup";
 
 export interface FlowJsonEditorProps {
   flowId: string;
@@ -21,12 +22,15 @@ export interface FlowJsonEditorProps {
   label: string;
 }
 
+// The schema applies to models named *.flow.json; one model per flow (`path` below).
+registerJsonSchema({ uri: FLOW_JSON_SCHEMA_URI, fileMatch: [FLOW_JSON_FILE_MATCH], schema: FLOW_JSON_SCHEMA });
+
 const MARKER_OWNER = "svc-flow-findings";
 type CodeEditor = Parameters<OnMount>[0];
 
 /**
- * The Flow JSON tab's editor: Monaco (bundled, see monaco-setup.ts) with the Flow JSON schema for
- * squiggles and completion while typing, and the saved flow's findings as error markers.
+ * The Flow JSON tab's editor: Monaco (bundled, components/code-editor/monaco-setup.ts) with the Flow
+ * JSON schema for squiggles and completion while typing, and the saved flow's findings as error markers.
  */
 export function FlowJsonEditor({ flowId, value, readOnly, onChange, onSave, findings, pointersIntoText, label }: FlowJsonEditorProps) {
   const [editor, setEditor] = useState<CodeEditor | null>(null);
@@ -54,7 +58,6 @@ export function FlowJsonEditor({ flowId, value, readOnly, onChange, onSave, find
       <Editor
         height="36rem"
         language="json"
-        // The schema applies to models named *.flow.json (monaco-setup.ts); one model per flow.
         path={`flow-json/${flowId}.flow.json`}
         value={value}
         onChange={(text) => onChange?.(text ?? "")}

@@ -1,14 +1,8 @@
+import type { MarkerSpot } from "@/components/code-editor/marker-spot";
 import type { Finding } from "../model/findings";
 import { pointerRange } from "../model/json-pointer";
 
-/** A marker in Monaco's shape (1-based lines and columns), built without Monaco so it can be tested alone. */
-export interface MarkerSpot {
-  startLineNumber: number;
-  startColumn: number;
-  endLineNumber: number;
-  endColumn: number;
-  message: string;
-}
+export type { MarkerSpot };
 
 export function positionAt(text: string, offset: number): { lineNumber: number; column: number } {
   let line = 1;

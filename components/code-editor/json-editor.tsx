@@ -1,0 +1,56 @@
+"use client";
+
+import Editor from "@monaco-editor/react";
+import { useEffect } from "react";
+import { Spinner } from "@/components/ui";
+import { registerJsonSchema, type JSONSchema } from "./monaco-setup";
+
+export interface JsonEditorProps {
+  /** The model's path, ending in `.json`: one model per path, kept while the page lives. */
+  path: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** The editor's accessible name. */
+  label: string;
+  /** A JSON Schema checked while typing (squiggles, hovers, completion); the server still decides. */
+  schema?: Record<string, unknown> | null;
+  height?: string;
+  readOnly?: boolean;
+  testId?: string;
+}
+
+const SCHEMA_BASE = "https://schemas.svc.local/editor/";
+
+/** A small JSON editor (Monaco, components/code-editor/monaco-setup.ts), optionally checked against a JSON Schema. */
+export function JsonEditor({ path, value, onChange, label, schema, height = "10rem", readOnly = false, testId }: JsonEditorProps) {
+  // A new schema revalidates the open models (Monaco's JSON options change), so an effect is soon enough.
+  useEffect(() => registerJsonSchema({ uri: `${SCHEMA_BASE}${path}`, fileMatch: [path], schema: (schema ?? {}) as JSONSchema }), [path, schema]);
+
+  return (
+    <div className="overflow-hidden rounded-md ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600" data-testid={testId}>
+      <Editor
+        height={height}
+        language="json"
+        path={path}
+        value={value}
+        onChange={(text) => onChange(text ?? "")}
+        loading={<Spinner label="Loading the editor" />}
+        options={{
+          readOnly,
+          ariaLabel: label,
+          minimap: { enabled: false },
+          lineNumbers: "off",
+          folding: false,
+          glyphMargin: false,
+          lineDecorationsWidth: 8,
+          fontSize: 13,
+          tabSize: 2,
+          automaticLayout: true,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          renderLineHighlight: "none",
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import Link from "next/link";
+import { Badge, TBody, TD, TH, THead, TR, Table, TableContainer, Time } from "@/components/ui";
+import type { FunctionStat, HostedFunction } from "@/lib/client/functions";
+import { FunctionStatus, RuntimeLabel, TRIGGER_LABELS } from "./function-badges";
+import { errorRate } from "./model/error-rate";
+import { functionPath } from "./paths";
+
+function ErrorRateCell({ stat, loading }: { stat: FunctionStat | undefined; loading: boolean }) {
+  if (loading) return <span className="text-slate-400">…</span>;
+  const rate = errorRate(stat);
+  if (rate.tone === "neutral") return <span className="text-[13px] text-slate-400">{rate.label}</span>;
+  return (
+    <span title={rate.detail}>
+      <Badge tone={rate.tone}>{rate.label}</Badge>
+      <span className="sr-only"> ({rate.detail})</span>
+    </span>
+  );
+}
+
+function FunctionRow({ projectId, fn, stat, statsLoading }: { projectId: string; fn: HostedFunction; stat: FunctionStat | undefined; statsLoading: boolean }) {
+  return (
+    <TR interactive className="relative" data-function-id={fn.id}>
+      <TD className="max-w-72">
+        {/* The stretched ::after makes the whole row clickable while the link stays the one tab stop. */}
+        <Link
+          href={functionPath(projectId, fn.id)}
+          className="font-medium text-slate-900 after:absolute after:inset-0 hover:text-indigo-700 focus-visible:outline-none focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
+        >
+          {fn.name}
+        </Link>
+        <p className="truncate font-mono text-[12px] text-slate-500">{fn.slug}</p>
+      </TD>
+      <TD>
+        <FunctionStatus fn={fn} />
+      </TD>
+      <TD className="text-slate-600">{TRIGGER_LABELS[fn.trigger_type]}</TD>
+      <TD>
+        <RuntimeLabel fn={fn} />
+      </TD>
+      <TD className="text-slate-600">
+        <Time value={fn.last_deployed_at} fallback="Never" />
+      </TD>
+      <TD>
+        <ErrorRateCell stat={stat} loading={statsLoading} />
+      </TD>
+    </TR>
+  );
+}
+
+/** Every function of the project with its status, runtime, last deploy and the error rate of its last 24 h of runs. */
+export function FunctionsTable({
+  projectId,
+  functions,
+  stats,
+  statsLoading,
+}: {
+  projectId: string;
+  functions: HostedFunction[];
+  stats: Map<string, FunctionStat> | undefined;
+  statsLoading: boolean;
+}) {
+  return (
+    <TableContainer label="Functions">
+      <Table caption="Hosted functions of this project">
+        <THead>
+          <tr>
+            <TH>Name</TH>
+            <TH>Status</TH>
+            <TH>Trigger</TH>
+            <TH>Runtime</TH>
+            <TH>Last deploy</TH>
+            <TH>Errors (24 h)</TH>
+          </tr>
+        </THead>
+        <TBody>
+          {functions.map((fn) => (
+            <FunctionRow key={fn.id} projectId={projectId} fn={fn} stat={stats?.get(fn.id)} statsLoading={statsLoading} />
+          ))}
+        </TBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -18,6 +18,7 @@ const RESOURCE_BY_SEGMENT: Record<string, [noun: string, id: string]> = {
   messages: ["message", "msg_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   "webhook-deliveries": ["webhook delivery", "wd_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   flows: ["flow", "flow_01jxq4zzzzzzzzzzzzzzzzzzzz"],
+  functions: ["function", "fn_01jxq4zzzzzzzzzzzzzzzzzzzz"],
 };
 
 /**

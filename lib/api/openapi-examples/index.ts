@@ -8,6 +8,7 @@ import type { OperationExamples } from "./types";
 import { channelExamples } from "./channels";
 import { contactExamples, conversationExamples } from "./contacts";
 import { flowExamples } from "./flows";
+import { functionExamples } from "./functions";
 import { messageExamples } from "./messages";
 import { metaExamples } from "./meta";
 import { projectExamples, readinessExamples } from "./projects";
@@ -26,4 +27,5 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...messageExamples,
   ...webhookExamples,
   ...flowExamples,
+  ...functionExamples,
 };

@@ -1,4 +1,5 @@
 /** The results file's shape and the one table `npm run bench` prints, side by side with the targets. */
+import type { FunctionsBenchResult } from "./functions";
 
 export interface LoopResult {
   rps: number;
@@ -32,6 +33,7 @@ export interface Results {
   setup: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
   floor: LoopResult;
   limits: LoopResult;
+  functions: FunctionsBenchResult;
   messages: LoopResult & {
     provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
     dbActivity: { what: string; share: number }[];
@@ -70,6 +72,19 @@ export function printTable(r: Results): void {
 
   loop("floor: GET /api/v1/nope (404)", r.floor, "(reference)", null);
   loop("GET /api/v1/limits", r.limits, "", null);
+  const f = r.functions;
+  rows.push([
+    "POST /functions/{id}/invoke (trivial, warm)",
+    `p50 ${num(f.invokeP50Ms, " ms")} vs /limits ${num(f.limitsP50Ms, " ms")}: +${num(f.overheadP50Ms, " ms")}  p99 ${num(f.invokeP99Ms, " ms")}`,
+    "overhead ≤ 2 ms at p50",
+    verdict(f.overheadP50Ms !== null && f.overheadP50Ms <= 2),
+  ]);
+  rows.push([
+    "  trivial invocations/s ×4, beside a heavy one",
+    `${num(f.trivialBesideHeavyPerSecond)}/s beside ${f.heavyRuns} heavy runs (alone ${num(f.trivialAlonePerSecond)}/s; ×${f.keptRatio ?? "n/a"})`,
+    "not starved",
+    verdict(f.trivialBesideHeavyPerSecond > 0 && (f.keptRatio ?? 0) >= 0.5),
+  ]);
   const m = r.messages;
   loop("POST /api/v1/messages", m, "≥ 1,000/s and ≥ 50 % of floor", m.rps >= 1000 && (m.ratioToFloor ?? 0) >= 0.5);
   rows.push(["  provider jobs (simulator)", `${num(m.provider.sent)} sent of ${num(m.provider.accepted)} within ${m.provider.seconds} s`, "", ""]);

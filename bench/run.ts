@@ -6,6 +6,7 @@
  *   1. build (unless BENCH_SKIP_BUILD=1); fresh database svc_bench_<pid>; plan "bench" via the CLI
  *   2. sandbox testers join through the simulator (one conversation each)
  *   3. closed loop at 50 connections: floor (GET /api/v1/nope, the router's 404), GET /limits
+ *      hosted functions: invoke overhead over GET /limits, trivial invocations/s beside a heavy one (bench/functions.ts)
  *   4. inbound → webhook latency at a fixed rate (open loop through the simulator's customer endpoint)
  *   5. webhook deliveries/s draining a backlog: alone, then beside a project whose receiver sleeps 10 s
  *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
@@ -24,6 +25,7 @@ import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
 import { round, summarize, type LatencySummary } from "./stats";
 import { printTable, type Results } from "./report";
+import { benchFunctions } from "./functions";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
 const WATCHDOG_MS = 9.5 * 60_000;
@@ -356,6 +358,8 @@ async function main(): Promise<Results> {
   }
   const floor = await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
   const limits = await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+  // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
+  const functions = await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 
   // ── 5. POST /messages ─────────────────────────────────────────────────────────────────────────
   // Measured on a quiet system, before the inbound and delivery phases leave backlogs behind, and with
@@ -573,6 +577,7 @@ async function main(): Promise<Results> {
     },
     floor: loop(floor),
     limits: loop(limits),
+    functions,
     messages: { ...loop(post), provider, dbActivity: postActivity },
     inbound: {
       via: config.inboundVia,

@@ -42,13 +42,16 @@ async function ownProject(request: APIRequestContext, run: string): Promise<{ id
   return (await created.json()) as { id: string };
 }
 
-/** Replaces the editor's whole text. insertText, not type: Monaco would auto-close brackets and quotes. */
+/**
+ * Replaces the editor's whole text by pasting it, as a user would: typed character by character,
+ * Monaco's auto-indent and auto-closed brackets would change multi-line code.
+ */
 async function replaceCode(page: Page, code: string) {
-  const editor = page.getByTestId("function-code-editor");
-  await editor.locator(".monaco-editor .view-lines").click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), code);
+  await page.getByTestId("function-code-editor").locator(".monaco-editor .view-lines").click();
   await page.keyboard.press("Control+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(code);
+  await page.keyboard.press("Control+v");
+  await expect(page.getByTestId("function-code-editor").locator(".view-lines")).toContainText(code.split("\n")[0]!.slice(0, 30));
 }
 
 async function deploy(page: Page, expected: "ok" | "error") {
@@ -59,6 +62,7 @@ async function deploy(page: Page, expected: "ok" | "error") {
 test("create, edit in Monaco, deploy, test with fetch and a secret, see the run, roll back", async ({ page, request }) => {
   test.setTimeout(240_000);
   await warmUpAuth(request);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const run = Date.now().toString(36);
   const target = await startTarget();
   try {
@@ -77,10 +81,12 @@ test("create, edit in Monaco, deploy, test with fetch and a secret, see the run,
     const functionUrl = page.url();
     await expect(page.getByTestId("function-code-editor").locator(".monaco-editor")).toBeVisible();
 
-    // 2. A syntax error: deploy answers diagnostics, shown in the list and as a marker in the editor.
-    await replaceCode(page, "export default async function (event) {\n  return { broken: ;\n}\n");
+    // 2. A syntax error typed at the end: deploy answers diagnostics, shown in the list and as a marker.
+    await replaceCode(page, "export default async function (event) {\n  return { ok: true };\n}\n");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("const = 1;");
     await deploy(page, "error");
-    await expect(page.getByTestId("deploy-diagnostics")).toContainText(/2:\d+/);
+    await expect(page.getByTestId("deploy-diagnostics")).toContainText(/Line 4, column \d+/);
     await expect(page.getByTestId("function-code-editor").locator(".squiggly-error").first()).toBeVisible();
     await screenshot(page, "functions-deploy-error");
 

@@ -4,6 +4,7 @@ import Editor from "@monaco-editor/react";
 import { useEffect } from "react";
 import { Spinner } from "@/components/ui";
 import { registerJsonSchema, type JSONSchema } from "./monaco-setup";
+import { CODE_EDITOR_OPTIONS } from "./editor-options";
 
 export interface JsonEditorProps {
   /** The model's path, ending in `.json`: one model per path, kept while the page lives. */
@@ -36,18 +37,13 @@ export function JsonEditor({ path, value, onChange, label, schema, height = "10r
         onChange={(text) => onChange(text ?? "")}
         loading={<Spinner label="Loading the editor" />}
         options={{
+          ...CODE_EDITOR_OPTIONS,
           readOnly,
           ariaLabel: label,
-          minimap: { enabled: false },
           lineNumbers: "off",
           folding: false,
           glyphMargin: false,
           lineDecorationsWidth: 8,
-          fontSize: 13,
-          tabSize: 2,
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
           renderLineHighlight: "none",
         }}
       />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 
 /**
  * Ctrl/Cmd+S saves (anywhere on the page; the browser's "save page" is never what an editor means),
@@ -21,10 +22,5 @@ export function useEditorGuards({ dirty, onSave }: { dirty: boolean; onSave: () 
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 }

@@ -7,6 +7,7 @@ import { monaco, registerJsonSchema } from "@/components/code-editor/monaco-setu
 import type { Finding } from "../model/findings";
 import { FLOW_JSON_FILE_MATCH, FLOW_JSON_SCHEMA, FLOW_JSON_SCHEMA_URI } from "./flow-json-schema";
 import { findingMarkers } from "./markers";
+import { CODE_EDITOR_OPTIONS } from "@/components/code-editor/editor-options";
 
 export interface FlowJsonEditorProps {
   flowId: string;
@@ -64,16 +65,10 @@ export function FlowJsonEditor({ flowId, value, readOnly, onChange, onSave, find
         onMount={mount}
         loading={<Spinner label="Loading the editor" />}
         options={{
+          ...CODE_EDITOR_OPTIONS,
           readOnly,
           readOnlyMessage: { value: "Built from the draft at the last save: edit the flow in the Builder tab." },
           ariaLabel: label,
-          minimap: { enabled: false },
-          fontSize: 13,
-          tabSize: 2,
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          renderValidationDecorations: "on",
         }}
       />
     </div>

@@ -6,6 +6,7 @@ import type { MarkerSpot } from "@/components/code-editor/marker-spot";
 import { monaco } from "@/components/code-editor/monaco-setup";
 import { Spinner } from "@/components/ui";
 import { applyFunctionTypeScript } from "./typescript-setup";
+import { CODE_EDITOR_OPTIONS } from "@/components/code-editor/editor-options";
 
 export interface FunctionCodeEditorProps {
   functionId: string;
@@ -65,16 +66,10 @@ export function FunctionCodeEditor({ functionId, value, onChange, onDeploy, mark
         onMount={mount}
         loading={<Spinner label="Loading the editor" />}
         options={{
+          ...CODE_EDITOR_OPTIONS,
           readOnly,
           readOnlyMessage: { value: "Your role can read this function but not change it." },
           ariaLabel: label,
-          minimap: { enabled: false },
-          fontSize: 13,
-          tabSize: 2,
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          renderValidationDecorations: "on",
         }}
       />
     </div>

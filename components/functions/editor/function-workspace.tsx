@@ -11,7 +11,7 @@ import { SettingsPanel } from "../settings/settings-panel";
 import { TestPanel } from "../test/test-panel";
 import { VersionsPanel } from "../versions/versions-panel";
 import { CodeSection } from "./code-section";
-import { useLeaveGuard } from "./use-leave-guard";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { useSourceDraft } from "./use-source-draft";
 
 const NO_SECRETS: readonly string[] = [];

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-/** Leaving the page (reload, close, another site) with undeployed edits asks first. */
+/** Leaving the page (reload, close, another site) with unsaved or undeployed edits asks first. */
 export function useLeaveGuard(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;

@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { contacts } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { notFound } from "@/lib/errors";
-import { getFunctionRow } from "./crud";
 import { assertArgumentsMatch } from "./input-schema";
-import { assertRunnable, runFunction, type FunctionRunOutcome } from "./run";
+import { assertRunnable, loadRunnable, runFunction, type FunctionRunOutcome } from "./run";
 
 /**
  * POST /functions/{id}/test and /invoke (decisions.md "Hosted functions"): the event each one builds,
@@ -38,10 +37,11 @@ export async function testFunction(
   idOrSlug: string,
   input: { text?: string | undefined; contact?: { id: string; phone: string; name?: string | undefined } | undefined },
 ) {
-  const fn = await getFunctionRow(ctx, idOrSlug);
+  const runnable = await loadRunnable(ctx, idOrSlug);
+  const fn = runnable.fn;
   const contact: EventContact | null = input.contact ? { id: input.contact.id, phone: input.contact.phone, name: input.contact.name ?? null } : null;
   const event = { type: "message", trigger: fn.triggerType, text: input.text ?? "", contact, conversation_id: null, channel_id: null, variables: {} };
-  return answer("function_test", fn.id, await runFunction(ctx, fn, { eventType: "test", event }));
+  return answer("function_test", fn.id, await runFunction(ctx, runnable, { eventType: "test", event }));
 }
 
 /** contact_id must be the project's contact (404 otherwise); contact_phone needs no contact row. */
@@ -71,11 +71,12 @@ export async function invokeFunction(
   idOrSlug: string,
   input: { arguments?: Record<string, unknown> | undefined; contact_id?: string | undefined; contact_phone?: string | undefined },
 ) {
-  const fn = await getFunctionRow(ctx, idOrSlug);
+  const runnable = await loadRunnable(ctx, idOrSlug);
+  const fn = runnable.fn;
   assertRunnable(fn);
   const args = input.arguments ?? {};
   if (fn.inputSchema) assertArgumentsMatch(fn.inputSchema, args);
   const contact = await invokeContact(ctx, input);
   const event = { type: "invoke", arguments: args, contact };
-  return answer("function_invoke", fn.id, await runFunction(ctx, fn, { eventType: "invoke", event }));
+  return answer("function_invoke", fn.id, await runFunction(ctx, runnable, { eventType: "invoke", event }));
 }

@@ -1,13 +1,13 @@
-import { and, eq } from "drizzle-orm";
-import { functionInvocations, functionVersions } from "@/lib/db/schema";
+import { and, eq, or, sql } from "drizzle-orm";
+import { functionInvocations, functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
+import { unseal } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
-import { SvcError } from "@/lib/errors";
+import { SvcError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { FunctionEventType } from "@/lib/shared/functions";
 import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { fetchBridge } from "./fetch-bridge";
 import { kvBridge } from "./kv";
-import { secretEnv } from "./secrets";
 import type { FunctionRow } from "./serialize";
 
 /**
@@ -40,17 +40,40 @@ export function assertRunnable(fn: FunctionRow): asserts fn is FunctionRow & { a
   }
 }
 
-export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, fn: FunctionRow, input: FunctionRunInput): Promise<FunctionRunOutcome> {
+/** A function with what a run needs: its active version's code and its sealed secrets. */
+export interface RunnableFunction {
+  fn: FunctionRow;
+  version: { id: string; code: string; runtime: FunctionRow["runtime"] } | null;
+  sealedSecrets: { name: string; sealed: string }[];
+}
+
+/**
+ * The project's function by id or slug (404 otherwise) with its active version and secrets, in one
+ * round trip: a run is on the invoke path, where every query is latency (README "Performance").
+ */
+export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idOrSlug: string): Promise<RunnableFunction> {
+  const secrets = sql<
+    { name: string; sealed: string }[] | null
+  >`(select json_agg(json_build_object('name', ${functionSecrets.name}, 'sealed', ${functionSecrets.sealedValue})) from ${functionSecrets} where ${functionSecrets.functionId} = ${hostedFunctions.id})`;
+  const [row] = await ctx.db
+    .select({ fn: hostedFunctions, versionId: functionVersions.id, code: functionVersions.code, runtime: functionVersions.runtime, secrets })
+    .from(hostedFunctions)
+    .leftJoin(functionVersions, and(eq(functionVersions.id, hostedFunctions.activeVersionId), eq(functionVersions.projectId, hostedFunctions.projectId)))
+    .where(and(eq(hostedFunctions.projectId, ctx.project.id), or(eq(hostedFunctions.id, idOrSlug), eq(hostedFunctions.slug, idOrSlug))))
+    .limit(1);
+  if (!row) throw notFound("function", idOrSlug);
+  const version = row.versionId && row.code !== null && row.runtime !== null ? { id: row.versionId, code: row.code, runtime: row.runtime } : null;
+  return { fn: row.fn, version, sealedSecrets: row.secrets ?? [] };
+}
+
+export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runnable: RunnableFunction, input: FunctionRunInput): Promise<FunctionRunOutcome> {
+  const { fn, version } = runnable;
   assertRunnable(fn);
-  const [version] = await ctx.db
-    .select({ id: functionVersions.id, code: functionVersions.code, runtime: functionVersions.runtime })
-    .from(functionVersions)
-    .where(and(eq(functionVersions.projectId, ctx.project.id), eq(functionVersions.id, fn.activeVersionId)));
   if (!version) throw new SvcError("function_not_deployed", `Function ${fn.slug}'s active version is missing. Deploy it again.`, { function_id: fn.id });
 
   const invocationId = newId("functionInvocation");
   const startedAt = ctx.ports.clock.now();
-  const env = await secretEnv(ctx, fn.id);
+  const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unseal(secret.sealed)]));
   const outcome = await ctx.ports.sandbox.run(
     {
       code: version.code,

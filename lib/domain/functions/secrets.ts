@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { functionSecrets } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
-import { seal, unseal } from "@/lib/crypto/secrets";
+import { seal } from "@/lib/crypto/secrets";
 import { invalidRequest } from "@/lib/errors";
 import { MAX_SECRETS_PER_FUNCTION, SECRET_NAME_PATTERN } from "@/lib/shared/functions";
 import { getFunctionRow } from "./crud";
@@ -56,10 +56,4 @@ export async function putSecrets(ctx: Ctx, idOrSlug: string, changes: Record<str
     }
   });
   return secretNames(ctx, fn.id);
-}
-
-/** The run's `env` (without KV): every secret unsealed, for the sandbox only. */
-export async function secretEnv(ctx: Pick<Ctx, "db">, functionId: string): Promise<Record<string, string>> {
-  const rows = await ctx.db.select().from(functionSecrets).where(eq(functionSecrets.functionId, functionId));
-  return Object.fromEntries(rows.map((row) => [row.name, unseal(row.sealedValue)]));
 }

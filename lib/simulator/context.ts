@@ -15,6 +15,11 @@ export interface SimulatorContext {
   webhookUrl(platform: ProviderPlatform): string;
   appSecret(platform: ProviderPlatform): string;
   statusDelaysMs: StatusDelays;
+  /**
+   * How long a submitted message template waits for its simulated review (read at each submission).
+   * Optional so contexts built by hand for other routes need not name it; absent → 2000 ms.
+   */
+  templateReviewMs?(): number;
   /** The simulator's own base URL (…/api/simulator) as seen by this request: media URLs use it. */
   publicBase(request: Request, path: string): string;
   /** Waits; resolves false when the simulator was reset meanwhile (the caller must stop). */

@@ -9,6 +9,8 @@ import { customerFlowExchange } from "@/lib/simulator/flow-exchange";
 import { graphError, json, simulatorError } from "@/lib/simulator/http";
 import { cdnMedia, downloadMedia, getMediaInfo, uploadMedia } from "@/lib/simulator/media";
 import { SimulatorState } from "@/lib/simulator/state";
+import { TEMPLATE_ROUTES, routeTemplates } from "@/lib/simulator/templates-routes";
+import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulator/templates-review";
 
 /**
  * The built-in provider simulator, used when PROVIDER_GRAPH_URL is unset. The app serves it at
@@ -30,6 +32,11 @@ import { SimulatorState } from "@/lib/simulator/state";
  *   POST /control/flows/{flow_id}/status {status}   test hook: BLOCKED | THROTTLED | PUBLISHED | DEPRECATED, with the webhook
  *   POST /control/flows/fail-next-publish {business_account_id, message?, code?}   test hook: the next publish there fails
  *   GET  /customer/flows/{flow_id}     the flow as the customer's app renders it {id, name, status, flow_json, endpoint_uri}
+ *   Message templates (templates-routes.ts; review and webhook: templates-review.ts):
+ *   POST /graph/{waba_id}/message_templates   submit {name, language, category, components, parameter_format?} → {id, status: PENDING, category}
+ *   DELETE /graph/{waba_id}/message_templates?name=&hsm_id=   delete one template (or every language of the name)
+ *   GET  /graph/{template_id}?fields=  a template's id, name, language, status, category, components, ...
+ *   POST /templates/{meta_template_id}/review {status, reason?}   test hook: force APPROVED | REJECTED | PAUSED | DISABLED, with the webhook
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  */
@@ -39,6 +46,8 @@ export interface SimulatorOptions {
   appSecret: (platform: ProviderPlatform) => string;
   /** Delay after an accepted send of each status callback; default 50 / 150 / 300 ms. */
   statusDelaysMs?: Partial<StatusDelays>;
+  /** Delay before a submitted template is reviewed (approved, or REJECTED INVALID_FORMAT); default 2000 ms. */
+  templateReviewMs?: number | (() => number);
   now?: () => Date;
   /** The simulator's own public base URL (…/api/simulator) for media URLs; default: taken from each request. */
   publicBaseUrl?: string | (() => string);
@@ -78,6 +87,10 @@ function resolve(value: string | (() => string)): string {
   return (typeof value === "function" ? value() : value).replace(/\/+$/, "");
 }
 
+function reviewDelay(option: SimulatorOptions["templateReviewMs"]): () => number {
+  return typeof option === "function" ? option : () => option ?? DEFAULT_TEMPLATE_REVIEW_MS;
+}
+
 export function createSimulator(options: SimulatorOptions): Simulator {
   const state = new SimulatorState();
   const sleeping = new Map<ReturnType<typeof setTimeout>, (awake: boolean) => void>();
@@ -89,6 +102,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     webhookUrl: (platform) => `${resolve(options.callbackBaseUrl)}/api/providers/${PLATFORM_SLUG[platform]}/webhook`,
     appSecret: options.appSecret,
     statusDelaysMs: { ...DEFAULT_STATUS_DELAYS_MS, ...options.statusDelaysMs },
+    templateReviewMs: reviewDelay(options.templateReviewMs),
     publicBase(request, path) {
       if (options.publicBaseUrl) return resolve(options.publicBaseUrl);
       const url = new URL(request.url);
@@ -116,9 +130,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const only = (allowed: string, run: () => Response | Promise<Response>) =>
       method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
 
-    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES] }));
+    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES] }));
     const flows = routeFlows(ctx, request, method, segments);
     if (flows) return flows;
+    const templates = routeTemplates(ctx, request, method, segments);
+    if (templates) return templates;
     if (head === "graph" && second) {
       if (segments.length === 3 && third === "messages") return only("POST", () => sendMessage(ctx, request, second));
       if (segments.length === 2) return only("GET", () => getMediaInfo(ctx, request, path, second));
@@ -163,12 +179,15 @@ const GLOBAL_KEY = Symbol.for("svc.simulator");
 /**
  * The one simulator of this process (kept on globalThis so dev-server module reloads share it):
  * callbacks go to SVC_PUBLIC_URL, signed with appSecretFor (its documented simulator fallback).
+ * SVC_SIMULATOR_TEMPLATE_REVIEW_MS (default 2000) is the template review delay, read at each
+ * submission; the simulator's own setting, so it is read here rather than in lib/config.ts.
  */
 export function sharedSimulator(): Simulator {
   const holder = globalThis as { [GLOBAL_KEY]?: Simulator };
   holder[GLOBAL_KEY] ??= createSimulator({
     callbackBaseUrl: () => env().publicUrl,
     appSecret: (platform) => appSecretFor(platform) ?? simulatorAppSecret(platform),
+    templateReviewMs: () => templateReviewDelayMs(process.env.SVC_SIMULATOR_TEMPLATE_REVIEW_MS),
   });
   return holder[GLOBAL_KEY];
 }

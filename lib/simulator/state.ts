@@ -52,6 +52,25 @@ export interface SimulatorFlow {
   recent_sends?: number[];
 }
 
+/** The review states a message template can be in at the simulated provider. */
+export type SimulatorTemplateStatus = "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
+
+/** A message template submitted through `POST /{waba}/message_templates`, as the simulator keeps it. */
+export interface SimulatorTemplate {
+  /** Numeric string below 2^53, so it survives as the JSON number the status webhook carries. */
+  id: string;
+  business_account_id: string;
+  name: string;
+  language: string;
+  category: string;
+  parameter_format: string | null;
+  components: Record<string, unknown>[];
+  status: SimulatorTemplateStatus;
+  /** The provider's reason of the last review result ("NONE" when approved or still pending). */
+  reason: string;
+  created_at: string;
+}
+
 export interface StoredMedia {
   id: string;
   bytes: Buffer;
@@ -90,6 +109,8 @@ export class SimulatorState {
   readonly flowPublicKeys = new Map<string, string>();
   /** Test hook: the next publish under this business account fails with this provider error. */
   readonly flowPublishFailures = new Map<string, { code: number; message: string }>();
+  /** Message templates API: templates by id. */
+  readonly templates = new Map<string, SimulatorTemplate>();
 
   reset(): void {
     this.senders.clear();
@@ -102,6 +123,7 @@ export class SimulatorState {
     this.flows.clear();
     this.flowPublicKeys.clear();
     this.flowPublishFailures.clear();
+    this.templates.clear();
   }
 
   /** Learns (or updates) a sender; later sends to it are validated and answered for its platform. */

@@ -1,5 +1,6 @@
-import { graphRequest, type AdapterOptions, type GraphClientOptions } from "@/lib/ports/provider/graph-http";
-import { ProviderError, type ProviderAccount, type ProviderFlowError, type ProviderFlowStatus, type ProviderFlowsPort } from "@/lib/ports/provider/types";
+import { graphRequest, type AdapterOptions } from "@/lib/ports/provider/graph-http";
+import { accountClient as client, callTime as at, unexpectedAnswer } from "@/lib/ports/provider/account-call";
+import { type ProviderAccount, type ProviderFlowError, type ProviderFlowStatus, type ProviderFlowsPort } from "@/lib/ports/provider/types";
 import { isRecord } from "@/lib/json";
 
 /**
@@ -15,33 +16,6 @@ const FLOW_STATUSES: ReadonlySet<string> = new Set<ProviderFlowStatus>(["DRAFT",
 
 /** The category every flow is filed under: the spec's flows carry no category, and the provider requires at least one. */
 export const DEFAULT_FLOW_CATEGORIES = ["OTHER"] as const;
-
-function client(options: AdapterOptions, account: ProviderAccount): GraphClientOptions {
-  return { baseUrl: options.graphUrl, accessToken: account.accessToken, timeoutMs: options.timeoutMs, fetch: options.fetch, now: options.now };
-}
-
-function at(options: AdapterOptions): Date {
-  return options.now?.() ?? new Date();
-}
-
-/** A 2xx answer that does not say what the call promised: final, the raw answer kept for the operator. */
-function unexpectedAnswer(summary: string, answer: unknown, when: Date): ProviderError {
-  return new ProviderError(
-    {
-      provider: "provider",
-      summary,
-      code: "invalid_response",
-      subcode: null,
-      type: null,
-      title: null,
-      message: JSON.stringify(answer ?? null).slice(0, 500),
-      fbtrace_id: null,
-      http_status: 200,
-      occurred_at: when.toISOString(),
-    },
-    false,
-  );
-}
 
 /** The provider's validation errors, each kept as sent (only the documented keys, and only when they hold their type). */
 export function parseValidationErrors(value: unknown): ProviderFlowError[] {

@@ -2,6 +2,7 @@ import { env } from "@/lib/config";
 import { createFlowsPort } from "@/lib/ports/provider/flows";
 import { sendMessenger } from "@/lib/ports/provider/messenger";
 import { sendPlatformA } from "@/lib/ports/provider/platform-a";
+import { createTemplatesPort } from "@/lib/ports/provider/templates";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import type { AdapterOptions } from "@/lib/ports/provider/graph-http";
 
@@ -25,6 +26,7 @@ export function createProviderPort(options: ProviderPortOptions): ProviderPort {
       }
     },
     flows: createFlowsPort(options),
+    templates: createTemplatesPort(options),
   };
 }
 
@@ -44,4 +46,6 @@ export type {
   ProviderFlowsPort,
   ProviderPlatform,
   ProviderPort,
+  ProviderTemplateSubmission,
+  ProviderTemplatesPort,
 } from "@/lib/ports/provider/types";

@@ -46,6 +46,30 @@ export interface ProviderPort {
   send(channel: ProviderChannel, to: string, message: OutboundMessage): Promise<{ platformMessageId: string }>;
   /** PLATFORM_A's Flows API. */
   readonly flows: ProviderFlowsPort;
+  /** PLATFORM_A's message templates API. */
+  readonly templates: ProviderTemplatesPort;
+}
+
+/** A template as submitted for review (docs/spec/decisions.md "Templates"): the provider's own shape. */
+export interface ProviderTemplateSubmission {
+  name: string;
+  language: string;
+  category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
+  parameter_format?: "POSITIONAL" | "NAMED" | undefined;
+  /** As validated by lib/domain/templates/validate.ts; FLOW buttons carry the provider flow id (flow_id). */
+  components: unknown[];
+}
+
+/**
+ * PLATFORM_A's message templates API (Graph): submit for review and delete. Review results come back
+ * on the provider webhook (`message_template_status_update`), not from these calls. A refusal throws
+ * ProviderError with the provider's code and message.
+ */
+export interface ProviderTemplatesPort {
+  /** `POST /{waba}/message_templates` → the provider's template id, its status (PENDING) and category. */
+  submit(account: ProviderAccount, template: ProviderTemplateSubmission): Promise<{ id: string; status: string; category: string | null }>;
+  /** `DELETE /{waba}/message_templates?name=<name>&hsm_id=<id>`: that one template (one language) only. */
+  remove(account: ProviderAccount, template: { name: string; metaTemplateId: string }): Promise<void>;
 }
 
 /** A business account the provider's Flows API acts on (PLATFORM_A only). */

@@ -15,4 +15,4 @@ async function handle(request: Request, context: Context): Promise<Response> {
   return sharedSimulator().handle(request, `/${(path ?? []).join("/")}`);
 }
 
-export { handle as GET, handle as POST };
+export { handle as DELETE, handle as GET, handle as POST };

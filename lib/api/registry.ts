@@ -11,6 +11,7 @@ import { readinessRoutes } from "./routes/readiness";
 import { mediaRoutes } from "./routes/media";
 import { flowRoutes } from "./routes/flows";
 import { functionRoutes } from "./routes/functions";
+import { templateRoutes } from "./routes/templates";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -30,6 +31,7 @@ export const apiRoutes: readonly Endpoint[] = [
   ...mediaRoutes,
   ...flowRoutes,
   ...functionRoutes,
+  ...templateRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

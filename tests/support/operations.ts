@@ -14,6 +14,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   invitations: "invitation",
   flows: "flow",
   functions: "function",
+  templates: "template",
 };
 
 /**

@@ -18,3 +18,4 @@ export * from "./webhook-deliveries";
 export * from "./media";
 export * from "./flows";
 export * from "./functions";
+export * from "./templates";

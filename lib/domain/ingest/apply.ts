@@ -7,6 +7,7 @@ import { applyEcho } from "./echoes";
 import { applyCall } from "./calls";
 import { applyIdentityChange } from "./identity-change";
 import { applyFlowStatusChange } from "@/lib/domain/flows/status";
+import { applyTemplateStatusChange } from "@/lib/domain/templates/status";
 
 export type ApplyOutcome =
   | "stored"
@@ -20,6 +21,7 @@ export type ApplyOutcome =
   | "joined"
   | "identity"
   | "flow_status"
+  | "template_status"
   | "no_channel"
   | "no_project"
   | "join_rejected"
@@ -45,10 +47,14 @@ export function isPending(outcome: ApplyOutcome): boolean {
  * (webhook deliveries, media caching) on ctx.ports.queue. Safe to run twice: provider retries change nothing.
  */
 export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, options: ApplyOptions = {}): Promise<ApplyOutcome> {
-  // Addressed to a business account, not a number: the flow finds its own project.
+  // Addressed to a business account, not a number: the flow (or template) finds its own project.
   if (event.kind === "flow_status") {
     await applyFlowStatusChange(ctx, { businessAccountId: event.senderId, metaFlowId: event.flow_id, newStatus: event.new_status, message: event.message });
     return "flow_status";
+  }
+  if (event.kind === "template_status") {
+    await applyTemplateStatusChange(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
+    return "template_status";
   }
   const [channel] = await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId });
   if (!channel) return "no_channel";

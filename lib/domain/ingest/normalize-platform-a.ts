@@ -10,7 +10,9 @@ import type { InboundEvent, InboundInteractive, InboundMedia, InboundParty, Norm
  * - field "calls": `calls[]` → kind "call" (call_kind "call"), `statuses[]` → call_kind "status".
  * - field "smb_message_echoes": `message_echoes[]` → kind "echo" (sent from the business app).
  * - field "flows": a FLOW_STATUS_CHANGE → kind "flow_status" (entry.id is the business account; no metadata).
- * - anything else (history, smb_app_state_sync, template/account fields, ...) → nothing.
+ * - field "message_template_status_update": a template review result → kind "template_status" (entry.id
+ *   is the business account; `reason` "NONE" means none; a pause or disable explains itself in other_info).
+ * - anything else (history, smb_app_state_sync, other template/account fields, ...) → nothing.
  */
 export function normalizePlatformAWebhook(payload: unknown): InboundEvent[] {
   const body = obj(payload);
@@ -21,6 +23,10 @@ export function normalizePlatformAWebhook(payload: unknown): InboundEvent[] {
       const value = obj(change.value);
       if (change.field === "flows") {
         flowsChange(value, str(entry.id), events);
+        continue;
+      }
+      if (change.field === "message_template_status_update") {
+        templateStatusChange(value, str(entry.id), events);
         continue;
       }
       const senderId = str(obj(value?.metadata)?.phone_number_id);
@@ -50,6 +56,17 @@ function flowsChange(value: Obj | null, businessAccountId: string | null, out: I
     message: str(value.message),
   });
 }
+
+function templateStatusChange(value: Obj | null, businessAccountId: string | null, out: InboundEvent[]): void {
+  const templateId = strOrNum(value?.message_template_id);
+  const event = str(value?.event);
+  if (!value || !templateId || !event || !businessAccountId) return;
+  const otherInfo = obj(value.other_info);
+  const given = str(value.reason);
+  const reason = given && given.toUpperCase() !== "NONE" ? given : (str(otherInfo?.description) ?? str(otherInfo?.title));
+  out.push({ platform: PLATFORM, senderId: businessAccountId, kind: "template_status", template_id: templateId, event, reason });
+}
+
 const STATUSES = ["sent", "delivered", "read", "failed", "deleted"] as const;
 const MEDIA_TYPES = ["image", "audio", "video", "document", "sticker"] as const;
 const IDENTITY_CHANGES = new Set(["user_changed_number", "customer_changed_number", "user_changed_user_id"]);

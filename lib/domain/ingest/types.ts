@@ -116,4 +116,6 @@ export type InboundEvent =
     })
   | (Base & { kind: "identity_change"; previous: InboundParty; current: InboundParty; timestamp: string })
   /** The provider's flows webhook; senderId is the business account id (the change has no phone number). */
-  | (Base & { kind: "flow_status"; flow_id: string; old_status: string | null; new_status: string; message: string | null });
+  | (Base & { kind: "flow_status"; flow_id: string; old_status: string | null; new_status: string; message: string | null })
+  /** The provider's template review webhook; senderId is the business account id, like flow_status. */
+  | (Base & { kind: "template_status"; template_id: string; event: string; reason: string | null });

@@ -19,6 +19,7 @@ const RESOURCE_BY_SEGMENT: Record<string, [noun: string, id: string]> = {
   "webhook-deliveries": ["webhook delivery", "wd_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   flows: ["flow", "flow_01jxq4zzzzzzzzzzzzzzzzzzzz"],
   functions: ["function", "fn_01jxq4zzzzzzzzzzzzzzzzzzzz"],
+  templates: ["template", "tmpl_01jxq4zzzzzzzzzzzzzzzzzzzz"],
 };
 
 /**

@@ -12,6 +12,7 @@ import { functionExamples } from "./functions";
 import { messageExamples } from "./messages";
 import { metaExamples } from "./meta";
 import { projectExamples, readinessExamples } from "./projects";
+import { templateExamples } from "./templates";
 import { webhookExamples } from "./webhooks";
 
 export type { Example, OperationExamples } from "./types";
@@ -28,4 +29,5 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...webhookExamples,
   ...flowExamples,
   ...functionExamples,
+  ...templateExamples,
 };

@@ -30,13 +30,14 @@ function slugTaken(slug: string) {
   });
 }
 
+/** Where-clause of the project's function addressed by id (`fn_...`) or slug. */
+export function functionAddressed(ctx: Pick<Ctx, "project">, idOrSlug: string) {
+  return and(eq(hostedFunctions.projectId, ctx.project.id), or(eq(hostedFunctions.id, idOrSlug), eq(hostedFunctions.slug, idOrSlug)));
+}
+
 /** The project's function by id (`fn_...`) or slug: another project's is a 404. */
 export async function getFunctionRow(ctx: Ctx, idOrSlug: string): Promise<FunctionRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(hostedFunctions)
-    .where(and(eq(hostedFunctions.projectId, ctx.project.id), or(eq(hostedFunctions.id, idOrSlug), eq(hostedFunctions.slug, idOrSlug))))
-    .limit(1);
+  const [row] = await ctx.db.select().from(hostedFunctions).where(functionAddressed(ctx, idOrSlug)).limit(1);
   if (!row) throw notFound("function", idOrSlug);
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { functionInvocations, functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
 import { unseal } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
@@ -8,6 +8,7 @@ import type { FunctionEventType } from "@/lib/shared/functions";
 import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { fetchBridge } from "./fetch-bridge";
 import { kvBridge } from "./kv";
+import { functionAddressed } from "./crud";
 import type { FunctionRow } from "./serialize";
 
 /**
@@ -59,7 +60,7 @@ export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idO
     .select({ fn: hostedFunctions, versionId: functionVersions.id, code: functionVersions.code, runtime: functionVersions.runtime, secrets })
     .from(hostedFunctions)
     .leftJoin(functionVersions, and(eq(functionVersions.id, hostedFunctions.activeVersionId), eq(functionVersions.projectId, hostedFunctions.projectId)))
-    .where(and(eq(hostedFunctions.projectId, ctx.project.id), or(eq(hostedFunctions.id, idOrSlug), eq(hostedFunctions.slug, idOrSlug))))
+    .where(functionAddressed(ctx, idOrSlug))
     .limit(1);
   if (!row) throw notFound("function", idOrSlug);
   const version = row.versionId && row.code !== null && row.runtime !== null ? { id: row.versionId, code: row.code, runtime: row.runtime } : null;

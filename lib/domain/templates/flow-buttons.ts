@@ -1,10 +1,11 @@
+import { isRecord } from "@/lib/json";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { flows } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { FlowRow } from "@/lib/domain/flows/serialize";
 import { invalidRequest } from "@/lib/errors";
-import { addIssue, isRecord, upper, type Issues } from "./types";
+import { addIssue, upper, type Issues } from "./types";
 
 type Component = Record<string, unknown>;
 

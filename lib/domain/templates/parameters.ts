@@ -5,7 +5,8 @@
  * sub_type and parameter. A mismatch is 422 template_parameters_invalid with these issues
  * (docs/spec/decisions.md "Templates"). Pure; the sender mints flow tokens for needsFlowToken.
  */
-import { BUTTON_SUB_TYPES, TEMPLATE_LIMITS, addIssue, isRecord, type Issues, type ShapeButton, type TemplateShape } from "./types";
+import { isRecord } from "@/lib/json";
+import { BUTTON_SUB_TYPES, TEMPLATE_LIMITS, addIssue, type Issues, type ShapeButton, type TemplateShape } from "./types";
 
 type SendComponent = Record<string, unknown>;
 

@@ -2,7 +2,8 @@
  * The text rules every template component shares (docs/spec/decisions.md "Templates"): variables
  * ({{1}}… in order, or named with parameter_format NAMED), their example values, and bounded texts.
  */
-import { addIssue, isRecord, type Issues, type ParameterFormat, type TemplateCategory } from "./types";
+import { isRecord } from "@/lib/json";
+import { addIssue, type Issues, type ParameterFormat, type TemplateCategory } from "./types";
 
 export interface Ctx {
   issues: Issues;

@@ -74,10 +74,6 @@ export interface TemplateShape {
   variables: { header: string[]; body: string[]; buttons: ShapeButton[] };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The provider's own examples write kinds in either case (`"type": "body"`), so kinds compare upper-cased. */
 export function upper(value: unknown): string | undefined {
   return typeof value === "string" ? value.toUpperCase() : undefined;

@@ -7,6 +7,7 @@
  * components, so none is checked. Pure: flow_id / flow_name are checked for shape only; the caller
  * resolves them against the project.
  */
+import { isRecord } from "@/lib/json";
 import {
   BUTTON_TYPES,
   COMPONENT_TYPES,
@@ -16,7 +17,6 @@ import {
   OTP_TYPES,
   TEMPLATE_LIMITS as LIMITS,
   addIssue,
-  isRecord,
   upper,
   type ButtonType,
   type ComponentType,

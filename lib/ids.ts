@@ -26,6 +26,8 @@ export const ID_PREFIXES = {
   flowDispatch: "fd",
   flowSubmission: "fs",
   template: "tmpl",
+  automation: "auto",
+  automationRun: "arun",
   function: "fn",
   functionVersion: "ver",
   functionInvocation: "fninv",

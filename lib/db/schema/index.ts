@@ -19,3 +19,4 @@ export * from "./media";
 export * from "./flows";
 export * from "./functions";
 export * from "./templates";
+export * from "./automations";

@@ -1,0 +1,75 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AutomationStep, AutomationTrigger } from "@/lib/domain/automations/definition";
+import { at, createdAt, updatedAt } from "./columns";
+import { contacts } from "./contacts";
+import { conversations } from "./conversations";
+import { projects } from "./projects";
+
+export const AUTOMATION_RUN_STATUSES = ["RUNNING", "WAITING", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] as const;
+export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
+
+/**
+ * A native automation (decisions.md "Automations (routing FLOWS)"): written by config-as-code only,
+ * so every row carries its config key; `position` is the document's order, which decides between two
+ * KEYWORD automations that both match.
+ */
+export const automations = pgTable(
+  "automations",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    /** jsonb: compared by value when config is applied twice; export writes keys in schema order. */
+    trigger: jsonb("trigger").$type<AutomationTrigger>().notNull(),
+    steps: jsonb("steps").$type<AutomationStep[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("automations_project_key").on(t.projectId, t.key), index("automations_project_id").on(t.projectId, t.id)],
+);
+
+/**
+ * One automation started by one customer message. The row is the run's whole state (step_index,
+ * variables, what it waits for): a worker that dies mid-step, or a restart during a delay or a
+ * wait_reply, resumes from it.
+ */
+export const automationRuns = pgTable(
+  "automation_runs",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    automationId: text("automation_id")
+      .notNull()
+      .references(() => automations.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    channelId: text("channel_id").notNull(),
+    /** The message that started the run: one run per message. */
+    triggerMessageId: text("trigger_message_id").notNull(),
+    status: text("status", { enum: AUTOMATION_RUN_STATUSES }).notNull(),
+    stepIndex: integer("step_index").notNull().default(0),
+    variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
+    error: jsonb("error").$type<{ code: string; message: string } | null>(),
+    /** While WAITING: a delay's end or a wait_reply's timeout. */
+    waitUntil: at("wait_until"),
+    startedAt: at("started_at").notNull(),
+    endedAt: at("ended_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("automation_runs_trigger_message").on(t.triggerMessageId),
+    index("automation_runs_automation").on(t.projectId, t.automationId, t.id),
+    index("automation_runs_conversation_status").on(t.conversationId, t.status),
+  ],
+);

@@ -10,6 +10,7 @@ import { graphError, json, simulatorError } from "@/lib/simulator/http";
 import { cdnMedia, downloadMedia, getMediaInfo, uploadMedia } from "@/lib/simulator/media";
 import { SimulatorState } from "@/lib/simulator/state";
 import { TEMPLATE_ROUTES, routeTemplates } from "@/lib/simulator/templates-routes";
+import { ACCOUNT_ROUTES, routeAccounts } from "@/lib/simulator/accounts";
 import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulator/templates-review";
 
 /**
@@ -37,6 +38,9 @@ import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulat
  *   DELETE /graph/{waba_id}/message_templates?name=&hsm_id=   delete one template (or every language of the name)
  *   GET  /graph/{template_id}?fields=  a template's id, name, language, status, category, components, ...
  *   POST /templates/{meta_template_id}/review {status, reason?}   test hook: force APPROVED | REJECTED | PAUSED | DISABLED, with the webhook
+ *   Phone numbers and business accounts (accounts.ts): every one is in good standing
+ *   GET  /graph/{phone_number_id}?fields=status,name_status,...   → {id, status: CONNECTED, name_status: APPROVED, ...}
+ *   GET  /graph/{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id   → APPROVED, verified, a funding id
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  */
@@ -130,11 +134,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const only = (allowed: string, run: () => Response | Promise<Response>) =>
       method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
 
-    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES] }));
+    if (segments.length === 0)
+      return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES, ...ACCOUNT_ROUTES] }));
     const flows = routeFlows(ctx, request, method, segments);
     if (flows) return flows;
-    const templates = routeTemplates(ctx, request, method, segments);
-    if (templates) return templates;
+    const templatesOrAccounts = routeTemplates(ctx, request, method, segments) ?? routeAccounts(ctx, request, method, segments);
+    if (templatesOrAccounts) return templatesOrAccounts;
     if (head === "graph" && second) {
       if (segments.length === 3 && third === "messages") return only("POST", () => sendMessage(ctx, request, second));
       if (segments.length === 2) return only("GET", () => getMediaInfo(ctx, request, path, second));

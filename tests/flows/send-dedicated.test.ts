@@ -4,6 +4,7 @@ import { channels } from "@/lib/db/schema";
 import { startHarness, type Harness } from "../messaging/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish } from "./support";
+import { createTemplate, forceReview } from "../templates/support";
 
 /**
  * A flow published under the project's own number (its business account), sent by `to`: the opt-in
@@ -32,6 +33,19 @@ beforeAll(async () => {
   const published = await publish(h, seeded.key, flow.id);
   expect(published).toMatchObject({ status: "PUBLISHED", meta_waba_id: "waba-dedicated" });
   flowId = flow.id;
+  // The way out of the window: an approved template of the channel whose FLOW button opens the flow.
+  const template = await createTemplate(h, seeded.key, {
+    channel_id: channelId,
+    name: "signup_invite",
+    language: "en_US",
+    category: "MARKETING",
+    components: [
+      { type: "BODY", text: "Join the club in one minute." },
+      { type: "BUTTONS", buttons: [{ type: "FLOW", text: "Sign up", flow_id: flowId, navigate_screen: "DETAILS" }] },
+    ],
+  });
+  await forceReview(h, template.meta_template_id, { status: "APPROVED" });
+  await h.settle(20);
 });
 afterAll(() => h.close());
 

@@ -128,7 +128,7 @@ describe("pair pacing: 1 new message per 6 s per (platform, channel, recipient)"
     // The paced recipient, from a dedicated channel of the project: a bucket of its own.
     const channel = await createDedicatedChannel(h, acme.key);
     expect((await h.app.call("POST", "/contacts", { key: acme.key, body: { phone: `+${SPLIT}`, channel_id: channel.id, opt_in: true } })).status).toBe(200);
-    const otherChannel = await send(h, acme.key, { channel_id: channel.id, to: `+${SPLIT}`, template: { name: "order_update", language: "en_US" } });
+    const otherChannel = await send(h, acme.key, { channel_id: channel.id, to: `+${SPLIT}`, template: { name: "welcome", language: "en" } });
     expect(otherChannel.status, JSON.stringify(otherChannel.body)).toBe(200);
   });
 

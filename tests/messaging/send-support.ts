@@ -6,10 +6,11 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { messages, projects } from "@/lib/db/schema";
+import { channels, messages, projects } from "@/lib/db/schema";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { CallResult } from "../support/app";
 import { startHarness, type Harness, type HarnessOptions } from "./support";
+import { seedTemplate } from "../templates/support";
 
 export type SendHarnessOptions = HarnessOptions;
 
@@ -80,7 +81,10 @@ export function send(h: Harness, key: string, body: Record<string, unknown>, hea
   return h.app.call("POST", "/messages", { key, body, ...(headers ? { headers } : {}) });
 }
 
-/** Creates a dedicated PLATFORM_A channel for the key's project; returns its id and phone_number_id. */
+/**
+ * Creates a dedicated PLATFORM_A channel for the key's project; returns its id and phone_number_id.
+ * Its approved templates: `welcome` (en), no variables, and `order_update` (en_US), one body variable.
+ */
 export async function createDedicatedChannel(h: Harness, key: string): Promise<{ id: string; phoneNumberId: string }> {
   const phoneNumberId = `pnid${randomInt(0, 1e9)}`;
   const res = await h.app.call("POST", "/channels", {
@@ -93,6 +97,10 @@ export async function createDedicatedChannel(h: Harness, key: string): Promise<{
     },
   });
   if (res.status !== 200) throw new Error(`POST /channels: ${res.status} ${JSON.stringify(res.body)}`);
+  const [channel] = await h.app.db.select({ projectId: channels.projectId }).from(channels).where(eq(channels.id, res.body.id));
+  const place = { projectId: channel!.projectId!, channelId: res.body.id as string };
+  await seedTemplate(h.app.db, { ...place, name: "welcome", language: "en" });
+  await seedTemplate(h.app.db, { ...place, name: "order_update", language: "en_US", components: [{ type: "BODY", text: "Your order {{1}} is on its way." }] });
   return { id: res.body.id, phoneNumberId };
 }
 

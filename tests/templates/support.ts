@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { channels } from "@/lib/db/schema";
+import { channels, templates } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import type { Db } from "@/lib/ports/db/types";
 import type { Harness } from "../messaging/support";
 
 /** What the provider reports for a business that may submit templates (readiness: no blockers). */
@@ -12,9 +14,12 @@ export const READY = {
 
 let numbers = 0;
 
+/** What the provider has not reported: readiness says META_ACCOUNT_STATUS_UNKNOWN and PAYMENT_STATUS_UNKNOWN. */
+export const UNKNOWN = { businessVerificationStatus: null, accountReviewStatus: null, phoneNumberStatus: null, paymentStatus: null } as const;
+
 /**
- * Connects a dedicated PLATFORM_A number for the key's project; `ready` also records the provider
- * statuses a business needs before it can submit templates (nothing in the service fetches them yet).
+ * Connects a dedicated PLATFORM_A number for the key's project. The connect reads its statuses from
+ * the simulator (ready); `ready: false` sets them back to unknown, as for a provider that has not said.
  */
 export async function connectNumber(h: Harness, key: string, options: { ready?: boolean } = {}) {
   const n = `${process.pid}-${++numbers}`;
@@ -23,7 +28,10 @@ export async function connectNumber(h: Harness, key: string, options: { ready?: 
     body: { platform: "PLATFORM_A", credentials: { phone_number_id: `pn-tmpl-${n}`, business_account_id: `waba-tmpl-${n}`, access_token: "t" } },
   });
   if (res.status !== 200) throw new Error(`connect: ${res.status} ${JSON.stringify(res.body)}`);
-  if (options.ready ?? true) await h.app.db.update(channels).set(READY).where(eq(channels.id, res.body.id));
+  await h.app.db
+    .update(channels)
+    .set((options.ready ?? true) ? READY : UNKNOWN)
+    .where(eq(channels.id, res.body.id));
   return { id: res.body.id as string, businessAccountId: `waba-tmpl-${n}` };
 }
 
@@ -54,4 +62,35 @@ export async function forceReview(h: Harness, metaTemplateId: string, body: { st
   });
   if (!res.ok) throw new Error(`simulator review: ${res.status} ${await res.text()}`);
   return (await res.json()) as { delivered_status: number | null };
+}
+
+/**
+ * A template row as a review would leave it (APPROVED unless `status` says otherwise), written
+ * directly: for suites whose subject is not the templates API but whose sends must name one.
+ */
+export async function seedTemplate(
+  db: Db,
+  input: { projectId: string; channelId: string; name: string; language: string; components?: Record<string, unknown>[]; status?: "APPROVED" | "PENDING" },
+) {
+  const now = new Date();
+  const [row] = await db
+    .insert(templates)
+    .values({
+      id: newId("template", now.getTime()),
+      projectId: input.projectId,
+      channelId: input.channelId,
+      metaTemplateId: null,
+      name: input.name,
+      language: input.language,
+      category: "UTILITY",
+      parameterFormat: "POSITIONAL",
+      status: input.status ?? "APPROVED",
+      components: input.components ?? [{ type: "BODY", text: `Hello from ${input.name}.` }],
+      submittedAt: now,
+      approvedAt: (input.status ?? "APPROVED") === "APPROVED" ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
 }

@@ -14,6 +14,8 @@ import {
   list,
 } from "./fixtures";
 
+const TEMPLATE_ID = "tmpl_01jxq4m7c2v9h8d3k6n5p0r1s2";
+
 export const messageExamples: Record<string, OperationExamples> = {
   sendMessage: {
     request: {
@@ -36,6 +38,14 @@ export const messageExamples: Record<string, OperationExamples> = {
           channel_id: CHANNEL_ID,
           to: PHONE,
           template: { name: "order_shipped", language: "en_US", components: [{ type: "body", parameters: [{ type: "text", text: "#1042" }] }] },
+        },
+      },
+      templateById: {
+        summary: "A template by its id; its FLOW button gets a fresh flow_token (and dispatch) from svc",
+        value: {
+          channel_id: CHANNEL_ID,
+          to: PHONE,
+          template: { id: TEMPLATE_ID, components: [{ type: "body", parameters: [{ type: "text", text: "Carla" }] }] },
         },
       },
       media: {
@@ -91,7 +101,26 @@ export const messageExamples: Record<string, OperationExamples> = {
       },
     },
     errors: {
+      404: {
+        templateNotFound: {
+          summary: "The template is not one of the sending channel's",
+          value: {
+            error: "not_found",
+            message: `No template with id '${TEMPLATE_ID}' on channel ${CHANNEL_ID}. GET /templates?channel_id=${CHANNEL_ID} lists the templates it can send.`,
+            issues: { "template.id": ["Unknown template."] },
+          },
+        },
+      },
       409: {
+        templateNotApproved: {
+          summary: "The template is not APPROVED (yet)",
+          value: {
+            error: "template_not_approved",
+            message: `Template ${TEMPLATE_ID} ('order_shipped', en_US) is PENDING: the provider is still reviewing it. Send it once it is APPROVED (the template.status event says when).`,
+            template_id: TEMPLATE_ID,
+            template_status: "PENDING",
+          },
+        },
         outsideWindow: {
           summary: "Free-form message outside the 24 h window",
           value: {
@@ -119,6 +148,17 @@ export const messageExamples: Record<string, OperationExamples> = {
             message:
               "A teammate has taken over this conversation (handoff is on). Automated replies are refused until handoff is turned off (POST /conversations/{id}/handoff {enabled: false}).",
             conversation_id: CONVERSATION_ID,
+          },
+        },
+      },
+      422: {
+        templateParametersInvalid: {
+          summary: "The parameters do not fit the template's components",
+          value: {
+            error: "template_parameters_invalid",
+            message: `The components do not fit template ${TEMPLATE_ID} ('order_shipped', en_US): see issues. GET /templates/${TEMPLATE_ID} shows its components.`,
+            template_id: TEMPLATE_ID,
+            issues: { "template.components.0.parameters": ["The template's body expects 1 parameter ({{1}}); got 2."] },
           },
         },
       },

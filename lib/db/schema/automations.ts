@@ -1,7 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AutomationStep, AutomationTrigger } from "@/lib/domain/automations/definition";
 import { at, createdAt, updatedAt } from "./columns";
-import { contacts } from "./contacts";
 import { conversations } from "./conversations";
 import { projects } from "./projects";
 
@@ -51,9 +50,8 @@ export const automationRuns = pgTable(
     conversationId: text("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    contactId: text("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** No foreign key: contacts are keyed by (project_id, id), and the conversation's cascade covers the run. */
+    contactId: text("contact_id").notNull(),
     channelId: text("channel_id").notNull(),
     /** The message that started the run: one run per message. */
     triggerMessageId: text("trigger_message_id").notNull(),

@@ -29,6 +29,11 @@ export const channels = pgTable(
     accountReviewStatus: text("account_review_status"),
     phoneNumberStatus: text("phone_number_status"),
     paymentStatus: text("payment_status"),
+    /**
+     * When the four statuses above were last asked of the provider (at connect, then again by readiness
+     * once stale: lib/domain/channels/provider-statuses.ts); null when never asked.
+     */
+    providerStatusesCheckedAt: timestamp("provider_statuses_checked_at", { withTimezone: true, mode: "date" }),
     /** DATA_EXCHANGE Flows: the RSA-2048 key pair the provider encrypts endpoint calls for (PEM; the private key sealed). */
     flowPublicKey: text("flow_public_key"),
     flowPrivateKeySealed: text("flow_private_key_sealed"),

@@ -11,6 +11,8 @@ import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
 import { serializeChannel } from "./serialize";
 import { FLOW_KEY_JOB, type FlowKeyJob } from "@/lib/domain/flows/key-job";
+import type { ProviderAccount } from "@/lib/ports/provider/types";
+import { readProviderStatuses } from "./provider-statuses";
 
 export type ChannelRoutingMode = ChannelRow["routingMode"];
 
@@ -121,6 +123,8 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
     .from(channels)
     .where(and(eq(channels.platform, input.platform), eq(channels.providerSenderId, senderId)));
   if (taken && taken.status !== "disconnected") throw senderTaken(input.platform);
+  // Before the insert, so the connect answers with the number's publish readiness as the provider reports it.
+  const statuses = input.platform === "PLATFORM_A" ? await readProviderStatuses(ctx, accountOf(input.credentials, senderId)) : {};
   const id = newId("channel", ctx.now.getTime());
   let channel: ChannelRow;
   try {
@@ -150,6 +154,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           providerSenderId: senderId,
           businessAccountId: input.platform === "PLATFORM_A" ? (input.credentials.business_account_id ?? null) : null,
           credentialsSealed: seal(JSON.stringify(input.credentials)),
+          ...statuses,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
@@ -176,6 +181,10 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
   }
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, ctx.project.id));
   return (await serializeChannels({ ...ctx, project: project ?? ctx.project }, [channel]))[0]!;
+}
+
+function accountOf(credentials: Record<string, string>, phoneNumberId: string): ProviderAccount {
+  return { businessAccountId: credentials.business_account_id ?? "", phoneNumberId, accessToken: credentials.access_token ?? "" };
 }
 
 function senderTaken(platform: ChannelCreateInput["platform"]) {

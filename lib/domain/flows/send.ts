@@ -1,20 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, conversations, flowDispatches, flowVersions } from "@/lib/db/schema";
+import { contacts, conversations, flowDispatches } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
-import type { Db } from "@/lib/ports/db/types";
 import { SvcError, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { randomBase62 } from "@/lib/crypto/secrets";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
-import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { sendMessage } from "@/lib/domain/messages/send";
+import { flowButtonIndexFor } from "@/lib/domain/templates/send-check";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import { canonicalLocale, getFlowRow } from "./crud";
+import { insertDispatch, newFlowToken, sendableVersion, type FlowVersionRow } from "./dispatch";
 import { flowForKey } from "./locale";
 import { screenIdsOf } from "./flow-json/screens";
 import { serializeDispatch, type FlowDispatchRow, type FlowRow } from "./serialize";
 
-export const DISPATCH_TTL_MS = 30 * 24 * 3600_000;
+export { DISPATCH_TTL_MS, newFlowToken } from "./dispatch";
 
 /** POST /flows/send (docs/spec/decisions.md "Flows"). */
 export interface FlowSendInput {
@@ -35,12 +33,7 @@ export interface FlowSendInput {
   idempotencyKey: string | null;
 }
 
-type Version = typeof flowVersions.$inferSelect;
-
-/** `svcft_` + 32 base62 characters: unguessable, since the token is what the completion and the data endpoint trust. */
-export function newFlowToken(): string {
-  return `svcft_${randomBase62(32)}`;
-}
+type Version = FlowVersionRow;
 
 /**
  * Sends a published Flow as an interactive message (or, outside the 24 h window, as the named template
@@ -71,16 +64,17 @@ export async function sendFlow(ctx: Ctx, input: FlowSendInput) {
       message: { content },
       idempotencyKey: input.idempotencyKey,
       alongside: async (tx, message) => {
-        written.row = await insertDispatch(tx, ctx, { flow, version, channel, token, input, message, to: recipient.to ?? null });
+        written.row = await insertDispatch(tx, ctx, { flow, version, channel, token, message, to: recipient.to ?? null });
       },
     });
   let sent;
   try {
     sent = await send(interactive);
   } catch (error) {
-    // Outside the window a Flow can only travel inside an approved template with a FLOW button.
+    // Outside the window a Flow can only travel inside an approved template of the channel whose FLOW button opens it.
     if (!(SvcError.is(error) && error.code === "outside_messaging_window" && input.template)) throw error;
-    sent = await send(templateContent(input.template, token, input.data));
+    const index = await flowButtonIndexFor(ctx, channel, input.template, flow);
+    sent = await send(templateContent(input.template, index, token, input.data));
   }
   const dispatch = written.row ?? (await dispatchOfMessage(ctx, sent.id));
   return {
@@ -120,33 +114,6 @@ async function recipientOf(ctx: Ctx, input: FlowSendInput): Promise<Recipient> {
   throw new SvcError("unprocessable", `Contact ${row.contactId} has no conversation and no phone number to start one.`, { contact_id: row.contactId });
 }
 
-/** Sendable: PUBLISHED, its live provider flow not blocked/throttled/deprecated, and owned by the channel's business account. */
-async function sendableVersion(ctx: Ctx, flow: FlowRow, channel: ChannelRow): Promise<Version> {
-  const refuse = (reason: string, message: string) => new SvcError("flow_not_sendable", message, { reason, flow_id: flow.id, meta_status: flow.metaStatus });
-  if (flow.status !== "PUBLISHED" || flow.publishedVersion === null) {
-    throw refuse(`FLOW_${flow.status}`, `Flow ${flow.id} is ${flow.status}: publish it first (POST /flows/${flow.id}/publish).`);
-  }
-  // A re-publish in progress or failed leaves the live version as it was (docs/api-decisions.md "Flows").
-  if (!["PUBLISHED", "PUBLISHING", "PUBLISH_FAILED"].includes(flow.metaStatus ?? "")) {
-    throw refuse(
-      `META_STATUS_${flow.metaStatus}`,
-      `The provider reports flow ${flow.id} as ${flow.metaStatus}; it cannot be sent until it is PUBLISHED again.`,
-    );
-  }
-  const [version] = await ctx.db
-    .select()
-    .from(flowVersions)
-    .where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.publishedVersion)));
-  if (!version) throw refuse("NO_PUBLISHED_VERSION", `Flow ${flow.id} has no published version to send.`);
-  if (version.metaWabaId !== channel.businessAccountId) {
-    throw refuse(
-      "WABA_MISMATCH",
-      `Flow ${flow.id} is published under business account ${version.metaWabaId}, but channel ${channel.id} belongs to ${channel.businessAccountId}. Publish it again while that channel is the project's channel, or send through a channel of that account.`,
-    );
-  }
-  return version;
-}
-
 function interactiveContent(input: FlowSendInput, flow: FlowRow, version: Version, token: string): OutboundContent {
   const exchange = flow.runtimeMode === "DATA_EXCHANGE";
   const screens = screenIdsOf(version.flowJson);
@@ -173,50 +140,21 @@ function interactiveContent(input: FlowSendInput, flow: FlowRow, version: Versio
   };
 }
 
-function templateContent(template: { name: string; language: string }, token: string, data: Record<string, unknown> | undefined): OutboundContent {
+function templateContent(
+  template: { name: string; language: string },
+  index: number,
+  token: string,
+  data: Record<string, unknown> | undefined,
+): OutboundContent {
   const action: Record<string, unknown> = { flow_token: token, ...(data ? { flow_action_data: data } : {}) };
   return {
     kind: "template",
     template: {
       name: template.name,
       language: template.language,
-      components: [{ type: "button", sub_type: "flow", index: "0", parameters: [{ type: "action", action }] }],
+      components: [{ type: "button", sub_type: "flow", index: String(index), parameters: [{ type: "action", action }] }],
     },
   };
-}
-
-interface DispatchWrite {
-  flow: FlowRow;
-  version: Version;
-  channel: ChannelRow;
-  token: string;
-  input: FlowSendInput;
-  message: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string };
-  to: string | null;
-}
-
-async function insertDispatch(tx: Db, ctx: Ctx, w: DispatchWrite) {
-  const [row] = await tx
-    .insert(flowDispatches)
-    .values({
-      id: newId("flowDispatch", ctx.now.getTime()),
-      projectId: ctx.project.id,
-      flowId: w.flow.id,
-      flowVersion: w.version.version,
-      flowToken: w.token,
-      channelId: w.channel.id,
-      conversationId: w.message.conversationId,
-      contactId: w.message.contactId,
-      to: w.to,
-      messageId: w.message.messageId,
-      locale: w.flow.locale,
-      status: "SENT",
-      idempotencyKey: w.message.idempotencyKey,
-      expiresAt: new Date(ctx.now.getTime() + DISPATCH_TTL_MS),
-      createdAt: ctx.now,
-    })
-    .returning();
-  return row!;
 }
 
 /** A replayed send (same idempotency key): the dispatch its first send wrote. */

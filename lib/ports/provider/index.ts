@@ -1,4 +1,5 @@
 import { env } from "@/lib/config";
+import { createAccountsPort } from "@/lib/ports/provider/accounts";
 import { createFlowsPort } from "@/lib/ports/provider/flows";
 import { sendMessenger } from "@/lib/ports/provider/messenger";
 import { sendPlatformA } from "@/lib/ports/provider/platform-a";
@@ -27,6 +28,7 @@ export function createProviderPort(options: ProviderPortOptions): ProviderPort {
     },
     flows: createFlowsPort(options),
     templates: createTemplatesPort(options),
+    accounts: createAccountsPort(options),
   };
 }
 
@@ -40,6 +42,8 @@ export { ProviderError } from "@/lib/ports/provider/types";
 export type {
   MessageFailure,
   ProviderAccount,
+  ProviderAccountStatuses,
+  ProviderAccountsPort,
   ProviderChannel,
   ProviderFlowError,
   ProviderFlowStatus,

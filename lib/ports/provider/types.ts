@@ -48,6 +48,25 @@ export interface ProviderPort {
   readonly flows: ProviderFlowsPort;
   /** PLATFORM_A's message templates API. */
   readonly templates: ProviderTemplatesPort;
+  /** PLATFORM_A's phone number and business account reads. */
+  readonly accounts: ProviderAccountsPort;
+}
+
+/**
+ * What the provider says about a number and its business account: the statuses template submission
+ * waits on (docs/spec/service-spec.md PublishReadiness). A half is null when it could not be read.
+ */
+export interface ProviderAccountStatuses {
+  /** `status` of the phone number node: CONNECTED, PENDING, OFFLINE, FLAGGED, RESTRICTED, ... */
+  phoneNumber: { status: string | null } | null;
+  /** The business account node's review and verification, and its payment method (primary_funding_id; null: none). */
+  businessAccount: { accountReviewStatus: string | null; businessVerificationStatus: string | null; primaryFundingId: string | null } | null;
+}
+
+/** PLATFORM_A's account reads (Graph). Throws ProviderError only when neither half could be read. */
+export interface ProviderAccountsPort {
+  /** `GET /{phone_number_id}?fields=status` and `GET /{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id`. */
+  readStatuses(account: ProviderAccount): Promise<ProviderAccountStatuses>;
 }
 
 /** A template as submitted for review (docs/spec/decisions.md "Templates"): the provider's own shape. */

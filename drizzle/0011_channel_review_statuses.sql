@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "provider_statuses_checked_at" timestamp with time zone;

@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { flowDispatches, flowVersions } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import type { Db } from "@/lib/ports/db/types";
+import { SvcError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { randomBase62 } from "@/lib/crypto/secrets";
+import type { FlowRow } from "./serialize";
+
+/**
+ * What every way of sending a Flow shares (POST /flows/send, and a template's FLOW button sent by
+ * POST /messages): the token, the version that may be sent, and the dispatch row written in the
+ * message's transaction, which a completion (completion.ts) is matched against.
+ */
+export const DISPATCH_TTL_MS = 30 * 24 * 3600_000;
+
+export type FlowVersionRow = typeof flowVersions.$inferSelect;
+
+/** `svcft_` + 32 base62 characters: unguessable, since the token is what the completion and the data endpoint trust. */
+export function newFlowToken(): string {
+  return `svcft_${randomBase62(32)}`;
+}
+
+/** Sendable: PUBLISHED, its live provider flow not blocked/throttled/deprecated, and owned by the channel's business account. */
+export async function sendableVersion(ctx: Ctx, flow: FlowRow, channel: ChannelRow): Promise<FlowVersionRow> {
+  const refuse = (reason: string, message: string) => new SvcError("flow_not_sendable", message, { reason, flow_id: flow.id, meta_status: flow.metaStatus });
+  if (flow.status !== "PUBLISHED" || flow.publishedVersion === null) {
+    throw refuse(`FLOW_${flow.status}`, `Flow ${flow.id} is ${flow.status}: publish it first (POST /flows/${flow.id}/publish).`);
+  }
+  // A re-publish in progress or failed leaves the live version as it was (docs/api-decisions.md "Flows").
+  if (!["PUBLISHED", "PUBLISHING", "PUBLISH_FAILED"].includes(flow.metaStatus ?? "")) {
+    throw refuse(
+      `META_STATUS_${flow.metaStatus}`,
+      `The provider reports flow ${flow.id} as ${flow.metaStatus}; it cannot be sent until it is PUBLISHED again.`,
+    );
+  }
+  const [version] = await ctx.db
+    .select()
+    .from(flowVersions)
+    .where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.publishedVersion)));
+  if (!version) throw refuse("NO_PUBLISHED_VERSION", `Flow ${flow.id} has no published version to send.`);
+  if (version.metaWabaId !== channel.businessAccountId) {
+    throw refuse(
+      "WABA_MISMATCH",
+      `Flow ${flow.id} is published under business account ${version.metaWabaId}, but channel ${channel.id} belongs to ${channel.businessAccountId}. Publish it again while that channel is the project's channel, or send through a channel of that account.`,
+    );
+  }
+  return version;
+}
+
+export interface DispatchWrite {
+  flow: FlowRow;
+  version: FlowVersionRow;
+  channel: ChannelRow;
+  token: string;
+  /** What sendMessage's `alongside` is handed: the message just written. */
+  message: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string };
+  to: string | null;
+}
+
+export async function insertDispatch(tx: Db, ctx: Ctx, w: DispatchWrite) {
+  const [row] = await tx
+    .insert(flowDispatches)
+    .values({
+      id: newId("flowDispatch", ctx.now.getTime()),
+      projectId: ctx.project.id,
+      flowId: w.flow.id,
+      flowVersion: w.version.version,
+      flowToken: w.token,
+      channelId: w.channel.id,
+      conversationId: w.message.conversationId,
+      contactId: w.message.contactId,
+      to: w.to,
+      messageId: w.message.messageId,
+      locale: w.flow.locale,
+      status: "SENT",
+      idempotencyKey: w.message.idempotencyKey,
+      expiresAt: new Date(ctx.now.getTime() + DISPATCH_TTL_MS),
+      createdAt: ctx.now,
+    })
+    .returning();
+  return row!;
+}

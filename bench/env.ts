@@ -27,6 +27,8 @@ export function benchConfig() {
     joinSendS: intOf("BENCH_JOIN_SEND_S", 75, 5, 300),
     inboundRate: intOf("BENCH_INBOUND_RATE", 200, 1, 2000),
     inboundSeconds: intOf("BENCH_INBOUND_S", 10, 1, 60),
+    /** New conversations per second writing an automation's keyword (each from another tester). */
+    automationRate: intOf("BENCH_AUTOMATION_RATE", 50, 1, 500),
     /**
      * Where inbound messages enter: "provider" (default) POSTs each as the provider does, a signed
      * PLATFORM_A webhook to /api/providers/platform-a/webhook; "simulator" asks the built-in simulator

@@ -9,10 +9,19 @@ import { flowJobs } from "@/lib/domain/flows/jobs";
 import { FLOW_EXPIRE_JOB } from "@/lib/domain/flows/expiry";
 import { functionJobs } from "@/lib/domain/functions/jobs";
 import { FUNCTION_INVOCATIONS_EXPIRE_JOB } from "@/lib/domain/functions/invocations";
+import { automationJobs } from "@/lib/domain/automations/jobs";
 import { queueOptionsOf, runJob, type JobDefinition } from "./define";
 
 /** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
-export const JOBS: readonly JobDefinition<object>[] = [...messageJobs, ...ingestJobs, ...webhookJobs, ...mediaJobs, ...flowJobs, ...functionJobs];
+export const JOBS: readonly JobDefinition<object>[] = [
+  ...messageJobs,
+  ...ingestJobs,
+  ...webhookJobs,
+  ...mediaJobs,
+  ...flowJobs,
+  ...functionJobs,
+  ...automationJobs,
+];
 
 /** Periodic work, started with the workers: one media.expire, one flows.expire-dispatches and one functions.expire-invocations chain however many processes start, each run scheduling the next. */
 export async function scheduleMaintenance(queue: JobQueue): Promise<void> {

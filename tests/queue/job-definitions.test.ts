@@ -30,6 +30,9 @@ describe("job definitions", () => {
       "flows.expire-dispatches": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
       "functions.expire-invocations": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },
       "flows.register-key": { localConcurrency: 2, retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 120 },
+      "automations.evaluate": { localConcurrency: 20, retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
+      "automations.step": { localConcurrency: 20, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
+      "automations.resume": { localConcurrency: 10, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
     });
   });
 

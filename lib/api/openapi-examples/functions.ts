@@ -133,7 +133,19 @@ export const functionExamples: Record<string, OperationExamples> = {
     response: {
       deleted: { summary: "Its versions, secrets, KV and invocation log go with it", value: { object: "hosted_function", id: FUNCTION_ID, deleted: true } },
     },
-    errors: { 404: functionNotFound },
+    errors: {
+      404: functionNotFound,
+      409: {
+        functionInUse: {
+          summary: "An automation's run_function step names it",
+          value: {
+            error: "function_in_use",
+            message: `Function ${SLUG} is used by automation 'order-status'. Remove its run_function steps (apply config without them) before deleting it.`,
+            references: [{ type: "automation", id: "auto_01jd4m1x9q7rwb8k3n5t2v6yza", key: "order-status", name: "Order status" }],
+          },
+        },
+      },
+    },
   },
   deployFunction: {
     request: {

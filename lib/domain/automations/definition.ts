@@ -26,9 +26,7 @@ export const triggerSchema = z
     }
   });
 
-const replyButtonSchema = z
-  .object({ id: z.string().min(1).max(256), title: z.string().trim().min(1).max(20) })
-  .strict();
+const replyButtonSchema = z.object({ id: z.string().min(1).max(256), title: z.string().trim().min(1).max(20) }).strict();
 
 export const sendReplyStepSchema = z
   .object({ text: z.string().trim().min(1).max(4096), buttons: z.array(replyButtonSchema).max(3).optional() })
@@ -41,7 +39,15 @@ export const sendReplyStepSchema = z
     });
   });
 
-export const delayStepSchema = z.object({ minutes: z.number().int().min(1).max(60 * 24 * 30) }).strict();
+export const delayStepSchema = z
+  .object({
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30),
+  })
+  .strict();
 
 const waitOptionSchema = z
   .object({

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
 import { SvcError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { FunctionTriggerType } from "@/lib/shared/functions";
+import { automationsUsingFunction } from "@/lib/domain/automations/references";
 import { assertJsonSchema } from "./input-schema";
 import { scriptName, serializeFunction, type FunctionRow } from "./serialize";
 
@@ -107,11 +108,19 @@ export async function updateFunction(ctx: Ctx, idOrSlug: string, input: Function
 }
 
 /**
- * Deletes the function with its versions, secrets, KV and invocation log. Automations and agent tools
- * that name a function (issues 17, 18) will refuse this with 409 function_in_use.
+ * Deletes the function with its versions, secrets, KV and invocation log. While an automation's
+ * run_function step names it (by id or slug): 409 function_in_use with the `references`.
  */
 export async function deleteFunction(ctx: Ctx, idOrSlug: string) {
   const row = await getFunctionRow(ctx, idOrSlug);
+  const users = await automationsUsingFunction(ctx.db, ctx.project.id, row);
+  if (users.length > 0) {
+    throw new SvcError(
+      "function_in_use",
+      `Function ${row.slug} is used by ${users.map((a) => `automation '${a.key}'`).join(", ")}. Remove its run_function steps (apply config without them) before deleting it.`,
+      { references: users.map((a) => ({ type: "automation", id: a.id, key: a.key, name: a.name })) },
+    );
+  }
   await ctx.db.delete(hostedFunctions).where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)));
   return { object: "hosted_function" as const, id: row.id, deleted: true as const };
 }

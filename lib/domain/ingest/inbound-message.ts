@@ -8,6 +8,7 @@ import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
 import { recordFlowCompletion } from "@/lib/domain/flows/completion";
+import { queueAutomations } from "@/lib/domain/automations/hook";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
@@ -136,6 +137,7 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
       response: reply.response ?? {},
     });
   }
+  await queueAutomations(ctx, { project, channel, conversation, messageType: message.type, messageId: id });
   return joined ? "joined" : "stored";
 }
 

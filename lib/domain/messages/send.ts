@@ -16,6 +16,7 @@ import { byConversation, byPhone, ensureTarget, type Target } from "./recipient"
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
+import { resolveTemplateSend } from "@/lib/domain/templates/send-check";
 
 export { recipientAddress } from "./recipient";
 
@@ -25,6 +26,11 @@ export interface SendInput {
   to?: string | undefined;
   message: OutboundMessage;
   idempotencyKey: string | null;
+  /**
+   * An internal send (the inbox, automations, workers): it waits for its pair slot in the queue instead
+   * of a 429 (docs/spec/service-spec.md pair-limit rules). Default: every actor but an API key.
+   */
+  internal?: boolean;
   /** Writes that belong with the message (a Flow's dispatch), in its transaction: they commit together or not at all. */
   alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
@@ -45,16 +51,17 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   const channel = await getChannelRowOrThrow(ctx, input.channel_id);
   assertContentSupported(channel.platform, input.message);
   assertChannelReady(channel, input.message);
+  // A template: the channel's own, APPROVED, parameters that fit; its FLOW buttons' dispatches go alongside.
+  const { message, alongside } = await resolveTemplateSend(ctx, channel, input);
   const target = input.conversation_id ? await byConversation(ctx, channel, input.conversation_id) : await byPhone(ctx, channel, input.to!);
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
-  await checkWindow(ctx, channel, target, input.message);
-  const replyTo = input.message.replyTo ? await resolveReplyTo(ctx, input.message.replyTo) : null;
-  // An operator's send (the inbox) is internal: it waits for its pair slot in the queue, never a 429.
-  const alongside = input.alongside ?? null;
-  if (ctx.actor.type === "user") return writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: true, alongside });
+  await checkWindow(ctx, channel, target, message);
+  const replyTo = message.replyTo ? await resolveReplyTo(ctx, message.replyTo) : null;
+  // An internal send (an operator's, an automation's) waits for its pair slot in the queue, never a 429.
+  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside });
   const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, channel, target, input.message, { replyTo, idempotencyKey, paced: false, alongside });
+    return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside });
   } catch (error) {
     await release();
     throw error;
@@ -147,13 +154,6 @@ function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {
       "The shared sandbox cannot send templates. Reply to joined testers with free-form messages within 24 hours of their last message, or connect a dedicated PLATFORM_A channel (POST /channels) to send templates.",
       { channel_id: channel.id, blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"] },
     );
-  }
-  // Templates are addressed by {name, language} until the templates API stores them: an id cannot
-  // name anything yet, so it is an unknown template now rather than a provider failure later.
-  if (message.content.kind === "template" && message.content.template.id !== undefined) {
-    throw new SvcError("not_found", `No template with id '${message.content.template.id}'. Send the template by {name, language}.`, {
-      issues: { "template.id": ["Unknown template."] },
-    });
   }
 }
 

@@ -1,0 +1,122 @@
+/**
+ * Native automations in `npm run bench` (issue 17): a customer's keyword → the automated reply
+ * reaching the provider (the simulator), at a fixed rate of new conversations (open loop; each
+ * message from another sandbox tester, so pair pacing never binds). The path measured is the
+ * product's: provider webhook → ingest.process → automations.evaluate → automations.step →
+ * provider.send → the simulator's Graph API. Latency = the simulator's `sent_at` of the reply minus
+ * the moment the customer's message was sent (both wall clocks of this machine).
+ */
+import type http from "node:http";
+import type { Sql } from "postgres";
+import { newId } from "@/lib/ids";
+import { openLoop, pool, sendJson, waitUntil } from "./load";
+import { round, summarize } from "./stats";
+
+export interface AutomationsBenchResult {
+  ratePerSecond: number;
+  sent: number;
+  replied: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  dropped: number;
+  refused: number;
+  firstError: string | null;
+}
+
+interface AutomationsBenchOptions {
+  base: string;
+  auth: Record<string, string>;
+  agent: http.Agent;
+  sql: Sql;
+  projectId: string;
+  /** The simulator's sender id of the sandbox number (its customer inbox is keyed by it). */
+  sandboxSender: string;
+  /** Joined testers of the project (digits), one per message. */
+  testers: string[];
+  ratePerSecond: number;
+  seconds: number;
+  waitS: number;
+  runId: string;
+  /** The customer's message as the provider delivers it. */
+  sendInbound: (from: string, text: string) => Promise<void>;
+  log: (line: string) => void;
+  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+}
+
+const KEYWORD = "benchkw";
+
+/** FLOWS routing and one KEYWORD automation; config-as-code writes such a row, the bench writes it directly. */
+async function setUp(o: AutomationsBenchOptions): Promise<void> {
+  const patched = await sendJson(o.agent, {
+    method: "PATCH",
+    url: `${o.base}/api/v1/projects/${o.projectId}`,
+    headers: o.auth,
+    json: { routing_mode: "FLOWS" },
+  });
+  if (patched.status !== 200) throw new Error(`PATCH routing_mode FLOWS: ${patched.status} ${JSON.stringify(patched.body)}`);
+  const trigger = { type: "KEYWORD", match_mode: "CONTAINS_WORD", keywords: [KEYWORD] };
+  const steps = [{ send_reply: { text: "auto {{message.text}}" } }];
+  await o.sql`
+    insert into automations (id, project_id, key, name, trigger, steps, active, position)
+    values (${newId("automation")}, ${o.projectId}, ${`bench-${o.runId}`}, 'bench keyword', ${o.sql.json(trigger)}, ${o.sql.json(steps)}, true,
+            (select coalesce(max(position), -1) + 1 from automations where project_id = ${o.projectId}))`;
+}
+
+export async function benchAutomations(o: AutomationsBenchOptions): Promise<AutomationsBenchResult> {
+  await setUp(o);
+  const count = Math.min(o.testers.length, o.ratePerSecond * o.seconds);
+  const sentAt = new Map<number, number>();
+  const tokenOf = (i: number) => `ab-${o.runId}-${i}`;
+  const open = await o.phase(`keyword → automated reply @ ${o.ratePerSecond}/s`, () =>
+    openLoop({
+      ratePerSecond: o.ratePerSecond,
+      count,
+      maxDurationMs: o.seconds * 1000 + 2000,
+      maxInFlight: 256,
+      fire: (i) => {
+        sentAt.set(i, Date.now());
+        return o.sendInbound(o.testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
+      },
+    }),
+  );
+  const accepted = async () => {
+    const [row] = await o.sql<{ n: string }[]>`
+      select count(*) as n from messages
+      where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-%`}`;
+    return Number(row!.n);
+  };
+  await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
+
+  // Every message sent counts: a reply that never reached the simulator is +infinity.
+  const latencies: number[] = [];
+  const indices = [...sentAt.keys()];
+  await pool(indices.length, 16, 120_000, async (k) => {
+    const i = indices[k]!;
+    const inbox = await sendJson<{ data: { text: string | null; sent_at: string }[] }>(o.agent, {
+      method: "GET",
+      url: `${o.base}/api/simulator/customer/inbox?sender_id=${encodeURIComponent(o.sandboxSender)}&address=${o.testers[i]}`,
+    });
+    const reply = inbox.body.data?.find((m) => m.text === `auto ${KEYWORD} ${tokenOf(i)}`);
+    latencies.push(reply ? Date.parse(reply.sent_at) - sentAt.get(i)! : Number.POSITIVE_INFINITY);
+  });
+  const summary = summarize(latencies);
+  const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
+  const result: AutomationsBenchResult = {
+    ratePerSecond: o.ratePerSecond,
+    sent: sentAt.size,
+    replied: latencies.filter(Number.isFinite).length,
+    p50Ms: finite(summary.p50),
+    p99Ms: finite(summary.p99),
+    maxMs: finite(summary.max),
+    dropped: open.dropped,
+    refused: open.failed,
+    firstError: open.firstError,
+  };
+  o.log(
+    `keyword → automated reply: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ${result.replied}/${result.sent} replies reached the simulator` +
+      `${open.dropped ? `, ${open.dropped} not sent (in-flight cap)` : ""}${open.failed ? `, ${open.failed} refused (${open.firstError})` : ""}`,
+  );
+  await sendJson(o.agent, { method: "PATCH", url: `${o.base}/api/v1/projects/${o.projectId}`, headers: o.auth, json: { routing_mode: "EXTERNAL" } });
+  return result;
+}

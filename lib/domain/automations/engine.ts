@@ -1,0 +1,125 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { automationRuns, contacts, messages } from "@/lib/db/schema";
+import type { Ctx, SystemCtx } from "@/lib/domain/context";
+import type { JobRun } from "@/lib/jobs/define";
+import { executeStep } from "./steps";
+import { AUTOMATION_STEP_JOB, ended, loadRun, projectCtx, scheduleResume, scheduleStep, transition, type AutomationRunRow, type RunError } from "./runs";
+import { runErrorOf, type StepOutcome, type StepScope } from "./step-types";
+
+/**
+ * Runs a run's steps until one waits or the run ends (automations.step), saving step_index and
+ * variables after every step. The step's own writes are idempotent (a send is keyed by run and step),
+ * so a worker that dies between a step and its save repeats the step without a second message.
+ */
+export async function advanceRun(ctx: SystemCtx, runId: string): Promise<void> {
+  const loaded = await loadRun(ctx.db, runId);
+  if (!loaded || loaded.run.status !== "RUNNING") return;
+  const project = await projectCtx(ctx, loaded.run.projectId);
+  if (!project) return;
+  const { automation } = loaded;
+  const facts = await factsOf(ctx, loaded.run);
+  let run: AutomationRunRow | null = loaded.run;
+  // Each pass saves one step or ends the run: bounded by the step count.
+  for (let pass = 0; run && pass <= automation.steps.length; pass++) {
+    const step = automation.steps[run.stepIndex];
+    if (!step) {
+      await transition(ctx.db, run, ended("COMPLETED", ctx.ports.clock.now()), ctx.ports.clock.now());
+      return;
+    }
+    const scope: StepScope = { ctx: project, run, automation, ...facts };
+    let outcome: StepOutcome;
+    try {
+      outcome = await executeStep(scope, step);
+    } catch (error) {
+      const runError = runErrorOf(error);
+      if (!runError) throw error;
+      await failRun(ctx, run, runError);
+      return;
+    }
+    run = await save(project, run, outcome);
+  }
+}
+
+/**
+ * The steps of a run its evaluation just started (or a reply just resumed), in the evaluating job:
+ * one job hop less between the customer's message and the reply. A step that throws for a reason worth
+ * retrying hands the run to automations.step, which retries it with its own policy (the decision is
+ * committed already; evaluating the message again would find it handled).
+ */
+export async function continueRun(ctx: SystemCtx, runId: string): Promise<void> {
+  try {
+    await advanceRun(ctx, runId);
+  } catch (error) {
+    console.error(`[automations] run ${runId} goes on in ${AUTOMATION_STEP_JOB}:`, error);
+    await scheduleStep(ctx.ports.queue, runId);
+  }
+}
+
+/** Saves a step's outcome; returns the run to go on with, or null when it waits, ended, or moved under us. */
+async function save(ctx: Ctx, run: AutomationRunRow, outcome: StepOutcome): Promise<AutomationRunRow | null> {
+  const now = ctx.ports.clock.now();
+  if (outcome.kind === "next") {
+    const next = { stepIndex: run.stepIndex + 1, variables: outcome.variables ?? run.variables };
+    return (await transition(ctx.db, run, next, now)) ? { ...run, ...next } : null;
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (outcome.kind === "wait") {
+      if (await transition(tx, run, { status: "WAITING", waitUntil: outcome.until }, now)) await scheduleResume(ctx.ports.queue, tx, run, outcome.until);
+      return;
+    }
+    if (await transition(tx, run, ended("COMPLETED", now), now)) await outcome.alongside?.(tx);
+  });
+  return null;
+}
+
+async function failRun(ctx: SystemCtx, run: AutomationRunRow, error: RunError): Promise<void> {
+  const now = ctx.ports.clock.now();
+  await transition(ctx.db, run, ended("FAILED", now, error), now);
+}
+
+/** The contact the run talks to and the text of the message that started it (placeholders, the function event). */
+async function factsOf(ctx: SystemCtx, run: AutomationRunRow): Promise<Pick<StepScope, "contact" | "message">> {
+  const [contact] = await ctx.db.select({ id: contacts.id, name: contacts.name, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId));
+  const [message] = await ctx.db.select({ content: messages.content, body: messages.body }).from(messages).where(eq(messages.id, run.triggerMessageId));
+  const bodyText = (message?.body as { text?: unknown } | undefined)?.text;
+  return {
+    contact: contact ?? { id: run.contactId, name: null, phone: null },
+    message: { id: run.triggerMessageId, text: typeof bodyText === "string" ? bodyText : (message?.content ?? null) },
+  };
+}
+
+/** Pg-boss's clock and ours may differ by a little: a resume this close to its time goes ahead. */
+const RESUME_SKEW_MS = 1_000;
+
+/**
+ * automations.resume: a delay's end (the run goes on with the next step) or a wait_reply's timeout
+ * (TIMED_OUT). Only while the run still WAITS at that step: a reply, a cancellation or an earlier
+ * run of this job moved it on, and a cancelled run stays cancelled.
+ */
+export async function resumeRun(ctx: SystemCtx, runId: string, stepIndex: number): Promise<void> {
+  const loaded = await loadRun(ctx.db, runId);
+  if (!loaded) return;
+  const { run, automation } = loaded;
+  if (run.status !== "WAITING" || run.stepIndex !== stepIndex) return;
+  if (run.waitUntil && run.waitUntil.getTime() - ctx.now.getTime() > RESUME_SKEW_MS) {
+    await scheduleResume(ctx.ports.queue, ctx.db, run, run.waitUntil);
+    return;
+  }
+  const now = ctx.ports.clock.now();
+  if (automation.steps[run.stepIndex]?.wait_reply) {
+    await transition(ctx.db, run, ended("TIMED_OUT", now), now);
+    return;
+  }
+  if (await transition(ctx.db, run, { status: "RUNNING", stepIndex: run.stepIndex + 1, waitUntil: null }, now)) await advanceRun(ctx, run.id);
+}
+
+/** A job's last retry failed on something unexpected: the run ends FAILED rather than staying RUNNING for ever. */
+export async function failRunAfterLastRetry(ctx: SystemCtx, runId: string, job: JobRun, error: unknown): Promise<void> {
+  if (job.retryCount < job.retryLimit) return;
+  const message = error instanceof Error ? error.message : String(error);
+  const now = ctx.ports.clock.now();
+  await ctx.db
+    .update(automationRuns)
+    .set({ ...ended("FAILED", now, { code: "internal_error", message: `The step could not run: ${message}` }), updatedAt: now })
+    .where(and(eq(automationRuns.id, runId), inArray(automationRuns.status, ["RUNNING", "WAITING"])));
+}

@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import { automationRuns, automations, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
+import type { Ctx, SystemCtx } from "@/lib/domain/context";
+import type { Db } from "@/lib/ports/db/types";
+import type { JobQueue } from "@/lib/ports/queue";
+
+/**
+ * The run row is the run's whole state (lib/db/schema/automations.ts). Every change is a transition
+ * from the state the caller read (status and step_index): a run cancelled by a newer one, or a step a
+ * retried job already saved, makes the transition a no-op (false), so a duplicate job cannot move a
+ * run twice.
+ */
+export type AutomationRow = typeof automations.$inferSelect;
+export type AutomationRunRow = typeof automationRuns.$inferSelect;
+export type RunError = { code: string; message: string };
+
+export const AUTOMATION_EVALUATE_JOB = "automations.evaluate";
+export const AUTOMATION_STEP_JOB = "automations.step";
+export const AUTOMATION_RESUME_JOB = "automations.resume";
+
+export const ACTIVE_RUN_STATUSES: readonly AutomationRunStatus[] = ["RUNNING", "WAITING"];
+
+/** Where the caller last saw the run. */
+export interface RunPosition {
+  id: string;
+  status: AutomationRunStatus;
+  stepIndex: number;
+}
+
+type RunChanges = Partial<Pick<AutomationRunRow, "status" | "stepIndex" | "variables" | "error" | "waitUntil" | "endedAt">>;
+
+export async function transition(db: Db, from: RunPosition, changes: RunChanges, now: Date): Promise<boolean> {
+  const moved = await db
+    .update(automationRuns)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(automationRuns.id, from.id), eq(automationRuns.status, from.status), eq(automationRuns.stepIndex, from.stepIndex)))
+    .returning({ id: automationRuns.id });
+  return moved.length > 0;
+}
+
+export function ended(
+  status: Extract<AutomationRunStatus, "COMPLETED" | "FAILED" | "CANCELLED" | "TIMED_OUT">,
+  now: Date,
+  error: RunError | null = null,
+): RunChanges {
+  return { status, endedAt: now, waitUntil: null, ...(error ? { error } : {}) };
+}
+
+/** The job that ends a delay or times out a wait_reply: pg-boss rows in the database, so it survives restarts. */
+export async function scheduleResume(queue: JobQueue, db: Db, run: { id: string; stepIndex: number }, at: Date): Promise<void> {
+  await queue.send(AUTOMATION_RESUME_JOB, { run_id: run.id, step_index: run.stepIndex }, { tx: db, startAfter: at });
+}
+
+/** automations.step: the run's steps in a job of their own, with its own retries. */
+export async function scheduleStep(queue: JobQueue, runId: string): Promise<void> {
+  await queue.send(AUTOMATION_STEP_JOB, { run_id: runId });
+}
+
+/** The run with its automation (steps as they are now), or null when either is gone. */
+export async function loadRun(db: Db, runId: string): Promise<{ run: AutomationRunRow; automation: AutomationRow } | null> {
+  const [row] = await db
+    .select({ run: automationRuns, automation: automations })
+    .from(automationRuns)
+    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
+    .where(eq(automationRuns.id, runId));
+  return row ?? null;
+}
+
+/** A job acting for one project: the project's verbs (sends, flows, functions, handoff) need its Ctx, as the system. */
+export async function projectCtx(ctx: SystemCtx, projectId: string): Promise<Ctx | null> {
+  const [row] = await ctx.db
+    .select({ project: projects, org: organizations, plan: plans })
+    .from(projects)
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(projects.id, projectId));
+  return row ? { ...ctx, ...row } : null;
+}

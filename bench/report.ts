@@ -1,4 +1,6 @@
 /** The results file's shape and the one table `npm run bench` prints, side by side with the targets. */
+import type { AutomationsBenchResult } from "./automations";
+import type { ConfigBenchResult } from "./config";
 import type { FunctionsBenchResult } from "./functions";
 
 export interface LoopResult {
@@ -53,6 +55,8 @@ export interface Results {
     senderMaxLagMs: number;
   };
   deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
+  automations: AutomationsBenchResult;
+  configAsCode: ConfigBenchResult;
   memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
   phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[];
@@ -110,6 +114,20 @@ export function printTable(r: Results): void {
     `${num(d.withSlow.perSecond)}/s  (${d.withSlow.received}/${d.withSlow.expected}; ×${kept === null ? "n/a" : kept.toFixed(2)} of alone)`,
     `≥ 1,000/s, ≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
     verdict((d.withSlow.perSecond ?? 0) >= 1000 && (kept ?? 0) >= NOT_SLOWER_RATIO),
+  ]);
+  const a = r.automations;
+  rows.push([
+    `keyword → automated reply @ ${a.ratePerSecond} conversations/s`,
+    `p50 ${a.p50Ms === null ? "n/a" : num(a.p50Ms, " ms")}  p99 ${a.p99Ms === null ? over : num(a.p99Ms, " ms")}  (${a.replied}/${a.sent + a.dropped} replies${a.dropped ? `, ${a.dropped} not sent` : ""})`,
+    "p99 ≤ 300 ms",
+    verdict(a.p99Ms !== null && a.p99Ms <= 300 && a.replied === a.sent + a.dropped),
+  ]);
+  const c = r.configAsCode;
+  rows.push([
+    `config apply: ${c.flows} flows + ${c.automations} automations`,
+    `first ${num(c.firstApplyMs, " ms")}, again ${num(c.secondApplyMs, " ms")} (${c.secondAllUnchanged ? "all unchanged" : "CHANGES"}), export → apply ${c.exportAllUnchanged ? "all unchanged" : "CHANGES"}`,
+    "second apply all unchanged",
+    verdict(c.secondAllUnchanged && c.exportAllUnchanged),
   ]);
   const mem = (x: Memory | null) => (x ? `${num(x.peakMiB)} MiB (tree ${num(x.treePeakMiB)} MiB, ${x.processes} proc)` : "n/a");
   rows.push(["peak RSS web (VmHWM)", mem(r.memory.web), "", ""]);

@@ -9,6 +9,8 @@
  *      hosted functions: invoke overhead over GET /limits, trivial invocations/s beside a heavy one (bench/functions.ts)
  *   4. inbound → webhook latency at a fixed rate (open loop through the simulator's customer endpoint)
  *   5. webhook deliveries/s draining a backlog: alone, then beside a project whose receiver sleeps 10 s
+ *      keyword → automated reply reaching the simulator at a fixed rate of new conversations (bench/automations.ts)
+ *      config apply of 100 flows and 200 automations, then the same document again (bench/config.ts)
  *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
  *   7. peak RSS of web and worker; the table; bench/results/<timestamp>.json
  */
@@ -26,6 +28,8 @@ import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, typ
 import { round, summarize, type LatencySummary } from "./stats";
 import { printTable, type Results } from "./report";
 import { benchFunctions } from "./functions";
+import { benchAutomations } from "./automations";
+import { benchConfigAsCode } from "./config";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
 const WATCHDOG_MS = 9.5 * 60_000;
@@ -546,6 +550,27 @@ async function main(): Promise<Results> {
   const withSlow = await drain(backlog2, "deliveries beside a slow receiver");
   const slowSeen = slow.arrivals.length;
 
+  // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
+  const automations = await benchAutomations({
+    base,
+    auth,
+    agent: small,
+    sql,
+    projectId: p1,
+    sandboxSender: SANDBOX_SENDER,
+    testers: Array.from({ length: joinedP1 }, (_, i) => tester(1, i)),
+    ratePerSecond: config.automationRate,
+    seconds: config.inboundSeconds,
+    waitS: config.waitS,
+    runId,
+    sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(from, text, openAgent)),
+    log,
+    phase,
+  });
+
+  // The first project's automations are config-owned: this apply replaces them, so it runs after 7b.
+  const configAsCode = await phase("config apply", () => benchConfigAsCode({ base, auth, agent: small, log }));
+
   // ── 8. memory, results ────────────────────────────────────────────────────────────────────────
   rss.sample();
   const mem = (role: string) => {
@@ -592,6 +617,8 @@ async function main(): Promise<Results> {
       senderMaxLagMs: round(open.maxLagMs, 0)!,
     },
     deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
+    automations,
+    configAsCode,
     memory: { web: mem("web"), worker: mem("worker"), workerStarts },
     phases,
     totalSeconds: round((performance.now() - wall) / 1000, 0)!,

@@ -10,6 +10,7 @@ import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
 import { isSampleEventType, SAMPLE_EVENT_TYPES, samplePayload } from "@/lib/domain/webhooks/samples";
+import { configCommands } from "./config/commands";
 import { checkStandardWebhook, DEFAULT_TOLERANCE_SECONDS, serializeDelivery, signatureHeaders, verifySvcSignature } from "@/lib/domain/webhooks/signing";
 
 export interface CommandIo {
@@ -22,6 +23,8 @@ export interface Command {
   name: string;
   summary: string;
   options: NonNullable<ParseArgsConfig["options"]>;
+  /** The flag a lone positional argument fills (`config validate svc.yaml` = `--file svc.yaml`); none: positionals are refused. */
+  positional?: string;
   run(flags: Record<string, string | boolean | undefined>, io: CommandIo): Promise<void>;
 }
 
@@ -359,4 +362,5 @@ export const commands: Command[] = [
         io.out("# matched x-svc-signature-previous: this is the previous secret, which stops signing 24 h after the rotation; switch to the new one.");
     },
   },
+  ...configCommands,
 ];

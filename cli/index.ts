@@ -9,6 +9,7 @@ import { commands } from "./commands";
 /**
  * `npm run svc -- <group> <command> [--flags]`: admin and developer tasks on the configured database
  * (DATABASE_URL, else the embedded one under .data/, which must not be open in a running dev server).
+ * The database opens on a command's first use: the config commands never use it (they call the API).
  */
 async function main(argv: string[]) {
   const [group, name, ...rest] = argv;
@@ -18,7 +19,10 @@ async function main(argv: string[]) {
     process.exitCode = group ? 2 : 0;
     return;
   }
-  const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+  const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positional) });
+  if (positionals.length > 1) throw new Error(`'${group} ${name}' takes one ${command.positional}, not ${positionals.length}.`);
+  const flags = { ...values } as Record<string, string | boolean | undefined>;
+  if (command.positional && positionals[0] !== undefined) flags[command.positional] = positionals[0];
   let database: DatabaseHandle | null = null;
   const db = async () => {
     if (!database) {
@@ -31,7 +35,7 @@ async function main(argv: string[]) {
     return database.db;
   };
   try {
-    await command.run(values as Record<string, string | boolean | undefined>, { db, out: (line) => console.log(line) });
+    await command.run(flags, { db, out: (line) => console.log(line) });
   } finally {
     await (database as DatabaseHandle | null)?.close();
   }

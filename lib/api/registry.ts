@@ -12,6 +12,8 @@ import { mediaRoutes } from "./routes/media";
 import { flowRoutes } from "./routes/flows";
 import { functionRoutes } from "./routes/functions";
 import { templateRoutes } from "./routes/templates";
+import { configRoutes } from "./routes/config";
+import { automationRoutes } from "./routes/automations";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -32,6 +34,8 @@ export const apiRoutes: readonly Endpoint[] = [
   ...flowRoutes,
   ...functionRoutes,
   ...templateRoutes,
+  ...configRoutes,
+  ...automationRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

@@ -15,6 +15,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   flows: "flow",
   functions: "function",
   templates: "template",
+  automations: "automation",
 };
 
 /**

@@ -14,6 +14,8 @@ import { metaExamples } from "./meta";
 import { projectExamples, readinessExamples } from "./projects";
 import { templateExamples } from "./templates";
 import { webhookExamples } from "./webhooks";
+import { automationExamples } from "./automations";
+import { configExamples } from "./config";
 
 export type { Example, OperationExamples } from "./types";
 export { genericErrorExamples } from "./errors";
@@ -30,4 +32,6 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...flowExamples,
   ...functionExamples,
   ...templateExamples,
+  ...automationExamples,
+  ...configExamples,
 };

@@ -1,0 +1,72 @@
+/**
+ * The config commands are a client of the public API (docs/spec/decisions.md "Config-as-code"): they
+ * never open the database, so they work against any svc server the key can reach.
+ */
+import { errorKind } from "@/lib/error-kind";
+
+export const DEFAULT_API_URL = "http://localhost:3000/api/v1";
+const TIMEOUT_MS = 60_000;
+
+export interface ApiTarget {
+  url: string;
+  key: string;
+}
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+/** --url / --key, else SVC_API_URL / SVC_API_KEY; the URL defaults to the dev server (`npm run dev`). */
+export function targetOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): ApiTarget {
+  const url = (typeof flags.url === "string" && flags.url) || env.SVC_API_URL || DEFAULT_API_URL;
+  const key = (typeof flags.key === "string" && flags.key) || env.SVC_API_KEY;
+  if (!key) throw new Error("No API key: pass --key svc_live_... or set SVC_API_KEY (a key with config:read; config:write to apply).");
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http(s)");
+  } catch {
+    throw new Error(`--url '${url}' is not an http(s) URL such as ${DEFAULT_API_URL}.`);
+  }
+  return { url: url.replace(/\/+$/, ""), key };
+}
+
+/** An HTTP answer that is not 2xx: the API's error body, kept for the caller to print. */
+export class ApiRefusal extends errorKind("ApiRefusal") {
+  override readonly name = "ApiRefusal";
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown> | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function callApi(target: ApiTarget, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { authorization: `Bearer ${target.key}`, accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`${target.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (failure) {
+    const cause = failure instanceof Error && failure.cause instanceof Error ? failure.cause.message : String(failure);
+    throw new Error(`Could not reach ${target.url}: ${cause}. Is the server running, and is --url (or SVC_API_URL) its API base, like ${DEFAULT_API_URL}?`, {
+      cause: failure,
+    });
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (response.ok) return parsed;
+  const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+  const message = typeof errorBody?.message === "string" ? errorBody.message : text.slice(0, 300) || response.statusText;
+  const code = typeof errorBody?.error === "string" ? `${errorBody.error}: ` : "";
+  throw new ApiRefusal(response.status, errorBody, `HTTP ${response.status} ${code}${message}`);
+}

@@ -1,0 +1,120 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { automations } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import { createFlow, deleteFlow, updateFlow, type FlowWriteInput } from "@/lib/domain/flows/crud";
+import { deprecateFlow } from "@/lib/domain/flows/publish";
+import { updateProject } from "@/lib/domain/projects";
+import { newId } from "@/lib/ids";
+import type { DesiredFlow } from "./desired";
+import type { AutomationWrite, ConfigPlan } from "./diff";
+import { documentOf } from "./export";
+import { configInvalid } from "./issues";
+import { loadConfigFacts, lockProjectConfig } from "./load";
+import { checkConfig } from "./validate";
+
+/**
+ * POST /config/apply (docs/spec/decisions.md "Config-as-code"): ONE transaction. The document is
+ * judged inside it, against what the project holds under the lock; any error issue → 422
+ * config_invalid and nothing is written. Flows are written through the flows module's own verbs (its
+ * analysis, its conflicts); apply never publishes. Config-as-code is the only writer of automations.
+ */
+export async function applyConfig(ctx: Ctx, body: unknown) {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx: Ctx = { ...ctx, db: tx };
+    await lockProjectConfig(txCtx);
+    const checked = await checkConfig(txCtx, body, await loadConfigFacts(txCtx));
+    if (!checked.valid || !checked.diff) throw configInvalid(checked.issues);
+    await writePlan(txCtx, checked.diff.plan);
+    const config = documentOf(await loadConfigFacts(txCtx), ctx.settings);
+    return { object: "config_apply" as const, valid: true as const, issues: checked.issues, diff: checked.diff.items, config };
+  });
+}
+
+async function writePlan(ctx: Ctx, plan: ConfigPlan): Promise<void> {
+  if (Object.keys(plan.project).length) await updateProject(ctx, ctx.project.id, plan.project);
+  for (const row of plan.flowDeletes) await deleteFlow(ctx, row.id);
+  for (const { row, desired, changes } of plan.flowUpdates) await updateFlow(ctx, row.id, flowUpdateOf(desired, changes));
+  for (const desired of plan.flowCreates) await createFlow(ctx, flowCreateOf(desired));
+  await writeAutomations(ctx, plan);
+  // Last: deprecating calls the provider, so everything that can still fail on our side has run by now.
+  for (const row of plan.flowDeprecations) await deprecateFlow(ctx, row.id);
+}
+
+function flowCreateOf(desired: DesiredFlow): FlowWriteInput {
+  return {
+    name: desired.name,
+    description: desired.description,
+    config_key: desired.key,
+    locale: desired.locale,
+    runtime_mode: desired.runtimeMode,
+    data_exchange_url: desired.dataExchangeUrl,
+    ...desired.source,
+  };
+}
+
+/** Only what changed: an unchanged draft is not re-saved, so the flow's revision (and has_unpublished_changes) stays. */
+function flowUpdateOf(desired: DesiredFlow, changes: readonly string[]): FlowWriteInput {
+  const changed = new Set(changes);
+  return {
+    ...(changed.has("name") ? { name: desired.name } : {}),
+    ...(changed.has("description") ? { description: desired.description } : {}),
+    ...(changed.has("runtime_mode") ? { runtime_mode: desired.runtimeMode } : {}),
+    ...(changed.has("data_exchange_url") ? { data_exchange_url: desired.dataExchangeUrl } : {}),
+    ...(changed.has("draft") || changed.has("flow_json") ? desired.source : {}),
+  };
+}
+
+async function writeAutomations(ctx: Ctx, plan: ConfigPlan): Promise<void> {
+  const projectId = ctx.project.id;
+  if (plan.automationDeletes.length) {
+    await ctx.db.delete(automations).where(and(eq(automations.projectId, projectId), inArray(automations.id, plan.automationDeletes)));
+  }
+  const existing = new Map(
+    (await ctx.db.select({ id: automations.id, position: automations.position }).from(automations).where(eq(automations.projectId, projectId))).map((r) => [
+      r.id,
+      r.position,
+    ]),
+  );
+  for (const write of plan.automationWrites) {
+    if (write.id === null) continue;
+    if (write.changes.length) await updateAutomation(ctx, write.id, write);
+    else if (existing.get(write.id) !== write.position) {
+      // A shift from a deletion or insertion before it: not a change anyone asked for, so updated_at stays.
+      await ctx.db
+        .update(automations)
+        .set({ position: write.position })
+        .where(and(eq(automations.projectId, projectId), eq(automations.id, write.id)));
+    }
+  }
+  const creates = plan.automationWrites.filter((write) => write.id === null);
+  if (!creates.length) return;
+  await ctx.db.insert(automations).values(
+    creates.map((write) => ({
+      id: newId("automation", ctx.now.getTime()),
+      projectId,
+      key: write.entry.key,
+      name: write.entry.name,
+      trigger: write.entry.trigger,
+      steps: write.entry.steps,
+      // The spec: automations are stored active (even where routing keeps them silent) unless the document says otherwise.
+      active: write.entry.active ?? true,
+      position: write.position,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })),
+  );
+}
+
+async function updateAutomation(ctx: Ctx, id: string, write: AutomationWrite): Promise<void> {
+  await ctx.db
+    .update(automations)
+    .set({
+      name: write.entry.name,
+      trigger: write.entry.trigger,
+      steps: write.entry.steps,
+      ...(write.entry.active !== undefined ? { active: write.entry.active } : {}),
+      position: write.position,
+      updatedAt: ctx.now,
+    })
+    .where(and(eq(automations.projectId, ctx.project.id), eq(automations.id, id)));
+}

@@ -3,6 +3,9 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
+import { AutomationsIcon } from "@/components/automations/automation-icons";
+import { ConfigIcon } from "@/components/config/config-icon";
+import { TemplatesIcon } from "@/components/templates/templates-icon";
 import { cn } from "@/components/ui/cn";
 import { ChannelsIcon, FlowsIcon, FunctionsIcon, HomeIcon, InboxIcon, KeyIcon, PhoneIcon, UsersIcon, WebhookIcon, type IconProps } from "@/components/ui/icons";
 
@@ -20,6 +23,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Channels", segment: "channels", icon: ChannelsIcon },
   { label: "Flows", segment: "flows", icon: FlowsIcon },
   { label: "Functions", segment: "functions", icon: FunctionsIcon },
+  { label: "Templates", segment: "templates", icon: TemplatesIcon },
+  { label: "Automations", segment: "automations", icon: AutomationsIcon },
+  { label: "Config", segment: "config", icon: ConfigIcon },
   { label: "Webhooks", segment: "webhooks", icon: WebhookIcon },
   { label: "API keys", segment: "keys", icon: KeyIcon },
   { label: "Sandbox phone", segment: "sandbox", icon: PhoneIcon },

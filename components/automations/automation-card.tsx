@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Badge, Card, CardBody, CardHeader, Switch, useToast } from "@/components/ui";
 import { useSetAutomationActive, type Automation } from "@/lib/client/automations";
-import { TriggerIcon } from "./automation-icons";
+import { TriggerIcon } from "@/components/ui/icons";
 import { triggerSummary } from "./model/summaries";
 import { RunsPanel } from "./runs-panel";
 import { StepList } from "./step-list";

@@ -2,11 +2,10 @@
 
 import { Button, ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonGroup, SkeletonRows } from "@/components/ui";
 import { projectPath } from "@/components/shell/nav-links";
-import { ConfigIcon } from "@/components/config/config-icon";
+import { AutomationsIcon, ConfigIcon } from "@/components/ui/icons";
 import { useAutomations } from "@/lib/client/automations";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { AutomationCard } from "./automation-card";
-import { AutomationsIcon } from "./automation-icons";
 import { RoutingBanner } from "./routing-banner";
 
 /**

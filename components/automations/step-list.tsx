@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { FlowsIcon, FunctionsIcon, cn, type IconProps } from "@/components/ui";
 import type { AutomationStep, StepKind } from "@/lib/client/automations";
-import { DelayStepIcon, HandoffStepIcon, ReplyStepIcon, WaitReplyStepIcon } from "./automation-icons";
+import { DelayStepIcon, HandoffStepIcon, ReplyStepIcon, WaitReplyStepIcon } from "@/components/ui/icons";
 import { STEP_KIND_LABELS, kindOf, stepSummary } from "./model/summaries";
 
 const STEP_ICONS: Record<StepKind, ComponentType<IconProps>> = {

@@ -3,11 +3,22 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
-import { AutomationsIcon } from "@/components/automations/automation-icons";
-import { ConfigIcon } from "@/components/config/config-icon";
-import { TemplatesIcon } from "@/components/templates/templates-icon";
 import { cn } from "@/components/ui/cn";
-import { ChannelsIcon, FlowsIcon, FunctionsIcon, HomeIcon, InboxIcon, KeyIcon, PhoneIcon, UsersIcon, WebhookIcon, type IconProps } from "@/components/ui/icons";
+import {
+  AutomationsIcon,
+  ChannelsIcon,
+  ConfigIcon,
+  FlowsIcon,
+  FunctionsIcon,
+  HomeIcon,
+  InboxIcon,
+  KeyIcon,
+  PhoneIcon,
+  TemplatesIcon,
+  UsersIcon,
+  WebhookIcon,
+  type IconProps,
+} from "@/components/ui/icons";
 
 export interface NavItem {
   /** The link's accessible name; e2e specs click links by exactly these names. */

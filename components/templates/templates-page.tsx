@@ -7,7 +7,7 @@ import { useDeleteTemplate, useTemplates, type Template, type TemplateFilters } 
 import { ChannelReadinessNote } from "./channel-readiness-note";
 import { newTemplatePath } from "./paths";
 import { TemplateFiltersBar } from "./template-filters";
-import { TemplatesIcon } from "./templates-icon";
+import { TemplatesIcon } from "@/components/ui/icons";
 import { TemplatesTable } from "./templates-table";
 import { useTemplateChannels } from "./use-template-channels";
 

@@ -199,3 +199,57 @@ export const FolderIcon = (p: IconProps) => (
     <path d="M2.5 5.5a1 1 0 0 1 1-1h4l1.5 2h7.5a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1h-13a1 1 0 0 1-1-1Z" />
   </Icon>
 );
+
+/** Templates: a message with a placeholder in it. */
+export const TemplatesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 3.5h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H9l-3.5 3v-3H4a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1Z" />
+    <path d="M6 7h8M6 10h3.5" />
+    <path d="M12 10h2" strokeDasharray="0.1 1.9" strokeWidth={2} />
+  </Icon>
+);
+/** Config: a document with code in it. */
+export const ConfigIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 2.5h6.5L15 6v11.5H5z" />
+    <path d="M11.5 2.5V6H15" />
+    <path d="M8.5 10 7 11.5 8.5 13M11.5 10l1.5 1.5-1.5 1.5" />
+  </Icon>
+);
+/** Automations: a bolt (something happens by itself). */
+export const AutomationsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M11 2.5 4.5 11H10l-1 6.5L15.5 9H10z" />
+  </Icon>
+);
+export const ReplyStepIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4.5h12a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H8l-3.5 3v-3H4a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1Z" />
+    <path d="M6.5 8h7M6.5 10.5h4.5" />
+  </Icon>
+);
+export const DelayStepIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="10" r="7" />
+    <path d="M10 6v4l2.5 2" />
+  </Icon>
+);
+export const WaitReplyStepIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3.5h8M6 16.5h8" />
+    <path d="M7 3.5V6l3 4 3-4V3.5M7 16.5V14l3-4 3 4v2.5" />
+  </Icon>
+);
+export const HandoffStepIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="6.5" r="3" />
+    <path d="M4.5 16.5c.8-3 3-4.5 5.5-4.5s4.7 1.5 5.5 4.5" />
+  </Icon>
+);
+/** A trigger: the message that starts a run. */
+export const TriggerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5.5h9a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1H7l-3 2.5v-2.5H3" />
+    <path d="M15 7.5h2M15 10h2.5M15 12.5h2" />
+  </Icon>
+);

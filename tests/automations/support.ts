@@ -100,7 +100,16 @@ export async function flowsProject(h: Harness, setup?: (projectId: string) => Pr
  */
 export async function freePairSlot(h: Harness, tester: string, channelId: string = SANDBOX_CHANNEL_ID) {
   const digits = tester.replace(/\D/g, "");
-  await h.app.runtime.ports.limiter.refund("strict", pairKey("PLATFORM_A", channelId, digits), 1, PAIR_INTERVAL_SECONDS);
+  // Exactly free, not below: a refund does not stop at zero, and a slot "owed" would let two replies of
+  // one turn pass our limiter at once (the simulator then refuses the second with 131056).
+  const key = pairKey("PLATFORM_A", channelId, digits);
+  const limiter = h.app.runtime.ports.limiter;
+  const refund = () => limiter.refund("strict", key, 1, PAIR_INTERVAL_SECONDS);
+  for (let hit = await limiter.hit("strict", key, 1, PAIR_INTERVAL_SECONDS); hit.remaining > 0 || !hit.allowed;) {
+    if (!hit.allowed) await refund().then(refund); // this hit and the one held before it
+    hit = await limiter.hit("strict", key, 1, PAIR_INTERVAL_SECONDS);
+  }
+  await refund(); // the hit that found the slot free
   const paced = (h.server.simulator.state as unknown as { lastBusinessAt: Map<string, number> }).lastBusinessAt;
   for (const key of [...paced.keys()]) if (key.endsWith(`\u0000${digits}`)) paced.delete(key);
 }

@@ -20,3 +20,4 @@ export * from "./flows";
 export * from "./functions";
 export * from "./templates";
 export * from "./automations";
+export * from "./business-agents";

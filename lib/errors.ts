@@ -39,6 +39,8 @@ export type ErrorCode =
   | "function_not_deployed"
   | "function_inactive"
   | "function_in_use"
+  | "invalid_tool_backing"
+  | "tool_conflict"
   | "config_invalid"
   | "config_project_mismatch"
   | "provider_error"

@@ -650,10 +650,10 @@ describe("routing_warning", () => {
     expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toMatch(/no webhook_url/);
   });
 
-  it("an AGENT project: the channel's routing_mode is not applied and nothing is forwarded", async () => {
+  it("an AGENT project: the channel's routing_mode is not applied; only threads the service owns are forwarded", async () => {
     for (const mode of ["EXTERNAL", "FLOWS", "NONE"] as const) {
       const { channel } = await setup({ routingMode: "AGENT", webhookUrl: WEBHOOK_URL }, mode);
-      expect(channel.routing_warning).toMatch(/business agent.*AGENT.*nothing is forwarded/);
+      expect(channel.routing_warning).toMatch(/business agent.*AGENT.*while the agent owns the thread.*Threads your service takes.*forwarded to the webhook/);
     }
   });
 

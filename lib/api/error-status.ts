@@ -36,6 +36,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   function_not_deployed: 422,
   function_inactive: 422,
   function_in_use: 409,
+  invalid_tool_backing: 422,
+  tool_conflict: 409,
   config_invalid: 422,
   config_project_mismatch: 422,
   provider_error: 502,

@@ -14,6 +14,9 @@ import { functionRoutes } from "./routes/functions";
 import { templateRoutes } from "./routes/templates";
 import { configRoutes } from "./routes/config";
 import { automationRoutes } from "./routes/automations";
+import { businessAgentConnectorRoutes } from "./routes/business-agent-connectors";
+import { businessAgentRoutes } from "./routes/business-agents";
+import { agentThreadRoutes } from "./routes/agent-threads";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -36,6 +39,9 @@ export const apiRoutes: readonly Endpoint[] = [
   ...templateRoutes,
   ...configRoutes,
   ...automationRoutes,
+  ...businessAgentRoutes,
+  ...businessAgentConnectorRoutes,
+  ...agentThreadRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

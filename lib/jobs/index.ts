@@ -10,6 +10,8 @@ import { FLOW_EXPIRE_JOB } from "@/lib/domain/flows/expiry";
 import { functionJobs } from "@/lib/domain/functions/jobs";
 import { FUNCTION_INVOCATIONS_EXPIRE_JOB } from "@/lib/domain/functions/invocations";
 import { automationJobs } from "@/lib/domain/automations/jobs";
+import { agentJobs } from "@/lib/domain/agents/jobs";
+import { agentRespondJobs } from "@/lib/domain/agents/respond-job";
 import { queueOptionsOf, runJob, type JobDefinition } from "./define";
 
 /** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
@@ -21,6 +23,8 @@ export const JOBS: readonly JobDefinition<object>[] = [
   ...flowJobs,
   ...functionJobs,
   ...automationJobs,
+  ...agentJobs,
+  ...agentRespondJobs,
 ];
 
 /** Periodic work, started with the workers: one media.expire, one flows.expire-dispatches and one functions.expire-invocations chain however many processes start, each run scheduling the next. */

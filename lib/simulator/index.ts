@@ -11,6 +11,7 @@ import { cdnMedia, downloadMedia, getMediaInfo, uploadMedia } from "@/lib/simula
 import { SimulatorState } from "@/lib/simulator/state";
 import { TEMPLATE_ROUTES, routeTemplates } from "@/lib/simulator/templates-routes";
 import { ACCOUNT_ROUTES, routeAccounts } from "@/lib/simulator/accounts";
+import { AGENT_ROUTES, routeAgents } from "@/lib/simulator/agents";
 import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulator/templates-review";
 
 /**
@@ -41,6 +42,8 @@ import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulat
  *   Phone numbers and business accounts (accounts.ts): every one is in good standing
  *   GET  /graph/{phone_number_id}?fields=status,name_status,...   → {id, status: CONNECTED, name_status: APPROVED, ...}
  *   GET  /graph/{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id   → APPROVED, verified, a funding id
+ *   Business agents (agents.ts): POST /graph/{phone_number_id}/business_agents, POST|GET /graph/{agent_id},
+ *   POST /control/agents/fail-next {phone_number_id, message?, code?, status?}   test hook: the next create/update there fails
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  */
@@ -135,8 +138,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
 
     if (segments.length === 0)
-      return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES, ...ACCOUNT_ROUTES] }));
-    const flows = routeFlows(ctx, request, method, segments);
+      return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES, ...ACCOUNT_ROUTES, ...AGENT_ROUTES] }));
+    const flows = routeFlows(ctx, request, method, segments) ?? routeAgents(ctx, request, method, segments);
     if (flows) return flows;
     const templatesOrAccounts = routeTemplates(ctx, request, method, segments) ?? routeAccounts(ctx, request, method, segments);
     if (templatesOrAccounts) return templatesOrAccounts;

@@ -71,6 +71,17 @@ export interface SimulatorTemplate {
   created_at: string;
 }
 
+/** A business agent made through `POST /{phone_number_id}/business_agents` (simulator/agents.ts): one per number. */
+export interface SimulatorAgent {
+  id: string;
+  phone_number_id: string;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+  skills: Record<string, unknown>[];
+  created_at: string;
+  updated_at: string;
+}
+
 export interface StoredMedia {
   id: string;
   bytes: Buffer;
@@ -111,6 +122,10 @@ export class SimulatorState {
   readonly flowPublishFailures = new Map<string, { code: number; message: string }>();
   /** Message templates API: templates by id. */
   readonly templates = new Map<string, SimulatorTemplate>();
+  /** Business agents by id. */
+  readonly agents = new Map<string, SimulatorAgent>();
+  /** Test hook: the next create or update of the agent of this phone number id fails with this provider error. */
+  readonly agentFailures = new Map<string, { code: number; message: string; status: number }>();
 
   reset(): void {
     this.senders.clear();
@@ -124,6 +139,8 @@ export class SimulatorState {
     this.flowPublicKeys.clear();
     this.flowPublishFailures.clear();
     this.templates.clear();
+    this.agents.clear();
+    this.agentFailures.clear();
   }
 
   /** Learns (or updates) a sender; later sends to it are validated and answered for its platform. */

@@ -47,13 +47,14 @@ describe("message.received routing", () => {
     expect(await inboundRoute(seeded, SANDBOX_PHONE_NUMBER_ID, "15554440001")).toEqual({ deliver: true, route: "external" });
   });
 
-  it("sandbox follows the joined project: FLOWS → flows, AGENT → agent, back to EXTERNAL → external", async () => {
+  it("sandbox follows the joined project: FLOWS → flows, AGENT without an ACTIVE agent → the service (external), back to EXTERNAL → external", async () => {
     const { seeded } = await projectWithChannel(null);
     await joinSandbox(h, seeded.projectId, "15554440002");
     await setProjectRouting(h, seeded, "FLOWS");
     expect(await inboundRoute(seeded, SANDBOX_PHONE_NUMBER_ID, "15554440002")).toEqual({ deliver: false, route: "flows" });
+    // The thread's default owner is SERVICE until the channel has an ACTIVE agent (tests/agents/routing.test.ts has the agent's side).
     await setProjectRouting(h, seeded, "AGENT");
-    expect(await inboundRoute(seeded, SANDBOX_PHONE_NUMBER_ID, "15554440002")).toEqual({ deliver: false, route: "agent" });
+    expect(await inboundRoute(seeded, SANDBOX_PHONE_NUMBER_ID, "15554440002")).toEqual({ deliver: true, route: "external" });
     await setProjectRouting(h, seeded, "EXTERNAL");
     expect(await inboundRoute(seeded, SANDBOX_PHONE_NUMBER_ID, "15554440002")).toEqual({ deliver: true, route: "external" });
   });
@@ -82,9 +83,9 @@ describe("message.received routing", () => {
     expect(await inboundRoute(seeded, phoneNumberId!, "15554440006")).toEqual({ deliver: false, route: "flows" });
   });
 
-  it("project AGENT: never forwarded, even on an EXTERNAL dedicated channel (agent)", async () => {
-    const { seeded, phoneNumberId } = await projectWithChannel({ routing_mode: "EXTERNAL" }, "AGENT");
-    expect(await inboundRoute(seeded, phoneNumberId!, "15554440007")).toEqual({ deliver: false, route: "agent" });
+  it("project AGENT with no ACTIVE agent on the channel: the thread is the service's, forwarded (external)", async () => {
+    const { seeded, phoneNumberId } = await projectWithChannel({ routing_mode: "FLOWS" }, "AGENT");
+    expect(await inboundRoute(seeded, phoneNumberId!, "15554440007")).toEqual({ deliver: true, route: "external" });
   });
 
   it("handoff HUMAN_ACTIVE: message.received stored but not delivered (handoff); delivered again after handoff off", async () => {

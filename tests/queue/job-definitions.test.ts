@@ -33,6 +33,8 @@ describe("job definitions", () => {
       "automations.evaluate": { localConcurrency: 20, retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
       "automations.step": { localConcurrency: 20, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
       "automations.resume": { localConcurrency: 10, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
+      "agents.provision": { localConcurrency: 2, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 120 },
+      "agents.respond": { localConcurrency: 20, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
     });
   });
 

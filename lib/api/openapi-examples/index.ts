@@ -16,6 +16,9 @@ import { templateExamples } from "./templates";
 import { webhookExamples } from "./webhooks";
 import { automationExamples } from "./automations";
 import { configExamples } from "./config";
+import { businessAgentConnectorExamples } from "./business-agent-connectors";
+import { businessAgentExamples } from "./business-agents";
+import { agentThreadExamples } from "./agent-threads";
 
 export type { Example, OperationExamples } from "./types";
 export { genericErrorExamples } from "./errors";
@@ -34,4 +37,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...templateExamples,
   ...automationExamples,
   ...configExamples,
+  ...businessAgentConnectorExamples,
+  ...businessAgentExamples,
+  ...agentThreadExamples,
 };

@@ -24,7 +24,7 @@ export function routingWarningOf(channel: ChannelRow, viewer: ProjectRow, linked
   }
   const whose = linked.id === viewer.id ? "the project" : `its project ${linked.id}`;
   if (linked.routingMode === "AGENT") {
-    return `Inbound on this channel goes to the business agent of ${whose} (routing_mode AGENT): the channel's routing_mode is not applied, nothing is forwarded to the webhook and no automation runs.`;
+    return `Inbound on this channel goes to the business agent of ${whose} (routing_mode AGENT) while the agent owns the thread: the channel's routing_mode is not applied and no automation runs. Threads your service takes (POST /business-agents/thread-control), and every thread while the channel has no ACTIVE agent, are forwarded to the webhook.`;
   }
   if (channel.routingMode === "FLOWS" && linked.routingMode === "EXTERNAL" && linked.webhookUrl) {
     return `This channel routes inbound to native automations (FLOWS) but ${whose} forwards to its webhook (EXTERNAL): messages on this channel are not forwarded to the webhook, and are dropped when no automation matches.`;

@@ -7,6 +7,9 @@ import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
 import type { EventType } from "@/lib/shared/event-types";
+import type { THREAD_OWNERS } from "@/lib/db/schema";
+
+type ThreadOwner = (typeof THREAD_OWNERS)[number];
 
 export type { EventType };
 
@@ -84,12 +87,26 @@ const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("ev
  * Where inbound goes (docs/spec/service-spec.md: Channel.routing_mode, Events → Delivery rule 5, docs/spec/decisions.md AGENT):
  * the shared sandbox follows the joined project; a dedicated channel's own mode is authoritative,
  * except that an AGENT project hands everything to its agent (channels have no AGENT mode).
+ * Under AGENT, `owner` is the thread's owner (lib/domain/agents/thread-control.ts; undefined = the
+ * agent): the agent's threads go to it; a SERVICE thread goes to the webhook (automations never run
+ * under AGENT), a BUSINESS_INBOX one waits for a person, like a handoff.
  */
-export function inboundRoute(project: ProjectRow, channel: ChannelRow, conversation: ConversationRow): { route: EventRoute; deliver: boolean } {
-  if (project.routingMode === "AGENT") return { route: "agent", deliver: false };
+export function inboundRoute(
+  project: ProjectRow,
+  channel: ChannelRow,
+  conversation: ConversationRow,
+  owner?: ThreadOwner,
+): { route: EventRoute; deliver: boolean } {
+  if (project.routingMode === "AGENT") return agentRoute(conversation, owner);
   const mode = channel.isSandbox ? project.routingMode : channel.routingMode;
   if (mode === "NONE") return { route: "none", deliver: false };
   if (mode === "FLOWS") return { route: "flows", deliver: false };
   if (conversation.handoffStatus === "HUMAN_ACTIVE") return { route: "handoff", deliver: false };
+  return { route: "external", deliver: true };
+}
+
+function agentRoute(conversation: ConversationRow, owner: ThreadOwner | undefined): { route: EventRoute; deliver: boolean } {
+  if (owner === "BUSINESS_INBOX" || conversation.handoffStatus === "HUMAN_ACTIVE") return { route: "handoff", deliver: false };
+  if (owner === undefined || owner === "PROVIDER_AGENT") return { route: "agent", deliver: false };
   return { route: "external", deliver: true };
 }

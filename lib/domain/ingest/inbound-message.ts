@@ -9,6 +9,8 @@ import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/ca
 import type { ApplyOptions, ApplyOutcome } from "./apply";
 import { recordFlowCompletion } from "@/lib/domain/flows/completion";
 import { queueAutomations } from "@/lib/domain/automations/hook";
+import { queueAgentRespond } from "@/lib/domain/agents/respond";
+import { routingOwner } from "@/lib/domain/agents/thread-control";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
@@ -138,6 +140,7 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
     });
   }
   await queueAutomations(ctx, { project, channel, conversation, messageType: message.type, messageId: id });
+  await queueAgentRespond(ctx, { project, channel, conversation, contactId: contact.id, messageType: message.type, messageId: id });
   return joined ? "joined" : "stored";
 }
 
@@ -147,10 +150,11 @@ export interface ReceivedInput extends ReceivedPayloadInput {
   defer?: boolean;
 }
 
-/** message.received, routed by the project's and channel's mode; deduplicated per provider message. */
+/** message.received, routed by the project's and channel's mode (and, under AGENT, the thread's owner); deduplicated per provider message. */
 export async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
   const { project, channel, conversation, message } = input;
-  const { route, deliver } = inboundRoute(project, channel, conversation);
+  const owner = await routingOwner(ctx.db, project, channel.id, input.contact.id);
+  const { route, deliver } = inboundRoute(project, channel, conversation, owner);
   const payload = messageReceivedPayload(input);
   return emitEvent(ctx, {
     project,

@@ -1,5 +1,6 @@
 import { env } from "@/lib/config";
 import { createAccountsPort } from "@/lib/ports/provider/accounts";
+import { createAgentsPort } from "@/lib/ports/provider/agents";
 import { createFlowsPort } from "@/lib/ports/provider/flows";
 import { sendMessenger } from "@/lib/ports/provider/messenger";
 import { sendPlatformA } from "@/lib/ports/provider/platform-a";
@@ -29,6 +30,7 @@ export function createProviderPort(options: ProviderPortOptions): ProviderPort {
     flows: createFlowsPort(options),
     templates: createTemplatesPort(options),
     accounts: createAccountsPort(options),
+    agents: createAgentsPort(options),
   };
 }
 
@@ -39,6 +41,7 @@ export function defaultGraphUrl(): string {
 }
 
 export { ProviderError } from "@/lib/ports/provider/types";
+export type { ProviderAgentSpec, ProviderAgentsPort } from "@/lib/ports/provider/agents";
 export type {
   MessageFailure,
   ProviderAccount,

@@ -1,5 +1,6 @@
 import { errorKind } from "@/lib/error-kind";
 import type { OutboundMessage } from "@/lib/ports/provider/outbound";
+import type { ProviderAgentsPort } from "@/lib/ports/provider/agents";
 
 export type ProviderPlatform = "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C";
 
@@ -50,6 +51,8 @@ export interface ProviderPort {
   readonly templates: ProviderTemplatesPort;
   /** PLATFORM_A's phone number and business account reads. */
   readonly accounts: ProviderAccountsPort;
+  /** PLATFORM_A's business agent per phone number (lib/ports/provider/agents.ts). */
+  readonly agents: ProviderAgentsPort;
 }
 
 /**

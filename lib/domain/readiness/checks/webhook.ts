@@ -18,7 +18,10 @@ export function checkWebhook(scope: ReadinessScope, report: Report): Capability 
   if (!webhookNeeded) {
     return {
       status: "not_applicable",
-      message: `Inbound is handled by ${project.routingMode === "AGENT" ? "the business agent (routing_mode AGENT)" : "native automations (routing_mode FLOWS)"}; no webhook is needed. Set a webhook_url to receive message.status and other events.`,
+      message:
+        project.routingMode === "AGENT"
+          ? "Inbound is handled by the business agent (routing_mode AGENT) while it owns a thread; set a webhook_url to receive the threads your service takes, message.status and other events."
+          : "Inbound is handled by native automations (routing_mode FLOWS); no webhook is needed. Set a webhook_url to receive message.status and other events.",
     };
   }
   const pid = project.id;

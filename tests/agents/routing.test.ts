@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { messages } from "@/lib/db/schema";
+import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
+import { respondToMessage } from "@/lib/domain/agents/respond";
+import { startHarness, type Harness } from "../messaging/support";
+import { testerNumber } from "../messaging/send-support";
+import { say, textsTo } from "../automations/support";
+import type { Seeded } from "../support/app";
+import { AGENT_SETTINGS, handoffOf, insertAgent, insertNoopTool, setRouting } from "./thread-support";
+
+/**
+ * AGENT routing end to end (docs/spec/decisions.md "Business agents"): a tester on the sandbox writes
+ * through the simulated provider, ingest queues agents.respond for a thread the agent owns, and the
+ * agent's reply reaches the simulated phone; a handoff keyword passes the thread to the inbox, and
+ * thread control moves it between the agent, the service (webhook) and a person.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+/** A project on the sandbox with a joined tester, then routed AGENT with an ACTIVE agent (the join itself gets no agent reply). */
+async function agentProject(options: { skills?: Record<string, unknown>[]; agent?: boolean } = {}) {
+  const seeded = await h.app.seed();
+  const tester = testerNumber();
+  await h.join(seeded.projectId, tester, "Ana");
+  await setRouting(h.app, seeded.projectId, "AGENT");
+  const agentId = options.agent === false ? null : await insertAgent(h.app, seeded.projectId, { skills: options.skills ?? [] });
+  const contacts = await h.app.call("GET", "/contacts", { key: seeded.key });
+  const contactId = (contacts.body.data as { id: string; phone: string | null }[]).find((c) => c.phone?.replace(/\D/g, "") === tester)!.id;
+  return { seeded, tester, agentId, contactId };
+}
+
+async function lastReceived(seeded: Seeded) {
+  const events = await h.eventsOf(seeded.projectId, "message.received");
+  const last = events.at(-1)!;
+  return { route: last.route, deliver: last.deliver };
+}
+
+async function control(seeded: Seeded, body: Record<string, unknown>) {
+  const res = await h.app.call("POST", "/business-agents/thread-control", { key: seeded.key, body: { channel_id: SANDBOX_CHANNEL_ID, ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe("AGENT routing", () => {
+  it("a FAQ question gets the answer on the phone; 'human' hands off (inbox, handoff on, no more agent replies); take → webhook; pass back → the agent again", async () => {
+    const { seeded, tester, agentId, contactId } = await agentProject();
+    await say(h, tester, "What are your opening hours?");
+    expect(textsTo(h, tester)).toEqual(["Monday to Friday, 9:00 to 18:00."]);
+    expect(await lastReceived(seeded)).toEqual({ route: "agent", deliver: false });
+
+    await say(h, tester, "I want to talk to a human");
+    expect(textsTo(h, tester)).toEqual(["Monday to Friday, 9:00 to 18:00.", AGENT_SETTINGS.handoff.message]);
+    expect(await control(seeded, { action: "get", contact_id: contactId })).toMatchObject({ owner: "BUSINESS_INBOX", meta_result: { action: "pass" } });
+    expect(await handoffOf(h.app, seeded.projectId, contactId)).toMatchObject({ status: "HUMAN_ACTIVE" });
+    const conversations = await h.app.call("GET", "/conversations?handoff=HUMAN_ACTIVE", { key: seeded.key });
+    expect(conversations.body.data).toHaveLength(1);
+
+    await say(h, tester, "What are your opening hours?");
+    expect(textsTo(h, tester)).toHaveLength(2);
+    expect(await lastReceived(seeded)).toEqual({ route: "handoff", deliver: false });
+
+    expect(await control(seeded, { action: "take", contact_id: contactId })).toMatchObject({ owner: "SERVICE" });
+    expect(await handoffOf(h.app, seeded.projectId, contactId)).toMatchObject({ status: "AI_ACTIVE" });
+    await say(h, tester, "Do you ship to Canada?");
+    expect(textsTo(h, tester)).toHaveLength(2);
+    expect(await lastReceived(seeded)).toEqual({ route: "external", deliver: true });
+
+    expect(await control(seeded, { action: "pass", contact_id: contactId, business_agent_id: agentId })).toMatchObject({ owner: "PROVIDER_AGENT" });
+    await say(h, tester, "Do you ship to Canada?");
+    expect(textsTo(h, tester)).toEqual(["Monday to Friday, 9:00 to 18:00.", AGENT_SETTINGS.handoff.message, "Yes, in about 5 days."]);
+  });
+
+  it("a retried agents.respond sends nothing twice (the reply is keyed by the customer's message)", async () => {
+    const { seeded, tester } = await agentProject();
+    await say(h, tester, "opening hours?");
+    expect(textsTo(h, tester)).toEqual(["Monday to Friday, 9:00 to 18:00."]);
+    const inbound = await h.app.db.select().from(messages).where(eq(messages.projectId, seeded.projectId));
+    const last = inbound.filter((m) => m.direction === "inbound").at(-1)!;
+    const again = await respondToMessage(h.app.systemCtx(), last.id);
+    expect(again?.reply).toBe("Monday to Friday, 9:00 to 18:00.");
+    await h.settle(20);
+    expect(textsTo(h, tester)).toHaveLength(1);
+    const outbound = (await h.app.db.select().from(messages).where(eq(messages.projectId, seeded.projectId))).filter((m) => m.direction === "outbound");
+    expect(outbound.map((m) => m.idempotencyKey)).toEqual([`agent-reply:${last.id}`]);
+  });
+
+  it("a skill runs its NOOP tool and replies with the tool's text", async () => {
+    const { seeded, tester, agentId } = await agentProject({ skills: [{ name: "track", triggers: ["order"], tool: "order_status" }] });
+    await insertNoopTool(h.app, seeded.projectId, agentId!, "order_status", { text: "Your order ships tomorrow." });
+    await say(h, tester, "where is my order?");
+    expect(textsTo(h, tester)).toEqual(["Your order ships tomorrow."]);
+  });
+
+  it("a greeting matches no FAQ entry and, without a fallback_message, gets no reply", async () => {
+    const { seeded, tester } = await agentProject();
+    await say(h, tester, "hello!");
+    expect(textsTo(h, tester)).toEqual([]);
+    expect(await lastReceived(seeded)).toEqual({ route: "agent", deliver: false });
+  });
+
+  it("AGENT without an ACTIVE agent: the thread follows SERVICE (the webhook), no agent reply", async () => {
+    const { seeded, tester } = await agentProject({ agent: false });
+    await say(h, tester, "What are your opening hours?");
+    expect(textsTo(h, tester)).toEqual([]);
+    expect(await lastReceived(seeded)).toEqual({ route: "external", deliver: true });
+  });
+});

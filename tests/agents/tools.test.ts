@@ -80,6 +80,11 @@ describe("POST /business-agent-connectors/{id}/tools: backings", () => {
     const res = await create(flowsConnector, { name: "lookup_by_slug", backing_type: "HOSTED_FUNCTION", backing_function_id: "lookup" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ backing_type: "HOSTED_FUNCTION", backing_function_id: fn.id, backing_flow_id: null });
+    // While the tool names it, the function cannot be deleted; once the tool is gone, it can be.
+    const refused = await h.app.call("DELETE", `/functions/${fn.id}`, { key: seeded.key });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "function_in_use", references: [{ type: "business_agent_tool", id: res.body.id, name: "lookup_by_slug" }] });
+    expect((await h.app.call("DELETE", `/business-agent-tools/${res.body.id}`, { key: seeded.key })).status).toBe(200);
   });
 
   it("HOSTED_FUNCTION: undeployed, inactive, another project's or missing is invalid_tool_backing", async () => {

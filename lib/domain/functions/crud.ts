@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
-import { functionVersions, hostedFunctions } from "@/lib/db/schema";
+import { businessAgentTools, functionVersions, hostedFunctions } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
@@ -109,16 +109,27 @@ export async function updateFunction(ctx: Ctx, idOrSlug: string, input: Function
 
 /**
  * Deletes the function with its versions, secrets, KV and invocation log. While an automation's
- * run_function step names it (by id or slug): 409 function_in_use with the `references`.
+ * run_function step or a business agent's HOSTED_FUNCTION tool names it: 409 function_in_use with the
+ * `references` (a tool whose function is gone would only fail when a customer triggers it).
  */
 export async function deleteFunction(ctx: Ctx, idOrSlug: string) {
   const row = await getFunctionRow(ctx, idOrSlug);
-  const users = await automationsUsingFunction(ctx.db, ctx.project.id, row);
-  if (users.length > 0) {
+  const [usingAutomations, usingTools] = await Promise.all([
+    automationsUsingFunction(ctx.db, ctx.project.id, row),
+    ctx.db
+      .select({ id: businessAgentTools.id, name: businessAgentTools.name })
+      .from(businessAgentTools)
+      .where(and(eq(businessAgentTools.projectId, ctx.project.id), eq(businessAgentTools.backingFunctionId, row.id))),
+  ]);
+  const references = [
+    ...usingAutomations.map((a) => ({ type: "automation", id: a.id, key: a.key, name: a.name, label: `automation '${a.key}'` })),
+    ...usingTools.map((t) => ({ type: "business_agent_tool", id: t.id, name: t.name, label: `agent tool '${t.name}'` })),
+  ];
+  if (references.length > 0) {
     throw new SvcError(
       "function_in_use",
-      `Function ${row.slug} is used by ${users.map((a) => `automation '${a.key}'`).join(", ")}. Remove its run_function steps (apply config without them) before deleting it.`,
-      { references: users.map((a) => ({ type: "automation", id: a.id, key: a.key, name: a.name })) },
+      `Function ${row.slug} is used by ${references.map((r) => r.label).join(", ")}. Remove those references (apply config without the run_function steps, delete or re-back the tools) before deleting it.`,
+      { references: references.map(({ label: _label, ...reference }) => reference) },
     );
   }
   await ctx.db.delete(hostedFunctions).where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)));

@@ -34,6 +34,7 @@ const CONVERSATION_FIELDS = [
   "started_at",
   "last_message_at",
   "messaging_window",
+  "thread_owner",
   "created_at",
   "updated_at",
 ].sort();
@@ -159,6 +160,8 @@ describe("GET /conversations/{id}", () => {
       started_at: at,
       last_message_at: null,
       messaging_window: { open: false, closes_at: null },
+      // The project routes EXTERNAL: no thread owner on the wire (tests/agents/inbox-sync.test.ts).
+      thread_owner: null,
       created_at: at,
       updated_at: at,
     });

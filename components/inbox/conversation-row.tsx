@@ -8,6 +8,7 @@ import type { Channel } from "@/lib/client/channels";
 import { useLastMessage, type Conversation } from "@/lib/client/inbox";
 import { ContactAvatar } from "./contact-avatar";
 import { contactLabel, PLATFORM_LABELS, previewOf } from "./format";
+import { threadOwnerBadge } from "./thread-owner";
 
 export interface ConversationRowProps {
   projectId: string;
@@ -30,6 +31,7 @@ export function ConversationRow({ projectId, conversation, channel, href, select
       : isUnread(conversation.id, conversation.last_message_at));
   const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
   const human = conversation.handoff.status === "HUMAN_ACTIVE";
+  const owner = threadOwnerBadge(conversation.thread_owner);
 
   return (
     <li>
@@ -69,6 +71,11 @@ export function ConversationRow({ projectId, conversation, channel, href, select
           <span className="mt-1.5 flex flex-wrap gap-1">
             {channel && <Badge tone="info">{channel.is_sandbox ? `Sandbox · ${PLATFORM_LABELS[channel.platform]}` : PLATFORM_LABELS[channel.platform]}</Badge>}
             <Badge tone={human ? "warning" : "neutral"}>{human ? "Human active" : "AI active"}</Badge>
+            {owner && (
+              <Badge tone={owner.tone}>
+                <span title={`Thread owner: ${owner.owner}`}>{owner.label}</span>
+              </Badge>
+            )}
           </span>
         </span>
       </Link>

@@ -15,6 +15,7 @@ import { HandoffToggle } from "./handoff-toggle";
 import { markSeen } from "./last-seen";
 import { MessageLog } from "./message-log";
 import { newIdempotencyKey, type PendingSend } from "./pending-send";
+import { ThreadOwnerControl } from "./thread-owner-control";
 import { useNow } from "./use-now";
 import { WindowBanner } from "./window-banner";
 
@@ -117,6 +118,7 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
             )}
           </p>
         </div>
+        {canWrite !== null && <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
         {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} canWrite={canWrite} />}
       </header>
 

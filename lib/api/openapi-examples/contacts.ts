@@ -40,7 +40,12 @@ export const contactExamples: Record<string, OperationExamples> = {
   },
 };
 
-const handedOff = { ...CONVERSATION, handoff: { status: "HUMAN_ACTIVE", reason: "Customer asked for a person", handoff_at: LATER } };
+// Under AGENT routing a handoff passes the thread to the business inbox (docs/api-decisions.md "Business agents: thread owner on the conversation").
+const handedOff = {
+  ...CONVERSATION,
+  handoff: { status: "HUMAN_ACTIVE", reason: "Customer asked for a person", handoff_at: LATER },
+  thread_owner: "BUSINESS_INBOX",
+};
 
 export const conversationExamples: Record<string, OperationExamples> = {
   listConversations: {

@@ -128,6 +128,8 @@ export const CONVERSATION = {
   last_message_at: LATER,
   // 24 h after INBOUND_MESSAGE, the customer's last message on CHANNEL_ID.
   messaging_window: { open: true, closes_at: "2026-06-19T09:30:00.000Z" },
+  // The project routes AGENT and the channel's agent is ACTIVE: the agent answers.
+  thread_owner: "PROVIDER_AGENT",
   created_at: AT,
   updated_at: LATER,
 };

@@ -2,6 +2,7 @@ import { z } from "@/lib/api/zod";
 import { Timestamp } from "./common";
 import { Channel } from "./channels";
 import { MessageContentFields } from "./messages-read";
+import { ConversationThreadOwner } from "./conversations";
 
 const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.");
 const Bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Expected a BCP-47 language tag, e.g. en or pt-BR.");
@@ -86,6 +87,7 @@ export const Conversation = z
     started_at: Timestamp,
     last_message_at: Timestamp.nullable(),
     messaging_window: MessagingWindow,
+    thread_owner: ConversationThreadOwner,
     created_at: Timestamp,
     updated_at: Timestamp,
   })

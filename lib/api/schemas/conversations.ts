@@ -1,6 +1,18 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery } from "./common";
 
+/**
+ * Who owns the conversation's thread on its last channel (docs/spec/decisions.md "Business agents",
+ * thread control). null when the project does not route AGENT (docs/api-decisions.md "Business agents:
+ * thread owner on the conversation"). Optional in the schema so older payloads still parse; the API
+ * always sends it.
+ */
+export const ConversationThreadOwner = z.enum(["PROVIDER_AGENT", "SERVICE", "BUSINESS_INBOX"]).nullable().optional().openapi({
+  description:
+    "Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the project's routing mode is not AGENT.",
+  example: "PROVIDER_AGENT",
+});
+
 /** GET /conversations filters (docs/api-decisions.md "Conversation filters and channel disconnect"); all combine with AND. */
 export const ConversationListQuery = PageQuery.extend({
   q: z.string().max(200).optional().openapi({

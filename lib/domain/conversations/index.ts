@@ -9,6 +9,7 @@ import { serializeMessage } from "@/lib/domain/messages/serialize";
 import { currentMediaOf } from "@/lib/domain/media/wire";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import { serializeConversation, serializeConversations } from "./serialize";
+import { syncThreadOwner } from "./thread-sync";
 
 export { lastCustomerMessageAt, lastCustomerMessageAtSql, MESSAGING_WINDOW_MS, messagingWindow, type MessagingWindow } from "./window";
 
@@ -226,11 +227,18 @@ export async function listConversationMessages(ctx: Ctx, id: string, page: PageP
 
 /**
  * Turns the human handoff on (HUMAN_ACTIVE) or off (AI_ACTIVE). Turning it on again while it is on
- * keeps handoff_at (when it started) and the reason, unless a new reason is given.
+ * keeps handoff_at (when it started) and the reason, unless a new reason is given. Under AGENT routing
+ * the thread's owner moves with it (thread-sync.ts).
  */
 export async function setHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
+  // One transaction (a savepoint inside a caller's): the thread's owner moves with the handoff (thread-sync.ts).
+  return ctx.db.transaction(async (tx) => writeHandoff({ ...ctx, db: tx }, id, input));
+}
+
+async function writeHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
   const conversation = await getConversationRowOrThrow(ctx, id);
   const alreadyOn = conversation.handoffStatus === "HUMAN_ACTIVE";
+  await syncThreadOwner(ctx, conversation, input);
   const [row] = await ctx.db
     .update(conversations)
     .set(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { contacts, conversations } from "@/lib/db/schema";
+import { businessAgents, contacts, conversations, threadControlStates } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
+import { resolveOwner, type ThreadOwner } from "@/lib/domain/agents/thread-control";
 import type { ConversationRow } from "./index";
 import { lastCustomerMessageAtSql, messagingWindow } from "./window";
 
@@ -24,6 +25,7 @@ export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) 
     : [];
   const byId = new Map(contactRows.map((c) => [c.id, c]));
   const lastInbound = await lastInboundOnLastChannel(ctx, rows);
+  const owners = await threadOwnersOnLastChannel(ctx, rows);
   return rows.map((row) => {
     // Without its contact row (erased or removed) a conversation still serializes, with null contact
     // fields: one missing row must not turn the whole list into a 500.
@@ -42,6 +44,7 @@ export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) 
       started_at: row.startedAt.toISOString(),
       last_message_at: row.lastMessageAt?.toISOString() ?? null,
       messaging_window: messagingWindow(lastInbound.get(row.id) ?? null, ctx.now),
+      thread_owner: owners.get(row.id) ?? null,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -57,4 +60,43 @@ async function lastInboundOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Prom
     .from(conversations)
     .where(and(eq(conversations.projectId, ctx.project.id), inArray(conversations.id, ids)));
   return new Map(found.map((row) => [row.id, row.at]));
+}
+
+/**
+ * Conversation id → who owns the thread on its last channel (lib/domain/agents/thread-control.ts
+ * resolveOwner), one query for a whole page. Only a project that routes AGENT has owners on the wire
+ * (docs/api-decisions.md "Business agents: thread owner on the conversation"): elsewhere the handoff
+ * already says all the inbox needs, and the map stays empty without a query.
+ */
+async function threadOwnersOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Promise<Map<string, ThreadOwner>> {
+  if (ctx.project.routingMode !== "AGENT") return new Map();
+  const ids = rows.filter((row) => row.lastChannelId !== null).map((row) => row.id);
+  if (!ids.length) return new Map();
+  const found = await ctx.db
+    .select({
+      id: conversations.id,
+      agentId: businessAgents.id,
+      agentStatus: businessAgents.status,
+      owner: threadControlStates.owner,
+      businessAgentId: threadControlStates.businessAgentId,
+      metaResult: threadControlStates.metaResult,
+    })
+    .from(conversations)
+    .leftJoin(
+      threadControlStates,
+      and(
+        eq(threadControlStates.projectId, conversations.projectId),
+        eq(threadControlStates.channelId, conversations.lastChannelId),
+        eq(threadControlStates.contactId, conversations.contactId),
+      ),
+    )
+    .leftJoin(businessAgents, and(eq(businessAgents.projectId, conversations.projectId), eq(businessAgents.channelId, conversations.lastChannelId)))
+    .where(and(eq(conversations.projectId, ctx.project.id), inArray(conversations.id, ids)));
+  return new Map(
+    found.map((row) => {
+      const agent = row.agentId && row.agentStatus ? { id: row.agentId, status: row.agentStatus } : null;
+      const stored = row.owner ? { owner: row.owner, businessAgentId: row.businessAgentId, metaResult: row.metaResult ?? {} } : null;
+      return [row.id, resolveOwner({ routesAgent: true, agent, stored }).owner];
+    }),
+  );
 }

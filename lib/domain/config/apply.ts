@@ -5,6 +5,7 @@ import { createFlow, deleteFlow, updateFlow, type FlowWriteInput } from "@/lib/d
 import { deprecateFlow } from "@/lib/domain/flows/publish";
 import { updateProject } from "@/lib/domain/projects";
 import { newId } from "@/lib/ids";
+import { writeAgentPlans } from "./agent-apply";
 import type { DesiredFlow } from "./desired";
 import type { AutomationWrite, ConfigPlan } from "./diff";
 import { documentOf } from "./export";
@@ -36,6 +37,7 @@ async function writePlan(ctx: Ctx, plan: ConfigPlan): Promise<void> {
   for (const { row, desired, changes } of plan.flowUpdates) await updateFlow(ctx, row.id, flowUpdateOf(desired, changes));
   for (const desired of plan.flowCreates) await createFlow(ctx, flowCreateOf(desired));
   await writeAutomations(ctx, plan);
+  await writeAgentPlans(ctx, plan.agents);
   // Last: deprecating calls the provider, so everything that can still fail on our side has run by now.
   for (const row of plan.flowDeprecations) await deprecateFlow(ctx, row.id);
 }

@@ -2,6 +2,8 @@ import type { AutomationEntry } from "@/lib/domain/automations/definition";
 import type { FlowRow } from "@/lib/domain/flows/serialize";
 import type { ConfigDocument, RoutingMode } from "./schema";
 import { isConfigOwned, rowIdentity, type DesiredFlow } from "./desired";
+import { agentDiff, type AgentDiffType, type AgentPlan } from "./agent-diff";
+import type { DesiredAgent } from "./agent-judge";
 import { automationChanges, flowChanges, movedIndexes } from "./compare";
 import { error, warning, type ConfigIssue } from "./issues";
 import type { ConfigFacts } from "./load";
@@ -12,7 +14,7 @@ import type { ConfigFacts } from "./load";
  * "welcome@es" its es entry); config-owned entities the document no longer lists are `delete`.
  */
 export type DiffAction = "create" | "update" | "delete" | "unchanged";
-export type DiffType = "flow" | "automation" | "webhook" | "project";
+export type DiffType = "flow" | "automation" | "webhook" | "project" | AgentDiffType;
 
 export interface DiffItem {
   type: DiffType;
@@ -46,6 +48,7 @@ export interface ConfigPlan {
   flowDeprecations: FlowRow[];
   automationWrites: AutomationWrite[];
   automationDeletes: string[];
+  agents: AgentPlan[];
 }
 
 export interface ConfigDiff {
@@ -57,14 +60,21 @@ export interface ConfigDiff {
 const item = (type: DiffType, key: string, changes: string[], exists = true): DiffItem =>
   !exists ? { type, key, action: "create" } : changes.length ? { type, key, action: "update", changes } : { type, key, action: "unchanged" };
 
-export function diffDocument(doc: ConfigDocument, desired: readonly DesiredFlow[], facts: ConfigFacts): ConfigDiff {
+/** `agents` is null when the document has no business_agents (the agents are then left as they are). */
+export function diffDocument(
+  doc: ConfigDocument,
+  desired: readonly DesiredFlow[],
+  facts: ConfigFacts,
+  agents: readonly DesiredAgent[] | null = null,
+): ConfigDiff {
   const project = projectDiff(doc, facts);
   const flows = flowDiff(desired, facts.flows);
   const automations = automationDiff(doc.automations, facts);
+  const businessAgents = agentDiff(agents, facts.agents);
   return {
-    items: [...project.items, ...flows.items, ...automations.items],
-    plan: { project: project.changes, ...flows.plan, ...automations.plan },
-    issues: flows.issues,
+    items: [...project.items, ...flows.items, ...automations.items, ...businessAgents.items],
+    plan: { project: project.changes, ...flows.plan, ...automations.plan, agents: businessAgents.plans },
+    issues: [...flows.issues, ...businessAgents.issues],
   };
 }
 

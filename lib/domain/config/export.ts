@@ -4,12 +4,14 @@ import type { FlowRow } from "@/lib/domain/flows/serialize";
 import { draftSchema, flowJsonSchema, type FlowEntry } from "./flow-entry";
 import { CONFIG_VERSION, type ConfigDocument } from "./schema";
 import { isConfigOwned } from "./desired";
+import { agentEntriesOf } from "./agent-export";
 import { loadConfigFacts, type AutomationRow, type ConfigFacts } from "./load";
 
 /**
  * GET /config: the project as a document that validates and re-applies to all `unchanged`. Keys come
  * in schema order (stored jsonb reorders them), defaults are left out, flows in creation order and
- * automations in document order. Flows without a config_key are not config's, so not exported.
+ * automations in document order. Flows without a config_key are not config's, so not exported; nor
+ * are connectors without one, nor any connector secret (agent-export.ts).
  */
 export async function exportConfig(ctx: Ctx): Promise<ConfigDocument> {
   return documentOf(await loadConfigFacts(ctx), ctx.settings);
@@ -30,6 +32,8 @@ export function documentOf(facts: ConfigFacts, settings: Pick<Settings, "publicU
     webhook: { url: project.webhookUrl },
     flows: facts.flows.filter(isConfigOwned).map(flowEntryOf),
     automations: facts.automations.map(automationEntryOf),
+    // Left out while the project has no agent: a document without business_agents leaves agents alone.
+    ...(facts.agents.agents.length ? { business_agents: agentEntriesOf(facts.agents) } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ const NOT_EXPRESSED = [
   "send_flow.flow names a flow key of the document or a flow of the project, run_function.function a deployed, active function",
   "project_id (and a flow's project_id / agent_id) is the API key's project",
   "locale is a BCP-47 tag (the pattern only approximates it)",
+  "business_agents: one entry per channel_id, a channel visible to the project and eligible; connector keys unique per agent; tool names unique per agent; tool backings valid (a published flow, a deployed active function); skills name tools of the agent",
 ];
 
 function addRefinements(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { automations, flows, hostedFunctions, projects } from "@/lib/db/schema";
+import { automations, businessAgentConnectors, businessAgents, businessAgentTools, flows, hostedFunctions, projects } from "@/lib/db/schema";
+import type { AgentRow, ConnectorRow, ToolRow } from "@/lib/domain/agents/agent-row";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { FlowRow } from "@/lib/domain/flows/serialize";
 import { notFound } from "@/lib/errors";
@@ -23,6 +24,32 @@ export interface ConfigFacts {
   flows: FlowRow[];
   automations: AutomationRow[];
   functions: FunctionFact[];
+  agents: AgentFacts;
+}
+
+/** The project's business agents with every connector and tool, oldest first (config-owned or not: tool names are unique per agent). */
+export interface AgentFacts {
+  agents: AgentRow[];
+  connectors: ConnectorRow[];
+  tools: ToolRow[];
+}
+
+async function loadAgentFacts(ctx: Pick<Ctx, "db" | "project">): Promise<AgentFacts> {
+  const projectId = ctx.project.id;
+  const [agentRows, connectorRows, toolRows] = [
+    await ctx.db.select().from(businessAgents).where(eq(businessAgents.projectId, projectId)).orderBy(asc(businessAgents.createdAt), asc(businessAgents.id)),
+    await ctx.db
+      .select()
+      .from(businessAgentConnectors)
+      .where(eq(businessAgentConnectors.projectId, projectId))
+      .orderBy(asc(businessAgentConnectors.createdAt), asc(businessAgentConnectors.id)),
+    await ctx.db
+      .select()
+      .from(businessAgentTools)
+      .where(eq(businessAgentTools.projectId, projectId))
+      .orderBy(asc(businessAgentTools.createdAt), asc(businessAgentTools.id)),
+  ];
+  return { agents: agentRows, connectors: connectorRows, tools: toolRows };
 }
 
 export async function loadConfigFacts(ctx: Ctx): Promise<ConfigFacts> {
@@ -44,6 +71,7 @@ export async function loadConfigFacts(ctx: Ctx): Promise<ConfigFacts> {
     flows: flowRows,
     automations: automationRows,
     functions: functionRows.map((f) => ({ id: f.id, slug: f.slug, deployed: f.activeVersionId !== null, active: f.isActive })),
+    agents: await loadAgentFacts(ctx),
   };
 }
 

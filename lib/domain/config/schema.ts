@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { automationEntrySchema } from "@/lib/domain/automations/definition";
+import { agentEntrySchema, MAX_CONFIG_AGENTS } from "./agent-entry";
 import { flowEntrySchema } from "./flow-entry";
 
 /**
@@ -7,6 +8,8 @@ import { flowEntrySchema } from "./flow-entry";
  * "Config-as-code"): one zod schema parses it, types it and is its JSON Schema (json-schema.ts).
  * `project`, `webhook` and `require_opt_in` are partial: what is left out is left as it is. `flows`
  * and `automations` are the whole set: a config-owned entity the document no longer lists is deleted.
+ * `business_agents` is never a whole set of agents (config does not delete an agent), only of each
+ * listed agent's config-owned connectors and their tools.
  */
 
 export const CONFIG_VERSION = 1;
@@ -42,6 +45,8 @@ export const configDocumentSchema = z
     webhook: webhookSectionSchema.optional(),
     flows: z.array(flowEntrySchema).max(MAX_CONFIG_FLOWS),
     automations: z.array(automationEntrySchema).max(MAX_CONFIG_AUTOMATIONS),
+    /** Left out: the agents are left as they are. Given: each listed agent is managed (agent-entry.ts); an agent not listed is left alone. */
+    business_agents: z.array(agentEntrySchema).max(MAX_CONFIG_AGENTS).optional(),
   })
   .strict();
 

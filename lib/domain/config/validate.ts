@@ -4,6 +4,8 @@ import { isRecord } from "@/lib/json";
 import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
 import { configDocumentSchema, type ConfigDocument } from "./schema";
 import { documentErrors } from "./checks";
+import { agentErrors } from "./agent-checks";
+import { judgeAgents } from "./agent-judge";
 import { desiredFlows } from "./desired";
 import { diffDocument, type ConfigDiff } from "./diff";
 import { error, fromZod, hasErrors, ordered, type ConfigIssue } from "./issues";
@@ -35,9 +37,12 @@ export async function checkConfig(ctx: Ctx, body: unknown, facts: ConfigFacts): 
   if (!parsed.success) return { document: null, diff: null, issues: fromZod(parsed.error), valid: false };
   const doc = parsed.data;
   const desired = desiredFlows(doc.flows);
-  const diff = diffDocument(doc, desired, facts);
+  const agents = await judgeAgents(ctx, doc, facts);
+  const diff = diffDocument(doc, desired, facts, doc.business_agents ? agents.desired : null);
   const issues = ordered([
     ...documentErrors(doc, facts),
+    ...agentErrors(doc, facts),
+    ...agents.issues,
     ...(await webhookUrlIssues(doc, facts, ctx.settings.allowPrivateNetwork)),
     ...diff.issues,
     ...documentWarnings(doc, desired, facts),

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
 import { cn } from "@/components/ui/cn";
 import {
+  AgentIcon,
   AutomationsIcon,
   ChannelsIcon,
   ConfigIcon,
@@ -36,6 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Functions", segment: "functions", icon: FunctionsIcon },
   { label: "Templates", segment: "templates", icon: TemplatesIcon },
   { label: "Automations", segment: "automations", icon: AutomationsIcon },
+  { label: "Agent", segment: "agent", icon: AgentIcon },
   { label: "Config", segment: "config", icon: ConfigIcon },
   { label: "Webhooks", segment: "webhooks", icon: WebhookIcon },
   { label: "API keys", segment: "keys", icon: KeyIcon },

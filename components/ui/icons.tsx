@@ -222,6 +222,15 @@ export const AutomationsIcon = (p: IconProps) => (
     <path d="M11 2.5 4.5 11H10l-1 6.5L15.5 9H10z" />
   </Icon>
 );
+/** Agent: a robot head with an antenna (the business agent that answers by itself). */
+export const AgentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="6.5" width="12" height="9" rx="2" />
+    <path d="M10 6.5V4M10 4h.01" />
+    <path d="M7.5 10.5h.01M12.5 10.5h.01" strokeWidth={2.2} />
+    <path d="M8 13h4M2.5 10v2.5M17.5 10v2.5" />
+  </Icon>
+);
 export const ReplyStepIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 4.5h12a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H8l-3.5 3v-3H4a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1Z" />

@@ -1,6 +1,7 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
 import { BUSINESS_AGENT_STATUSES } from "@/lib/db/schema/business-agents";
+import { skillFields, TOOL_OR_RESPONSE } from "@/lib/domain/agents/skill-schema";
 
 /**
  * Business agents on the wire (docs/spec/service-spec.md "Business agent family", docs/spec/decisions.md
@@ -71,18 +72,13 @@ export const AgentListQuery = PageQuery.extend({ channel_id: z.string().min(1).m
 
 export const Skill = z
   .object({
-    name: z
-      .string()
-      .min(1)
-      .max(64)
-      .regex(/^[a-z][a-z0-9_-]*$/, "A slug: lower-case letters, digits, '-' and '_', starting with a letter."),
-    description: z.string().min(1).max(1024),
-    triggers: z.array(z.string().trim().min(1).max(100)).min(1).max(50).openapi({ description: "Keywords; a skill runs when one matches as a whole word." }),
-    tool: z.string().min(1).max(64).optional().openapi({ description: "The name of one of this agent's tools." }),
-    response: z.string().min(1).max(4096).optional().openapi({ description: "The reply (after the tool, if any)." }),
+    ...skillFields,
+    triggers: skillFields.triggers.openapi({ description: "Keywords; a skill runs when one matches as a whole word." }),
+    tool: skillFields.tool.openapi({ description: "The name of one of this agent's tools." }),
+    response: skillFields.response.openapi({ description: "The reply (after the tool, if any)." }),
   })
   .strict()
-  .refine((skill) => skill.tool !== undefined || skill.response !== undefined, { message: "A skill needs a tool, a response or both." })
+  .refine(TOOL_OR_RESPONSE.check, { message: TOOL_OR_RESPONSE.message })
   .openapi("BusinessAgentSkill");
 
 export const SkillsSetRequest = z

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contacts, conversations, messages } from "@/lib/db/schema";
+import { contacts, conversations } from "@/lib/db/schema";
 import type { Ctx, ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -7,6 +7,7 @@ import { inboundRoute } from "@/lib/domain/events";
 import { isCustomerTurn } from "@/lib/domain/automations/hook";
 import { matchCandidates, type MessageFacts } from "@/lib/domain/automations/match";
 import { projectCtx } from "@/lib/domain/automations/runs";
+import { loadInboundMessage, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
 import { sendMessage } from "@/lib/domain/messages/send";
 import { SvcError } from "@/lib/errors";
 import { runAgent, type AgentResult } from "./engine";
@@ -39,22 +40,25 @@ export async function queueAgentRespond(
   await ctx.ports.queue.send(AGENT_RESPOND_JOB, { message_id: input.messageId }, { tx: ctx.db });
 }
 
-type InboundMessage = Pick<typeof messages.$inferSelect, "id" | "projectId" | "conversationId" | "contactId" | "channelId" | "type" | "content" | "body">;
+type InboundMessage = InboundMessageRow;
 
 /** agents.respond: null when the agent no longer owns the thread (taken, passed, handoff on, agent not ACTIVE). */
 export async function respondToMessage(system: SystemCtx, messageId: string): Promise<AgentResult | null> {
-  const message = await inboundMessage(system, messageId);
+  const message = await loadInboundMessage(system.db, messageId);
   if (!message) return null;
   const ctx = await projectCtx(system, message.projectId);
   if (!ctx || ctx.project.routingMode !== "AGENT") return null;
-  const [conversation] = await ctx.db.select().from(conversations).where(eq(conversations.id, message.conversationId));
+  const [conversation] = await ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, message.conversationId)));
   if (!conversation || conversation.handoffStatus === "HUMAN_ACTIVE") return null;
   const thread = await loadThread(ctx.db, ctx.project, message.channelId, message.contactId);
   if (thread.owner !== "PROVIDER_AGENT" || !thread.agent) return null;
   const [contact] = await ctx.db
     .select({ id: contacts.id, name: contacts.name, phone: contacts.phone })
     .from(contacts)
-    .where(eq(contacts.id, message.contactId));
+    .where(and(eq(contacts.projectId, ctx.project.id), eq(contacts.id, message.contactId)));
   if (!contact) return null;
 
   const result = await runAgent(ctx, {
@@ -69,23 +73,6 @@ export async function respondToMessage(system: SystemCtx, messageId: string): Pr
   if (result.reply) await sendReply(ctx, message, result.reply);
   if (result.handoff) await handOff(ctx, message);
   return result;
-}
-
-async function inboundMessage(ctx: SystemCtx, messageId: string): Promise<InboundMessage | null> {
-  const [message] = await ctx.db
-    .select({
-      id: messages.id,
-      projectId: messages.projectId,
-      conversationId: messages.conversationId,
-      contactId: messages.contactId,
-      channelId: messages.channelId,
-      type: messages.type,
-      content: messages.content,
-      body: messages.body,
-    })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.direction, "inbound")));
-  return message ?? null;
 }
 
 function factsOf(message: InboundMessage): MessageFacts {

@@ -3,6 +3,7 @@ import { automationRuns, automations, conversations, messages } from "@/lib/db/s
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
+import { loadInboundMessage, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
 import { matchCandidates, matchOption, pickAutomation, type MessageFacts } from "./match";
 import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRow, type AutomationRunRow } from "./runs";
 
@@ -16,22 +17,10 @@ import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRow, type Automa
  * message handled (the run it started, or the one it answered) and hands that run back while it is
  * still RUNNING, so a worker that died after the decision leaves no run stuck.
  */
-type InboundMessage = Pick<typeof messages.$inferSelect, "id" | "projectId" | "conversationId" | "contactId" | "channelId" | "type" | "content" | "body">;
+type InboundMessage = InboundMessageRow;
 
 export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promise<string | null> {
-  const [message] = await ctx.db
-    .select({
-      id: messages.id,
-      projectId: messages.projectId,
-      conversationId: messages.conversationId,
-      contactId: messages.contactId,
-      channelId: messages.channelId,
-      type: messages.type,
-      content: messages.content,
-      body: messages.body,
-    })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.direction, "inbound")));
+  const message = await loadInboundMessage(ctx.db, messageId);
   if (!message) return null;
   return ctx.db.transaction(async (tx) => {
     const [conversation] = await tx

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONNECTOR_TYPES, TOOL_BACKING_TYPES } from "@/lib/db/schema/business-agents";
+import { skillFields, TOOL_OR_RESPONSE } from "@/lib/domain/agents/skill-schema";
 import { CONFIG_KEY } from "./flow-entry";
 
 /**
@@ -14,20 +15,7 @@ import { CONFIG_KEY } from "./flow-entry";
 export const MAX_CONFIG_AGENTS = 50;
 const JsonObject = z.record(z.string(), z.unknown());
 
-export const skillEntrySchema = z
-  .object({
-    name: z
-      .string()
-      .min(1)
-      .max(64)
-      .regex(/^[a-z][a-z0-9_-]*$/, "A slug: lower-case letters, digits, '-' and '_', starting with a letter."),
-    description: z.string().min(1).max(1024),
-    triggers: z.array(z.string().trim().min(1).max(100)).min(1).max(50),
-    tool: z.string().min(1).max(64).optional(),
-    response: z.string().min(1).max(4096).optional(),
-  })
-  .strict()
-  .refine((skill) => skill.tool !== undefined || skill.response !== undefined, { message: "A skill needs a tool, a response or both." });
+export const skillEntrySchema = z.object(skillFields).strict().refine(TOOL_OR_RESPONSE.check, { message: TOOL_OR_RESPONSE.message });
 
 export const toolEntrySchema = z
   .object({

@@ -137,7 +137,21 @@ test("an agent on the sandbox answers from its FAQ and a function, hands off to 
   await expect(openInInbox).toHaveAttribute("href", /c=conv_/, { timeout: 15_000 });
   await page.goto((await openInInbox.getAttribute("href"))!);
   await expect(page.getByTestId("handoff-status")).toHaveAttribute("title", "HUMAN_ACTIVE", { timeout: 45_000 });
+  await expect(page.getByTestId("thread-owner").first()).toHaveAttribute("title", "BUSINESS_INBOX", { timeout: 15_000 });
   await screenshot(page, "agent-handoff-inbox");
+
+  // 4b. The person replies from the inbox (handoff on refuses automated sends, not the operator's).
+  const reply = `A person here ${run}`;
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await composer.fill(reply);
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("");
+  const replyBubble = page
+    .getByRole("log", { name: /^Messages with / })
+    .locator('li[data-direction="outbound"]')
+    .filter({ hasText: reply });
+  await expect(replyBubble.first()).toBeVisible({ timeout: 15_000 });
+  await expect(replyBubble.first().locator("[data-status]")).toHaveAttribute("data-status", /^(sent|delivered|read)$/, { timeout: 60_000 });
 
   // 5. An eval: one case passes, one fails, each shown with its checks.
   await page.goto(`/projects/${project.id}/agent`);

@@ -50,8 +50,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, { operationId:
   return operations;
 }
 
-/** Swagger UI gives each operation the deep-link id operations-<tag>-<operationId>. */
-const operationBlock = (page: Page, op: Operation) => page.locator(`[id="operations-${op.tag}-${op.operationId}"]`);
+/** Swagger UI gives each operation the deep-link id operations-<tag>-<operationId>, whitespace in the tag as "_" ("Business agents"). */
+const operationBlock = (page: Page, op: Operation) => page.locator(`[id="operations-${op.tag.trim().replace(/\s/g, "_")}-${op.operationId}"]`);
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);

@@ -36,6 +36,7 @@ export const ID_PREFIXES = {
   businessAgentTool: "batl",
   threadControl: "thc",
   broadcast: "bc",
+  broadcastRecipient: "bcr",
   registrationIntent: "ri",
   request: "req",
   idempotencyKey: "idem",

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { organizations } from "./organizations";
 import { projects } from "./projects";
@@ -33,6 +33,8 @@ export const channels = pgTable(
      * When the four statuses above were last asked of the provider (at connect, then again by readiness
      * once stale: lib/domain/channels/provider-statuses.ts); null when never asked.
      */
+    /** Messages per second the provider allows this number (PLATFORM_A throughput level); null: the 80 default. */
+    throughputMps: integer("throughput_mps"),
     providerStatusesCheckedAt: timestamp("provider_statuses_checked_at", { withTimezone: true, mode: "date" }),
     /** DATA_EXCHANGE Flows: the RSA-2048 key pair the provider encrypts endpoint calls for (PEM; the private key sealed). */
     flowPublicKey: text("flow_public_key"),

@@ -21,3 +21,5 @@ export * from "./functions";
 export * from "./templates";
 export * from "./automations";
 export * from "./business-agents";
+export * from "./broadcasts";
+export * from "./registration-intents";

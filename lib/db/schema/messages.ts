@@ -27,6 +27,8 @@ export const messages = pgTable(
     failure: jsonb("failure").$type<MessageFailure>(),
     media: jsonb("media").$type<Record<string, unknown>>(),
     idempotencyKey: text("idempotency_key"),
+    /** Outbound messages of a broadcast: their status callbacks move the broadcast's recipient too. */
+    broadcastId: text("broadcast_id"),
     /** Inbound: the provider's own timestamp; the 24-hour window is measured from it. */
     providerTimestamp: at("provider_timestamp"),
     timestamp: at("timestamp").notNull(),

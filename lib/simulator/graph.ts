@@ -6,6 +6,7 @@ import { instagramMid, messengerMid, wamid } from "@/lib/simulator/ids";
 import { addressKey, type BusinessMessage } from "@/lib/simulator/state";
 import { validatePlatformABody } from "@/lib/simulator/validate-a";
 import { validateMessengerBody } from "@/lib/simulator/validate-messenger";
+import { throughputRefusal } from "@/lib/simulator/throughput";
 import { scheduleStatusCallbacks } from "@/lib/simulator/webhooks";
 
 /**
@@ -14,6 +15,7 @@ import { scheduleStatusCallbacks } from "@/lib/simulator/webhooks";
  * The platform is the sender's (learned from customer messages); an unknown sender is PLATFORM_A
  * when the body says messaging_product "whatsapp", else a Send API sender with no conversation yet.
  * Checks, in the provider's order: token (190), body (100), then for PLATFORM_A
+ *   - the number's throughput (80 a second unless set, throughput.ts): 130429 "Rate limit hit",
  *   - recipient number ending in "0000": 131026 "Message undeliverable" (a test hook: such numbers
  *     behave as numbers that cannot receive messages),
  *   - no customer message in the last 24 h and not a template: 131047 "Re-engagement message",
@@ -45,6 +47,7 @@ function sendPlatformA(ctx: SimulatorContext, senderId: string, body: unknown): 
   const to = addressKey("PLATFORM_A", input);
   const type = typeof body.type === "string" ? body.type : "text";
   const at = ctx.now();
+  if (ctx.state.throughput.refuses(senderId, at)) return throughputRefusal();
   if (to.endsWith("0000")) {
     return graphError({
       status: 400,
@@ -87,6 +90,7 @@ function sendPlatformA(ctx: SimulatorContext, senderId: string, body: unknown): 
     status: "accepted",
   };
   ctx.state.recordBusinessMessage(message, at);
+  ctx.state.throughput.accept(senderId, at);
   scheduleStatusCallbacks(ctx, message);
   const accepted: Record<string, unknown> = { id: message.id };
   if (type === "template") accepted.message_status = "accepted";

@@ -12,6 +12,7 @@ import { SimulatorState } from "@/lib/simulator/state";
 import { TEMPLATE_ROUTES, routeTemplates } from "@/lib/simulator/templates-routes";
 import { ACCOUNT_ROUTES, routeAccounts } from "@/lib/simulator/accounts";
 import { AGENT_ROUTES, routeAgents } from "@/lib/simulator/agents";
+import { THROUGHPUT_ROUTES, routeThroughput } from "@/lib/simulator/throughput";
 import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulator/templates-review";
 
 /**
@@ -40,12 +41,16 @@ import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulat
  *   GET  /graph/{template_id}?fields=  a template's id, name, language, status, category, components, ...
  *   POST /templates/{meta_template_id}/review {status, reason?}   test hook: force APPROVED | REJECTED | PAUSED | DISABLED, with the webhook
  *   Phone numbers and business accounts (accounts.ts): every one is in good standing
- *   GET  /graph/{phone_number_id}?fields=status,name_status,...   → {id, status: CONNECTED, name_status: APPROVED, ...}
+ *   GET  /graph/{phone_number_id}?fields=status,name_status,throughput,...   → {id, status: CONNECTED, name_status: APPROVED, throughput: {level}, ...}
  *   GET  /graph/{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id   → APPROVED, verified, a funding id
  *   Business agents (agents.ts): POST /graph/{phone_number_id}/business_agents, POST|GET /graph/{agent_id},
  *   POST /control/agents/fail-next {phone_number_id, message?, code?, status?}   test hook: the next create/update there fails
+ *   Throughput (throughput.ts): each PLATFORM_A number sends 80 messages a second unless set; beyond: 130429
+ *   POST /control/numbers/throughput {phone_number_id, messages_per_second}   test hook: set it (≥ 1000 is level HIGH)
+ *   GET  /control/numbers/throughput?phone_number_id=   its rate, level and accepted / refused counts
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
+ * PLATFORM_A status callbacks due for one sender within the same 50 ms are posted as one webhook (webhooks.ts).
  */
 export interface SimulatorOptions {
   /** Where our webhook endpoints live: callbacks go to `${callbackBaseUrl}/api/providers/platform-x/webhook`. */
@@ -80,6 +85,8 @@ const ROUTES = [
   "GET /customer/inbox?sender_id=&address=",
   "POST /customer/flows/exchange",
 ];
+
+const ALL_ROUTES = [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES, ...ACCOUNT_ROUTES, ...AGENT_ROUTES, ...THROUGHPUT_ROUTES];
 
 /** Route params may arrive decoded already (Next.js) or not (raw paths): decode once, never throw. */
 function safeDecode(segment: string): string {
@@ -137,9 +144,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const only = (allowed: string, run: () => Response | Promise<Response>) =>
       method === allowed ? run() : simulatorError(405, `Use ${allowed} for this route`);
 
-    if (segments.length === 0)
-      return only("GET", () => json(200, { object: "simulator", routes: [...ROUTES, ...FLOW_ROUTES, ...TEMPLATE_ROUTES, ...ACCOUNT_ROUTES, ...AGENT_ROUTES] }));
-    const flows = routeFlows(ctx, request, method, segments) ?? routeAgents(ctx, request, method, segments);
+    if (segments.length === 0) return only("GET", () => json(200, { object: "simulator", routes: ALL_ROUTES }));
+    const flows = routeFlows(ctx, request, method, segments) ?? routeAgents(ctx, request, method, segments) ?? routeThroughput(ctx, request, method, segments);
     if (flows) return flows;
     const templatesOrAccounts = routeTemplates(ctx, request, method, segments) ?? routeAccounts(ctx, request, method, segments);
     if (templatesOrAccounts) return templatesOrAccounts;

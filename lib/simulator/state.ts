@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { conversationId } from "@/lib/simulator/ids";
+import { ThroughputMeter, type ThroughputStats } from "@/lib/simulator/throughput";
 
 /**
  * Everything one simulator instance remembers, in memory: which platform each sender id belongs
@@ -82,6 +83,13 @@ export interface SimulatorAgent {
   updated_at: string;
 }
 
+/** PLATFORM_A status items due for one sender, posted together as one webhook (webhooks.ts). */
+export interface StatusBatch {
+  items: Record<string, unknown>[];
+  /** Each waiting status chain, told whether the webhook went out (false: reset meanwhile). */
+  settle: ((delivered: boolean) => void)[];
+}
+
 export interface StoredMedia {
   id: string;
   bytes: Buffer;
@@ -112,6 +120,8 @@ export class SimulatorState {
   private readonly lastBusinessAt = new Map<string, number>();
   private readonly conversations = new Map<string, { id: string; expiresAt: number }>();
   private sent: BusinessMessage[] = [];
+  /** The same messages by id: every status callback looks its message up (thousands a second in the bench). */
+  private sentById = new Map<string, BusinessMessage>();
   private readonly media = new Map<string, StoredMedia>();
   private mediaBytes = 0;
   /** Flows API: flows by id. */
@@ -126,13 +136,22 @@ export class SimulatorState {
   readonly agents = new Map<string, SimulatorAgent>();
   /** Test hook: the next create or update of the agent of this phone number id fails with this provider error. */
   readonly agentFailures = new Map<string, { code: number; message: string; status: number }>();
+  /** Per-number throughput (130429) and its counts (throughput.ts). */
+  readonly throughput = new ThroughputMeter();
+  /** PLATFORM_A statuses collecting for each sender's next webhook, and when its last one went out (ms). */
+  readonly statusBatches = new Map<string, StatusBatch>();
+  readonly lastStatusPostAt = new Map<string, number>();
+  /** Moves at each reset: work started before one (a status chain) stops when it sees another value. */
+  epoch = 0;
 
   reset(): void {
+    this.epoch += 1;
     this.senders.clear();
     this.lastCustomerAt.clear();
     this.lastBusinessAt.clear();
     this.conversations.clear();
     this.sent = [];
+    this.sentById.clear();
     this.media.clear();
     this.mediaBytes = 0;
     this.flows.clear();
@@ -141,6 +160,14 @@ export class SimulatorState {
     this.templates.clear();
     this.agents.clear();
     this.agentFailures.clear();
+    this.throughput.reset();
+    this.statusBatches.clear();
+    this.lastStatusPostAt.clear();
+  }
+
+  /** The sender's throughput, and how many sends it accepted and refused with 130429 since the last reset. */
+  throughputStats(senderId: string): ThroughputStats {
+    return this.throughput.stats(senderId);
   }
 
   /** Learns (or updates) a sender; later sends to it are validated and answered for its platform. */
@@ -188,11 +215,12 @@ export class SimulatorState {
   recordBusinessMessage(message: BusinessMessage, at: Date, paces = true): void {
     if (paces) this.lastBusinessAt.set(pairKey(message.sender_id, message.to), at.getTime());
     this.sent.push(message);
-    if (this.sent.length > MAX_SENT) this.sent.splice(0, this.sent.length - MAX_SENT);
+    this.sentById.set(message.id, message);
+    if (this.sent.length > MAX_SENT) for (const old of this.sent.splice(0, this.sent.length - MAX_SENT)) this.sentById.delete(old.id);
   }
 
   setStatus(id: string, status: BusinessStatus): void {
-    const message = this.sent.find((m) => m.id === id);
+    const message = this.sentById.get(id);
     if (message) message.status = status;
   }
 

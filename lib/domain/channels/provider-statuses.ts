@@ -4,6 +4,7 @@ import type { SystemCtx } from "@/lib/domain/context";
 import { providerAccountOf } from "@/lib/domain/flows/channel";
 import { ProviderError, type ProviderAccount } from "@/lib/ports/provider/types";
 import type { ChannelRow } from "./sandbox";
+import { throughputMpsOfLevel } from "./throughput";
 
 /**
  * A dedicated PLATFORM_A number's provider statuses, which publish readiness judges
@@ -15,19 +16,21 @@ export const PROVIDER_STATUSES_MAX_AGE_MS = 10 * 60_000;
 
 type StatusColumns = Pick<
   typeof channels.$inferInsert,
-  "businessVerificationStatus" | "accountReviewStatus" | "phoneNumberStatus" | "paymentStatus" | "providerStatusesCheckedAt"
+  "businessVerificationStatus" | "accountReviewStatus" | "phoneNumberStatus" | "paymentStatus" | "throughputMps" | "providerStatusesCheckedAt"
 >;
 
 /**
  * The channel columns the provider's answer sets. Only what was read is set: a half the provider did
  * not answer keeps the stored value, and a provider that answers nothing changes only the checked
- * time (readiness then shows the statuses as they were, or unknown on a new number).
+ * time (readiness then shows the statuses as they were, or unknown on a new number). The number's
+ * throughput level, when answered, becomes throughput_mps (throughput.ts: NOT_APPLICABLE → null, the 80 default).
  */
 export async function readProviderStatuses(ctx: Pick<SystemCtx, "ports" | "now">, account: ProviderAccount): Promise<StatusColumns> {
   try {
     const { phoneNumber, businessAccount } = await ctx.ports.provider.accounts.readStatuses(account);
     return {
       ...(phoneNumber ? { phoneNumberStatus: phoneNumber.status } : {}),
+      ...(phoneNumber?.throughputLevel ? { throughputMps: throughputMpsOfLevel(phoneNumber.throughputLevel) } : {}),
       ...(businessAccount
         ? {
             businessVerificationStatus: businessAccount.businessVerificationStatus,

@@ -5,13 +5,13 @@ import { isRecord } from "@/lib/json";
 
 /**
  * PLATFORM_A's account reads through the Graph client:
- *   GET {graph}/{phone_number_id}?fields=status → {id, status}
+ *   GET {graph}/{phone_number_id}?fields=status,throughput → {id, status, throughput: {level}}
  *   GET {graph}/{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id
  *       → {id, account_review_status, business_verification_status, primary_funding_id?}
  * A field the provider leaves out is null (no funding id: no payment method). The two reads stand
  * alone: a token that cannot see the business account still tells the number's status.
  */
-const PHONE_FIELDS = "status";
+const PHONE_FIELDS = "status,throughput";
 const ACCOUNT_FIELDS = "account_review_status,business_verification_status,primary_funding_id";
 
 /** Readiness waits on these reads (connect, GET /readiness): a slow provider must not hold them for the full send timeout. */
@@ -37,7 +37,13 @@ export function createAccountsPort(options: AdapterOptions): ProviderAccountsPor
       ]);
       if (phone.status === "rejected" && business.status === "rejected") throw phone.reason;
       const statuses: ProviderAccountStatuses = {
-        phoneNumber: phone.status === "fulfilled" ? { status: stringOrNull(phone.value.status) } : null,
+        phoneNumber:
+          phone.status === "fulfilled"
+            ? {
+                status: stringOrNull(phone.value.status),
+                throughputLevel: isRecord(phone.value.throughput) ? stringOrNull(phone.value.throughput.level) : null,
+              }
+            : null,
         businessAccount:
           business.status === "fulfilled"
             ? {

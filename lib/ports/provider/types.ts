@@ -38,6 +38,19 @@ export class ProviderError extends errorKind("ProviderError") {
   }
 }
 
+/** The Cloud API's refusal of a send beyond the number's throughput (messages a second): "(#130429) Rate limit hit". */
+export const THROUGHPUT_ERROR_CODE = 130429;
+
+/**
+ * True for a ProviderError that is a throughput refusal (130429): retryable (graph-http.ts THROTTLING_CODES),
+ * and what a sender pacing itself (broadcasts) slows down on rather than counting as a failed message.
+ */
+export function isThroughputError(error: unknown): error is ProviderError {
+  if (!ProviderError.is(error)) return false;
+  const code = error.failure.code;
+  return code === THROUGHPUT_ERROR_CODE || code === String(THROUGHPUT_ERROR_CODE);
+}
+
 export interface ProviderPort {
   /**
    * Sends one message. `to` is the recipient's platform address: the wa_id / E.164 digits on
@@ -60,15 +73,18 @@ export interface ProviderPort {
  * waits on (docs/spec/service-spec.md PublishReadiness). A half is null when it could not be read.
  */
 export interface ProviderAccountStatuses {
-  /** `status` of the phone number node: CONNECTED, PENDING, OFFLINE, FLAGGED, RESTRICTED, ... */
-  phoneNumber: { status: string | null } | null;
+  /**
+   * `status` of the phone number node: CONNECTED, PENDING, OFFLINE, FLAGGED, RESTRICTED, ...; and its
+   * `throughput.level` (STANDARD: 80 messages a second, HIGH: 1,000, NOT_APPLICABLE), null when not answered.
+   */
+  phoneNumber: { status: string | null; throughputLevel?: string | null } | null;
   /** The business account node's review and verification, and its payment method (primary_funding_id; null: none). */
   businessAccount: { accountReviewStatus: string | null; businessVerificationStatus: string | null; primaryFundingId: string | null } | null;
 }
 
 /** PLATFORM_A's account reads (Graph). Throws ProviderError only when neither half could be read. */
 export interface ProviderAccountsPort {
-  /** `GET /{phone_number_id}?fields=status` and `GET /{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id`. */
+  /** `GET /{phone_number_id}?fields=status,throughput` and `GET /{waba_id}?fields=account_review_status,business_verification_status,primary_funding_id`. */
   readStatuses(account: ProviderAccount): Promise<ProviderAccountStatuses>;
 }
 

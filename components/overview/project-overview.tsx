@@ -5,6 +5,7 @@ import { can, useCurrentProject } from "@/lib/client/me";
 import { useProject, useSandboxChannel } from "@/lib/client/projects";
 import { QuickStartCard } from "./quick-start-card";
 import { ReadinessPanel } from "./readiness-panel";
+import { RegistrationCard } from "./registration-card";
 import { SandboxCard } from "./sandbox-card";
 import { SettingsCard } from "./settings-card";
 import { WebhookCard } from "./webhook-card";
@@ -55,6 +56,7 @@ export function ProjectOverview({ projectId }: { projectId: string }) {
             <SandboxCard project={project.data} sandboxNumber={sandboxNumber} numberLoading={sandbox.isPending && !enrollment} />
             <QuickStartCard projectId={projectId} channelId={sandboxChannel?.id ?? "ch_sandbox"} />
           </div>
+          <RegistrationCard projectId={projectId} canWrite={canWrite} />
           <WebhookCard project={project.data} canWrite={canWrite} />
           <SettingsCard project={project.data} canWrite={canWrite} />
         </>

@@ -11,6 +11,7 @@ import type { AuthenticatedKey } from "@/lib/domain/keys";
 import { servicesOf, type Runtime } from "@/lib/server/runtime";
 import type { HitResult } from "@/lib/ports/limiter";
 import { authenticate, type AuthMode } from "./auth";
+import { corsHeadersFor, enforceKeyOrigin } from "./cors";
 import { MAX_JSON_BODY_BYTES, assertStorable, parseJsonText, readBodyBytes } from "./request-input";
 import { errorResponse, handlerHeaders, json } from "./respond";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf } from "./idempotency";
@@ -97,6 +98,8 @@ export function defineRoute<
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
     const call: Call = { request, pathParams, runtime, operator, now: runtime.ports.clock.now(), headers: handlerHeaders(requestId) };
+    // Browser-callable operations: every answer is readable by the calling page unless its key refuses the origin (lib/api/cors.ts).
+    if (auth === "secret_or_publishable") Object.assign(call.headers, corsHeadersFor(request));
     let claimId: string | null = null;
     try {
       const key = await admit(def.scope, auth, call);
@@ -174,6 +177,7 @@ async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call:
   if (auth === "session") throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
   if (auth === "none") return null;
   const key = await authenticate(call.request, auth, call.runtime, call.now);
+  enforceKeyOrigin(key, call.request, call.headers);
   const hit = await call.runtime.ports.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
   Object.assign(call.headers, rateLimitHeaders(hit));
   if (!hit.allowed) throw limitExceeded("rate_limit", hit);

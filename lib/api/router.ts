@@ -4,6 +4,7 @@ import { apiRoutes } from "./registry";
 import { isByteRoute, type Endpoint } from "./endpoint";
 import type { OperatorPrincipal } from "./principal";
 import { json } from "./respond";
+import { preflightResponse } from "./cors";
 
 /** The methods an entry serves: its own, plus HEAD for a byte route that answers it. */
 function methodsOf(endpoint: Endpoint): string[] {
@@ -80,6 +81,11 @@ export function createRouter(endpoints: readonly Endpoint[], mount: string): Dis
         { error: "not_found", message: `No endpoint ${request.method} ${mount}${normalized} is served by this build.` },
         { "Request-Id": requestId },
       );
+    }
+    if (method === "OPTIONS") {
+      // A CORS preflight, answered only where a browser may call with a publishable key (lib/api/cors.ts).
+      const browserMethods = candidates.filter((c) => !isByteRoute(c.endpoint) && c.endpoint.auth === "secret_or_publishable").map((c) => c.endpoint.method);
+      if (browserMethods.length) return preflightResponse(request, browserMethods);
     }
     const chosen = candidates.find((c) => methodsOf(c.endpoint).includes(method));
     if (!chosen) {

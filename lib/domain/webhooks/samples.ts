@@ -182,6 +182,7 @@ function participantJoined() {
     contact_id: CONTACT,
     phone: CUSTOMER_PHONE,
     user_id: CUSTOMER_USER_ID,
+    contact_reference: "customer-8841",
     joined_at: "2026-06-18T09:30:11.000Z",
   };
 }

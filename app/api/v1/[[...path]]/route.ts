@@ -17,4 +17,5 @@ async function handle(request: Request): Promise<Response> {
   return dispatch(request, new URL(request.url).pathname.replace(PREFIX, "") || "/");
 }
 
-export { handle as GET, handle as POST, handle as PATCH, handle as PUT, handle as DELETE };
+// OPTIONS: the CORS preflight of the operations browsers may call (lib/api/cors.ts); elsewhere 405.
+export { handle as GET, handle as POST, handle as PATCH, handle as PUT, handle as DELETE, handle as OPTIONS };

@@ -10,6 +10,7 @@ import type { Channel } from "@/lib/client/channels";
 import { useConversation, useConversationMessages, useSendMessage, type ComposedContent, type Message } from "@/lib/client/inbox";
 import { Composer } from "./composer";
 import { ContactAvatar } from "./contact-avatar";
+import { ContactPanel } from "./contact-panel";
 import { channelLabel, contactLabel, PLATFORM_LABELS } from "./format";
 import { HandoffToggle } from "./handoff-toggle";
 import { markSeen } from "./last-seen";
@@ -27,9 +28,11 @@ export interface ConversationThreadProps {
   channels: Channel[] | undefined;
   /** Developer and up may reply and toggle handoff; viewers read only. null while the role loads. */
   canWrite: boolean | null;
+  /** Owners and admins may erase the contact's personal data (contacts:erase). */
+  canErase?: boolean;
 }
 
-export function ConversationThread({ projectId, conversationId, listHref, channels, canWrite }: ConversationThreadProps) {
+export function ConversationThread({ projectId, conversationId, listHref, channels, canWrite, canErase = false }: ConversationThreadProps) {
   const conversationQuery = useConversation(projectId, conversationId);
   const conversation = conversationQuery.data;
   const thread = useConversationMessages(projectId, conversation);
@@ -120,6 +123,7 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
         </div>
         {canWrite !== null && <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
         {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} canWrite={canWrite} />}
+        <ContactPanel projectId={projectId} contactId={conversation.contact_id} listHref={listHref} canErase={canErase} />
       </header>
 
       {thread.error && !thread.data ? (

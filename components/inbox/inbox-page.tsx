@@ -21,6 +21,7 @@ export function InboxPage({ projectId }: { projectId: string }) {
   const { role, isLoading } = useCurrentProject();
   const channels = useChannels(projectId);
   const canWrite = isLoading ? null : can(role, "write");
+  const canErase = !isLoading && can(role, "erase");
   const sandboxHref = `/projects/${encodeURIComponent(projectId)}/sandbox`;
 
   return (
@@ -54,6 +55,7 @@ export function InboxPage({ projectId }: { projectId: string }) {
               listHref={pathname}
               channels={channels.data}
               canWrite={canWrite}
+              canErase={canErase}
             />
           ) : (
             <div className="flex h-full flex-col items-center justify-center bg-slate-50 px-6 text-center">

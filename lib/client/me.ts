@@ -82,12 +82,14 @@ export function useCurrentProject() {
  * write — every API write: send, channels, projects, webhooks, sandbox (developer and up);
  * keys — create and revoke API keys (developer and up);
  * members — invite, re-role and remove non-owner members (admin and up);
- * owners — make, re-role and remove owners (owner only).
+ * owners — make, re-role and remove owners (owner only);
+ * erase — erase a contact's personal data (admin and up).
  */
-export type Action = "read" | "write" | "keys" | "members" | "owners";
+export type Action = "read" | "write" | "keys" | "members" | "owners" | "erase";
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 };
-const NEEDS: Record<Action, Role> = { read: "viewer", write: "developer", keys: "developer", members: "admin", owners: "owner" };
+// erase: DELETE /contacts/{id} (contacts:erase), held by admins and owners only (lib/domain/members/roles.ts).
+const NEEDS: Record<Action, Role> = { read: "viewer", write: "developer", keys: "developer", members: "admin", owners: "owner", erase: "admin" };
 
 /** Only for what the UI offers: the server checks every request itself (403 insufficient_scope). */
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -1,5 +1,5 @@
 import type { OperationExamples } from "./types";
-import { AT, CONTACT, CONVERSATION, INBOUND_MESSAGE, LATER, OUTBOUND_MESSAGE, PHONE, list } from "./fixtures";
+import { AT, CONTACT, CONTACT_ID, CONVERSATION, INBOUND_MESSAGE, LATER, OUTBOUND_MESSAGE, PHONE, list } from "./fixtures";
 
 export const contactExamples: Record<string, OperationExamples> = {
   listContacts: {
@@ -35,6 +35,28 @@ export const contactExamples: Record<string, OperationExamples> = {
       revoked: {
         summary: "Opt-in revoked",
         value: { ...CONTACT, opt_in: { status: "revoked", source: "api", opted_in_at: AT, revoked_at: LATER }, updated_at: LATER },
+      },
+    },
+  },
+  eraseContact: {
+    response: {
+      erased: {
+        summary: "Everything the project held for the contact, erased",
+        value: {
+          object: "contact",
+          id: CONTACT_ID,
+          deleted: true,
+          erased: true,
+          deleted_data_types: ["profile", "messages", "media", "opt_ins", "webhook_payloads"],
+        },
+      },
+    },
+    errors: {
+      404: {
+        alreadyErased: {
+          summary: "Unknown, another project's, or already erased",
+          value: { error: "not_found", message: `No contact with id '${CONTACT_ID}'.` },
+        },
       },
     },
   },

@@ -58,6 +58,18 @@ export const ContactUpdate = z
   .strict()
   .openapi("ContactUpdate");
 
+export const ContactErased = z
+  .object({
+    object: z.literal("contact"),
+    id: z.string(),
+    deleted: z.literal(true),
+    erased: z.boolean(),
+    deleted_data_types: z
+      .array(z.enum(["profile", "messages", "media", "opt_ins", "flow_submissions", "registration_intents", "webhook_payloads"]))
+      .openapi({ description: "The kinds of personal data this project held for the contact and that were erased." }),
+  })
+  .openapi("ContactErased");
+
 export const MessagingWindow = z
   .object({
     open: z
@@ -136,6 +148,7 @@ export const Message = z
 
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
 export type ContactWire = z.infer<typeof Contact>;
+export type ContactErasedWire = z.infer<typeof ContactErased>;
 export type MessagingWindowWire = z.infer<typeof MessagingWindow>;
 export type ConversationWire = z.infer<typeof Conversation>;
 export type HandoffRequestInput = z.input<typeof HandoffRequest>;

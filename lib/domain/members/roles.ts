@@ -19,7 +19,8 @@ const READ_SCOPES = SCOPES.filter((s) => s.endsWith(":read"));
  */
 export const ROLE_SCOPES: Record<Role, readonly string[]> = {
   viewer: [...READ_SCOPES, "keys:read", "members:read"],
-  developer: [...SCOPES, "keys:read", "keys:write", "members:read"],
+  // Erasing a person's data cannot be undone: owners and admins only.
+  developer: [...SCOPES.filter((s) => s !== "contacts:erase"), "keys:read", "keys:write", "members:read"],
   admin: [...SCOPES, "keys:read", "keys:write", "members:read", "members:write"],
   owner: [...SCOPES, ...DASHBOARD_SCOPES],
 };

@@ -29,6 +29,8 @@ export function benchConfig() {
     inboundSeconds: intOf("BENCH_INBOUND_S", 10, 1, 60),
     /** New conversations per second writing an automation's keyword (each from another tester). */
     automationRate: intOf("BENCH_AUTOMATION_RATE", 50, 1, 500),
+    /** Recipients of the large broadcast (its RSS is compared with a 1,000-recipient one). */
+    broadcastRecipients: intOf("BENCH_BROADCAST_RECIPIENTS", 100_000, 1000, 1_000_000),
     /**
      * Where inbound messages enter: "provider" (default) POSTs each as the provider does, a signed
      * PLATFORM_A webhook to /api/providers/platform-a/webhook; "simulator" asks the built-in simulator

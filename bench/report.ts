@@ -1,5 +1,6 @@
 /** The results file's shape and the one table `npm run bench` prints, side by side with the targets. */
 import type { AutomationsBenchResult } from "./automations";
+import type { BroadcastBenchResult } from "./broadcasts";
 import type { ConfigBenchResult } from "./config";
 import type { FunctionsBenchResult } from "./functions";
 
@@ -57,6 +58,7 @@ export interface Results {
   deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
   automations: AutomationsBenchResult;
   configAsCode: ConfigBenchResult;
+  broadcasts: BroadcastBenchResult;
   memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
   phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[];
@@ -128,6 +130,19 @@ export function printTable(r: Results): void {
     `first ${num(c.firstApplyMs, " ms")}, again ${num(c.secondApplyMs, " ms")} (${c.secondAllUnchanged ? "all unchanged" : "CHANGES"}), export → apply ${c.exportAllUnchanged ? "all unchanged" : "CHANGES"}`,
     "second apply all unchanged",
     verdict(c.secondAllUnchanged && c.exportAllUnchanged),
+  ]);
+  const b = r.broadcasts;
+  rows.push([
+    `broadcast of ${b.large.recipients.toLocaleString("en-US")} at ${b.throughput.toLocaleString("en-US")}/s`,
+    `${num(b.large.ratePerSecond)}/s sent (${b.large.accepted.toLocaleString("en-US")} accepted, ${b.large.refused} refused 130429, ${b.large.completed ? "COMPLETED" : "not completed"} in ${b.large.seconds} s)`,
+    `≥ ${(0.95 * b.throughput).toLocaleString("en-US")}/s`,
+    verdict((b.large.ratePerSecond ?? 0) >= 0.95 * b.throughput && b.large.completed),
+  ]);
+  rows.push([
+    "  worker RSS, 100,000 vs 1,000 recipients",
+    `${num(b.large.peakRssMiB, " MiB")} vs ${num(b.small.peakRssMiB, " MiB")} (×${b.rssRatio ?? "n/a"})`,
+    "within 10 %",
+    verdict(b.rssRatio !== null && b.rssRatio <= 1.1),
   ]);
   const mem = (x: Memory | null) => (x ? `${num(x.peakMiB)} MiB (tree ${num(x.treePeakMiB)} MiB, ${x.processes} proc)` : "n/a");
   rows.push(["peak RSS web (VmHWM)", mem(r.memory.web), "", ""]);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
 import { cn } from "@/components/ui/cn";
+import { BroadcastsIcon } from "@/components/broadcasts/broadcast-icon";
 import {
   AgentIcon,
   AutomationsIcon,
@@ -36,6 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Flows", segment: "flows", icon: FlowsIcon },
   { label: "Functions", segment: "functions", icon: FunctionsIcon },
   { label: "Templates", segment: "templates", icon: TemplatesIcon },
+  { label: "Broadcasts", segment: "broadcasts", icon: BroadcastsIcon },
   { label: "Automations", segment: "automations", icon: AutomationsIcon },
   { label: "Agent", segment: "agent", icon: AgentIcon },
   { label: "Config", segment: "config", icon: ConfigIcon },

@@ -12,11 +12,13 @@ import { mediaRoutes } from "./routes/media";
 import { flowRoutes } from "./routes/flows";
 import { functionRoutes } from "./routes/functions";
 import { templateRoutes } from "./routes/templates";
+import { broadcastRoutes } from "./routes/broadcasts";
 import { configRoutes } from "./routes/config";
 import { automationRoutes } from "./routes/automations";
 import { businessAgentConnectorRoutes } from "./routes/business-agent-connectors";
 import { businessAgentRoutes } from "./routes/business-agents";
 import { agentThreadRoutes } from "./routes/agent-threads";
+import { registrationIntentRoutes } from "./routes/registration-intents";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -37,11 +39,13 @@ export const apiRoutes: readonly Endpoint[] = [
   ...flowRoutes,
   ...functionRoutes,
   ...templateRoutes,
+  ...broadcastRoutes,
   ...configRoutes,
   ...automationRoutes,
   ...businessAgentRoutes,
   ...businessAgentConnectorRoutes,
   ...agentThreadRoutes,
+  ...registrationIntentRoutes,
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

@@ -12,6 +12,8 @@ import { FUNCTION_INVOCATIONS_EXPIRE_JOB } from "@/lib/domain/functions/invocati
 import { automationJobs } from "@/lib/domain/automations/jobs";
 import { agentJobs } from "@/lib/domain/agents/jobs";
 import { agentRespondJobs } from "@/lib/domain/agents/respond-job";
+import { contactJobs } from "@/lib/domain/contacts/erase-files";
+import { broadcastJobs } from "@/lib/domain/broadcasts/jobs";
 import { queueOptionsOf, runJob, type JobDefinition } from "./define";
 
 /** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
@@ -25,6 +27,8 @@ export const JOBS: readonly JobDefinition<object>[] = [
   ...automationJobs,
   ...agentJobs,
   ...agentRespondJobs,
+  ...contactJobs,
+  ...broadcastJobs,
 ];
 
 /** Periodic work, started with the workers: one media.expire, one flows.expire-dispatches and one functions.expire-invocations chain however many processes start, each run scheduling the next. */

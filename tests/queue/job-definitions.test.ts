@@ -35,6 +35,8 @@ describe("job definitions", () => {
       "automations.resume": { localConcurrency: 10, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
       "agents.provision": { localConcurrency: 2, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 120 },
       "agents.respond": { localConcurrency: 20, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
+      "contacts.erase-files": { localConcurrency: 2, retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+      "broadcasts.run": { localConcurrency: 4, retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
     });
   });
 

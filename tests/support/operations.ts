@@ -19,6 +19,8 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   "business-agents": "businessAgent",
   "business-agent-connectors": "businessAgentConnector",
   "business-agent-tools": "businessAgentTool",
+  "registration-intents": "registrationIntent",
+  broadcasts: "broadcast",
 };
 
 /**

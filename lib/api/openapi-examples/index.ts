@@ -19,6 +19,8 @@ import { configExamples } from "./config";
 import { businessAgentConnectorExamples } from "./business-agent-connectors";
 import { businessAgentExamples } from "./business-agents";
 import { agentThreadExamples } from "./agent-threads";
+import { registrationIntentExamples } from "./registration-intents";
+import { broadcastExamples } from "./broadcasts";
 
 export type { Example, OperationExamples } from "./types";
 export { genericErrorExamples } from "./errors";
@@ -40,4 +42,6 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...businessAgentConnectorExamples,
   ...businessAgentExamples,
   ...agentThreadExamples,
+  ...registrationIntentExamples,
+  ...broadcastExamples,
 };

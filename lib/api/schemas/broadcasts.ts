@@ -16,10 +16,7 @@ const Status = z.enum(BROADCAST_STATUSES).openapi("BroadcastStatus", {
 const RecipientStatus = z.enum(BROADCAST_RECIPIENT_STATUSES).openapi("BroadcastRecipientStatus");
 
 const TemplateRef = z
-  .union([
-    z.object({ id: z.string().min(1).max(200) }).strict(),
-    z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(10) }).strict(),
-  ])
+  .union([z.object({ id: z.string().min(1).max(200) }).strict(), z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(10) }).strict()])
   .openapi("BroadcastTemplateRef", { description: "The channel's template by id, or by name and language." });
 
 export const BroadcastRecipientInput = z
@@ -31,8 +28,8 @@ export const BroadcastRecipientInput = z
       .optional()
       .openapi({
         description:
-          "The template's variables for this recipient: a map of body variables ({\"1\": \"Ana\"} or {\"first_name\": \"Ana\"}; a header text " +
-          "variable as \"header.<name>\"), or the full `components` array of a template send.",
+          'The template\'s variables for this recipient: a map of body variables ({"1": "Ana"} or {"first_name": "Ana"}; a header text ' +
+          'variable as "header.<name>"), or the full `components` array of a template send.',
       }),
   })
   .strict()

@@ -49,7 +49,7 @@ export const broadcastRecipients = pgTable(
     /** The recipient's number as digits (E.164 without "+"). */
     to: text("to").notNull(),
     contactId: text("contact_id"),
-    parameters: jsonb("parameters").$type<Record<string, unknown> | unknown[]>(),
+    parameters: jsonb("parameters").$type<Record<string, string | number> | Record<string, unknown>[]>(),
     status: text("status", { enum: BROADCAST_RECIPIENT_STATUSES }).notNull(),
     skipReason: text("skip_reason"),
     messageId: text("message_id"),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { contacts, conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Ctx } from "@/lib/domain/context";
@@ -48,6 +48,16 @@ export async function touchConversation(db: Db, conversationId: string, at: Date
     .update(conversations)
     .set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at })
     .where(eq(conversations.id, conversationId));
+}
+
+/** touchConversation for many at once (a broadcast's batch). */
+export async function touchConversations(db: Db, conversationIds: string[], at: Date): Promise<void> {
+  if (conversationIds.length === 0) return;
+  const moved = sql`${at.toISOString()}::timestamptz`;
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at })
+    .where(inArray(conversations.id, conversationIds));
 }
 
 type MessageInsert = typeof messages.$inferInsert;

@@ -1,7 +1,8 @@
+import { markReplied } from "@/lib/domain/broadcasts/progress";
 import { newId } from "@/lib/ids";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { recordOptIn } from "@/lib/domain/contacts/identity";
+import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
 import { insertInboundMessageTouchingConversation } from "@/lib/domain/conversations";
 import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
@@ -13,6 +14,8 @@ import { queueAgentRespond } from "@/lib/domain/agents/respond";
 import { routingOwner } from "@/lib/domain/agents/thread-control";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
+import { completeIntent, intentForInbound } from "@/lib/domain/registration-intents/complete";
+import type { RegistrationIntentRow } from "@/lib/domain/registration-intents/serialize";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
 
@@ -38,8 +41,12 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
     const txCtx = { ...ctx, db: tx };
     let joined = false;
     const code = channel.isSandbox ? joinCodeIn(message.text) : null;
-    if (code) {
-      const outcome = await joinProject(txCtx, { channel, address, code });
+    // A registration link's token (docs/spec/decisions.md "Registration intents"); on the sandbox it
+    // joins the tester to the intent's project exactly as that project's join code would.
+    const registration = code ? null : await intentForInbound(txCtx, channel, message.text);
+    const joinCode = code ?? (channel.isSandbox && registration ? registration.project.joinCode : null);
+    if (joinCode) {
+      const outcome = await joinProject(txCtx, { channel, address, code: joinCode });
       // An unknown code from a tester who joined a project already is an ordinary message ("join us
       // tomorrow"); from anyone else it is stored nowhere (projectFor finds no project). A full project
       // refuses the join and the message.
@@ -48,7 +55,8 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
     }
     const project = await projectFor(tx, channel, event.from);
     if (!project) return code ? "join_rejected" : "no_project";
-    return storeMessage(txCtx, project, channel, event, joined);
+    const intent = registration?.intent.projectId === project.id ? registration.intent : null;
+    return storeMessage(txCtx, project, channel, event, { joined, intent });
   });
 }
 
@@ -72,28 +80,22 @@ async function applyMutation(ctx: SystemCtx, channel: ChannelRow, event: Inbound
 }
 
 /** Inside the message's transaction (ctx.db): the row, its files and its message.received. */
-async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, event: InboundOf<"message">, joined: boolean): Promise<ApplyOutcome> {
+async function storeMessage(
+  ctx: SystemCtx,
+  project: ProjectRow,
+  channel: ChannelRow,
+  event: InboundOf<"message">,
+  arrival: { joined: boolean; intent: RegistrationIntentRow | null },
+): Promise<ApplyOutcome> {
   const { db: tx, now } = ctx;
   const message = event.message;
-  const { contact, conversation } = await contactAndConversation(ctx, project, channel, event.from);
-  if (joined) {
-    await recordOptIn(tx, project.id, contact.id, "sandbox_join", now);
-    await emitEvent(ctx, {
-      project,
-      type: "participant.joined",
-      payload: {
-        project_id: project.id,
-        channel_id: channel.id,
-        contact_id: contact.id,
-        phone: contact.phone,
-        user_id: contact.userId,
-        joined_at: now.toISOString(),
-      },
-      at: now,
-      dedupeKey: `join:${event.message.id}`,
-    });
-  }
+  const found = await contactAndConversation(ctx, project, channel, event.from);
+  const conversation = found.conversation;
   const id = newId("message", now.getTime());
+  // The registration first, so this message's own events already carry the customer reference.
+  const contact = arrival.intent ? await completeIntent(ctx, { intent: arrival.intent, contact: found.contact, messageId: id }) : found.contact;
+  const joined = arrival.joined;
+  if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.intent });
   const receivedAt = new Date(message.received_at);
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
   const row = messageRow(
@@ -141,7 +143,33 @@ async function storeMessage(ctx: SystemCtx, project: ProjectRow, channel: Channe
   }
   await queueAutomations(ctx, { project, channel, conversation, messageType: message.type, messageId: id });
   await queueAgentRespond(ctx, { project, channel, conversation, contactId: contact.id, messageType: message.type, messageId: id });
+  // Broadcasts go out on dedicated numbers only: a reply there counts for the broadcast message before it.
+  if (!channel.isSandbox) await markReplied(tx, { projectId: project.id, contactId: contact.id, channelId: channel.id }, receivedAt);
   return joined ? "joined" : "stored";
+}
+
+/** participant.joined (with the contact's reference, set by a registration link); the opt-in unless the link's completion recorded it. */
+async function announceJoin(
+  ctx: SystemCtx,
+  input: { project: ProjectRow; channel: ChannelRow; contact: ContactRow; providerMessageId: string; optIn: boolean },
+) {
+  const { project, channel, contact } = input;
+  if (input.optIn) await recordOptIn(ctx.db, project.id, contact.id, "sandbox_join", ctx.now);
+  await emitEvent(ctx, {
+    project,
+    type: "participant.joined",
+    payload: {
+      project_id: project.id,
+      channel_id: channel.id,
+      contact_id: contact.id,
+      phone: contact.phone,
+      user_id: contact.userId,
+      contact_reference: contact.referenceId ?? contact.id,
+      joined_at: ctx.now.toISOString(),
+    },
+    at: ctx.now,
+    dedupeKey: `join:${input.providerMessageId}`,
+  });
 }
 
 /** A message.received to emit (payload.ts says what it carries). */

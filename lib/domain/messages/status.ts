@@ -1,3 +1,4 @@
+import { moveRecipient } from "@/lib/domain/broadcasts/progress";
 import { and, eq, inArray } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
@@ -40,6 +41,7 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
     .where(and(eq(messages.id, message.id), inArray(messages.status, allowedFrom)))
     .returning({ id: messages.id });
   if (!moved.length) return false;
+  if (message.broadcastId) await moveRecipient(ctx.db, message.id, update.status, update.at, (update.failure ?? null) as Record<string, unknown> | null);
   await emitEvent(ctx, {
     project: { id: message.projectId },
     type: "message.status",

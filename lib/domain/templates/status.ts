@@ -1,3 +1,4 @@
+import { pauseForTemplate } from "@/lib/domain/broadcasts/run-state";
 import { and, eq } from "drizzle-orm";
 import { channels, templates } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
@@ -85,6 +86,8 @@ export async function applyTemplateStatusChange(ctx: SystemCtx, change: Template
       .where(and(eq(templates.id, row.id), eq(templates.status, row.status)))
       .returning({ id: templates.id });
     if (!updated) return "unchanged";
+    // docs/spec/decisions.md "Broadcasts": a template the provider pauses or disables pauses the broadcasts sending it.
+    if (newStatus === "PAUSED" || newStatus === "DISABLED") await pauseForTemplate(tx, row.id, newStatus, ctx.now);
     await emitEvent(
       { ...ctx, db: tx },
       { project: { id: row.projectId }, type: "template.status", payload: { ...payload(row, newStatus, reason, ctx.now) }, at: ctx.now },

@@ -1,0 +1,163 @@
+/**
+ * Broadcasts in `npm run bench` (issue 19): a dedicated number set to 1,000 messages/s at the
+ * simulator (level HIGH, so the channel reads 1,000/s at connect), one APPROVED template, then a
+ * 1,000-recipient and a 100,000-recipient broadcast to opted-in contacts. Measured: the send rate the
+ * simulator accepted while the big one ran (target ≥ 95 % of 1,000/s), and the worker's sampled
+ * peak RSS during each broadcast (the big one within 10 % of the small one: batches are streamed).
+ * Contacts, opt-ins and recipients are written by SQL (the API would take minutes for 100,000 rows);
+ * the broadcast itself, its template and its send go through the API.
+ */
+import type http from "node:http";
+import type { Sql } from "postgres";
+import { memoryOf } from "./procs";
+import { sendJson, sleep } from "./load";
+import { round } from "./stats";
+
+export interface BroadcastBenchResult {
+  throughput: number;
+  small: { recipients: number; seconds: number; peakRssMiB: number | null };
+  large: {
+    recipients: number;
+    seconds: number;
+    peakRssMiB: number | null;
+    accepted: number;
+    refused: number;
+    ratePerSecond: number | null;
+    completed: boolean;
+  };
+  rssRatio: number | null;
+}
+
+interface BroadcastBenchOptions {
+  base: string;
+  auth: Record<string, string>;
+  agent: http.Agent;
+  sql: Sql;
+  projectId: string;
+  organizationId: string;
+  runId: string;
+  workerPid: () => number | null;
+  large: number;
+  log: (line: string) => void;
+  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+}
+
+const THROUGHPUT = 1000;
+
+async function call<T>(o: BroadcastBenchOptions, method: string, path: string, json?: unknown, idempotent = false): Promise<T> {
+  const headers = { ...o.auth, ...(idempotent ? { "idempotency-key": `bench-${o.runId}-${method}-${path}-${Math.random()}` } : {}) };
+  const r = await sendJson<T>(o.agent, { method, url: `${o.base}${path}`, headers, ...(json !== undefined ? { json } : {}) });
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+async function throughputStats(o: BroadcastBenchOptions, phoneNumberId: string): Promise<{ accepted: number; refused: number }> {
+  return call(o, "GET", `/api/simulator/control/numbers/throughput?phone_number_id=${phoneNumberId}`);
+}
+
+async function setUp(o: BroadcastBenchOptions) {
+  const phoneNumberId = `pn-bench-bc-${o.runId}`;
+  await call(o, "POST", "/api/simulator/control/numbers/throughput", { phone_number_id: phoneNumberId, messages_per_second: THROUGHPUT });
+  const channel = await call<{ id: string }>(o, "POST", "/api/v1/channels", {
+    platform: "PLATFORM_A",
+    credentials: { phone_number_id: phoneNumberId, business_account_id: `waba-bench-bc-${o.runId}`, access_token: "bench" },
+  });
+  const template = await call<{ id: string; meta_template_id: string }>(o, "POST", "/api/v1/templates", {
+    channel_id: channel.id,
+    name: "bench_broadcast",
+    language: "en_US",
+    category: "MARKETING",
+    components: [{ type: "BODY", text: "Hi {{1}}, this is the bench broadcast.", example: { body_text: [["Ana"]] } }],
+  });
+  await call(o, "POST", `/api/simulator/templates/${template.meta_template_id}/review`, { status: "APPROVED" });
+  for (let i = 0; i < 100; i++) {
+    const t = await call<{ status: string }>(o, "GET", `/api/v1/templates/${template.id}`);
+    if (t.status === "APPROVED") return { phoneNumberId, channelId: channel.id, templateId: template.id };
+    await sleep(100);
+  }
+  throw new Error("the bench template was not approved within 10 s");
+}
+
+/** `count` opted-in contacts (numbers 1888<run-salt><seq>1: never the simulator's undeliverable ...0000) and a broadcast to them. */
+async function seedBroadcast(o: BroadcastBenchOptions, s: { channelId: string; templateId: string }, count: number, salt: number): Promise<string> {
+  const broadcast = await call<{ id: string }>(
+    o,
+    "POST",
+    "/api/v1/broadcasts",
+    { name: `bench ${count}`, channel_id: s.channelId, template: { id: s.templateId } },
+    true,
+  );
+  const prefix = `1888${salt}`;
+  const tag = `${o.runId}${salt}`;
+  await o.sql.begin(async (tx) => {
+    await tx`insert into contact_identities (id, contact_id, organization_id, kind, value)
+      select 'ci_' || ${tag} || lpad(g::text, 7, '0'), 'ct_' || ${tag} || lpad(g::text, 7, '0'), ${o.organizationId}, 'phone', ${prefix} || lpad(g::text, 7, '0') || '1'
+      from generate_series(1, ${count}) g`;
+    await tx`insert into contacts (project_id, id, organization_id, channel_id, platform, phone)
+      select ${o.projectId}, 'ct_' || ${tag} || lpad(g::text, 7, '0'), ${o.organizationId}, ${s.channelId}, 'PLATFORM_A', '+' || ${prefix} || lpad(g::text, 7, '0') || '1'
+      from generate_series(1, ${count}) g`;
+    await tx`insert into opt_ins (id, project_id, contact_id, status, source, opted_in_at)
+      select 'opt_' || ${tag} || lpad(g::text, 7, '0'), ${o.projectId}, 'ct_' || ${tag} || lpad(g::text, 7, '0'), 'active', 'bench', now()
+      from generate_series(1, ${count}) g`;
+    await tx`insert into broadcast_recipients (id, broadcast_id, project_id, "to", contact_id, parameters, status)
+      select 'bcr_' || ${tag} || lpad(g::text, 7, '0'), ${broadcast.id}, ${o.projectId}, ${prefix} || lpad(g::text, 7, '0') || '1',
+             'ct_' || ${tag} || lpad(g::text, 7, '0'), '{"1": "there"}'::jsonb, 'pending'
+      from generate_series(1, ${count}) g`;
+  });
+  return broadcast.id;
+}
+
+/** Sends one broadcast and watches it: the simulator's accepted count and the worker's RSS, sampled every 250 ms. */
+async function run(o: BroadcastBenchOptions, phoneNumberId: string, id: string, count: number, timeoutS: number) {
+  const start = await throughputStats(o, phoneNumberId);
+  const t0 = Date.now();
+  await call(o, "POST", `/api/v1/broadcasts/${id}/send`, {}, true);
+  let peak: number | null = null;
+  const samples: { t: number; accepted: number }[] = [];
+  let status = "SENDING";
+  while (Date.now() - t0 < timeoutS * 1000) {
+    await sleep(250);
+    const pid = o.workerPid();
+    const mem = pid ? memoryOf(pid) : null;
+    if (mem) peak = Math.max(peak ?? 0, mem.rssMiB);
+    const now = await throughputStats(o, phoneNumberId);
+    samples.push({ t: Date.now(), accepted: now.accepted - start.accepted });
+    if (now.accepted - start.accepted >= count) {
+      status = (await call<{ status: string }>(o, "GET", `/api/v1/broadcasts/${id}`)).status;
+      if (status !== "SENDING") break;
+    }
+  }
+  const end = await throughputStats(o, phoneNumberId);
+  // The rate over the sending itself: from the first accepted message to the last.
+  const first = samples.find((x) => x.accepted > 0);
+  const last = samples.find((x) => x.accepted >= count) ?? samples.at(-1);
+  const rate = first && last && last.t > first.t ? (last.accepted - first.accepted) / ((last.t - first.t) / 1000) : null;
+  return {
+    seconds: round((Date.now() - t0) / 1000, 1)!,
+    peakRssMiB: peak === null ? null : round(peak, 0),
+    accepted: end.accepted - start.accepted,
+    refused: end.refused - start.refused,
+    ratePerSecond: rate === null ? null : round(rate, 0),
+    completed: status === "COMPLETED",
+  };
+}
+
+export async function benchBroadcasts(o: BroadcastBenchOptions): Promise<BroadcastBenchResult> {
+  const s = await o.phase("broadcasts set-up", () => setUp(o));
+  const smallId = await seedBroadcast(o, s, 1000, 1);
+  const small = await o.phase("broadcast of 1,000", () => run(o, s.phoneNumberId, smallId, 1000, 60));
+  o.log(`broadcast of 1,000: ${small.accepted} accepted in ${small.seconds} s, worker RSS peak ${small.peakRssMiB} MiB`);
+  const largeId = await o.phase("broadcasts set-up (100,000 recipients)", () => seedBroadcast(o, s, o.large, 2));
+  const large = await o.phase(`broadcast of ${o.large.toLocaleString("en-US")}`, () =>
+    run(o, s.phoneNumberId, largeId, o.large, Math.ceil(o.large / 500) + 60),
+  );
+  o.log(
+    `broadcast of ${o.large}: ${large.accepted} accepted at ${large.ratePerSecond}/s, ${large.refused} refused (130429), worker RSS peak ${large.peakRssMiB} MiB`,
+  );
+  return {
+    throughput: THROUGHPUT,
+    small: { recipients: 1000, seconds: small.seconds, peakRssMiB: small.peakRssMiB },
+    large: { recipients: o.large, ...large },
+    rssRatio: small.peakRssMiB && large.peakRssMiB ? round(large.peakRssMiB / small.peakRssMiB, 2) : null,
+  };
+}

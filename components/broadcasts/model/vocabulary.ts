@@ -1,0 +1,93 @@
+import type { BadgeTone } from "@/components/ui";
+import type { Broadcast, BroadcastRecipientStatus, BroadcastStats, BroadcastStatus } from "@/lib/client/broadcasts";
+
+/** Words for the broadcast's states and reasons (docs/spec/decisions.md "Broadcasts"). */
+
+export const STATUS: Record<BroadcastStatus, { label: string; tone: BadgeTone; hint: string }> = {
+  DRAFT: { label: "Draft", tone: "neutral", hint: "Add recipients, then send or schedule it." },
+  SCHEDULED: { label: "Scheduled", tone: "info", hint: "It starts sending at its scheduled time." },
+  SENDING: { label: "Sending", tone: "accent", hint: "Messages are going out, paced to the channel's throughput." },
+  PAUSED: { label: "Paused", tone: "warning", hint: "Nothing is sent until it is resumed." },
+  COMPLETED: { label: "Completed", tone: "success", hint: "Every recipient is settled." },
+  CANCELLED: { label: "Cancelled", tone: "neutral", hint: "Recipients not sent yet were skipped." },
+  FAILED: { label: "Failed", tone: "danger", hint: "It could not start." },
+};
+
+export const RECIPIENT_STATUS: Record<BroadcastRecipientStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: "Pending", tone: "neutral" },
+  queued: { label: "Queued", tone: "info" },
+  sent: { label: "Sent", tone: "accent" },
+  delivered: { label: "Delivered", tone: "success" },
+  read: { label: "Read", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+  skipped: { label: "Skipped", tone: "warning" },
+};
+
+const PAUSE_REASONS: Record<string, string> = {
+  paused_by_user: "Paused by an operator. Resume to send to the remaining recipients.",
+  template_paused: "Paused because the provider paused the template after poor customer feedback. Resume once it is active again.",
+  template_disabled: "Paused because the provider disabled the template. It can't be sent any more: cancel this broadcast.",
+  template_not_approved: "Paused because the template is no longer approved. Resume once the provider approves it again.",
+  throughput_errors: "Paused because the provider kept refusing messages for throughput. Resume in a few minutes.",
+  channel_not_ready: "Paused because the channel can't send right now. Check it on the Channels page, then resume.",
+};
+
+/** pause_reason as a sentence; an unknown reason keeps its code so nothing is hidden. */
+export function pauseReasonText(reason: string | null): string | null {
+  if (!reason) return null;
+  return PAUSE_REASONS[reason] ?? `Paused by the service (${reason}). Resume when the cause is fixed.`;
+}
+
+const SKIP_REASONS: Record<string, string> = {
+  no_opt_in: "No active opt-in",
+  cancelled: "Broadcast cancelled",
+  duplicate: "Duplicate",
+};
+
+export function skipReasonText(reason: string | null): string | null {
+  if (!reason) return null;
+  return SKIP_REASONS[reason] ?? reason.replaceAll("_", " ");
+}
+
+export interface Progress {
+  total: number;
+  /** Past the send step: sent, delivered, read, failed or skipped. */
+  processed: number;
+  /** Delivered, counting read ones (a read message was delivered). */
+  delivered: number;
+  percent: number;
+  /** Bar segments in order, each a share of the total. */
+  segments: Array<{ key: "delivered" | "sent" | "queued" | "failed" | "skipped"; count: number }>;
+}
+
+export function progressOf(stats: BroadcastStats): Progress {
+  const delivered = stats.delivered + stats.read;
+  const processed = delivered + stats.sent + stats.failed + stats.skipped;
+  const percent = stats.total > 0 ? Math.min(100, Math.round((processed / stats.total) * 100)) : 0;
+  return {
+    total: stats.total,
+    processed,
+    delivered,
+    percent,
+    segments: [
+      { key: "delivered", count: delivered },
+      { key: "sent", count: stats.sent },
+      { key: "queued", count: stats.queued },
+      { key: "failed", count: stats.failed },
+      { key: "skipped", count: stats.skipped },
+    ],
+  };
+}
+
+/** Which buttons a broadcast offers in its state; the server decides again (409 broadcast_not_editable). */
+export function availableActions(broadcast: Pick<Broadcast, "status" | "send_at">) {
+  const { status } = broadcast;
+  return {
+    addRecipients: status === "DRAFT" || status === "SCHEDULED",
+    send: status === "DRAFT",
+    sendLabel: broadcast.send_at ? "Schedule" : "Send now",
+    pause: status === "SENDING" || status === "SCHEDULED",
+    resume: status === "PAUSED",
+    cancel: status === "DRAFT" || status === "SCHEDULED" || status === "SENDING" || status === "PAUSED",
+  };
+}

@@ -1,0 +1,151 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_KEY } from "./env";
+import { screenshot, signIn, warmUpAuth } from "./support/auth";
+
+/**
+ * Broadcasts end to end, on a dedicated PLATFORM_A number connected to the built-in provider
+ * simulator: a template approved by the simulator's review, 50 opted-in contacts, then in the
+ * dashboard a new broadcast of that template, a CSV of the 50 numbers (with a variable column and
+ * one bad row, named by its line) previewed and uploaded, Send, and the live bar and stats reaching 50 delivered and COMPLETED
+ * without a reload (the simulator answers sent → delivered → read for every message). The recipient
+ * table filters by status on the server and pages.
+ */
+
+const auth = { Authorization: `Bearer ${E2E_KEY}` };
+// A production build on a shared machine, and statuses that arrive through the webhook and the job queue: allow slow answers, never sleep.
+const expect = baseExpect.configure({ timeout: 30_000 });
+const RECIPIENTS = 50;
+
+async function ownProject(request: APIRequestContext, name: string): Promise<{ id: string }> {
+  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as { id: string };
+}
+
+/** Through the dashboard's own API as the signed-in operator: POST/GET /api/dashboard/projects/{id}/<api path>. */
+async function dashboardCall<T>(page: Page, projectId: string, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const url = `/api/dashboard/projects/${projectId}${path}`;
+  const response = method === "GET" ? await page.request.get(url) : await page.request.post(url, { data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The project's own number on the simulator, which reports it in good standing: it can send templates. */
+async function connectNumber(page: Page, projectId: string, run: string): Promise<{ id: string }> {
+  return dashboardCall(page, projectId, "POST", "/channels", {
+    platform: "PLATFORM_A",
+    display_name: `Broadcasts line ${run}`,
+    phone_number: `+1415${String(Date.now() + 4_100_000).slice(-7)}`,
+    credentials: { phone_number_id: `pn_bc_${run}`, business_account_id: `waba_bc_${run}`, access_token: "e2e-access-token" },
+  });
+}
+
+/** A one-variable UTILITY template, submitted and left to the simulator's review (APPROVED after ~2 s). */
+async function approvedTemplate(page: Page, projectId: string, channelId: string, name: string): Promise<{ id: string }> {
+  const template = await dashboardCall<{ id: string }>(page, projectId, "POST", "/templates", {
+    channel_id: channelId,
+    name,
+    language: "en_US",
+    category: "UTILITY",
+    components: [{ type: "BODY", text: "Hi {{1}}, your order is ready for pickup today.", example: { body_text: [["Ana"]] } }],
+  });
+  await expect
+    .poll(async () => (await dashboardCall<{ status: string }>(page, projectId, "GET", `/templates/${template.id}`)).status, { timeout: 60_000 })
+    .toBe("APPROVED");
+  return template;
+}
+
+/** Contacts with an active opt-in (POST /contacts, opt_in: true): the project requires one to start a conversation. */
+async function optedInContacts(page: Page, projectId: string, channelId: string, phones: readonly string[]): Promise<void> {
+  for (let start = 0; start < phones.length; start += 10) {
+    await Promise.all(
+      phones.slice(start, start + 10).map((phone) => dashboardCall(page, projectId, "POST", "/contacts", { phone, channel_id: channelId, opt_in: true })),
+    );
+  }
+}
+
+test.beforeAll(async ({ request }) => {
+  await warmUpAuth(request);
+});
+
+test("broadcast an approved template to 50 opted-in contacts from a CSV and watch it reach 50 delivered live", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const run = Date.now().toString(36);
+  const templateName = `pickup_ready_${run}`;
+  const broadcastName = `Pickup reminders ${run}`;
+  const project = await ownProject(request, `Broadcasts e2e ${run}`);
+  await signIn(page);
+  const channel = await connectNumber(page, project.id, run);
+  const template = await approvedTemplate(page, project.id, channel.id, templateName);
+  const stem = String(Date.now()).slice(-5);
+  const phones = Array.from({ length: RECIPIENTS }, (_, i) => `+1650${stem}${String(i).padStart(2, "0")}`);
+  await optedInContacts(page, project.id, channel.id, phones);
+
+  // 1. The nav leads to an empty list.
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole("link", { name: "Broadcasts", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Broadcasts", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Broadcasts", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("No broadcasts yet")).toBeVisible();
+
+  // 2. New broadcast: the project's number and its approved template; a DRAFT opens.
+  await page.getByRole("button", { name: "New broadcast" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New broadcast" });
+  await dialog.getByLabel("Name", { exact: true }).fill(broadcastName);
+  await expect(dialog.getByLabel("Channel", { exact: true })).toHaveValue(channel.id);
+  await dialog.getByLabel("Template", { exact: true }).selectOption(template.id);
+  await dialog.getByRole("button", { name: "Create draft" }).click();
+  await expect(page).toHaveURL(/\/broadcasts\/[^/]+$/);
+  await expect(page.getByRole("heading", { name: broadcastName, level: 1 })).toBeVisible();
+  await expect(page.locator("[data-broadcast-status]").first()).toHaveAttribute("data-broadcast-status", "DRAFT");
+
+  // 3. The CSV: previewed with its count and variable column, then uploaded in chunks.
+  // The last row is no number: it is left out before upload and named by its line (52: header + 50 rows + 1).
+  const csv = ["phone,1", ...phones.map((phone, i) => `${phone},Customer ${i + 1}`), "call me maybe,Nobody"].join("\n");
+  await page.getByLabel("CSV file").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const preview = page.getByTestId("csv-preview");
+  await expect(preview.getByTestId("csv-count")).toHaveText(String(RECIPIENTS));
+  await expect(preview.getByRole("table")).toContainText(phones[0]!);
+  await expect(preview.getByRole("table")).toContainText("Customer 1");
+  await expect(page.getByTestId("recipient-file-errors")).toContainText("Line 52: Not a phone number");
+  await page.getByRole("button", { name: `Upload ${RECIPIENTS} recipients` }).click();
+  await expect(page.getByTestId("recipient-upload-result")).toContainText(`Upload finished: ${RECIPIENTS} added, 0 already on the list, 0 refused`);
+  await expect(page.locator('[data-stat="total"]')).toHaveText(String(RECIPIENTS));
+  await screenshot(page, "broadcasts-draft");
+
+  // 4. Send: the bar and the stats move on their own until every message is delivered.
+  const bar = page.getByRole("progressbar", { name: "Broadcast progress" });
+  await expect(bar).toHaveAttribute("aria-valuemax", String(RECIPIENTS));
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  await page.getByRole("button", { name: "Send now" }).click();
+  await expect(page.locator("[data-broadcast-status]").first()).toHaveAttribute("data-broadcast-status", /SENDING|COMPLETED/);
+  await expect(bar).toHaveAttribute("aria-valuenow", String(RECIPIENTS), { timeout: 90_000 });
+  await expect(page.getByTestId("broadcast-progress-text")).toContainText(`${RECIPIENTS} of ${RECIPIENTS} delivered`, { timeout: 90_000 });
+  await expect(page.locator("[data-broadcast-status]").first()).toHaveAttribute("data-broadcast-status", "COMPLETED", { timeout: 90_000 });
+  await expect(page.locator('[data-stat="failed"]')).toHaveText("0");
+  await expect(page.locator('[data-stat="skipped"]')).toHaveText("0");
+  // The simulator reads every message 300 ms after sending it; the page keeps polling for late receipts.
+  await expect(page.locator('[data-stat="read"]')).toHaveText(String(RECIPIENTS), { timeout: 60_000 });
+  await screenshot(page, "broadcasts-completed");
+
+  // 5. The recipient table filters on the server and pages (25 a page).
+  const rows = page.locator("tr[data-recipient-to]");
+  await page.getByLabel("Recipient status").selectOption("read");
+  await expect(rows).toHaveCount(25);
+  await expect(rows.locator("[data-recipient-status]").first()).toHaveAttribute("data-recipient-status", "read");
+  const pager = page.getByRole("navigation", { name: "Recipient pages" });
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(pager).toContainText("Page 2");
+  await expect(rows).toHaveCount(25);
+  await page.getByLabel("Recipient status").selectOption("failed");
+  await expect(page.getByText("No failed recipients")).toBeVisible();
+  await expect(rows).toHaveCount(0);
+
+  // 6. Back on the list: COMPLETED with its full bar.
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Broadcasts", exact: true }).click();
+  const row = page.locator(`tr[data-broadcast-name="${broadcastName}"]`);
+  await expect(row.locator("[data-broadcast-status]")).toHaveAttribute("data-broadcast-status", "COMPLETED");
+  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(RECIPIENTS));
+  await expect(row).toContainText(`${RECIPIENTS} of ${RECIPIENTS} delivered`);
+  await screenshot(page, "broadcasts-list");
+});

@@ -1,0 +1,207 @@
+/**
+ * The sender's next batch: recipients already written as messages but not yet accepted by the
+ * provider (a refusal to retry, or a run cut short), then pending ones. Pending recipients are
+ * judged here (a contact and, when the project requires it, an active opt-in: else `skipped
+ * no_opt_in`) and become queued messages, all in one transaction, so a crash leaves either pending
+ * recipients or queued messages to pick up again, never half of each.
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { broadcastRecipients, conversations, messages, optIns } from "@/lib/db/schema";
+import type { Ctx } from "@/lib/domain/context";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import { upsertContact } from "@/lib/domain/contacts/identity";
+import { touchConversations } from "@/lib/domain/conversations";
+import { messageRow } from "@/lib/domain/messages/rows";
+import { templateShape } from "@/lib/domain/templates/validate";
+import type { TemplateRow } from "@/lib/domain/templates/serialize";
+import type { OutboundContent } from "@/lib/ports/provider/outbound";
+import type { Db } from "@/lib/ports/db/types";
+import { newId } from "@/lib/ids";
+import { componentsFor } from "./parameters";
+import { contactsOfPhones } from "./recipients";
+import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
+
+/** One message to hand to the provider. */
+export interface Outgoing {
+  recipientId: string;
+  messageId: string;
+  to: string;
+  attempts: number;
+  content: OutboundContent;
+}
+
+export interface Claim {
+  broadcast: BroadcastRow;
+  channel: ChannelRow;
+  template: TemplateRow;
+}
+
+export async function claimBatch(ctx: Ctx, claim: Claim, size: number): Promise<Outgoing[]> {
+  const retries = await unsent(ctx.db, claim.broadcast.id, size);
+  if (retries.length >= size) return retries;
+  const pending = await ctx.db
+    .select()
+    .from(broadcastRecipients)
+    .where(and(eq(broadcastRecipients.broadcastId, claim.broadcast.id), eq(broadcastRecipients.status, "pending")))
+    .orderBy(asc(broadcastRecipients.id))
+    .limit(size - retries.length);
+  if (pending.length === 0) return retries;
+  return [...retries, ...(await queueMessages(ctx, claim, pending))];
+}
+
+/** Queued by an earlier batch, not accepted by the provider yet. */
+async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgoing[]> {
+  const rows = await db
+    .select({
+      recipientId: broadcastRecipients.id,
+      messageId: messages.id,
+      to: messages.recipient,
+      attempts: broadcastRecipients.attempts,
+      body: messages.body,
+    })
+    .from(broadcastRecipients)
+    .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
+    .where(
+      and(
+        eq(broadcastRecipients.broadcastId, broadcastId),
+        eq(broadcastRecipients.status, "queued"),
+        eq(messages.status, "queued"),
+        isNull(messages.platformMessageId),
+      ),
+    )
+    .orderBy(asc(broadcastRecipients.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    recipientId: r.recipientId,
+    messageId: r.messageId,
+    to: r.to!,
+    attempts: r.attempts,
+    content: r.body as unknown as OutboundContent,
+  }));
+}
+
+async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipientRow[]): Promise<Outgoing[]> {
+  const known = await contactsOfPhones(
+    ctx,
+    pending.map((r) => r.to),
+  );
+  const optedIn = ctx.project.requireOptIn ? await activeOptIns(ctx.db, ctx.project.id, [...known.values()]) : null;
+  const skipped: string[] = [];
+  const sendable: (BroadcastRecipientRow & { contact: string | null })[] = [];
+  for (const r of pending) {
+    const contact = known.get(r.to) ?? null;
+    if (optedIn && !(contact && optedIn.has(contact))) skipped.push(r.id);
+    else sendable.push({ ...r, contact });
+  }
+  const shape = templateShape(claim.template.components, { parameter_format: claim.template.parameterFormat });
+  return ctx.db.transaction(async (tx) => {
+    if (skipped.length > 0) {
+      await tx
+        .update(broadcastRecipients)
+        .set({ status: "skipped", skipReason: "no_opt_in", updatedAt: ctx.now })
+        .where(and(inArray(broadcastRecipients.id, skipped), eq(broadcastRecipients.status, "pending")));
+    }
+    if (sendable.length === 0) return [];
+    const places = await placesOf({ ...ctx, db: tx }, claim.channel, sendable);
+    const outgoing: Outgoing[] = sendable.map((r) => {
+      const components = componentsFor(shape, r.parameters);
+      const content: OutboundContent = {
+        kind: "template",
+        template: { name: claim.template.name, language: claim.template.language, ...(components ? { components } : {}) },
+      };
+      return { recipientId: r.id, messageId: newId("message", ctx.now.getTime()), to: r.to, attempts: r.attempts, content };
+    });
+    await tx.insert(messages).values(
+      outgoing.map((o) => {
+        const place = places.get(o.to)!;
+        const facts = {
+          id: o.messageId,
+          direction: "outbound" as const,
+          type: "template",
+          status: "queued" as const,
+          content: null,
+          body: { ...o.content },
+          at: ctx.now,
+          now: ctx.now,
+        };
+        return {
+          ...messageRow({ projectId: ctx.project.id, channelId: claim.channel.id, ...place }, facts, {
+            recipient: o.to,
+            idempotencyKey: `broadcast:${o.recipientId}`,
+          }),
+          broadcastId: claim.broadcast.id,
+        };
+      }),
+    );
+    await markQueued(tx, outgoing, places, ctx.now);
+    await touchConversations(tx, [...new Set([...places.values()].map((p) => p.conversationId))], ctx.now);
+    return outgoing;
+  });
+}
+
+/** Each recipient's contact and conversation: contacts created one by one only for new numbers (projects without require_opt_in), conversations in bulk. */
+async function placesOf(
+  ctx: Ctx,
+  channel: ChannelRow,
+  rows: { to: string; contact: string | null }[],
+): Promise<Map<string, { contactId: string; conversationId: string }>> {
+  const contactOf = new Map<string, string>();
+  for (const r of rows) {
+    const id =
+      r.contact ??
+      (
+        await upsertContact(ctx.db, {
+          projectId: ctx.project.id,
+          organizationId: ctx.org.id,
+          channelId: channel.id,
+          platform: channel.platform,
+          phone: r.to,
+          now: ctx.now,
+        })
+      ).id;
+    contactOf.set(r.to, id);
+  }
+  const contactIds = [...new Set(contactOf.values())];
+  await ctx.db
+    .insert(conversations)
+    .values(
+      contactIds.map((contactId) => ({
+        id: newId("conversation", ctx.now.getTime()),
+        projectId: ctx.project.id,
+        contactId,
+        lastChannelId: channel.id,
+        startedAt: ctx.now,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })),
+    )
+    .onConflictDoNothing({ target: [conversations.projectId, conversations.contactId] });
+  const existing = await ctx.db
+    .select({ id: conversations.id, contactId: conversations.contactId })
+    .from(conversations)
+    .where(and(eq(conversations.projectId, ctx.project.id), inArray(conversations.contactId, contactIds)));
+  const conversationOf = new Map(existing.map((c) => [c.contactId, c.id]));
+  const out = new Map<string, { contactId: string; conversationId: string }>();
+  for (const [to, contactId] of contactOf) out.set(to, { contactId, conversationId: conversationOf.get(contactId)! });
+  return out;
+}
+
+async function activeOptIns(db: Db, projectId: string, contactIds: string[]): Promise<Set<string>> {
+  if (contactIds.length === 0) return new Set();
+  const rows = await db
+    .select({ contactId: optIns.contactId })
+    .from(optIns)
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.status, "active"), inArray(optIns.contactId, contactIds)));
+  return new Set(rows.map((r) => r.contactId));
+}
+
+async function markQueued(tx: Db, outgoing: Outgoing[], places: Map<string, { contactId: string }>, now: Date): Promise<void> {
+  const values = sql.join(
+    outgoing.map((o) => sql`(${o.recipientId}, ${o.messageId}, ${places.get(o.to)!.contactId})`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update broadcast_recipients r set status = 'queued', message_id = v.message_id, contact_id = v.contact_id, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, message_id, contact_id)
+    where r.id = v.id and r.status = 'pending'`);
+}

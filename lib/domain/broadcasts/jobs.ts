@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineJob } from "@/lib/jobs/define";
+import { runBroadcastSlice } from "./sender";
+import { BROADCAST_RUN_JOB } from "./run-job-name";
+
+/**
+ * One slice of a broadcast's sending (sender.ts): ≤ 20 s, then it queues its own continuation, so no
+ * job runs long enough to expire and a dead worker's slice is simply run again (messages already
+ * queued are picked up, never written twice). One slice at a time per broadcast: each slice queues
+ * the next only at its end, and a send/pause moves the generation that older slices check.
+ */
+export const broadcastRunJob = defineJob({
+  name: BROADCAST_RUN_JOB,
+  schema: z.object({ broadcast_id: z.string().min(1), generation: z.number().int().min(0) }),
+  retry: { limit: 10, delay: 2, backoff: true, delayMax: 60 },
+  expireInSeconds: 120,
+  concurrency: { local: 4 },
+  async handler(ctx, payload) {
+    await runBroadcastSlice(ctx, payload);
+  },
+});
+
+export const broadcastJobs = [broadcastRunJob];

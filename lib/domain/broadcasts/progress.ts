@@ -1,0 +1,46 @@
+/**
+ * What status callbacks and replies do to a broadcast's recipients (called from messages/status.ts and
+ * ingest). The recipient follows its message forward only, like the message itself.
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { broadcastRecipients, messages } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+
+const BEFORE: Record<string, string[]> = {
+  sent: ["pending", "queued"],
+  delivered: ["pending", "queued", "sent"],
+  read: ["pending", "queued", "sent", "delivered"],
+  failed: ["pending", "queued", "sent", "delivered"],
+};
+
+export async function moveRecipient(
+  db: Db,
+  messageId: string,
+  status: "sent" | "delivered" | "read" | "failed",
+  at: Date,
+  failure: Record<string, unknown> | null,
+): Promise<void> {
+  await db
+    .update(broadcastRecipients)
+    .set({ status, updatedAt: at, ...(status === "failed" && failure ? { error: failure } : {}) })
+    .where(and(eq(broadcastRecipients.messageId, messageId), inArray(broadcastRecipients.status, BEFORE[status] as never[])));
+}
+
+/** A reply counts for a broadcast message the contact got on the same channel in the 72 h before it. */
+export const REPLY_WINDOW_HOURS = 72;
+
+export async function markReplied(db: Db, place: { projectId: string; contactId: string; channelId: string }, at: Date): Promise<void> {
+  const since = new Date(at.getTime() - REPLY_WINDOW_HOURS * 3600_000).toISOString();
+  await db
+    .update(broadcastRecipients)
+    .set({ repliedAt: at })
+    .where(
+      and(
+        eq(broadcastRecipients.projectId, place.projectId),
+        eq(broadcastRecipients.contactId, place.contactId),
+        isNull(broadcastRecipients.repliedAt),
+        inArray(broadcastRecipients.status, ["sent", "delivered", "read"]),
+        sql`exists (select 1 from ${messages} m where m.id = ${broadcastRecipients.messageId} and m.channel_id = ${place.channelId} and m.timestamp >= ${since}::timestamptz and m.timestamp <= ${at.toISOString()}::timestamptz)`,
+      ),
+    );
+}

@@ -1,0 +1,7 @@
+/** The sender job's name and payload, apart from its definition so lifecycle.ts can queue it without importing the sender. */
+export const BROADCAST_RUN_JOB = "broadcasts.run";
+
+export interface BroadcastRunJob {
+  broadcast_id: string;
+  generation: number;
+}

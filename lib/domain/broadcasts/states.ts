@@ -1,0 +1,47 @@
+/**
+ * What each operation may do in each status (pure). Terminal: COMPLETED, CANCELLED, FAILED.
+ * send: DRAFT → SENDING (or SCHEDULED when send_at is ahead), PAUSED → SENDING; SENDING/SCHEDULED: unchanged.
+ * pause: SENDING/SCHEDULED → PAUSED; PAUSED: unchanged. cancel: anything not terminal → CANCELLED.
+ */
+import type { BroadcastStatus } from "./serialize";
+
+export type BroadcastAction = "send" | "pause" | "cancel" | "add_recipients";
+
+const TERMINAL: ReadonlySet<BroadcastStatus> = new Set(["COMPLETED", "CANCELLED", "FAILED"]);
+
+export function isTerminal(status: BroadcastStatus): boolean {
+  return TERMINAL.has(status);
+}
+
+/** "change" when the action moves the broadcast, "same" when it is already where the action leads, "refuse" otherwise. */
+export function decide(action: BroadcastAction, status: BroadcastStatus): "change" | "same" | "refuse" {
+  switch (action) {
+    case "add_recipients":
+      return status === "DRAFT" || status === "SCHEDULED" ? "change" : "refuse";
+    case "send":
+      if (status === "DRAFT" || status === "PAUSED") return "change";
+      return status === "SENDING" || status === "SCHEDULED" ? "same" : "refuse";
+    case "pause":
+      if (status === "SENDING" || status === "SCHEDULED") return "change";
+      return status === "PAUSED" ? "same" : "refuse";
+    case "cancel":
+      if (status === "CANCELLED") return "same";
+      return isTerminal(status) ? "refuse" : "change";
+  }
+}
+
+/** Where send leads: a DRAFT with send_at ahead waits SCHEDULED; everything else sends now. */
+export function sendTarget(status: BroadcastStatus, sendAt: Date | null, now: Date): "SCHEDULED" | "SENDING" {
+  return status === "DRAFT" && sendAt !== null && sendAt.getTime() > now.getTime() ? "SCHEDULED" : "SENDING";
+}
+
+/** The sentence a pause_reason stands for (the dashboard and error messages use it). */
+export const PAUSE_REASONS = {
+  paused_by_user: "Paused by a teammate or an API call.",
+  template_paused: "The provider paused the template after poor customer feedback.",
+  template_disabled: "The provider disabled the template.",
+  template_not_approved: "The template is no longer approved.",
+  throughput_errors: "The provider kept refusing sends for throughput (130429).",
+  channel_not_ready: "The channel is no longer connected.",
+} as const;
+export type PauseReason = keyof typeof PAUSE_REASONS;

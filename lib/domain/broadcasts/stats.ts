@@ -1,0 +1,46 @@
+import { inArray, sql } from "drizzle-orm";
+import { broadcastRecipients } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+
+export interface BroadcastStats {
+  total: number;
+  pending: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  skipped: number;
+  replied: number;
+}
+
+const EMPTY: BroadcastStats = { total: 0, pending: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 };
+
+/**
+ * Counted from the recipient rows, never kept as counters: the numbers cannot drift from the rows
+ * that status callbacks move (one indexed aggregate per page of broadcasts).
+ */
+export async function statsOf(db: Db, broadcastIds: string[]): Promise<Map<string, BroadcastStats>> {
+  const out = new Map<string, BroadcastStats>();
+  for (const id of broadcastIds) out.set(id, { ...EMPTY });
+  if (broadcastIds.length === 0) return out;
+  const count = (status: string) => sql<number>`count(*) filter (where ${broadcastRecipients.status} = ${status})::int`;
+  const rows = await db
+    .select({
+      id: broadcastRecipients.broadcastId,
+      total: sql<number>`count(*)::int`,
+      pending: count("pending"),
+      queued: count("queued"),
+      sent: count("sent"),
+      delivered: count("delivered"),
+      read: count("read"),
+      failed: count("failed"),
+      skipped: count("skipped"),
+      replied: sql<number>`count(${broadcastRecipients.repliedAt})::int`,
+    })
+    .from(broadcastRecipients)
+    .where(inArray(broadcastRecipients.broadcastId, broadcastIds))
+    .groupBy(broadcastRecipients.broadcastId);
+  for (const { id, ...stats } of rows) out.set(id, stats);
+  return out;
+}

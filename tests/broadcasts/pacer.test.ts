@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { Pacer } from "@/lib/domain/broadcasts/pacer";
+
+/**
+ * Virtual time for the Pacer: `now` reads it, `sleep` parks a timer, and `runUntil` fires the timers
+ * in order, letting the awaiting code run between them. No real time passes.
+ */
+class FakeTime {
+  t = 0;
+  sleeps: number[] = [];
+  private timers: { at: number; seq: number; resolve: () => void }[] = [];
+  private seq = 0;
+
+  now = () => this.t;
+  sleep = (ms: number) => {
+    this.sleeps.push(ms);
+    return new Promise<void>((resolve) => this.timers.push({ at: this.t + ms, seq: this.seq++, resolve }));
+  };
+
+  async settle(): Promise<void> {
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  async runUntil(end: number): Promise<void> {
+    await this.settle();
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const next = this.timers[0];
+      if (!next || next.at > end) break;
+      this.timers.shift();
+      this.t = next.at;
+      next.resolve();
+      await this.settle();
+    }
+    this.t = Math.max(this.t, end);
+    await this.settle();
+  }
+}
+
+/** A sender that takes as fast as the pacer allows, logging when each take resolved. */
+function sendForever(pacer: Pacer, time: FakeTime): number[] {
+  const at: number[] = [];
+  void (async () => {
+    for (;;) {
+      await pacer.take();
+      at.push(time.t);
+    }
+  })();
+  return at;
+}
+
+const within = (times: number[], from: number, to: number) => times.filter((t) => t >= from && t < to).length;
+
+describe("Pacer.take", () => {
+  it.each([1, 7, 80, 1000])("lets about %i sends out in a simulated second", async (rate) => {
+    const time = new FakeTime();
+    const sent = sendForever(new Pacer(rate, time.now, time.sleep), time);
+    await time.runUntil(3000);
+    for (const second of [0, 1000, 2000]) {
+      const n = within(sent, second, second + 1000);
+      expect(n, `second starting at ${second} ms`).toBeLessThanOrEqual(rate + 1);
+      expect(n, `second starting at ${second} ms`).toBeGreaterThanOrEqual(Math.floor(rate * 0.97));
+    }
+  });
+
+  it("starts with an empty bucket: the first send waits for its token", async () => {
+    const time = new FakeTime();
+    const sent = sendForever(new Pacer(80, time.now, time.sleep), time);
+    await time.runUntil(12);
+    expect(sent).toEqual([]);
+    await time.runUntil(13);
+    expect(sent).toEqual([13]);
+  });
+
+  // The bucket holds at most a fiftieth of a second's tokens (pacer.ts: burst = max(1, rate / 50)).
+  it.each([
+    [5, 1],
+    [80, 1],
+    [1000, 20],
+  ])("after a long idle time at %i/s, lets at most %i sends out at once", async (rate, burst) => {
+    const time = new FakeTime();
+    const pacer = new Pacer(rate, time.now, time.sleep);
+    time.t = 60_000;
+    const sent = sendForever(pacer, time);
+    await time.settle();
+    expect(sent.length).toBe(burst);
+    expect(sent.every((t) => t === 60_000)).toBe(true);
+    await time.runUntil(61_000);
+    expect(within(sent, 60_000, 61_000)).toBeLessThanOrEqual(rate + burst);
+  });
+
+  it("never lets more than rate/10 + 1 sends out in any 100 ms while sending flat out", async () => {
+    const time = new FakeTime();
+    const sent = sendForever(new Pacer(1000, time.now, time.sleep), time);
+    await time.runUntil(2000);
+    for (let from = 0; from < 1900; from += 10) expect(within(sent, from, from + 100)).toBeLessThanOrEqual(101);
+  });
+});
+
+describe("Pacer.refused", () => {
+  it("halves the rate, empties the bucket and waits the provider's 1000 ms window", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(80, time.now, time.sleep);
+    time.t = 5000;
+    let done = false;
+    void pacer.refused().then(() => (done = true));
+    expect(pacer.rate).toBe(40);
+    expect(time.sleeps).toEqual([1000]);
+    await time.runUntil(5999);
+    expect(done).toBe(false);
+    await time.runUntil(6000);
+    expect(done).toBe(true);
+    // The idle 5 s before the refusal gave no tokens: the next send waits for a fresh one.
+    const sent = sendForever(pacer, time);
+    await time.settle();
+    expect(sent).toEqual([]);
+  });
+
+  it("never goes below 1 per second", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(3, time.now, time.sleep);
+    void pacer.refused();
+    expect(pacer.rate).toBe(1);
+    await time.runUntil(1000);
+    void pacer.refused();
+    expect(pacer.rate).toBe(1);
+  });
+
+  it("halves once per window: refusals during the hold (sends already in flight) change nothing more", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(1000, time.now, time.sleep);
+    for (let i = 0; i < 5; i++) void pacer.refused();
+    expect(pacer.rate).toBe(500);
+    await time.runUntil(1000);
+    void pacer.refused();
+    expect(pacer.rate).toBe(250);
+  });
+
+  // The clean second is counted from the end of the hold; then 10 % (rounded up) per clean second, up to the ceiling.
+  it("climbs back by 10 % per clean second of sending, up to the ceiling", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(80, time.now, time.sleep);
+    const refusal = pacer.refused();
+    await time.runUntil(1000);
+    await refusal;
+    expect(pacer.rate).toBe(40);
+    const sent = sendForever(pacer, time);
+    const rates: number[] = [];
+    for (let second = 1; second <= 9; second++) {
+      await time.runUntil(second * 1000 + 999);
+      rates.push(pacer.rate);
+    }
+    expect(rates).toEqual([40, 44, 49, 54, 60, 66, 73, 80, 80]);
+    // And the sends followed: fewer in the first clean second than at the ceiling.
+    expect(within(sent, 1000, 2000)).toBeLessThanOrEqual(45);
+    expect(within(sent, 8000, 9000)).toBeGreaterThanOrEqual(77);
+  });
+
+  it("a new refusal restarts the clean second", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(80, time.now, time.sleep);
+    sendForever(pacer, time);
+    await time.runUntil(500);
+    void pacer.refused();
+    await time.runUntil(1600);
+    void pacer.refused();
+    expect(pacer.rate).toBe(20);
+    await time.runUntil(3599);
+    expect(pacer.rate).toBe(20);
+  });
+
+  it("holds every take while a refusal's 1000 ms window passes", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(80, time.now, time.sleep);
+    const sent = sendForever(pacer, time);
+    await time.runUntil(500);
+    const before = sent.length;
+    void pacer.refused();
+    await time.runUntil(1499);
+    expect(sent.length).toBe(before);
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { channels, projects } from "@/lib/db/schema";
+import { startHarness, type Harness } from "../messaging/support";
+import type { Seeded } from "../support/app";
+import { forceReview } from "../templates/support";
+import { createBroadcast, customerNumber, optedIn, readyChannel, recipientsOf, runUntil, write } from "./support";
+
+/**
+ * Sending a broadcast through the simulator: opt-in skips, per-recipient parameters, status
+ * callbacks and replies moving recipients and stats, throughput refusals (130429) retried,
+ * auto-pause when the template is paused and resume with send.
+ */
+let h: Harness;
+let seeded: Seeded;
+let ready: Awaited<ReturnType<typeof readyChannel>>;
+let phoneNumberId: string;
+
+beforeAll(async () => {
+  h = await startHarness({ statusDelaysMs: { sent: 10, delivered: 20, read: 30 } });
+  seeded = await h.app.seed();
+  ready = await readyChannel(h, seeded.key);
+  const [row] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
+  phoneNumberId = row!.providerSenderId!;
+});
+afterAll(() => h.close());
+
+const sentTo = (to: string) => h.server.simulator.state.inbox(phoneNumberId, to);
+
+describe("sending a broadcast", () => {
+  it("sends each opted-in recipient its own parameters, skips the rest, and counts statuses and replies", async () => {
+    const opted = await optedIn(h, seeded.key, 3, ready.channel.id);
+    const stranger = customerNumber();
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Launch",
+      channel_id: ready.channel.id,
+      template: { name: "spring_sale", language: "en_US" },
+      recipients: [...opted.map((to, i) => ({ to, parameters: { "1": `Friend ${i}` } })), { to: stranger, parameters: { "1": "Stranger" } }],
+    });
+    const sent = await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    expect(sent.body.status).toBe("SENDING");
+    expect(sent.body.started_at).not.toBeNull();
+    await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+    await h.settle(60);
+    for (const [i, to] of opted.entries()) {
+      const got = sentTo(to);
+      expect(got).toHaveLength(1);
+      expect(JSON.stringify(got[0]!.body)).toContain(`Friend ${i}`);
+    }
+    expect(sentTo(stranger)).toHaveLength(0);
+    const rows = await recipientsOf(h, created.id);
+    expect(rows.find((r) => r.to === stranger)).toMatchObject({ status: "skipped", skipReason: "no_opt_in", messageId: null });
+    // A reply from one customer after the broadcast counts for it.
+    await h.customer({ sender_id: phoneNumberId, from: opted[0], type: "text", text: "Count me in!" });
+    await h.settle(30);
+    const done = await h.app.call("GET", `/broadcasts/${created.id}`, { key: seeded.key });
+    expect(done.body).toMatchObject({ status: "COMPLETED", stats: { total: 4, skipped: 1, read: 3, pending: 0, queued: 0, replied: 1 } });
+    expect(done.body.completed_at).not.toBeNull();
+    const read = await h.app.call("GET", `/broadcasts/${created.id}/recipients?status=read`, { key: seeded.key });
+    expect(read.body.data).toHaveLength(3);
+    expect(read.body.data[0].message_id).toMatch(/^msg_/);
+  });
+
+  it("sends to everyone when the project does not require an opt-in (contacts are created)", async () => {
+    await h.app.db.update(projects).set({ requireOptIn: false }).where(eq(projects.id, seeded.projectId));
+    try {
+      const to = customerNumber();
+      const created = await createBroadcast(h, seeded.key, {
+        name: "No opt-in",
+        channel_id: ready.channel.id,
+        template: { id: ready.template.id },
+        recipients: [{ to, parameters: { "1": "New" } }],
+      });
+      await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+      await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+      expect(sentTo(to)).toHaveLength(1);
+      const [row] = await recipientsOf(h, created.id);
+      expect(row!.contactId).toMatch(/^ct_/);
+    } finally {
+      await h.app.db.update(projects).set({ requireOptIn: true }).where(eq(projects.id, seeded.projectId));
+    }
+  });
+
+  it("retries throughput refusals (130429) until every recipient is accepted, each once", async () => {
+    const control = await fetch(`${h.server.url}/api/simulator/control/numbers/throughput`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone_number_id: phoneNumberId, messages_per_second: 5 }),
+    });
+    expect(control.ok).toBe(true);
+    // The channel believes it may send 50 a second: the provider refuses the excess.
+    await h.app.db.update(channels).set({ throughputMps: 50 }).where(eq(channels.id, ready.channel.id));
+    try {
+      const opted = await optedIn(h, seeded.key, 12, ready.channel.id);
+      const created = await createBroadcast(h, seeded.key, {
+        name: "Throttled",
+        channel_id: ready.channel.id,
+        template: { id: ready.template.id },
+        recipients: opted.map((to) => ({ to, parameters: { "1": "x" } })),
+      });
+      await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+      await runUntil(h, seeded.key, created.id, ["COMPLETED"], 80);
+      for (const to of opted) expect(sentTo(to)).toHaveLength(1);
+      expect(h.server.simulator.state.throughputStats(phoneNumberId).refused).toBeGreaterThan(0);
+    } finally {
+      await h.app.db.update(channels).set({ throughputMps: null }).where(eq(channels.id, ready.channel.id));
+      await fetch(`${h.server.url}/api/simulator/control/numbers/throughput`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ phone_number_id: phoneNumberId, messages_per_second: 80 }),
+      });
+    }
+  });
+
+  it("pauses when the provider pauses the template, refuses to resume until it is approved again, then completes", async () => {
+    const { template } = await readyChannel(h, seeded.key, "paused_later");
+    const channelId = template.channel_id as string;
+    const opted = await optedIn(h, seeded.key, 2, channelId);
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Paused",
+      channel_id: channelId,
+      template: { id: template.id },
+      recipients: opted.map((to) => ({ to, parameters: { "1": "x" } })),
+    });
+    await forceReview(h, template.meta_template_id, { status: "PAUSED" });
+    await h.settle(20);
+    // The pause arrived before the send: send refuses. A pause during sending pauses the broadcast.
+    const refused = await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    expect(refused.body).toMatchObject({ error: "template_not_approved", template_status: "PAUSED" });
+    await forceReview(h, template.meta_template_id, { status: "APPROVED" });
+    await h.settle(20);
+    const sending = await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    expect(sending.body.status).toBe("SENDING");
+    await forceReview(h, template.meta_template_id, { status: "PAUSED" });
+    await h.settle(20);
+    const after = await h.app.call("GET", `/broadcasts/${created.id}`, { key: seeded.key });
+    if (after.body.status === "PAUSED") {
+      expect(after.body.pause_reason).toBe("template_paused");
+      await forceReview(h, template.meta_template_id, { status: "APPROVED" });
+      await h.settle(20);
+      expect((await write(h, seeded.key, `/broadcasts/${created.id}/send`)).body.status).toBe("SENDING");
+    } else {
+      // The two sends were faster than the pause: nothing was left to pause.
+      expect(after.body.status).toBe("COMPLETED");
+    }
+    await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+    const [row] = await h.app.db.select().from(channels).where(eq(channels.id, channelId));
+    for (const to of opted) expect(h.server.simulator.state.inbox(row!.providerSenderId!, to)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { actionKeys } from "@/components/broadcasts/model/action-key";
+import { chunksOf, errorsOnLines, normalizePhone, parsePastedNumbers, parseRecipientsCsv } from "@/components/broadcasts/model/recipients-csv";
+import { availableActions, pauseReasonText, progressOf } from "@/components/broadcasts/model/vocabulary";
+import { MAX_RECIPIENTS_PER_CALL } from "@/lib/api/schemas/broadcasts";
+import { LIVE_POLL_MS, RECIPIENTS_PER_CALL, pollIntervalOf } from "@/lib/client/broadcasts";
+
+/**
+ * The broadcast page's pure parts: a CSV (or pasted numbers) into POST /broadcasts/{id}/recipients
+ * bodies with the line each came from, the server's per-chunk errors back on those lines, one
+ * Idempotency-Key per action, and the words and numbers of the progress card.
+ */
+
+describe("parseRecipientsCsv", () => {
+  it("maps a to column to recipients and every other column to parameters, with spreadsheet line numbers", () => {
+    const csv = "to,1,first_name\n+14155550101,Ana,Ana\n\n+1 (415) 555-0102,Bo,\n";
+    const parsed = parseRecipientsCsv(csv);
+    expect(parsed.idColumn).toBe("to");
+    expect(parsed.parameterColumns).toEqual(["1", "first_name"]);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.recipients).toEqual([
+      { line: 2, recipient: { to: "+14155550101", parameters: { "1": "Ana", first_name: "Ana" } } },
+      // Line 3 is blank and skipped; the empty first_name cell is left out rather than sent empty.
+      { line: 4, recipient: { to: "+14155550102", parameters: { "1": "Bo" } } },
+    ]);
+  });
+
+  it("accepts phone (any case) or contact_id as the id column, a BOM, CRLF and quoted cells", () => {
+    const phone = parseRecipientsCsv('\uFEFFName,Phone\r\n"Lee, Ana",0014155550103\r\n');
+    expect(phone.idColumn).toBe("Phone");
+    expect(phone.recipients).toEqual([{ line: 2, recipient: { to: "+14155550103", parameters: { Name: "Lee, Ana" } } }]);
+    const contacts = parseRecipientsCsv("contact_id\ncnt_1\ncnt_2");
+    expect(contacts.recipients.map((r) => r.recipient)).toEqual([{ contact_id: "cnt_1" }, { contact_id: "cnt_2" }]);
+  });
+
+  it("reports rows it cannot use by line and keeps the rest", () => {
+    const parsed = parseRecipientsCsv("to,code\n+14155550104,A\nnot-a-number,B\n,C\n+14155550105,D");
+    expect(parsed.recipients.map((r) => r.line)).toEqual([2, 5]);
+    expect(parsed.errors).toEqual([
+      { line: 3, message: expect.stringContaining("Not a phone number") },
+      { line: 4, message: "No phone number in this row." },
+    ]);
+  });
+
+  it("refuses a file without a to, phone or contact_id column on line 1", () => {
+    const parsed = parseRecipientsCsv("+14155550106\n+14155550107");
+    expect(parsed.recipients).toEqual([]);
+    expect(parsed.idColumn).toBeNull();
+    expect(parsed.errors).toEqual([{ line: 1, message: expect.stringContaining("to, phone or contact_id") }]);
+  });
+});
+
+describe("normalizePhone and pasted numbers", () => {
+  it("keeps digits and a leading +, turns 00 into +, refuses what is not a number", () => {
+    expect(normalizePhone(" +44 20 7946 0958 ")).toBe("+442079460958");
+    expect(normalizePhone("14155550108")).toBe("14155550108");
+    expect(normalizePhone("0044 20 7946 0958")).toBe("+442079460958");
+    expect(normalizePhone("12345")).toBeNull();
+    expect(normalizePhone("+1415abc0101")).toBeNull();
+  });
+
+  it("takes one number per line or comma-separated, with errors on the pasted line", () => {
+    const parsed = parsePastedNumbers("+14155550109, +14155550110\n\nhello\n+14155550111;");
+    expect(parsed.recipients).toEqual([
+      { line: 1, recipient: { to: "+14155550109" } },
+      { line: 1, recipient: { to: "+14155550110" } },
+      { line: 4, recipient: { to: "+14155550111" } },
+    ]);
+    expect(parsed.errors).toEqual([{ line: 3, message: expect.stringMatching(/^hello: /) }]);
+  });
+});
+
+describe("chunked upload", () => {
+  it("cuts at the API's limit and maps each chunk's {index} back to the file's line", () => {
+    expect(RECIPIENTS_PER_CALL).toBe(MAX_RECIPIENTS_PER_CALL);
+    const rows = Array.from({ length: 2_345 }, (_, i) => `+1415${String(5_550_000 + i)}`);
+    const parsed = parseRecipientsCsv(`to\n${rows.join("\n")}`);
+    const chunks = chunksOf(parsed.recipients, RECIPIENTS_PER_CALL);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([1000, 1000, 345]);
+    // The third chunk's index 2 is the 2,003rd recipient: line 2,004 of the file (line 1 is the header).
+    expect(errorsOnLines(chunks[2]!, [{ index: 2, message: "Invalid number" }])).toEqual([{ line: 2_004, message: "Invalid number" }]);
+    expect(errorsOnLines(chunks[0]!, [{ index: 0, message: "x" }])).toEqual([{ line: 2, message: "x" }]);
+  });
+});
+
+describe("actionKeys", () => {
+  it("reuses the key while the same action with the same body is retried, and makes a new one after it settled or when the body changed", () => {
+    let n = 0;
+    const keys = actionKeys(() => `k${++n}`);
+    const first = keys.keyFor("create", { name: "A" });
+    expect(keys.keyFor("create", { name: "A" })).toBe(first);
+    expect(keys.keyFor("send", {})).not.toBe(first);
+    const changed = keys.keyFor("create", { name: "B" });
+    expect(changed).not.toBe(first);
+    keys.settled("create");
+    expect(keys.keyFor("create", { name: "B" })).not.toBe(changed);
+  });
+});
+
+describe("progress card words", () => {
+  const stats = { total: 10, pending: 2, queued: 1, sent: 2, delivered: 2, read: 1, failed: 1, skipped: 1, replied: 1 };
+
+  it("counts read as delivered and everything past the send step as processed", () => {
+    const progress = progressOf(stats);
+    expect(progress).toMatchObject({ total: 10, delivered: 3, processed: 7, percent: 70 });
+    expect(progress.segments.reduce((sum, s) => sum + s.count, 0)).toBe(8);
+    expect(progressOf({ ...stats, total: 0 }).percent).toBe(0);
+  });
+
+  it("says why it paused in a sentence, keeping an unknown reason's code", () => {
+    expect(pauseReasonText("paused_by_user")).toMatch(/^Paused by an operator/);
+    expect(pauseReasonText("template_disabled")).toMatch(/disabled the template/);
+    expect(pauseReasonText("throughput_errors")).toMatch(/throughput/);
+    expect(pauseReasonText("something_new")).toContain("something_new");
+    expect(pauseReasonText(null)).toBeNull();
+  });
+
+  it("offers the actions its state allows", () => {
+    expect(availableActions({ status: "DRAFT", send_at: null })).toMatchObject({ send: true, sendLabel: "Send now", pause: false, addRecipients: true });
+    expect(availableActions({ status: "DRAFT", send_at: "2030-01-01T00:00:00Z" }).sendLabel).toBe("Schedule");
+    expect(availableActions({ status: "SENDING", send_at: null })).toMatchObject({ send: false, pause: true, resume: false, cancel: true });
+    expect(availableActions({ status: "SCHEDULED", send_at: "2030-01-01T00:00:00Z" })).toMatchObject({ send: false, pause: true, addRecipients: true });
+    expect(availableActions({ status: "PAUSED", send_at: null })).toMatchObject({ resume: true, pause: false });
+    expect(availableActions({ status: "COMPLETED", send_at: null })).toMatchObject({
+      send: false,
+      pause: false,
+      resume: false,
+      cancel: false,
+      addRecipients: false,
+    });
+  });
+});
+
+describe("pollIntervalOf", () => {
+  const now = Date.parse("2026-11-25T10:00:00Z");
+  it("polls fast while sending or scheduled, slower while late receipts may land, then stops", () => {
+    expect(pollIntervalOf({ status: "SENDING", completed_at: null }, now)).toBe(LIVE_POLL_MS);
+    expect(pollIntervalOf({ status: "SCHEDULED", completed_at: null }, now)).toBe(LIVE_POLL_MS);
+    expect(pollIntervalOf({ status: "COMPLETED", completed_at: "2026-11-25T09:59:30Z" }, now)).toBeGreaterThan(LIVE_POLL_MS);
+    expect(pollIntervalOf({ status: "COMPLETED", completed_at: "2026-11-25T09:50:00Z" }, now)).toBe(false);
+    expect(pollIntervalOf({ status: "DRAFT", completed_at: null }, now)).toBe(false);
+  });
+});

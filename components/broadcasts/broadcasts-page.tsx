@@ -7,7 +7,7 @@ import { Button, EmptyState, ErrorState, Field, InfoIcon, PageHeader, PlusIcon, 
 import { useTemplateChannels } from "@/components/templates/use-template-channels";
 import { BROADCAST_STATUS_LIST, useBroadcasts, type BroadcastStatus } from "@/lib/client/broadcasts";
 import { can, useCurrentProject } from "@/lib/client/me";
-import { BroadcastsIcon } from "./broadcast-icon";
+import { BroadcastsIcon } from "@/components/ui";
 import { BroadcastsTable } from "./broadcasts-table";
 import { STATUS } from "./model/vocabulary";
 import { NewBroadcastDialog } from "./new-broadcast-dialog";

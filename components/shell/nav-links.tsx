@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
 import { cn } from "@/components/ui/cn";
-import { BroadcastsIcon } from "@/components/broadcasts/broadcast-icon";
+import { BroadcastsIcon } from "@/components/ui";
 import {
   AgentIcon,
   AutomationsIcon,

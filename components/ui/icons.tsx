@@ -262,3 +262,11 @@ export const TriggerIcon = (p: IconProps) => (
     <path d="M15 7.5h2M15 10h2.5M15 12.5h2" />
   </Icon>
 );
+/** A megaphone: broadcasts. */
+export const BroadcastsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 8v4h3l6 3.5v-11L6 8z" />
+    <path d="M6 12l1 4h2l-.8-3.2" />
+    <path d="M15 7.5a3 3 0 0 1 0 5" />
+  </Icon>
+);

@@ -4,14 +4,14 @@
  * be approved yet (send checks that), and recipients given at creation are all-or-nothing.
  */
 import { and, eq, type SQL } from "drizzle-orm";
-import { broadcastRecipients, broadcasts, templates } from "@/lib/db/schema";
+import { broadcastRecipients, broadcasts } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SvcError, invalidRequest, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { TemplateRow } from "@/lib/domain/templates/serialize";
+import { channelTemplateOf } from "@/lib/domain/templates/send-check";
 import { insertRecipients, judgeRecipients, type RecipientInput } from "./recipients";
 import { serializeBroadcast, serializeRecipient, type BroadcastRow, type BroadcastStatus } from "./serialize";
 import { statsOf } from "./stats";
@@ -28,7 +28,7 @@ const MAX_SCHEDULE_AHEAD_MS = 90 * 24 * 3600_000;
 
 export async function createBroadcast(ctx: Ctx, input: BroadcastCreateInput) {
   const channel = await broadcastChannel(ctx, input.channel_id);
-  const template = await templateOf(ctx, channel, input.template);
+  const template = await channelTemplateOf(ctx, channel, input.template);
   const sendAt = input.send_at === undefined ? null : scheduleTime(ctx, input.send_at);
   const id = newId("broadcast", ctx.now.getTime());
   const judged = await judgeRecipients(ctx, template, input.recipients ?? []);
@@ -116,25 +116,6 @@ async function broadcastChannel(ctx: Ctx, channelId: string): Promise<ChannelRow
     });
   }
   return channel;
-}
-
-async function templateOf(ctx: Ctx, channel: ChannelRow, reference: BroadcastCreateInput["template"]): Promise<TemplateRow> {
-  const byId = "id" in reference;
-  const [row] = await ctx.db
-    .select()
-    .from(templates)
-    .where(
-      and(
-        eq(templates.projectId, ctx.project.id),
-        eq(templates.channelId, channel.id),
-        byId ? eq(templates.id, reference.id) : and(eq(templates.name, reference.name), eq(templates.language, reference.language)),
-      ),
-    );
-  if (row) return row;
-  const what = byId ? `id '${reference.id}'` : `'${reference.name}' in ${reference.language}`;
-  throw new SvcError("not_found", `Channel ${channel.id} has no template with ${what}. GET /templates?channel_id=${channel.id} lists its templates.`, {
-    issues: { template: ["Unknown template on this channel."] },
-  });
 }
 
 function scheduleTime(ctx: Ctx, value: string): Date {

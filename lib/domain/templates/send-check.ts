@@ -94,6 +94,18 @@ export async function flowButtonIndexFor(ctx: Ctx, channel: ChannelRow, referenc
 
 /** The sending channel's template named by {id} or {name, language}, if APPROVED. */
 export async function approvedTemplateOf(ctx: Ctx, channel: ChannelRow, reference: TemplateContent): Promise<TemplateRow> {
+  const row = await channelTemplateOf(ctx, channel, reference);
+  if (row.status !== "APPROVED") {
+    throw new SvcError("template_not_approved", `Template ${row.id} ('${row.name}', ${row.language}) is ${row.status}: ${NOT_APPROVED[row.status]}`, {
+      template_id: row.id,
+      template_status: row.status,
+    });
+  }
+  return row;
+}
+
+/** The channel's template named by {id} or {name, language}, whatever its review status; else 404. */
+export async function channelTemplateOf(ctx: Ctx, channel: ChannelRow, reference: Pick<TemplateContent, "id" | "name" | "language">): Promise<TemplateRow> {
   const byId = reference.id !== undefined;
   const [row] = await ctx.db
     .select()
@@ -106,12 +118,6 @@ export async function approvedTemplateOf(ctx: Ctx, channel: ChannelRow, referenc
       ),
     );
   if (!row) throw unknownTemplate(channel, reference);
-  if (row.status !== "APPROVED") {
-    throw new SvcError("template_not_approved", `Template ${row.id} ('${row.name}', ${row.language}) is ${row.status}: ${NOT_APPROVED[row.status]}`, {
-      template_id: row.id,
-      template_status: row.status,
-    });
-  }
   return row;
 }
 
@@ -123,7 +129,7 @@ const NOT_APPROVED: Record<TemplateRow["status"], string> = {
   APPROVED: "",
 };
 
-function unknownTemplate(channel: ChannelRow, reference: TemplateContent): SvcError {
+function unknownTemplate(channel: ChannelRow, reference: Pick<TemplateContent, "id" | "name" | "language">): SvcError {
   const list = `GET /templates?channel_id=${channel.id} lists the templates it can send.`;
   if (reference.id !== undefined) {
     return new SvcError("not_found", `No template with id '${reference.id}' on channel ${channel.id}. ${list}`, {

@@ -70,13 +70,16 @@ export async function processInboundWebhook(
     return;
   }
   const failures: string[] = [];
-  for (const event of normalizeWebhook(row.platform as ProviderPlatform, payload)) {
-    try {
-      const outcome = await applyInboundEvent({ ...ctx, now: ports.clock.now() }, event);
-      // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
-      if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
-    } catch (error) {
-      failures.push(`${event.kind}: ${rootMessage(error)}`);
+  for (const group of statusRuns(normalizeWebhook(row.platform as ProviderPlatform, payload))) {
+    if (group.length > 1 && (await applyStatusRun(ctx, group))) continue;
+    for (const event of group) {
+      try {
+        const outcome = await applyInboundEvent({ ...ctx, now: ports.clock.now() }, event);
+        // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
+        if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
+      } catch (error) {
+        failures.push(`${event.kind}: ${rootMessage(error)}`);
+      }
     }
   }
   if (failures.length) {
@@ -96,6 +99,37 @@ export async function processInboundWebhook(
     throw new Error(`Inbound webhook ${id}: ${message}`);
   }
   await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
+}
+
+/** The envelope's items in order, consecutive statuses grouped (the provider batches hundreds into one envelope). */
+function statusRuns(items: InboundEvent[]): InboundEvent[][] {
+  const runs: InboundEvent[][] = [];
+  for (const item of items) {
+    const last = runs.at(-1);
+    if (item.kind === "status" && last?.[0]?.kind === "status") last.push(item);
+    else runs.push([item]);
+  }
+  return runs;
+}
+
+/**
+ * A run of statuses in ONE transaction: each status alone is a few single-row writes, and a commit
+ * (a WAL flush) for each of them was what bounded a broadcast's callbacks. When any of them fails the
+ * transaction writes nothing and false sends the caller through them one by one, where the failing
+ * one is recorded and the rest are applied, as for any envelope.
+ */
+async function applyStatusRun(ctx: SystemCtx, group: InboundEvent[]): Promise<boolean> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx, now: ctx.ports.clock.now() };
+      for (const event of group) {
+        if (isPending(await applyInboundEvent(txCtx, event))) await ctx.ports.queue.send(STATUS_RETRY_JOB, { event }, { tx, startAfter: 1000 });
+      }
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -6,11 +6,11 @@
  * recipients or queued messages to pick up again, never half of each.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { broadcastRecipients, conversations, messages, optIns } from "@/lib/db/schema";
+import { broadcastRecipients, messages, optIns } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { upsertContact } from "@/lib/domain/contacts/identity";
-import { touchConversations } from "@/lib/domain/conversations";
+import { ensureConversations, touchConversations } from "@/lib/domain/conversations";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { templateShape } from "@/lib/domain/templates/validate";
 import type { TemplateRow } from "@/lib/domain/templates/serialize";
@@ -139,7 +139,7 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
   });
 }
 
-/** Each recipient's contact and conversation: contacts created one by one only for new numbers (projects without require_opt_in), conversations in bulk. */
+/** Each recipient's contact and conversation: contacts created one by one only for new numbers (projects without require_opt_in), conversations in one upsert. */
 async function placesOf(
   ctx: Ctx,
   channel: ChannelRow,
@@ -161,26 +161,8 @@ async function placesOf(
       ).id;
     contactOf.set(r.to, id);
   }
-  const contactIds = [...new Set(contactOf.values())];
-  await ctx.db
-    .insert(conversations)
-    .values(
-      contactIds.map((contactId) => ({
-        id: newId("conversation", ctx.now.getTime()),
-        projectId: ctx.project.id,
-        contactId,
-        lastChannelId: channel.id,
-        startedAt: ctx.now,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    )
-    .onConflictDoNothing({ target: [conversations.projectId, conversations.contactId] });
-  const existing = await ctx.db
-    .select({ id: conversations.id, contactId: conversations.contactId })
-    .from(conversations)
-    .where(and(eq(conversations.projectId, ctx.project.id), inArray(conversations.contactId, contactIds)));
-  const conversationOf = new Map(existing.map((c) => [c.contactId, c.id]));
+  const opened = await ensureConversations(ctx.db, ctx.project.id, [...new Set(contactOf.values())], channel.id, ctx.now);
+  const conversationOf = new Map(opened.map((c) => [c.contactId, c.id]));
   const out = new Map<string, { contactId: string; conversationId: string }>();
   for (const [to, contactId] of contactOf) out.set(to, { contactId, conversationId: conversationOf.get(contactId)! });
   return out;

@@ -13,7 +13,7 @@ import { SvcError, invalidRequest, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { channelTemplateOf } from "@/lib/domain/templates/send-check";
 import { insertRecipients, judgeRecipients, type RecipientInput } from "./recipients";
-import { serializeBroadcast, serializeRecipient, type BroadcastRow, type BroadcastStatus } from "./serialize";
+import { serializeBroadcast, serializeRecipient, type BroadcastRecipientRow, type BroadcastRow, type BroadcastStatus } from "./serialize";
 import { statsOf } from "./stats";
 
 export interface BroadcastCreateInput {
@@ -92,9 +92,9 @@ export async function listBroadcasts(ctx: Ctx, params: PageParams & { status?: B
   return { object: "list" as const, data: page.data.map((row) => serializeBroadcast(row, stats.get(row.id)!)), has_more: page.has_more };
 }
 
-export async function listRecipients(ctx: Ctx, id: string, params: PageParams & { status?: string | undefined }) {
+export async function listRecipients(ctx: Ctx, id: string, params: PageParams & { status?: BroadcastRecipientRow["status"] | undefined }) {
   const broadcast = await getBroadcastRow(ctx, id);
-  const filter = params.status ? eq(broadcastRecipients.status, params.status as never) : undefined;
+  const filter = params.status ? eq(broadcastRecipients.status, params.status) : undefined;
   const page = await paginate(ctx.db, broadcastRecipients, eq(broadcastRecipients.broadcastId, broadcast.id), params, filter);
   return { object: "list" as const, data: page.data.map(serializeRecipient), has_more: page.has_more };
 }

@@ -5,25 +5,16 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { statusesMovableTo, type DeliveryStatus } from "@/lib/domain/messages/status";
+import type { BroadcastRecipientRow } from "./serialize";
 
-const BEFORE: Record<string, string[]> = {
-  sent: ["pending", "queued"],
-  delivered: ["pending", "queued", "sent"],
-  read: ["pending", "queued", "sent", "delivered"],
-  failed: ["pending", "queued", "sent", "delivered"],
-};
-
-export async function moveRecipient(
-  db: Db,
-  messageId: string,
-  status: "sent" | "delivered" | "read" | "failed",
-  at: Date,
-  failure: Record<string, unknown> | null,
-): Promise<void> {
+/** A recipient follows its message (messages/status.ts canMove); a recipient still pending has no message to lag behind. */
+export async function moveRecipient(db: Db, messageId: string, status: DeliveryStatus, at: Date, failure: Record<string, unknown> | null): Promise<void> {
+  const from = ["pending", ...statusesMovableTo(status)] as BroadcastRecipientRow["status"][];
   await db
     .update(broadcastRecipients)
     .set({ status, updatedAt: at, ...(status === "failed" && failure ? { error: failure } : {}) })
-    .where(and(eq(broadcastRecipients.messageId, messageId), inArray(broadcastRecipients.status, BEFORE[status] as never[])));
+    .where(and(eq(broadcastRecipients.messageId, messageId), inArray(broadcastRecipients.status, from)));
 }
 
 /** A reply counts for a broadcast message the contact got on the same channel in the 72 h before it. */

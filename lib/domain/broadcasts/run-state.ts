@@ -1,5 +1,5 @@
 /** The sender's transitions of the broadcast row: start a scheduled one, pause, complete. Each is guarded by the status it expects. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Claim } from "./claim";
@@ -32,19 +32,21 @@ export function whyPause(claim: Claim): PauseReason | null {
 
 /** SENDING (or SCHEDULED) → PAUSED with the reason; the generation moves so the running sender stops. */
 export async function pauseFor(db: Db, broadcast: Pick<BroadcastRow, "id">, reason: PauseReason, now: Date): Promise<void> {
-  await db
-    .update(broadcasts)
-    .set({ status: "PAUSED", pauseReason: reason, updatedAt: now, runGeneration: sql`${broadcasts.runGeneration} + 1` })
-    .where(and(eq(broadcasts.id, broadcast.id), inArray(broadcasts.status, ["SENDING", "SCHEDULED"])));
+  await pauseWhere(db, eq(broadcasts.id, broadcast.id), reason, now);
 }
 
 /** The template turned PAUSED or DISABLED (its review webhook): every broadcast sending it pauses. */
 export async function pauseForTemplate(db: Db, templateId: string, status: string, now: Date): Promise<void> {
   const reason: PauseReason = status === "PAUSED" ? "template_paused" : "template_disabled";
+  await pauseWhere(db, eq(broadcasts.templateId, templateId), reason, now);
+}
+
+/** The running or scheduled broadcasts `which` selects → PAUSED; the generation moves so their sender stops. */
+async function pauseWhere(db: Db, which: SQL, reason: PauseReason, now: Date): Promise<void> {
   await db
     .update(broadcasts)
     .set({ status: "PAUSED", pauseReason: reason, updatedAt: now, runGeneration: sql`${broadcasts.runGeneration} + 1` })
-    .where(and(eq(broadcasts.templateId, templateId), inArray(broadcasts.status, ["SENDING", "SCHEDULED"])));
+    .where(and(which, inArray(broadcasts.status, ["SENDING", "SCHEDULED"])));
 }
 
 /**

@@ -21,6 +21,29 @@ export async function ensureConversation(db: Db, projectId: string, contactId: s
   return row!;
 }
 
+/** ensureConversation for many contacts in one statement (a broadcast's batch): the same upsert, the conversations returned. */
+export async function ensureConversations(db: Db, projectId: string, contactIds: string[], channelId: string, now: Date): Promise<ConversationRow[]> {
+  if (contactIds.length === 0) return [];
+  return db
+    .insert(conversations)
+    .values(
+      contactIds.map((contactId) => ({
+        id: newId("conversation", now.getTime()),
+        projectId,
+        contactId,
+        lastChannelId: channelId,
+        startedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({ target: [conversations.projectId, conversations.contactId], set: CONVERSATION_REOPENED })
+    .returning();
+}
+
+/** What a new send or message does to an existing conversation: its channel is the latest, and it is active. */
+const CONVERSATION_REOPENED = { lastChannelId: sql`excluded.last_channel_id`, isActive: true, updatedAt: sql`excluded.updated_at` };
+
 /** Every inbound message runs it in the ingest transaction: built once (builtOnce). */
 const conversationUpsert = builtOnce<ConversationRow>("conversation_upsert", (db) =>
   db
@@ -36,7 +59,7 @@ const conversationUpsert = builtOnce<ConversationRow>("conversation_upsert", (db
     })
     .onConflictDoUpdate({
       target: [conversations.projectId, conversations.contactId],
-      set: { lastChannelId: sql`excluded.last_channel_id`, isActive: true, updatedAt: sql`excluded.updated_at` },
+      set: CONVERSATION_REOPENED,
     })
     .returning(),
 );

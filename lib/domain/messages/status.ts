@@ -17,6 +17,11 @@ export function canMove(from: string, to: DeliveryStatus): boolean {
   return (RANK[to] ?? -1) > (RANK[from] ?? 99);
 }
 
+/** Every delivery status a message may move to `to` from (canMove as a list, for a guarded UPDATE). */
+export function statusesMovableTo(to: DeliveryStatus): MessageRow["status"][] {
+  return Object.keys(RANK).filter((s) => canMove(s, to)) as MessageRow["status"][];
+}
+
 export interface StatusUpdate {
   status: DeliveryStatus;
   at: Date;
@@ -34,7 +39,7 @@ export interface StatusUpdate {
  */
 export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
-  const allowedFrom = Object.keys(RANK).filter((s) => canMove(s, update.status)) as MessageRow["status"][];
+  const allowedFrom = statusesMovableTo(update.status);
   const moved = await ctx.db
     .update(messages)
     .set({ status: update.status, failure: update.failure ?? message.failure, updatedAt: update.at })

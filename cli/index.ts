@@ -12,15 +12,19 @@ import { commands } from "./commands";
  * The database opens on a command's first use: the config commands never use it (they call the API).
  */
 async function main(argv: string[]) {
-  const [group, name, ...rest] = argv;
-  const command = commands.find((c) => c.group === group && c.name === name);
+  const [group, second, ...others] = argv;
+  // A one-word command (`login`, `listen`) has name "": everything after its word is its arguments.
+  const single = commands.find((c) => c.group === group && c.name === "");
+  const command = single ?? commands.find((c) => c.group === group && c.name === second);
+  const name = single ? "" : second;
+  const rest = single ? argv.slice(1) : others;
   if (!command) {
-    printHelp(group && name ? `Unknown command '${group} ${name}'.` : null);
+    printHelp(group ? `Unknown command '${[group, second].filter(Boolean).join(" ")}'.` : null);
     process.exitCode = group ? 2 : 0;
     return;
   }
   const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positional) });
-  if (positionals.length > 1) throw new Error(`'${group} ${name}' takes one ${command.positional}, not ${positionals.length}.`);
+  if (positionals.length > 1) throw new Error(`'${[group, name].filter(Boolean).join(" ")}' takes one ${command.positional}, not ${positionals.length}.`);
   const flags = { ...values } as Record<string, string | boolean | undefined>;
   if (command.positional && positionals[0] !== undefined) flags[command.positional] = positionals[0];
   let database: DatabaseHandle | null = null;
@@ -44,7 +48,7 @@ async function main(argv: string[]) {
 function printHelp(problem: string | null) {
   if (problem) console.error(problem);
   console.log("Usage: npm run svc -- <command> [options]\n");
-  for (const c of commands) console.log(`  ${`${c.group} ${c.name}`.padEnd(22)} ${c.summary}`);
+  for (const c of commands) console.log(`  ${[c.group, c.name].filter(Boolean).join(" ").padEnd(22)} ${c.summary}`);
 }
 
 try {

@@ -38,6 +38,8 @@ export const ID_PREFIXES = {
   broadcast: "bc",
   broadcastRecipient: "bcr",
   registrationIntent: "ri",
+  deviceCode: "dc",
+  auditEvent: "aud",
   request: "req",
   idempotencyKey: "idem",
   inboundWebhook: "iw",

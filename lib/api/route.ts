@@ -12,6 +12,7 @@ import { servicesOf, type Runtime } from "@/lib/server/runtime";
 import type { HitResult } from "@/lib/ports/limiter";
 import { authenticate, type AuthMode } from "./auth";
 import { corsHeadersFor, enforceKeyOrigin } from "./cors";
+import { clientIp } from "./client-ip";
 import { MAX_JSON_BODY_BYTES, assertStorable, parseJsonText, readBodyBytes } from "./request-input";
 import { errorResponse, handlerHeaders, json } from "./respond";
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf } from "./idempotency";
@@ -244,6 +245,7 @@ function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
       plan: operator.plan,
       actor: { type: "user", id: operator.user.id, role: operator.role },
       now,
+      ip: clientIp(call.request),
     };
   if (key) {
     return {
@@ -253,6 +255,7 @@ function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
       plan: key.plan,
       actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
       now,
+      ip: clientIp(call.request),
     };
   }
   // auth "none": no tenant, so no ctx; those handlers use `runtime` (HandlerInput).

@@ -75,6 +75,8 @@ export interface Ctx extends SystemCtx {
   org: OrganizationRow;
   project: ProjectRow;
   plan: PlanRow;
+  /** The calling client's address, for the audit log (lib/api/client-ip.ts); absent outside a request. */
+  ip?: string | null;
 }
 
 /** A job's (or a script's) ctx: the system acting at `now`. */

@@ -23,3 +23,5 @@ export * from "./automations";
 export * from "./business-agents";
 export * from "./broadcasts";
 export * from "./registration-intents";
+export * from "./cli-device-codes";
+export * from "./audit-events";

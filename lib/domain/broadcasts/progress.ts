@@ -35,3 +35,23 @@ export async function markReplied(db: Db, place: { projectId: string; contactId:
       ),
     );
 }
+
+/** moveRecipient for many messages in one statement (an envelope's statuses): each recipient follows its message's final status. */
+export async function moveRecipients(
+  db: Db,
+  moves: { messageId: string; status: DeliveryStatus; at: Date; failure: Record<string, unknown> | null }[],
+): Promise<void> {
+  const rows = moves.map((m) => ({
+    message_id: m.messageId,
+    status: m.status,
+    from: ["pending", ...statusesMovableTo(m.status)].join(","),
+    at: m.at.toISOString(),
+    error: m.status === "failed" ? m.failure : null,
+  }));
+  const given = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(message_id text, status text, "from" text, at text, error jsonb)`;
+  await db
+    .update(broadcastRecipients)
+    .set({ status: sql`v.status`, updatedAt: sql`v.at::timestamptz`, error: sql`coalesce(v.error, ${broadcastRecipients.error})` })
+    .from(given)
+    .where(sql`${broadcastRecipients.messageId} = v.message_id and ${broadcastRecipients.status} = any(string_to_array(v."from", ','))`);
+}

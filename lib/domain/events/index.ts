@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { events, projects } from "@/lib/db/schema";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
@@ -52,6 +52,43 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
   if (!row) return null;
   if (deliver && !input.defer) await scheduleDelivery(ctx.db, ctx.ports.queue, { id, projectId: project.id, type }, at, "event", row);
   return id;
+}
+
+/**
+ * emitEvent for many events in one multi-row insert (an envelope's statuses): the same rows, dedupe
+ * and deliveries, with each project's webhook target read once. Returns the ids of the events stored
+ * (a dedupe key that exists already stores nothing, as in emitEvent).
+ */
+export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: EventInput[]): Promise<string[]> {
+  if (!inputs.length) return [];
+  const rows = inputs.map((input) => ({
+    id: newId("event", input.at.getTime()),
+    projectId: input.project.id,
+    type: input.type,
+    payload: input.payload,
+    deliver: input.deliver ?? true,
+    route: input.route ?? "external",
+    dedupeKey: input.dedupeKey ?? null,
+    createdAt: input.at,
+  }));
+  const stored = new Set((await ctx.db.insert(events).values(rows).onConflictDoNothing().returning({ id: events.id })).map((r) => r.id));
+  const toDeliver = rows.filter((row, i) => stored.has(row.id) && row.deliver && !inputs[i]!.defer);
+  const projectIds = [...new Set(toDeliver.map((row) => row.projectId))];
+  const targets = projectIds.length
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: projects.id, ...WEBHOOK_TARGET })
+            .from(projects)
+            .where(inArray(projects.id, projectIds))
+        ).map((t) => [t.id, t]),
+      )
+    : new Map<string, { url: string | null; pausedAt: Date | null }>();
+  for (const row of toDeliver) {
+    const target = targets.get(row.projectId);
+    if (target?.url) await scheduleDelivery(ctx.db, ctx.ports.queue, row, row.createdAt, "event", target);
+  }
+  return [...stored];
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { applyStatus, canMove, type DeliveryStatus } from "@/lib/domain/messages/status";
+import { applyStatus, canMove, type DeliveryStatus, type StatusUpdate } from "@/lib/domain/messages/status";
 import type { ApplyOutcome } from "./apply";
 import { messageByProviderId, type InboundOf } from "./resolve";
 
@@ -13,9 +13,15 @@ export async function applyProviderStatus(ctx: SystemCtx, channel: ChannelRow, e
   // The callback can outrun the send job storing the provider id: the caller retries later.
   if (!message) return "status_pending";
   if (event.status === "deleted") return "status_ignored";
+  const moved = await applyStatus(ctx, message, statusUpdateOf(event));
+  return moved ? "status" : "status_ignored";
+}
+
+/** What a provider status callback says, as the move applyStatus makes (a failure in the spec's shape). */
+export function statusUpdateOf(event: InboundOf<"status">): StatusUpdate {
   const error = event.errors[0];
-  const moved = await applyStatus(ctx, message, {
-    status: event.status,
+  return {
+    status: event.status as DeliveryStatus,
     at: new Date(event.timestamp),
     recipientId: event.recipient_id,
     recipientUserId: event.recipient_user_id,
@@ -36,8 +42,7 @@ export async function applyProviderStatus(ctx: SystemCtx, channel: ChannelRow, e
             occurred_at: event.timestamp,
           }
         : null,
-  });
-  return moved ? "status" : "status_ignored";
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { moveRecipient } from "@/lib/domain/broadcasts/progress";
-import { and, eq, inArray } from "drizzle-orm";
+import { moveRecipient, moveRecipients } from "@/lib/domain/broadcasts/progress";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
-import { emitEvent } from "@/lib/domain/events";
+import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import type { MessageRow } from "./serialize";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
@@ -47,7 +47,61 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
     .returning({ id: messages.id });
   if (!moved.length) return false;
   if (message.broadcastId) await moveRecipient(ctx.db, message.id, update.status, update.at, (update.failure ?? null) as Record<string, unknown> | null);
-  await emitEvent(ctx, {
+  await emitEvent(ctx, statusEvent(message, update));
+  return true;
+}
+
+export interface StatusMove {
+  message: MessageRow;
+  update: StatusUpdate;
+}
+
+/**
+ * applyStatus over many messages at once (an envelope's run of statuses, hundreds during a broadcast):
+ * the same forward-only moves and message.status events, written as one guarded UPDATE of the
+ * messages, one of their broadcast recipients and one multi-row event insert instead of four
+ * statements per status. A message may come more than once (sent, then delivered); its moves apply in
+ * order. The guard is the status each message was read with: when another writer moved one in
+ * between, nothing is written and null asks the caller to apply the statuses one at a time.
+ */
+export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number | null> {
+  const after = new Map<string, { read: MessageRow; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
+  const applied: StatusMove[] = [];
+  for (const move of moves) {
+    const seen = after.get(move.message.id);
+    const from = seen?.status ?? move.message.status;
+    if (!canMove(from, move.update.status)) continue;
+    const read = seen?.read ?? move.message;
+    after.set(read.id, { read, status: move.update.status, failure: move.update.failure ?? seen?.failure ?? read.failure, at: move.update.at });
+    applied.push({ message: read, update: move.update });
+  }
+  if (!applied.length) return 0;
+  const rows = [...after.values()].map((m) => ({ id: m.read.id, from: m.read.status, status: m.status, failure: m.failure, at: m.at.toISOString() }));
+  const given = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, "from" text, status text, failure jsonb, at text)`;
+  const moved = await ctx.db
+    .update(messages)
+    .set({ status: sql`v.status`, failure: sql`v.failure`, updatedAt: sql`v.at::timestamptz` })
+    .from(given)
+    .where(sql`${messages.id} = v.id and ${messages.status} = v."from"`)
+    .returning({ id: messages.id });
+  if (moved.length !== rows.length) return null;
+  const recipients = [...after.values()].filter((m) => m.read.broadcastId);
+  if (recipients.length) {
+    await moveRecipients(
+      ctx.db,
+      recipients.map((m) => ({ messageId: m.read.id, status: m.status, at: m.at, failure: (m.failure ?? null) as Record<string, unknown> | null })),
+    );
+  }
+  await emitEvents(
+    ctx,
+    applied.map((move) => statusEvent(move.message, move.update)),
+  );
+  return applied.length;
+}
+
+/** The message.status event of one move; the dedupe key makes a provider's repeated callback no second event. */
+function statusEvent(message: MessageRow, update: StatusUpdate): EventInput {
+  return {
     project: { id: message.projectId },
     type: "message.status",
     payload: {
@@ -67,6 +121,5 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
     },
     at: update.at,
     dedupeKey: `status:${message.id}:${update.status}`,
-  });
-  return true;
+  };
 }

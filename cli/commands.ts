@@ -4,6 +4,9 @@ import { desc, eq, isNotNull } from "drizzle-orm";
 import { inboundWebhooks, organizations, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { createApiKey, listProjectKeys, revokeApiKey } from "@/lib/domain/keys";
+import { keyCreatedAudit, keyRevokedAudit } from "@/lib/domain/keys/manage";
+import { recordAudit } from "@/lib/domain/audit/record";
+import { SYSTEM_ACTOR } from "@/lib/domain/context";
 import { upsertPlan } from "@/lib/domain/plans";
 import { setOrganizationPlan } from "@/lib/domain/organizations";
 import { SvcError } from "@/lib/errors";
@@ -11,6 +14,8 @@ import { newId } from "@/lib/ids";
 import { isValidWebhookSecret } from "@/lib/domain/projects/secrets";
 import { isSampleEventType, SAMPLE_EVENT_TYPES, samplePayload } from "@/lib/domain/webhooks/samples";
 import { configCommands } from "./config/commands";
+import { loginCommands } from "./login";
+import { listenCommand } from "./listen";
 import { checkStandardWebhook, DEFAULT_TOLERANCE_SECONDS, serializeDelivery, signatureHeaders, verifySvcSignature } from "@/lib/domain/webhooks/signing";
 
 export interface CommandIo {
@@ -53,6 +58,13 @@ async function projectOrThrow(db: Db, id: string) {
   const [project] = await db.select().from(projects).where(eq(projects.id, id));
   if (!project) throw new Error(`No project '${id}'. List them with: npm run svc -- projects list`);
   return project;
+}
+
+/** The admin CLI acts as the system (whoever holds DATABASE_URL): its audit entries say so. */
+const CLI_ACTOR_DISPLAY = "svc CLI";
+
+function cliAuditCtx(db: Db, project: { id: string; organizationId: string }) {
+  return { db, actor: SYSTEM_ACTOR, now: new Date(), ip: null, project };
 }
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -151,13 +163,17 @@ export const commands: Command[] = [
       const scopes = kind === "secret" ? list(flags.scopes) : [];
       if (kind === "secret" && scopes.length === 0) throw new Error("--scopes is required for a secret key (comma-separated, or * for all).");
       try {
-        const { key, value } = await createApiKey(db, {
-          organizationId: project.organizationId,
-          projectId: project.id,
-          kind,
-          name: typeof flags.name === "string" ? flags.name : null,
-          scopes,
-          allowedOrigins: list(flags.origins),
+        const { key, value } = await db.transaction(async (tx) => {
+          const created = await createApiKey(tx, {
+            organizationId: project.organizationId,
+            projectId: project.id,
+            kind,
+            name: typeof flags.name === "string" ? flags.name : null,
+            scopes,
+            allowedOrigins: list(flags.origins),
+          });
+          await recordAudit(cliAuditCtx(tx, project), { ...keyCreatedAudit(created.key), systemDisplay: CLI_ACTOR_DISPLAY });
+          return created;
         });
         io.out(value);
         io.out(`# ${key.id} (${kind}, scopes: ${key.scopes.join(",")}). Shown once: store it now.`);
@@ -188,7 +204,11 @@ export const commands: Command[] = [
     async run(flags, io) {
       const db = await io.db();
       const project = await projectOrThrow(db, required(flags, "project"));
-      const key = await revokeApiKey(db, project.id, required(flags, "key"), new Date());
+      const key = await db.transaction(async (tx) => {
+        const revoked = await revokeApiKey(tx, project.id, required(flags, "key"), new Date());
+        await recordAudit(cliAuditCtx(tx, project), { ...keyRevokedAudit(revoked), systemDisplay: CLI_ACTOR_DISPLAY });
+        return revoked;
+      });
       io.out(`Revoked ${key.id} (${key.display}).`);
     },
   },
@@ -363,4 +383,6 @@ export const commands: Command[] = [
     },
   },
   ...configCommands,
+  ...loginCommands,
+  listenCommand,
 ];

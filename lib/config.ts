@@ -23,6 +23,11 @@ export function env() {
     allowPrivateNetwork: e.SVC_ALLOW_PRIVATE_NETWORK ? e.SVC_ALLOW_PRIVATE_NETWORK === "true" : !production,
     providerGraphUrl: e.PROVIDER_GRAPH_URL || null,
     publicUrl: e.SVC_PUBLIC_URL || `http://localhost:${e.PORT || 3000}`,
+    /** Browser origins besides SVC_PUBLIC_URL's that may call POST /api/v1/mcp (comma-separated); others get 403 origin_not_allowed. */
+    mcpAllowedOrigins: (e.SVC_MCP_ALLOWED_ORIGINS || "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     sandboxParticipantCap: Number(e.SVC_SANDBOX_PARTICIPANT_CAP || 5),
     /** The shared sandbox number's token against a real provider; unset → the simulator's. */
     sandboxAccessToken: e.SVC_SANDBOX_ACCESS_TOKEN || null,

@@ -3,6 +3,7 @@
  * never open the database, so they work against any svc server the key can reach.
  */
 import { errorKind } from "@/lib/error-kind";
+import { readCredentials } from "../credentials";
 
 export const DEFAULT_API_URL = "http://localhost:3000/api/v1";
 const TIMEOUT_MS = 60_000;
@@ -14,11 +15,25 @@ export interface ApiTarget {
 
 export type Flags = Record<string, string | boolean | undefined>;
 
-/** --url / --key, else SVC_API_URL / SVC_API_KEY; the URL defaults to the dev server (`npm run dev`). */
+/**
+ * --url / --key, else SVC_API_URL / SVC_API_KEY, else what `svc login` stored (cli/credentials.ts);
+ * the URL defaults to the dev server (`npm run dev`). The stored key is only sent to the server it
+ * was made for: with another URL given, it is not used.
+ */
 export function targetOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): ApiTarget {
-  const url = (typeof flags.url === "string" && flags.url) || env.SVC_API_URL || DEFAULT_API_URL;
-  const key = (typeof flags.key === "string" && flags.key) || env.SVC_API_KEY;
-  if (!key) throw new Error("No API key: pass --key svc_live_... or set SVC_API_KEY (a key with config:read; config:write to apply).");
+  const given = (typeof flags.url === "string" && flags.url) || env.SVC_API_URL || null;
+  const explicitKey = (typeof flags.key === "string" && flags.key) || env.SVC_API_KEY;
+  // Read only when needed: a broken file must not get in the way of an explicit --url and --key.
+  const stored = given && explicitKey ? null : readCredentials(env);
+  const url = given || stored?.url || DEFAULT_API_URL;
+  const storedKey = stored && sameApi(stored.url, url) ? stored.key : undefined;
+  const key = explicitKey || storedKey;
+  if (!key) {
+    throw new Error(
+      "No API key: run `npm run svc -- login`, pass --key svc_live_... or set SVC_API_KEY (a key with config:read; config:write to apply)." +
+        (stored && !storedKey ? ` The stored login is for ${stored.url}, not ${url}.` : ""),
+    );
+  }
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http(s)");
@@ -26,6 +41,10 @@ export function targetOf(flags: Flags, env: NodeJS.ProcessEnv = process.env): Ap
     throw new Error(`--url '${url}' is not an http(s) URL such as ${DEFAULT_API_URL}.`);
   }
   return { url: url.replace(/\/+$/, ""), key };
+}
+
+function sameApi(a: string, b: string): boolean {
+  return a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
 }
 
 /** An HTTP answer that is not 2xx: the API's error body, kept for the caller to print. */

@@ -3,13 +3,14 @@ import type { Runtime } from "@/lib/server/runtime";
 import type { Route } from "./route";
 
 /**
- * An operation that answers bytes rather than JSON (the signed media download). It is a handler like
- * a defineRoute operation (Svc-Version and Request-Id on every answer, JSON error bodies) but streams
- * its own body, so it writes its own answer and describes itself to OpenAPI by hand.
+ * An operation that writes its own answer rather than a defineRoute JSON result: the signed media
+ * download (bytes) and the MCP server (JSON-RPC over Streamable HTTP, lib/api/mcp). It is a handler
+ * like a defineRoute operation (Svc-Version and Request-Id on every answer, JSON error bodies), so it
+ * describes itself to OpenAPI by hand.
  */
 export interface ByteRoute {
   answers: "bytes";
-  method: "GET";
+  method: "GET" | "POST";
   /** Also serves HEAD on the same path (the handler answers it: headers without a body). */
   head: boolean;
   path: string;
@@ -17,8 +18,8 @@ export interface ByteRoute {
   summary: string;
   description: string;
   tag: string;
-  /** "none": no API key is read. A byte route carries its own authorization (a signed URL). */
-  auth: "none";
+  /** "none": no API key is read (a signed URL is the authorization); "secret": the handler admits the Bearer key itself. */
+  auth: "none" | "secret";
   scope: null;
   /** Its OpenAPI request and responses: a byte body has no zod response schema to generate them from. */
   openapi: Pick<RouteConfig, "request" | "responses">;

@@ -133,16 +133,17 @@ function withExamples(examples: Record<string, Example> | undefined): { examples
   return examples && Object.keys(examples).length ? { examples } : {};
 }
 
-/** A byte route (the signed media download): described by its own `openapi` request and responses. */
+/** A route that writes its own answer (the signed media download, the MCP server): described by its own `openapi` request and responses. */
 function registerByteRoute(registry: OpenAPIRegistry, route: ByteRoute) {
   registry.registerPath({
-    method: "get",
+    method: route.method === "POST" ? "post" : "get",
     path: route.path,
     operationId: route.operationId,
     summary: route.summary,
     description: route.description,
     tags: [route.tag],
-    security: [],
+    security: route.auth === "none" ? [] : [{ bearerAuth: [] }],
+    "x-svc-scope": route.scope,
     ...route.openapi,
   });
 }

@@ -7,6 +7,7 @@ import { contactRoutes } from "./routes/contacts";
 import { conversationRoutes } from "./routes/conversations";
 import { messageRoutes } from "./routes/messages";
 import { webhookRoutes } from "./routes/webhooks";
+import { eventStreamRoutes } from "./routes/event-stream";
 import { readinessRoutes } from "./routes/readiness";
 import { mediaRoutes } from "./routes/media";
 import { flowRoutes } from "./routes/flows";
@@ -19,6 +20,8 @@ import { businessAgentConnectorRoutes } from "./routes/business-agent-connectors
 import { businessAgentRoutes } from "./routes/business-agents";
 import { agentThreadRoutes } from "./routes/agent-threads";
 import { registrationIntentRoutes } from "./routes/registration-intents";
+import { auditEventRoutes } from "./routes/audit-events";
+import { mcpRoutes } from "./mcp/endpoint";
 
 /**
  * Every served /api/v1 operation, in the order the OpenAPI document lists them. The router, the
@@ -34,6 +37,7 @@ export const apiRoutes: readonly Endpoint[] = [
   ...conversationRoutes,
   ...messageRoutes,
   ...webhookRoutes,
+  ...eventStreamRoutes,
   ...readinessRoutes,
   ...mediaRoutes,
   ...flowRoutes,
@@ -46,6 +50,9 @@ export const apiRoutes: readonly Endpoint[] = [
   ...businessAgentConnectorRoutes,
   ...agentThreadRoutes,
   ...registrationIntentRoutes,
+  ...auditEventRoutes,
+  // The MCP server serves tools from this same table (a thunk: the table is not built yet here).
+  ...mcpRoutes(() => jsonRoutes),
 ];
 
 /** The JSON operations (defineRoute): the ones the dashboard also serves to operators, per project. */

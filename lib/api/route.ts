@@ -78,6 +78,20 @@ export interface Route {
   servedToOperators: boolean;
   /** `operator` set: a signed-in operator acting in one project (the dashboard) instead of an API key. */
   run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response>;
+  /**
+   * The verb for a key already admitted and counted by the caller (the MCP server's tools/call,
+   * lib/api/mcp): scope → parse → verb → response check, as `run` does, but no HTTP answer, no
+   * idempotency claim (the verbs that take a key dedupe on it themselves) and no second count.
+   */
+  invoke(key: AuthenticatedKey, input: OperationInput, request: Request, runtime: Runtime): Promise<unknown>;
+}
+
+/** An operation's raw input outside HTTP: path and query as the URL would carry them, the JSON body. */
+export interface OperationInput {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body: unknown;
+  idempotencyKey: string | null;
 }
 
 /**
@@ -108,10 +122,7 @@ export function defineRoute<
       const claimed = await claimIdempotency(def, idempotency, call, rawBody, key);
       if (claimed.kind === "replay") return claimed.response;
       claimId = claimed.claimId;
-      if (key) {
-        const quota = await runtime.ports.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
-        if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
-      }
+      if (key) await countQuota(key, call);
       const ctx = ctxOf(call, key);
       const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey } as HandlerInput<
         Infer<P>,
@@ -125,6 +136,25 @@ export function defineRoute<
       if (claimId) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
       return errorResponse(error, requestId, call.headers);
     }
+  }
+
+  async function invoke(key: AuthenticatedKey, input: OperationInput, request: Request, runtime: Runtime): Promise<unknown> {
+    assertKeyScope(key, def.scope);
+    assertStorable(input.params, "path");
+    assertStorable(input.query, "query");
+    assertStorable(input.body, "body");
+    const params = parse(def.params, input.params, "path");
+    const query = parse(def.query, input.query, "query");
+    const body = parse(def.body, withoutIdempotencyKey(def.body, input.body), "body");
+    const call: Call = { request, pathParams: input.params, runtime, operator: undefined, now: runtime.ports.clock.now(), headers: {} };
+    const ctx = ctxOf(call, key);
+    const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey } as HandlerInput<
+      Infer<P>,
+      Infer<Q>,
+      Infer<B>
+    >);
+    if (validateResponses) assertResponseShape(def, result);
+    return result;
   }
 
   return {
@@ -143,11 +173,18 @@ export function defineRoute<
     idempotency,
     servedToOperators: def.servedToOperators ?? true,
     run,
+    invoke,
   };
 }
 
+/** One point of the key's monthly quota, taken after the request is admitted and parsed (429 monthly_quota_exceeded when spent). */
+export async function countQuota(key: AuthenticatedKey, call: Pick<Call, "runtime" | "now">): Promise<void> {
+  const quota = await call.runtime.ports.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
+  if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
+}
+
 /** One request on its way through defineRoute's steps; `headers` collects the response headers as they are decided. */
-interface Call {
+export interface Call {
   request: Request;
   pathParams: Record<string, string>;
   runtime: Runtime;
@@ -157,7 +194,7 @@ interface Call {
 }
 
 /** The first steps: version, then the key (and its per-key rate limit) or the operator, then the scope. Returns the key, if one called. */
-async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call: Call): Promise<AuthenticatedKey | null> {
+export async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call: Call): Promise<AuthenticatedKey | null> {
   const requestedVersion = call.request.headers.get("svc-version");
   if (requestedVersion !== null && requestedVersion !== API_VERSION) {
     throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, {
@@ -182,10 +219,14 @@ async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call:
   const hit = await call.runtime.ports.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
   Object.assign(call.headers, rateLimitHeaders(hit));
   if (!hit.allowed) throw limitExceeded("rate_limit", hit);
+  assertKeyScope(key, scope);
+  return key;
+}
+
+function assertKeyScope(key: AuthenticatedKey, scope: Scope | DashboardScope | null): void {
   if (scope && !hasScope(key.key.scopes, scope)) {
     throw new SvcError("insufficient_scope", `This API key lacks the '${scope}' scope.`, { required_scope: scope });
   }
-  return key;
 }
 
 /** Path, query and body, each checked storable and parsed by the route's schema; the raw body too (idempotency hashes it). */

@@ -14,6 +14,8 @@ import { agentJobs } from "@/lib/domain/agents/jobs";
 import { agentRespondJobs } from "@/lib/domain/agents/respond-job";
 import { contactJobs } from "@/lib/domain/contacts/erase-files";
 import { broadcastJobs } from "@/lib/domain/broadcasts/jobs";
+import { auditJobs } from "@/lib/domain/audit/jobs";
+import { AUDIT_EXPIRE_JOB } from "@/lib/domain/audit/retention";
 import { queueOptionsOf, runJob, type JobDefinition } from "./define";
 
 /** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
@@ -29,13 +31,15 @@ export const JOBS: readonly JobDefinition<object>[] = [
   ...agentRespondJobs,
   ...contactJobs,
   ...broadcastJobs,
+  ...auditJobs,
 ];
 
-/** Periodic work, started with the workers: one media.expire, one flows.expire-dispatches and one functions.expire-invocations chain however many processes start, each run scheduling the next. */
+/** Periodic work, started with the workers: one media.expire, flows.expire-dispatches, functions.expire-invocations and audit.expire chain each however many processes start, each run scheduling the next. */
 export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
   await queue.sendOnce(MEDIA_EXPIRE_JOB, {}, { singletonKey: MEDIA_EXPIRE_JOB });
   await queue.sendOnce(FLOW_EXPIRE_JOB, {}, { singletonKey: FLOW_EXPIRE_JOB });
   await queue.sendOnce(FUNCTION_INVOCATIONS_EXPIRE_JOB, {}, { singletonKey: FUNCTION_INVOCATIONS_EXPIRE_JOB });
+  await queue.sendOnce(AUDIT_EXPIRE_JOB, {}, { singletonKey: AUDIT_EXPIRE_JOB });
 }
 
 /** Registers every job once per process; each run gets a system ctx over these services. */

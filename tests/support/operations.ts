@@ -21,6 +21,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   "business-agent-tools": "businessAgentTool",
   "registration-intents": "registrationIntent",
   broadcasts: "broadcast",
+  "audit-events": "auditEvent",
 };
 
 /**

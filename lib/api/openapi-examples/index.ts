@@ -14,6 +14,7 @@ import { metaExamples } from "./meta";
 import { projectExamples, readinessExamples } from "./projects";
 import { templateExamples } from "./templates";
 import { webhookExamples } from "./webhooks";
+import { eventStreamExamples } from "./event-stream";
 import { automationExamples } from "./automations";
 import { configExamples } from "./config";
 import { businessAgentConnectorExamples } from "./business-agent-connectors";
@@ -21,6 +22,7 @@ import { businessAgentExamples } from "./business-agents";
 import { agentThreadExamples } from "./agent-threads";
 import { registrationIntentExamples } from "./registration-intents";
 import { broadcastExamples } from "./broadcasts";
+import { auditEventExamples } from "./audit-events";
 
 export type { Example, OperationExamples } from "./types";
 export { genericErrorExamples } from "./errors";
@@ -34,6 +36,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...conversationExamples,
   ...messageExamples,
   ...webhookExamples,
+  ...eventStreamExamples,
   ...flowExamples,
   ...functionExamples,
   ...templateExamples,
@@ -44,4 +47,5 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...agentThreadExamples,
   ...registrationIntentExamples,
   ...broadcastExamples,
+  ...auditEventExamples,
 };

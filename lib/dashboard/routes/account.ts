@@ -3,6 +3,7 @@ import { z } from "@/lib/api/zod";
 import { SvcError } from "@/lib/errors";
 import { acceptInvitation, describeInvitation, MIN_PASSWORD_LENGTH, operatorCount, operatorOverview, ROLES, setupFirstOwner } from "@/lib/domain/members";
 import { requireUser } from "../session";
+import { cliLoginRoutes } from "./cli-login";
 
 const Password = z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(200);
 const SetupBody = z
@@ -113,4 +114,6 @@ export const accountRoutes = [
     response: User,
     handler: ({ runtime, params, body }) => acceptInvitation(runtime.database.db, params.token, body, runtime.ports.clock.now()),
   }),
+  // The CLI login confirmation page (/cli/confirm), also outside any project.
+  ...cliLoginRoutes,
 ];

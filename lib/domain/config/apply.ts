@@ -5,9 +5,10 @@ import { createFlow, deleteFlow, updateFlow, type FlowWriteInput } from "@/lib/d
 import { deprecateFlow } from "@/lib/domain/flows/publish";
 import { updateProject } from "@/lib/domain/projects";
 import { newId } from "@/lib/ids";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { writeAgentPlans } from "./agent-apply";
 import type { DesiredFlow } from "./desired";
-import type { AutomationWrite, ConfigPlan } from "./diff";
+import type { AutomationWrite, ConfigPlan, DiffItem } from "./diff";
 import { documentOf } from "./export";
 import { configInvalid } from "./issues";
 import { loadConfigFacts, lockProjectConfig } from "./load";
@@ -26,9 +27,17 @@ export async function applyConfig(ctx: Ctx, body: unknown) {
     const checked = await checkConfig(txCtx, body, await loadConfigFacts(txCtx));
     if (!checked.valid || !checked.diff) throw configInvalid(checked.issues);
     await writePlan(txCtx, checked.diff.plan);
+    await recordAudit(txCtx, { action: "config.applied", target: { type: "project", id: ctx.project.id }, details: changeCounts(checked.diff.items) });
     const config = documentOf(await loadConfigFacts(txCtx), ctx.settings);
     return { object: "config_apply" as const, valid: true as const, issues: checked.issues, diff: checked.diff.items, config };
   });
+}
+
+/** What the apply changed, by kind of change: enough to tell a no-op apply from one that rewrote flows. */
+function changeCounts(items: readonly DiffItem[]): Record<string, number> {
+  const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
+  for (const item of items) counts[item.action] += 1;
+  return { created: counts.create, updated: counts.update, deleted: counts.delete, unchanged: counts.unchanged };
 }
 
 async function writePlan(ctx: Ctx, plan: ConfigPlan): Promise<void> {

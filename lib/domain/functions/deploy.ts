@@ -2,6 +2,7 @@ import { and, eq, max } from "drizzle-orm";
 import { functionVersions, hostedFunctions } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { compileFunctionSource, formatDiagnostic, sourcePosition } from "./compile";
 import { getFunctionRow } from "./crud";
 import { scriptName, type FunctionRow } from "./serialize";
@@ -59,6 +60,14 @@ export async function deployFunction(ctx: Ctx, idOrSlug: string, input: { source
       .update(hostedFunctions)
       .set({ activeVersionId: id, runtime: checked.runtime, scriptName: scriptName(fn.slug, number), lastDeployedAt: ctx.now, updatedAt: ctx.now })
       .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)));
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "function.deployed",
+        target: { type: "function", id: fn.id },
+        details: { slug: fn.slug, version_id: id, version_number: number, runtime: checked.runtime, bytes },
+      },
+    );
     return id;
   });
   return answer({ status: "ok", version_id: versionId, runtime: checked.runtime, diagnostics: [] });

@@ -3,6 +3,7 @@ import { functionVersions, hostedFunctions } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { getFunctionRow } from "./crud";
 import { scriptName, serializeFunction, serializeVersion } from "./serialize";
 
@@ -22,10 +23,22 @@ export async function rollbackFunction(ctx: Ctx, idOrSlug: string, input: { vers
     .from(functionVersions)
     .where(and(eq(functionVersions.projectId, ctx.project.id), eq(functionVersions.functionId, fn.id), eq(functionVersions.id, input.version_id)));
   if (!version) throw notFound(`version of function ${fn.id}`, input.version_id);
-  const [updated] = await ctx.db
-    .update(hostedFunctions)
-    .set({ activeVersionId: version.id, runtime: version.runtime, scriptName: scriptName(fn.slug, version.number), updatedAt: ctx.now })
-    .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(hostedFunctions)
+      .set({ activeVersionId: version.id, runtime: version.runtime, scriptName: scriptName(fn.slug, version.number), updatedAt: ctx.now })
+      .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)))
+      .returning();
+    // Its own action, not a deploy: no new code arrived, an earlier version went live again.
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "function.rolled_back",
+        target: { type: "function", id: fn.id },
+        details: { slug: fn.slug, version_id: version.id, version_number: version.number, rollback_from: fn.activeVersionId },
+      },
+    );
+    return row;
+  });
   return serializeFunction(updated!, version.source);
 }

@@ -1,4 +1,5 @@
 import type { Ctx } from "@/lib/domain/context";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { SvcError } from "@/lib/errors";
 import { createApiKey, listProjectKeys, revokeApiKey, type ApiKeyRow, type KeyKind } from "./index";
 
@@ -47,18 +48,40 @@ export async function createKey(ctx: Ctx, input: { kind: KeyKind; name: string; 
       issues: { allowed_origins: bad.map((o) => `'${o}' is not an origin.`) },
     });
   }
-  const { key, value } = await createApiKey(ctx.db, {
-    organizationId: ctx.org.id,
-    projectId: ctx.project.id,
-    kind: input.kind,
-    name: input.name,
-    scopes: input.scopes ?? [],
-    allowedOrigins: [...new Set(origins.map((o) => normalizeOrigin(o)!))],
-    createdByUserId: ctx.actor.type === "user" ? ctx.actor.id : null,
+  const { key, value } = await ctx.db.transaction(async (tx) => {
+    const created = await createApiKey(tx, {
+      organizationId: ctx.org.id,
+      projectId: ctx.project.id,
+      kind: input.kind,
+      name: input.name,
+      scopes: input.scopes ?? [],
+      allowedOrigins: [...new Set(origins.map((o) => normalizeOrigin(o)!))],
+      createdByUserId: ctx.actor.type === "user" ? ctx.actor.id : null,
+    });
+    await recordAudit({ ...ctx, db: tx }, keyCreatedAudit(created.key));
+    return created;
   });
   return { ...apiKeyWire(key), value };
 }
 
 export async function revokeKey(ctx: Ctx, id: string) {
-  return apiKeyWire(await revokeApiKey(ctx.db, ctx.project.id, id, ctx.now));
+  const key = await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, ctx.project.id, id, ctx.now);
+    await recordAudit({ ...ctx, db: tx }, keyRevokedAudit(revoked));
+    return revoked;
+  });
+  return apiKeyWire(key);
+}
+
+/** The audit entry of a new key: what it can do and how to recognise it, never its value. */
+export function keyCreatedAudit(key: ApiKeyRow) {
+  return {
+    action: "api_key.created" as const,
+    target: { type: "api_key", id: key.id },
+    details: { name: key.name, kind: key.kind, display: key.display, scopes: key.scopes },
+  };
+}
+
+export function keyRevokedAudit(key: ApiKeyRow) {
+  return { action: "api_key.revoked" as const, target: { type: "api_key", id: key.id }, details: { name: key.name, kind: key.kind, display: key.display } };
 }

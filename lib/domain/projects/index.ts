@@ -14,6 +14,7 @@ import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from ".
 import { maySeeWebhookSecret } from "./secret-access";
 import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
+import { recordAudit } from "@/lib/domain/audit/record";
 
 export type RoutingMode = ProjectRow["routingMode"];
 
@@ -141,15 +142,26 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
 export async function rotateWebhookSecret(ctx: Ctx, id: string) {
   const current = await getProjectRowOrThrow(ctx, id);
   const secret = generateWebhookSecret();
-  await ctx.db
-    .update(projects)
-    .set({
-      webhookSecretSealed: seal(secret),
-      previousWebhookSecretSealed: current.webhookSecretSealed,
-      previousWebhookSecretExpiresAt: current.webhookSecretSealed ? new Date(ctx.now.getTime() + WEBHOOK_SECRET_ROLLOVER_MS) : null,
-      updatedAt: ctx.now,
-    })
-    .where(eq(projects.id, current.id));
+  const previousExpiresAt = current.webhookSecretSealed ? new Date(ctx.now.getTime() + WEBHOOK_SECRET_ROLLOVER_MS) : null;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({
+        webhookSecretSealed: seal(secret),
+        previousWebhookSecretSealed: current.webhookSecretSealed,
+        previousWebhookSecretExpiresAt: previousExpiresAt,
+        updatedAt: ctx.now,
+      })
+      .where(eq(projects.id, current.id));
+    await recordAudit(
+      { ...ctx, db: tx, project: current },
+      {
+        action: "project.webhook_secret_rotated",
+        target: { type: "project", id: current.id },
+        details: { previous_secret_expires_at: previousExpiresAt?.toISOString() ?? null },
+      },
+    );
+  });
   return { object: "project_webhook_secret" as const, project_id: current.id, webhook_secret: secret };
 }
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
-import type { SystemCtx } from "@/lib/domain/context";
+import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets } from "@/lib/domain/projects";
 import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
@@ -61,12 +61,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     return "failed";
   }
 
-  const body = serializeDelivery(event.type, event.payload, now);
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "svc-webhooks/1.0",
-    ...signatureHeaders({ eventId: event.id, eventType: event.type, body, secrets: activeWebhookSecrets(project, now), timestamp: now }),
-  };
+  const { body, headers } = signedDelivery(event, project, now);
   const answer = await post(options.request ?? safeRequest, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
   const attemptNumber = job.attempt;
   const attempt = {
@@ -124,6 +119,25 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     await sendAttempt(tx, ctx.ports.queue, { deliveryId: delivery.id, attempt: attemptNumber + 1 }, project.id, nextAt);
     return "retry_scheduled";
   });
+}
+
+/**
+ * The exact body and headers of a delivery of `event` signed at `now` with the project's active
+ * secrets. Also what `svc listen` forwards (lib/domain/webhooks/listen.ts), so a local handler sees
+ * byte for byte what production sends.
+ */
+export function signedDelivery(
+  event: { id: string; type: string; payload: unknown },
+  project: ProjectRow,
+  now: Date,
+): { body: string; headers: Record<string, string> } {
+  const body = serializeDelivery(event.type, event.payload, now);
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "svc-webhooks/1.0",
+    ...signatureHeaders({ eventId: event.id, eventType: event.type, body, secrets: activeWebhookSecrets(project, now), timestamp: now }),
+  };
+  return { body, headers };
 }
 
 async function post(request: typeof safeRequest, timeoutMs: number, url: string, headers: Record<string, string>, body: string): Promise<Answer> {

@@ -1,0 +1,200 @@
+/**
+ * `svc listen --forward-to <url>` (like `stripe listen`): long-polls GET /events/listen and POSTs
+ * each event to a URL on the developer's machine with the exact body and signature headers a real
+ * webhook delivery carries, so the local handler verifies them with the project's webhook secret and
+ * the same code as in production. Only talks HTTP; the server never contacts the forwarded URL.
+ */
+import type { Command, CommandIo } from "./commands";
+import { targetOf, type ApiTarget, type Flags } from "./config/client";
+
+/** Longer than the server's longest wait (25 s), so a quiet poll is never cut short. */
+const POLL_TIMEOUT_MS = 40_000;
+/** Like a real delivery attempt (lib/domain/webhooks/schedule.ts). */
+const FORWARD_TIMEOUT_MS = 10_000;
+const MAX_BACKOFF_MS = 30_000;
+
+interface StreamedEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+interface Batch {
+  data: StreamedEvent[];
+  cursor: string;
+  has_more: boolean;
+}
+
+export interface ListenOptions {
+  /** Stops the loop (Ctrl-C in the real CLI; tests pass their own). */
+  signal: AbortSignal;
+  /** Waits between reconnects; tests shorten it. */
+  backoffMs?: (failures: number) => number;
+}
+
+/** A refusal the loop cannot outlive (bad key, missing scope, bad filter): retrying would not help. */
+class FatalAnswer extends Error {}
+
+const stamp = () => new Date().toISOString().replace("T", " ").slice(0, 19);
+
+function forwardTarget(flags: Flags): URL {
+  const value = flags["forward-to"];
+  if (typeof value !== "string" || value === "")
+    throw new Error("--forward-to is required: the local URL to post events to, e.g. http://localhost:4000/webhook.");
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`--forward-to '${value}' is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("--forward-to must be an http(s) URL.");
+  return url;
+}
+
+function typesOf(flags: Flags): string[] {
+  return typeof flags.events === "string"
+    ? flags.events
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
+}
+
+async function poll(target: ApiTarget, cursor: string | null, types: string[], signal: AbortSignal): Promise<Batch> {
+  const query = new URLSearchParams({ wait: "25", limit: "20" });
+  if (cursor) query.set("after", cursor);
+  if (types.length) query.set("types", types.join(","));
+  const response = await fetch(`${target.url}/events/listen?${query}`, {
+    headers: { authorization: `Bearer ${target.key}`, accept: "application/json" },
+    signal: AbortSignal.any([signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
+  });
+  const text = await response.text();
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    body = null;
+  }
+  if (response.ok && body && Array.isArray(body.data) && typeof body.cursor === "string") return body as unknown as Batch;
+  const message = typeof body?.message === "string" ? body.message : text.slice(0, 200) || response.statusText;
+  const problem = `HTTP ${response.status}${typeof body?.error === "string" ? ` ${body.error}` : ""}: ${message}`;
+  // 4xx but 408/429 will not change on a retry; 5xx, timeouts and throttling are waited out.
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+    const hint =
+      response.status === 404
+        ? ` (does ${target.url} serve GET /events/listen? Check --url)`
+        : response.status === 403
+          ? " (the key needs the projects:read scope)"
+          : "";
+    throw new FatalAnswer(`${problem}${hint}`);
+  }
+  throw new Error(problem);
+}
+
+async function forward(to: URL, event: StreamedEvent, io: CommandIo, signal: AbortSignal): Promise<void> {
+  io.out(`${stamp()}  --> ${event.type} [${event.id}]`);
+  try {
+    const response = await fetch(to, {
+      method: "POST",
+      headers: { ...event.headers, "content-type": "application/json" },
+      body: event.body,
+      redirect: "manual",
+      signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+    });
+    await response.body?.cancel().catch(() => {});
+    io.out(`${stamp()}  <-- [${response.status}] POST ${to.href} [${event.id}]`);
+  } catch (error) {
+    if (signal.aborted) return;
+    const reason =
+      error instanceof Error && error.name === "TimeoutError"
+        ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s`
+        : error instanceof Error && error.cause instanceof Error
+          ? error.cause.message
+          : String(error);
+    io.out(`${stamp()}  <-- [error] POST ${to.href} [${event.id}]: ${reason}`);
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+const defaultBackoff = (failures: number) => Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1));
+
+/** The loop: returns when `signal` aborts; throws only for an answer a retry cannot fix. */
+export async function listen(flags: Flags, io: CommandIo, options: ListenOptions): Promise<void> {
+  const to = forwardTarget(flags);
+  const target = targetOf(flags);
+  const types = typesOf(flags);
+  const { signal } = options;
+  const backoff = options.backoffMs ?? defaultBackoff;
+  let cursor: string | null = null;
+  let failures = 0;
+  let warnedUnsigned = false;
+  while (!signal.aborted) {
+    let batch: Batch;
+    try {
+      batch = await poll(target, cursor, types, signal);
+    } catch (error) {
+      if (signal.aborted) break;
+      if (error instanceof FatalAnswer) throw error;
+      failures++;
+      const wait = backoff(failures);
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+      io.out(`${stamp()}  ! ${target.url} unreachable (${reason}); retrying in ${Math.round(wait / 100) / 10} s`);
+      await pause(wait, signal);
+      continue;
+    }
+    if (cursor === null || failures > 0) {
+      io.out(
+        cursor === null
+          ? `Ready! Forwarding ${types.length ? types.join(", ") : "every event your webhook would receive"} to ${to.href} (Ctrl-C to stop).`
+          : `${stamp()}  reconnected`,
+      );
+      if (cursor === null) {
+        io.out("Each request is signed with your project's webhook secret, as a real delivery is: verify it with that secret and your production code.");
+      }
+    }
+    failures = 0;
+    for (const event of batch.data) {
+      if (signal.aborted) break;
+      if (!warnedUnsigned && !event.headers["x-svc-signature"]) {
+        warnedUnsigned = true;
+        io.out("Note: the project has no webhook secret (signing is off), so events arrive without signature headers.");
+      }
+      await forward(to, event, io, signal);
+    }
+    // After an interrupted batch the cursor stays: the unforwarded events would come back next time.
+    if (!signal.aborted) cursor = batch.cursor;
+  }
+}
+
+export const listenCommand: Command = {
+  group: "listen",
+  name: "",
+  summary: "--forward-to <http(s) url> [--events t1,t2] [--url --key]: forward the project's events to a local URL, signed as real deliveries",
+  options: { "forward-to": { type: "string" }, events: { type: "string" }, url: { type: "string" }, key: { type: "string" } },
+  async run(flags, io) {
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      await listen(flags, io, { signal: stop.signal });
+      io.out("Stopped.");
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  },
+};

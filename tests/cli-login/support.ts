@@ -1,0 +1,38 @@
+import { handleCli } from "@/lib/cli-api/routes";
+import type { CallResult, TestApp } from "../support/app";
+
+let ipCounter = 0;
+
+/** A distinct client address per call site, so the per-address creation limit only bites where a test wants it. */
+export function freshIp(): string {
+  ipCounter++;
+  return `203.0.113.${ipCounter % 250}`;
+}
+
+/** One /api/cli request through the real handler. */
+export async function cliApi(app: TestApp, method: string, path: string, options: { body?: unknown; key?: string; ip?: string } = {}): Promise<CallResult> {
+  const headers = new Headers();
+  if (options.key) headers.set("authorization", `Bearer ${options.key}`);
+  if (options.ip) headers.set("x-forwarded-for", options.ip);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  const response = await handleCli(new Request(`http://svc.test/api/cli${path}`, { method, headers, body }), path, app.runtime);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** Starts a login from a fresh address; the answer's body. */
+export async function startLogin(app: TestApp, host = "laptop.local") {
+  const started = await cliApi(app, "POST", "/device-codes", { body: { client_host: host }, ip: freshIp() });
+  if (started.status !== 200) throw new Error(`start failed: ${JSON.stringify(started.body)}`);
+  return started.body as { device_code: string; user_code: string; verification_url: string; expires_in: number; interval: number };
+}
+
+/** A poll after the interval has passed on the app's clock. */
+export async function poll(app: TestApp, deviceCode: string): Promise<CallResult> {
+  app.clock.advance(2_000);
+  return cliApi(app, "POST", "/device-codes/token", { body: { device_code: deviceCode } });
+}

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { events, inboundWebhooks, messages } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
-import { INGEST_RETRY_LIMIT, processInboundWebhook } from "@/lib/domain/ingest/process";
+import { INGEST_RETRY_LIMIT, processInboundWebhook, STATUS_RETRY_JOB } from "@/lib/domain/ingest/process";
 import { newId } from "@/lib/ids";
+import { normalizeWebhook } from "@/lib/domain/ingest/normalize";
+import { applyStatusSet } from "@/lib/domain/ingest/status-set";
 import type { Seeded } from "../support/app";
 import { envelopeA, startHarness, type Harness } from "./harness";
 
@@ -51,8 +53,13 @@ async function sentMessages(contents: string[]): Promise<{ id: string; pid: stri
 }
 
 async function statusEnvelope(pids: string[], status: string): Promise<string> {
+  return mixedEnvelope(pids.map((pid) => [pid, status]));
+}
+
+/** One envelope of [provider id, status] pairs, in that order. */
+async function mixedEnvelope(pairs: [string, string][]): Promise<string> {
   const ts = String(Math.floor(Date.now() / 1000));
-  const body = envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: pids.map((id) => ({ id, status, timestamp: ts, recipient_id: "15551110088" })) });
+  const body = envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: pairs.map(([id, status]) => ({ id, status, timestamp: ts, recipient_id: "15551110088" })) });
   const id = newId("inboundWebhook");
   await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body: JSON.stringify(body), receivedAt: h.app.clock.now() });
   return id;
@@ -73,6 +80,53 @@ describe("an envelope of statuses", () => {
     expect([...statuses.values()]).toEqual(["read", "read", "read", "read"]);
     const emitted = await h.app.db.select().from(events).where(eq(events.type, "message.status"));
     expect(rows.every((r) => emitted.filter((e) => (e.payload as { message_id: string }).message_id === r.id).length === 1)).toBe(true);
+  });
+
+  it("applies each message's moves in order, ignores backward and repeated ones, and leaves unknown ids to the retry job", async () => {
+    const [twice, backward, repeated] = await sentMessages(["twice", "backward", "repeated"]);
+    await h.app.db.update(messages).set({ status: "read" }).where(eq(messages.id, backward!.id));
+    const unknown = `wamid.RUN-UNKNOWN-${newId("message")}`;
+    const id = await mixedEnvelope([
+      [twice!.pid, "delivered"],
+      [backward!.pid, "delivered"],
+      [repeated!.pid, "delivered"],
+      [unknown, "delivered"],
+      [twice!.pid, "read"],
+      [repeated!.pid, "delivered"],
+    ]);
+    await processInboundWebhook(h.app.systemCtx(), { id });
+    const statuses = await statusOf([twice!.id, backward!.id, repeated!.id]);
+    expect(Object.fromEntries(statuses)).toEqual({ [twice!.id]: "read", [backward!.id]: "read", [repeated!.id]: "delivered" });
+    const emitted = await h.app.db.select().from(events).where(eq(events.type, "message.status"));
+    const movesOf = (messageId: string) =>
+      emitted
+        .filter((e) => (e.payload as { message_id: string }).message_id === messageId)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((e) => (e.payload as { status: string }).status);
+    expect(movesOf(twice!.id)).toEqual(["delivered", "read"]);
+    expect(movesOf(backward!.id)).toEqual([]);
+    expect(movesOf(repeated!.id)).toEqual(["delivered"]);
+    const result = (await h.app.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${STATUS_RETRY_JOB} and data->'event'->>'platform_message_id' = ${unknown}`,
+    )) as unknown;
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
+  it("is applied as a set (not one by one): the set path accepts a run and hands back only the unknown ids", async () => {
+    const [one, two] = await sentMessages(["set one", "set two"]);
+    const unknown = `wamid.RUN-UNKNOWN-${newId("message")}`;
+    const ts = String(Math.floor(Date.now() / 1000));
+    const run = normalizeWebhook(
+      "PLATFORM_A",
+      envelopeA(SANDBOX_PHONE_NUMBER_ID, {
+        statuses: [one!.pid, unknown, two!.pid].map((id) => ({ id, status: "delivered", timestamp: ts, recipient_id: "15551110088" })),
+      }),
+    );
+    const ctx = h.app.systemCtx();
+    const outcome = await ctx.db.transaction((tx) => applyStatusSet({ ...ctx, db: tx }, run));
+    expect(outcome?.pending.map((event) => event.platform_message_id)).toEqual([unknown]);
+    expect(Object.fromEntries(await statusOf([one!.id, two!.id]))).toEqual({ [one!.id]: "delivered", [two!.id]: "delivered" });
   });
 
   it("applies the others when one fails, and records the failure on the envelope", async () => {

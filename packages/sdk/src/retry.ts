@@ -37,6 +37,8 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   const value = header?.trim();
   if (!value) return null;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // Only an HTTP date is a date here: Date.parse would read "-5" or "2026" as years.
+  if (!/^[A-Za-z]{3},/.test(value)) return null;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }

@@ -68,7 +68,16 @@ describe("routing tables", () => {
     expect(dashboardProjectRoutes).toEqual([...jsonRoutes.filter((r) => r.operationId !== "getIdentity"), ...dashboardOnlyRoutes]);
     expect(jsonRoutes.filter((r) => !r.servedToOperators).map((r) => r.operationId)).toEqual(["getIdentity"]);
     expect(new Set(labels(dashboardProjectRoutes)).size).toBe(dashboardProjectRoutes.length);
-    expect(labels(accountRoutes).sort()).toEqual(["GET /invitations/{token}", "GET /me", "GET /setup", "POST /invitations/{token}/accept", "POST /setup"]);
+    expect(labels(accountRoutes).sort()).toEqual([
+      "GET /cli/device-codes/{user_code}",
+      "GET /invitations/{token}",
+      "GET /me",
+      "GET /setup",
+      "POST /cli/device-codes/{user_code}/approve",
+      "POST /cli/device-codes/{user_code}/deny",
+      "POST /invitations/{token}/accept",
+      "POST /setup",
+    ]);
     const ids = [...dashboardProjectRoutes, ...accountRoutes].map((r) => r.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });

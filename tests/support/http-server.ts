@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/router";
+import { handleCli } from "@/lib/cli-api/routes";
 import { platformOfSlug, receiveDelivery, verifySubscription } from "@/lib/api/provider-webhook";
 import { receiveFlowEndpointCall } from "@/lib/api/provider-flow-endpoint";
 import { createSimulator, type Simulator } from "@/lib/simulator";
@@ -36,7 +37,17 @@ export async function startTestServer(
       const url = new URL(req.url ?? "/", base);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body });
+      // A client that goes away aborts request.signal, as Next does (signalFromNodeResponse): a long poll (GET /events/listen) stops.
+      const gone = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) gone.abort();
+      });
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+        signal: gone.signal,
+      });
       const response = await route(request, url);
       res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -48,6 +59,7 @@ export async function startTestServer(
   async function route(request: Request, url: URL): Promise<Response> {
     const path = url.pathname;
     if (path.startsWith("/api/v1")) return dispatch(request, path.slice("/api/v1".length) || "/", getRuntime());
+    if (path.startsWith("/api/cli")) return handleCli(request, path.slice("/api/cli".length) || "/", getRuntime());
     const provider = /^\/api\/providers\/([^/]+)\/webhook$/.exec(path);
     if (provider) {
       const platform = platformOfSlug(provider[1]!);

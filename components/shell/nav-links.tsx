@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { BroadcastsIcon } from "@/components/ui";
 import {
   AgentIcon,
+  AuditIcon,
   AutomationsIcon,
   ChannelsIcon,
   ConfigIcon,
@@ -45,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "API keys", segment: "keys", icon: KeyIcon },
   { label: "Sandbox phone", segment: "sandbox", icon: PhoneIcon },
   { label: "Members", segment: "members", icon: UsersIcon },
+  { label: "Audit log", segment: "audit", icon: AuditIcon },
 ];
 
 export function projectPath(projectId: string, segment = ""): string {

@@ -270,3 +270,11 @@ export const BroadcastsIcon = (p: IconProps) => (
     <path d="M15 7.5a3 3 0 0 1 0 5" />
   </Icon>
 );
+/** Audit log: a clock with its hand turned back (a history of what was done). */
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 10a6.5 6.5 0 1 0 1.9-4.6" />
+    <path d="M3.5 3.5v2.5h2.5" />
+    <path d="M10 6.5V10l2.5 1.5" />
+  </Icon>
+);

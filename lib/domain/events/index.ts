@@ -30,6 +30,16 @@ export interface EventInput {
 }
 
 /**
+ * An event's id is made from when it is stored, not from `at` (a provider's timestamp, often seconds
+ * old): ids then only grow as events are written, which the event stream (webhooks/listen.ts) needs
+ * for its cursor, whatever process writes them. A time ahead of the clock is kept, so the id never
+ * sorts before its own created_at.
+ */
+function eventId(ctx: Pick<SystemCtx, "ports">, at: Date): string {
+  return newId("event", Math.max(at.getTime(), ctx.ports.clock.now().getTime()));
+}
+
+/**
  * Stores an event with its wire payload and, when it is routed to the webhook, its delivery and
  * delivery job, all on ctx.db (so inside the caller's transaction they commit together): from a job
  * or a request alike, the delivery goes to ctx.ports.queue. Returns the id, or null when an event
@@ -37,7 +47,7 @@ export interface EventInput {
  */
 export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: EventInput): Promise<string | null> {
   const { project, type, at } = input;
-  const id = newId("event", at.getTime());
+  const id = eventId(ctx, at);
   const deliver = input.deliver ?? true;
   const [row] = await insertEvent(ctx.db, {
     id,
@@ -62,7 +72,7 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
 export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: EventInput[]): Promise<string[]> {
   if (!inputs.length) return [];
   const rows = inputs.map((input) => ({
-    id: newId("event", input.at.getTime()),
+    id: eventId(ctx, input.at),
     projectId: input.project.id,
     type: input.type,
     payload: input.payload,

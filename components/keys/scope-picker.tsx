@@ -1,21 +1,23 @@
 "use client";
 
 import { Checkbox, cn } from "@/components/ui";
-import { SCOPE_GROUPS, SCOPE_PRESETS } from "@/lib/shared/scope-catalog";
+import { SCOPE_GROUPS, SCOPE_PRESETS, type ScopePreset } from "@/lib/shared/scope-catalog";
 
 export const ALL_SCOPES = "*";
 const EVERY_SCOPE = SCOPE_GROUPS.flatMap((group) => group.scopes.map((entry) => entry.scope as string));
 
 /** The preset whose scopes are exactly this selection, if any. */
-function matchingPreset(selected: readonly string[]) {
+function matchingPreset(presets: readonly ScopePreset[], selected: readonly string[]) {
   const set = new Set(selected);
-  return SCOPE_PRESETS.find((preset) => preset.scopes.length === set.size && preset.scopes.every((scope) => set.has(scope)));
+  return presets.find((preset) => preset.scopes.length === set.size && preset.scopes.every((scope) => set.has(scope)));
 }
 
 export interface ScopePickerProps {
   value: string[];
   onChange: (scopes: string[]) => void;
   error?: string;
+  /** The preset buttons; the key form's three by default (the CLI login page adds its own). */
+  presets?: readonly ScopePreset[];
 }
 
 /**
@@ -23,10 +25,10 @@ export interface ScopePickerProps {
  * is the single scope `*` (it also covers scopes added later), so unticking anything under it turns
  * the selection into every scope but that one.
  */
-export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
+export function ScopePicker({ value, onChange, error, presets = SCOPE_PRESETS }: ScopePickerProps) {
   const full = value.includes(ALL_SCOPES);
   const selected = new Set(full ? EVERY_SCOPE : value);
-  const preset = matchingPreset(value);
+  const preset = matchingPreset(presets, value);
 
   const setScopes = (next: Set<string>) => onChange(EVERY_SCOPE.filter((scope) => next.has(scope)));
   const toggle = (scopes: string[], on: boolean) => {
@@ -41,8 +43,14 @@ export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
   return (
     <fieldset className="space-y-3" aria-describedby={error ? "scope-picker-error" : undefined}>
       <legend className="text-[13px] font-medium text-slate-800">Permissions</legend>
-      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Presets">
-        {SCOPE_PRESETS.map((option) => {
+      <div
+        className="grid gap-1 rounded-lg bg-slate-100 p-1"
+        // One column per preset (the count varies by caller, so no fixed grid-cols class).
+        style={{ gridTemplateColumns: `repeat(${presets.length}, minmax(0, 1fr))` }}
+        role="group"
+        aria-label="Presets"
+      >
+        {presets.map((option) => {
           const active = preset?.id === option.id;
           return (
             <button
@@ -68,7 +76,8 @@ export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
             : `Custom: ${value.length} of ${EVERY_SCOPE.length} scopes.`}
       </p>
 
-      <div className="max-h-80 space-y-1 overflow-y-auto rounded-md p-1 ring-1 ring-slate-200 ring-inset">
+      {/* relative: the groups' sr-only labels are positioned inside the scroller, not far below it on the page. */}
+      <div className="relative max-h-80 space-y-1 overflow-y-auto rounded-md p-1 ring-1 ring-slate-200 ring-inset">
         {SCOPE_GROUPS.map((group) => {
           const scopes = group.scopes.map((entry) => entry.scope as string);
           const count = scopes.filter((scope) => selected.has(scope)).length;

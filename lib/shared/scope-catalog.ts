@@ -71,7 +71,7 @@ export const SCOPE_GROUPS: ScopeGroup[] = (() => {
 })();
 
 export interface ScopePreset {
-  id: "full_access" | "send_only" | "read_only";
+  id: "full_access" | "send_only" | "read_only" | "cli";
   label: string;
   description: string;
   scopes: string[];
@@ -82,3 +82,14 @@ export const SCOPE_PRESETS: ScopePreset[] = [
   { id: "send_only", label: "Send only", description: "Send messages and nothing else: for a server that only notifies.", scopes: ["messages:send"] },
   { id: "read_only", label: "Read only", description: "Read every resource; change nothing.", scopes: SCOPES.filter((s) => s.endsWith(":read")) },
 ];
+
+/**
+ * What svc's own CLI commands call with a `svc login` key: config export/diff (config:read), config
+ * apply (config:write) and listen (GET /events/listen, projects:read). The confirmation page's default.
+ */
+export const CLI_SCOPE_PRESET: ScopePreset = {
+  id: "cli",
+  label: "CLI",
+  description: "What the svc CLI uses: config export, diff and apply, and listen (config:read, config:write, projects:read).",
+  scopes: ["config:read", "config:write", "projects:read"] satisfies Scope[],
+};

@@ -20,6 +20,12 @@ const DeviceCode = z.object({
   created_at: z.string(),
 });
 
+const ApprovedDeviceCode = DeviceCode.extend({ key_id: z.string(), key_display: z.string() });
+
+/** The wire shapes, for the confirmation page's client (lib/client/cli-login.ts) to import as types only. */
+export type CliDeviceCodeWire = z.infer<typeof DeviceCode>;
+export type CliApprovedDeviceCodeWire = z.infer<typeof ApprovedDeviceCode>;
+
 const tag = "Dashboard: CLI login";
 
 /**
@@ -54,7 +60,7 @@ export const cliLoginRoutes = [
     idempotency: "off",
     params: UserCodeParam,
     body: z.object({ project_id: z.string().min(1).max(100), scopes: z.array(z.string().max(100)).min(1, "Pick at least one scope.").max(64) }).strict(),
-    response: DeviceCode.extend({ key_id: z.string(), key_display: z.string() }),
+    response: ApprovedDeviceCode,
     handler: async ({ runtime, request, params, body }) =>
       approveDeviceCode(systemCtx(servicesOf(runtime)), {
         userId: await requireUser(request),

@@ -4,6 +4,7 @@
  * webhook delivery carries, so the local handler verifies them with the project's webhook secret and
  * the same code as in production. Only talks HTTP; the server never contacts the forwarded URL.
  */
+import { errorKind } from "@/lib/error-kind";
 import type { Command, CommandIo } from "./commands";
 import { targetOf, type ApiTarget, type Flags } from "./config/client";
 
@@ -35,7 +36,7 @@ export interface ListenOptions {
 }
 
 /** A refusal the loop cannot outlive (bad key, missing scope, bad filter): retrying would not help. */
-class FatalAnswer extends Error {}
+class FatalAnswer extends errorKind("FatalAnswer") {}
 
 const stamp = () => new Date().toISOString().replace("T", " ").slice(0, 19);
 
@@ -147,7 +148,7 @@ export async function listen(flags: Flags, io: CommandIo, options: ListenOptions
       batch = await poll(target, cursor, types, signal);
     } catch (error) {
       if (signal.aborted) break;
-      if (error instanceof FatalAnswer) throw error;
+      if (FatalAnswer.is(error)) throw error;
       failures++;
       const wait = backoff(failures);
       const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);

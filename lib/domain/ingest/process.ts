@@ -1,3 +1,4 @@
+import { errorKind } from "@/lib/error-kind";
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
@@ -133,7 +134,7 @@ async function applyStatusRun(ctx: SystemCtx, group: InboundEvent[]): Promise<bo
 }
 
 /** Thrown to roll the set path's transaction back when it declines the run. */
-class DeclinedRun extends Error {}
+class DeclinedRun extends errorKind("DeclinedRun") {}
 
 /**
  * The STATUS_RETRY_JOB: applies a pending event again. While what it refers to is still missing it

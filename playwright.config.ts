@@ -11,8 +11,9 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_KEY, E2E_PORT } from "./e2e/en
  *   npm run e2e                      # build, start on :3100, run e2e/*.spec.ts
  *   SVC_E2E_PORT=3200 npm run e2e    # another port
  *   SVC_E2E_KEEP_DATA=1 npm run e2e  # keep the temp data folder (its path is in SVC_E2E_DATA_DIR)
- *   SVC_E2E_PORT=3201 SVC_NEXT_DIST_DIR=.next-e2e-b npx playwright test e2e/inbox.spec.ts
- *                                    # a second suite beside the first (own port, own build folder)
+ *   SVC_E2E_PORT=3201 SVC_NEXT_DIST_DIR=.next-e2e-b npx playwright test e2e/inbox.spec.ts --output=e2e/artifacts/results-b --reporter=list
+ *                                    # a second suite beside the first (own port, build folder and results folder;
+ *                                    # next build then adds that folder to tsconfig.json's include: do not commit that)
  */
 
 // A fresh embedded database per run. This file is evaluated again in every worker: the env var makes

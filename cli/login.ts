@@ -6,6 +6,7 @@
  */
 import os from "node:os";
 import type { Command } from "./commands";
+import { objectOf, requestJson } from "./http";
 import { credentialsPath, deleteCredentials, readCredentials, serverRootOf, writeCredentials } from "./credentials";
 
 const DEFAULT_SERVER = "http://localhost:3000";
@@ -16,25 +17,15 @@ const MAX_POLL_FAILURES = 5;
 type Answer = { status: number; body: Record<string, unknown> | null; headers: Headers };
 
 async function post(url: string, body: unknown, key?: string): Promise<Answer> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-  if (key) headers.authorization = `Bearer ${key}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  } catch (failure) {
-    const cause = failure instanceof Error && failure.cause instanceof Error ? failure.cause.message : String(failure);
-    throw new Error(`Could not reach ${new URL(url).origin}: ${cause}. Is the server running, and is --url its address (like ${DEFAULT_SERVER})?`, {
-      cause: failure,
-    });
-  }
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  return { status: response.status, body: parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null, headers: response.headers };
+  const answer = await requestJson(url, {
+    method: "POST",
+    key,
+    body,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    where: new URL(url).origin,
+    hint: `Is the server running, and is --url its address (like ${DEFAULT_SERVER})?`,
+  });
+  return { status: answer.status, body: objectOf(answer.json), headers: answer.headers };
 }
 
 function messageOf(answer: Answer): string {

@@ -4,6 +4,7 @@
  */
 import { errorKind } from "@/lib/error-kind";
 import { readCredentials } from "../credentials";
+import { objectOf, requestJson } from "../http";
 
 export const DEFAULT_API_URL = "http://localhost:3000/api/v1";
 const TIMEOUT_MS = 60_000;
@@ -60,32 +61,17 @@ export class ApiRefusal extends errorKind("ApiRefusal") {
 }
 
 export async function callApi(target: ApiTarget, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
-  const headers: Record<string, string> = { authorization: `Bearer ${target.key}`, accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(`${target.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (failure) {
-    const cause = failure instanceof Error && failure.cause instanceof Error ? failure.cause.message : String(failure);
-    throw new Error(`Could not reach ${target.url}: ${cause}. Is the server running, and is --url (or SVC_API_URL) its API base, like ${DEFAULT_API_URL}?`, {
-      cause: failure,
-    });
-  }
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  if (response.ok) return parsed;
-  const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
-  const message = typeof errorBody?.message === "string" ? errorBody.message : text.slice(0, 300) || response.statusText;
+  const answer = await requestJson(`${target.url}${path}`, {
+    method,
+    key: target.key,
+    body,
+    timeoutMs: TIMEOUT_MS,
+    where: target.url,
+    hint: `Is the server running, and is --url (or SVC_API_URL) its API base, like ${DEFAULT_API_URL}?`,
+  });
+  if (answer.ok) return answer.json;
+  const errorBody = objectOf(answer.json);
+  const message = typeof errorBody?.message === "string" ? errorBody.message : answer.text.slice(0, 300) || `HTTP ${answer.status}`;
   const code = typeof errorBody?.error === "string" ? `${errorBody.error}: ` : "";
-  throw new ApiRefusal(response.status, errorBody, `HTTP ${response.status} ${code}${message}`);
+  throw new ApiRefusal(answer.status, errorBody, `HTTP ${answer.status} ${code}${message}`);
 }

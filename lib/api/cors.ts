@@ -53,7 +53,7 @@ export function enforceKeyOrigin(key: AuthenticatedKey, request: Request, header
 }
 
 /** As the dashboard stores allowed origins (scheme://host[:port], lower-case); "null" and odd values stay as sent. */
-function originOf(value: string): string {
+export function originOf(value: string): string {
   try {
     return new URL(value).origin;
   } catch {

@@ -9,6 +9,7 @@ import { listExposedFunctions } from "@/lib/domain/functions/mcp-tools";
 import type { Runtime } from "@/lib/server/runtime";
 import { admit, countQuota, readJson, type Call, type Route } from "@/lib/api/route";
 import { errorResponse, failureOf, handlerHeaders } from "@/lib/api/respond";
+import { originOf } from "@/lib/api/cors";
 import { describeTool, toolsFor, type ToolSpec } from "./tools";
 
 /**
@@ -104,12 +105,4 @@ function assertOriginAllowed(request: Request, publicUrl: string): void {
     `The origin '${origin}' may not call the MCP server. Call it from a server-side client, or add the origin to SVC_MCP_ALLOWED_ORIGINS.`,
     { origin },
   );
-}
-
-function originOf(value: string): string {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return value;
-  }
 }

@@ -78,6 +78,26 @@ describe("routing tables", () => {
       "POST /invitations/{token}/accept",
       "POST /setup",
     ]);
+    expect(labels(dashboardOnlyRoutes).sort()).toEqual([
+      "DELETE /invitations/{id}",
+      "DELETE /members/{id}",
+      "GET /function-stats",
+      "GET /invitations",
+      "GET /keys",
+      "GET /mcp-tools",
+      "GET /members",
+      "GET /sandbox/flows/{id}",
+      "GET /sandbox/inbox",
+      "GET /webhook-deliveries/stats",
+      "PATCH /members/{id}",
+      "POST /keys",
+      "POST /keys/{id}/revoke",
+      "POST /members",
+      "POST /sandbox/customer-messages",
+      "POST /sandbox/flows/{id}/complete",
+      "POST /sandbox/flows/{id}/exchange",
+    ]);
+    expect(dashboardOnlyRoutes.every((r) => r.auth === "session")).toBe(true);
     const ids = [...dashboardProjectRoutes, ...accountRoutes].map((r) => r.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -7,6 +7,7 @@ import { can, useCurrentProject } from "@/lib/client/me";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { KeyCreatedDialog } from "./key-created-dialog";
 import { KeysList, keyLabel } from "./keys-list";
+import { McpPanel } from "./mcp-panel";
 
 export function KeysPage({ projectId }: { projectId: string }) {
   const { role } = useCurrentProject();
@@ -60,6 +61,8 @@ export function KeysPage({ projectId }: { projectId: string }) {
       )}
 
       {!canManage && keys.isSuccess && <p className="mt-3 text-xs text-slate-500">Your role can see keys but not create or revoke them.</p>}
+
+      {keys.isSuccess && <McpPanel projectId={projectId} keys={keys.data} />}
 
       {creating && (
         <CreateKeyDialog

@@ -1,20 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
 import { Card, CardBody, CardHeader, CodeBlock } from "@/components/ui";
+import { useOrigin } from "@/components/ui/use-origin";
 import { projectHref } from "./links";
-
-const noSubscription = () => () => {};
-
-/** The API's address as this browser reaches it; a placeholder during server rendering. */
-function useOrigin(): string {
-  return useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => "https://svc.example.com",
-  );
-}
 
 export function QuickStartCard({ projectId, channelId }: { projectId: string; channelId: string }) {
   const origin = useOrigin();

@@ -170,3 +170,15 @@ export function toolsFor(routes: readonly Route[], scopes: readonly string[], fu
 export function describeTool(tool: ToolSpec) {
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations };
 }
+
+/**
+ * The tools a key holding `scopes` sees, as the dashboard's API keys page lists them
+ * (lib/dashboard/routes/mcp-tools.ts): tools/list's name, title and description, its read-only hint,
+ * and the scope each one needs. Built by toolsFor, so the page can never disagree with the server.
+ */
+export function toolCatalogue(routes: readonly Route[], scopes: readonly string[], functions: readonly ExposedFunction[]) {
+  return toolsFor(routes, scopes, functions).map((tool) => {
+    const { name, title, description, annotations } = describeTool(tool);
+    return { name, title, description, read_only: annotations.readOnlyHint, scope: tool.scope };
+  });
+}

@@ -5,11 +5,19 @@ import { memberRoutes } from "./members";
 import { webhookStatsRoutes } from "./webhook-stats";
 import { sandboxPhoneRoutes } from "./sandbox-phone";
 import { functionStatsRoutes } from "./function-stats";
+import { mcpToolRoutes } from "./mcp-tools";
 
 export { accountRoutes } from "./account";
 
 /** Operations only the dashboard serves (auth "session"); it also serves every /api/v1 operation. */
-export const dashboardOnlyRoutes: Route[] = [...keyRoutes, ...memberRoutes, ...webhookStatsRoutes, ...sandboxPhoneRoutes, ...functionStatsRoutes];
+export const dashboardOnlyRoutes: Route[] = [
+  ...keyRoutes,
+  ...memberRoutes,
+  ...webhookStatsRoutes,
+  ...sandboxPhoneRoutes,
+  ...functionStatsRoutes,
+  ...mcpToolRoutes,
+];
 
 /**
  * What an operator reaches under /api/dashboard/projects/{id}: every JSON operation of /api/v1 (but

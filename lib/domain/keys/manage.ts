@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
+import { apiKeys } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { recordAudit } from "@/lib/domain/audit/record";
-import { SvcError } from "@/lib/errors";
+import { SvcError, invalidRequest, notFound } from "@/lib/errors";
 import { createApiKey, listProjectKeys, revokeApiKey, type ApiKeyRow, type KeyKind } from "./index";
 
 /** How the dashboard sees a key: never its value, which only the create response carries (once). */
@@ -24,6 +26,33 @@ export function apiKeyWire(key: ApiKeyRow) {
 export async function listKeys(ctx: Ctx) {
   const rows = await listProjectKeys(ctx.db, ctx.project.id);
   return { object: "list" as const, data: rows.map(apiKeyWire), has_more: false };
+}
+
+/** One key of the project, revoked or not; another project's key is as unknown as a missing one. */
+export async function getApiKeyRowOrThrow(ctx: Pick<Ctx, "db" | "project">, id: string): Promise<ApiKeyRow> {
+  const [key] = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.projectId, ctx.project.id)))
+    .limit(1);
+  if (!key) throw notFound("api key", id);
+  return key;
+}
+
+/**
+ * The scopes an MCP client would hold with this key (the API keys page's MCP tools list). Only a live
+ * secret key can call POST /api/v1/mcp (lib/api/mcp/server.ts admits "secret" keys), so any other is
+ * refused with what to pick instead rather than shown an empty list.
+ */
+export async function mcpScopesOfKey(ctx: Pick<Ctx, "db" | "project">, id: string): Promise<string[]> {
+  const key = await getApiKeyRowOrThrow(ctx, id);
+  if (key.kind !== "secret") {
+    throw invalidRequest("A publishable key cannot call the MCP server: pick a secret key.", { key_id: ["Not a secret key."] });
+  }
+  if (key.revokedAt) {
+    throw invalidRequest("This key is revoked and can no longer call the MCP server: pick an active secret key.", { key_id: ["Revoked."] });
+  }
+  return key.scopes;
 }
 
 /** A browser origin is scheme + host (+ port), nothing else: `https://app.example.com`. */

@@ -81,6 +81,42 @@ describe("sending a broadcast", () => {
     }
   });
 
+  it("finds a number that became an opted-in contact after it was added, and skips a recipient erased before the send", async () => {
+    await h.app.db.update(projects).set({ requireOptIn: false }).where(eq(projects.id, seeded.projectId));
+    try {
+      const later = customerNumber();
+      const [erased] = await optedIn(h, seeded.key, 1, ready.channel.id);
+      const created = await createBroadcast(h, seeded.key, {
+        name: "Contacts change",
+        channel_id: ready.channel.id,
+        template: { id: ready.template.id },
+        recipients: [
+          { to: later, parameters: { "1": "Later" } },
+          { to: erased, parameters: { "1": "Gone" } },
+        ],
+      });
+      const before = await recipientsOf(h, created.id);
+      expect(before.find((r) => r.to === later)!.contactId).toBeNull();
+      const erasedContact = before.find((r) => r.to === erased)!.contactId!;
+      // After the recipients were added: the first number becomes a contact, the second contact is erased.
+      const contact = await h.app.call("POST", "/contacts", { key: seeded.key, body: { phone: `+${later}`, channel_id: ready.channel.id, opt_in: true } });
+      expect(contact.status).toBe(200);
+      expect((await h.app.call("DELETE", `/contacts/${erasedContact}`, { key: seeded.key })).status).toBe(200);
+
+      await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+      await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+      const rows = await recipientsOf(h, created.id);
+      expect(rows.find((r) => r.to === later)).toMatchObject({ contactId: contact.body.id });
+      expect(sentTo(later)).toHaveLength(1);
+      const gone = rows.find((r) => r.to.startsWith("erased:"))!;
+      expect(gone).toMatchObject({ status: "skipped", skipReason: "erased", contactId: null, messageId: null });
+      expect(sentTo(erased)).toHaveLength(0);
+      expect(h.server.simulator.state.inbox(phoneNumberId, gone.to)).toHaveLength(0);
+    } finally {
+      await h.app.db.update(projects).set({ requireOptIn: true }).where(eq(projects.id, seeded.projectId));
+    }
+  });
+
   it("retries throughput refusals (130429) until every recipient is accepted, each once", async () => {
     const control = await fetch(`${h.server.url}/api/simulator/control/numbers/throughput`, {
       method: "POST",

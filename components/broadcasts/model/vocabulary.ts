@@ -41,6 +41,7 @@ export function pauseReasonText(reason: string | null): string | null {
 const SKIP_REASONS: Record<string, string> = {
   no_opt_in: "No active opt-in",
   cancelled: "Broadcast cancelled",
+  erased: "Contact erased",
   duplicate: "Duplicate",
 };
 

@@ -81,15 +81,18 @@ async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgo
 }
 
 async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipientRow[]): Promise<Outgoing[]> {
+  // A recipient added by contact (or whose number was a contact then) carries its contact id; only
+  // the others are looked up, in case the number has become a contact since.
   const known = await contactsOfPhones(
     ctx,
-    pending.map((r) => r.to),
+    pending.filter((r) => !r.contactId).map((r) => r.to),
   );
-  const optedIn = ctx.project.requireOptIn ? await activeOptIns(ctx.db, ctx.project.id, [...known.values()]) : null;
+  const contactOf = (r: BroadcastRecipientRow) => r.contactId ?? known.get(r.to) ?? null;
+  const optedIn = ctx.project.requireOptIn ? await activeOptIns(ctx.db, ctx.project.id, pending.flatMap((r) => contactOf(r) ?? [])) : null;
   const skipped: string[] = [];
   const sendable: (BroadcastRecipientRow & { contact: string | null })[] = [];
   for (const r of pending) {
-    const contact = known.get(r.to) ?? null;
+    const contact = contactOf(r);
     if (optedIn && !(contact && optedIn.has(contact))) skipped.push(r.id);
     else sendable.push({ ...r, contact });
   }

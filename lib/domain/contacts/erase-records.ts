@@ -34,7 +34,7 @@ export async function eraseContactRecords(tx: Db, target: ErasureTarget, now: Da
 /** `to` is unique per broadcast and NOT NULL: "erased:<row id>" keeps both true without the number. */
 async function eraseBroadcastRecipients(tx: Db, target: ErasureTarget, now: Date): Promise<void> {
   const rows = await tx
-    .select({ id: broadcastRecipients.id })
+    .select({ id: broadcastRecipients.id, status: broadcastRecipients.status })
     .from(broadcastRecipients)
     .where(
       and(
@@ -45,7 +45,15 @@ async function eraseBroadcastRecipients(tx: Db, target: ErasureTarget, now: Date
   for (const row of rows) {
     await tx
       .update(broadcastRecipients)
-      .set({ to: `erased:${row.id}`, parameters: null, contactId: null, error: null, updatedAt: now })
+      .set({
+        to: `erased:${row.id}`,
+        parameters: null,
+        contactId: null,
+        error: null,
+        updatedAt: now,
+        // Not sent yet: with the number gone there is no one to send to, so it is skipped (and says why).
+        ...(row.status === "pending" ? { status: "skipped" as const, skipReason: "erased" } : {}),
+      })
       .where(eq(broadcastRecipients.id, row.id));
   }
 }

@@ -17,6 +17,7 @@ import type { TemplateRow } from "@/lib/domain/templates/serialize";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
+import { insertRowsSql } from "@/lib/ports/db/bulk";
 import { componentsFor } from "./parameters";
 import { contactsOfPhones } from "./recipients";
 import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
@@ -88,7 +89,13 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
     pending.filter((r) => !r.contactId).map((r) => r.to),
   );
   const contactOf = (r: BroadcastRecipientRow) => r.contactId ?? known.get(r.to) ?? null;
-  const optedIn = ctx.project.requireOptIn ? await activeOptIns(ctx.db, ctx.project.id, pending.flatMap((r) => contactOf(r) ?? [])) : null;
+  const optedIn = ctx.project.requireOptIn
+    ? await activeOptIns(
+        ctx.db,
+        ctx.project.id,
+        pending.flatMap((r) => contactOf(r) ?? []),
+      )
+    : null;
   const skipped: string[] = [];
   const sendable: (BroadcastRecipientRow & { contact: string | null })[] = [];
   for (const r of pending) {
@@ -114,27 +121,30 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
       };
       return { recipientId: r.id, messageId: newId("message", ctx.now.getTime()), to: r.to, attempts: r.attempts, content };
     });
-    await tx.insert(messages).values(
-      outgoing.map((o) => {
-        const place = places.get(o.to)!;
-        const facts = {
-          id: o.messageId,
-          direction: "outbound" as const,
-          type: "template",
-          status: "queued" as const,
-          content: null,
-          body: { ...o.content },
-          at: ctx.now,
-          now: ctx.now,
-        };
-        return {
-          ...messageRow({ projectId: ctx.project.id, channelId: claim.channel.id, ...place }, facts, {
-            recipient: o.to,
-            idempotencyKey: `broadcast:${o.recipientId}`,
-          }),
-          broadcastId: claim.broadcast.id,
-        };
-      }),
+    await tx.execute(
+      insertRowsSql(
+        messages,
+        outgoing.map((o) => {
+          const place = places.get(o.to)!;
+          const facts = {
+            id: o.messageId,
+            direction: "outbound" as const,
+            type: "template",
+            status: "queued" as const,
+            content: null,
+            body: { ...o.content },
+            at: ctx.now,
+            now: ctx.now,
+          };
+          return {
+            ...messageRow({ projectId: ctx.project.id, channelId: claim.channel.id, ...place }, facts, {
+              recipient: o.to,
+              idempotencyKey: `broadcast:${o.recipientId}`,
+            }),
+            broadcastId: claim.broadcast.id,
+          };
+        }),
+      ),
     );
     await markQueued(tx, outgoing, places, ctx.now);
     await touchConversations(tx, [...new Set([...places.values()].map((p) => p.conversationId))], ctx.now);
@@ -181,12 +191,9 @@ async function activeOptIns(db: Db, projectId: string, contactIds: string[]): Pr
 }
 
 async function markQueued(tx: Db, outgoing: Outgoing[], places: Map<string, { contactId: string }>, now: Date): Promise<void> {
-  const values = sql.join(
-    outgoing.map((o) => sql`(${o.recipientId}, ${o.messageId}, ${places.get(o.to)!.contactId})`),
-    sql`, `,
-  );
+  const rows = outgoing.map((o) => ({ id: o.recipientId, message_id: o.messageId, contact_id: places.get(o.to)!.contactId }));
   await tx.execute(sql`
     update broadcast_recipients r set status = 'queued', message_id = v.message_id, contact_id = v.contact_id, updated_at = ${now.toISOString()}::timestamptz
-    from (values ${values}) as v(id, message_id, contact_id)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, message_id text, contact_id text)
     where r.id = v.id and r.status = 'pending'`);
 }

@@ -139,13 +139,9 @@ async function sendOne(
 /** The provider's ids of accepted messages, in one statement (their status callbacks find them by it). */
 async function writeAccepted(ctx: Ctx, accepted: { messageId: string; pid: string }[]): Promise<void> {
   if (accepted.length === 0) return;
-  const values = sql.join(
-    accepted.map((a) => sql`(${a.messageId}, ${a.pid})`),
-    sql`, `,
-  );
   await ctx.db.execute(sql`
     update messages m set platform_message_id = v.pid, updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
-    from (values ${values}) as v(id, pid) where m.id = v.id and m.platform_message_id is null`);
+    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text) where m.id = v."messageId" and m.platform_message_id is null`);
 }
 
 /** The pair's slot (one message per 6 s per recipient); an unreachable limiter means "not now", never an unpaced send. */

@@ -8,6 +8,7 @@ import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { serializeMessage } from "@/lib/domain/messages/serialize";
 import { currentMediaOf } from "@/lib/domain/media/wire";
 import { builtOnce } from "@/lib/ports/db/prepared";
+import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { serializeConversation, serializeConversations } from "./serialize";
 import { syncThreadOwner } from "./thread-sync";
 
@@ -22,23 +23,33 @@ export async function ensureConversation(db: Db, projectId: string, contactId: s
 }
 
 /** ensureConversation for many contacts in one statement (a broadcast's batch): the same upsert, the conversations returned. */
-export async function ensureConversations(db: Db, projectId: string, contactIds: string[], channelId: string, now: Date): Promise<ConversationRow[]> {
+export async function ensureConversations(
+  db: Db,
+  projectId: string,
+  contactIds: string[],
+  channelId: string,
+  now: Date,
+): Promise<{ id: string; contactId: string }[]> {
   if (contactIds.length === 0) return [];
-  return db
-    .insert(conversations)
-    .values(
-      contactIds.map((contactId) => ({
-        id: newId("conversation", now.getTime()),
-        projectId,
-        contactId,
-        lastChannelId: channelId,
-        startedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({ target: [conversations.projectId, conversations.contactId], set: CONVERSATION_REOPENED })
-    .returning();
+  const rows = contactIds.map((contactId) => ({
+    id: newId("conversation", now.getTime()),
+    projectId,
+    contactId,
+    lastChannelId: channelId,
+    startedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  // CONVERSATION_REOPENED, written out: the statement is raw SQL (insertRowsSql).
+  return executeRows<{ id: string; contactId: string }>(
+    db,
+    insertRowsSql(
+      conversations,
+      rows,
+      sql`on conflict (project_id, contact_id) do update set last_channel_id = excluded.last_channel_id, is_active = true, updated_at = excluded.updated_at
+        returning id, contact_id as "contactId"`,
+    ),
+  );
 }
 
 /** What a new send or message does to an existing conversation: its channel is the latest, and it is active. */

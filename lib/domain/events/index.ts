@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { events, projects } from "@/lib/db/schema";
 import { builtOnce } from "@/lib/ports/db/prepared";
+import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
@@ -81,7 +82,7 @@ export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: E
     dedupeKey: input.dedupeKey ?? null,
     createdAt: input.at,
   }));
-  const stored = new Set((await ctx.db.insert(events).values(rows).onConflictDoNothing().returning({ id: events.id })).map((r) => r.id));
+  const stored = new Set((await executeRows<{ id: string }>(ctx.db, insertRowsSql(events, rows, sql`on conflict do nothing returning id`))).map((r) => r.id));
   const toDeliver = rows.filter((row, i) => stored.has(row.id) && row.deliver && !inputs[i]!.defer);
   const projectIds = [...new Set(toDeliver.map((row) => row.projectId))];
   const targets = projectIds.length

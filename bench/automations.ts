@@ -26,6 +26,8 @@ export interface AutomationsBenchResult {
 
 interface AutomationsBenchOptions {
   base: string;
+  /** The simulator's base URL (its own process, or the app's /api/simulator). */
+  simulator: string;
   auth: Record<string, string>;
   agent: http.Agent;
   sql: Sql;
@@ -95,7 +97,7 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
     const i = indices[k]!;
     const inbox = await sendJson<{ data: { text: string | null; sent_at: string }[] }>(o.agent, {
       method: "GET",
-      url: `${o.base}/api/simulator/customer/inbox?sender_id=${encodeURIComponent(o.sandboxSender)}&address=${o.testers[i]}`,
+      url: `${o.simulator}/customer/inbox?sender_id=${encodeURIComponent(o.sandboxSender)}&address=${o.testers[i]}`,
     });
     const reply = inbox.body.data?.find((m) => m.text === `auto ${KEYWORD} ${tokenOf(i)}`);
     latencies.push(reply ? Date.parse(reply.sent_at) - sentAt.get(i)! : Number.POSITIVE_INFINITY);

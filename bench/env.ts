@@ -42,9 +42,26 @@ export function benchConfig() {
     /** How many times the inbound phase's events are replayed to build each delivery backlog. */
     replayCopies: intOf("BENCH_REPLAY_COPIES", 2, 1, 5),
     slowDelayMs: intOf("BENCH_SLOW_DELAY_MS", 10_000, 0, 60_000),
+    /**
+     * "broadcasts": only the broadcast rows (set-up, then straight to them), for working on that path
+     * without the ten minutes of the other phases. Unset: every phase.
+     */
+    only: onlyOf(process.env.BENCH_ONLY),
+    /**
+     * Where the provider simulator runs: "process" (default), a process of its own (npm run simulator,
+     * the app pointed at it with PROVIDER_GRAPH_URL) as a real provider is not on the web's event
+     * loop; "in-app", the app's own /api/simulator inside the web process (the shape before 2026-11-28).
+     */
+    simulator: process.env.BENCH_SIMULATOR === "in-app" ? ("in-app" as const) : ("process" as const),
     /** Profiles the web and worker processes (node --cpu-prof) into bench/results/prof-<stamp>/. */
     cpuProf: process.env.BENCH_CPU_PROF === "1",
   };
+}
+
+function onlyOf(raw: string | undefined): "broadcasts" | null {
+  if (raw === undefined || raw === "") return null;
+  if (raw === "broadcasts") return raw;
+  throw new Error(`BENCH_ONLY must be "broadcasts" or unset, not ${JSON.stringify(raw)}`);
 }
 
 export type BenchConfig = ReturnType<typeof benchConfig>;

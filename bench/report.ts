@@ -29,19 +29,17 @@ export interface Memory {
   processes: number;
 }
 
-export interface Results {
-  when: string;
-  machine: { nproc: number; cpu: string; memoryGiB: number; node: string; platform: string; postgres: string; redis: string | null };
-  config: Record<string, unknown>;
-  setup: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
-  floor: LoopResult;
-  limits: LoopResult;
-  functions: FunctionsBenchResult;
-  messages: LoopResult & {
+/** The rows of every phase; a run with BENCH_ONLY set has only its own. */
+export interface Measured {
+  setup?: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
+  floor?: LoopResult;
+  limits?: LoopResult;
+  functions?: FunctionsBenchResult;
+  messages?: LoopResult & {
     provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
     dbActivity: { what: string; share: number }[];
   };
-  inbound: {
+  inbound?: {
     via: "provider" | "simulator";
     p50Ms: number | null;
     p99Ms: number | null;
@@ -55,11 +53,17 @@ export interface Results {
     seconds: number;
     senderMaxLagMs: number;
   };
-  deliveries: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
-  automations: AutomationsBenchResult;
-  configAsCode: ConfigBenchResult;
-  broadcasts: BroadcastBenchResult;
-  memory: { web: Memory | null; worker: Memory | null; workerStarts: number };
+  deliveries?: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
+  automations?: AutomationsBenchResult;
+  configAsCode?: ConfigBenchResult;
+  broadcasts?: BroadcastBenchResult;
+}
+
+export interface Results extends Measured {
+  when: string;
+  machine: { nproc: number; cpu: string; memoryGiB: number; node: string; platform: string; postgres: string; redis: string | null };
+  config: Record<string, unknown>;
+  memory: { web: Memory | null; worker: Memory | null; workerStarts: number; simulator?: Memory | null };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
   phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[];
   totalSeconds: number;
@@ -76,81 +80,98 @@ export function printTable(r: Results): void {
   const loop = (name: string, l: LoopResult, target: string, ok: boolean | null) =>
     rows.push([name, `${num(l.rps)} req/s  p50 ${num(l.p50Ms, " ms")}  p99 ${num(l.p99Ms, " ms")}  ×${l.ratioToFloor ?? "n/a"} floor`, target, verdict(ok)]);
 
-  loop("floor: GET /api/v1/nope (404)", r.floor, "(reference)", null);
-  loop("GET /api/v1/limits", r.limits, "", null);
-  const f = r.functions;
-  rows.push([
-    "POST /functions/{id}/invoke (trivial, warm)",
-    `p50 ${num(f.invokeP50Ms, " ms")} vs /limits ${num(f.limitsP50Ms, " ms")}: +${num(f.overheadP50Ms, " ms")}  p99 ${num(f.invokeP99Ms, " ms")}`,
-    "overhead ≤ 2 ms at p50",
-    verdict(f.overheadP50Ms !== null && f.overheadP50Ms <= 2),
-  ]);
-  rows.push([
-    "  trivial invocations/s ×4, beside a heavy one",
-    `${num(f.trivialBesideHeavyPerSecond)}/s beside ${f.heavyRuns} heavy runs (alone ${num(f.trivialAlonePerSecond)}/s; ×${f.keptRatio ?? "n/a"})`,
-    "not starved",
-    verdict(f.trivialBesideHeavyPerSecond > 0 && (f.keptRatio ?? 0) >= 0.5),
-  ]);
-  const m = r.messages;
-  loop("POST /api/v1/messages", m, "≥ 1,000/s and ≥ 50 % of floor", m.rps >= 1000 && (m.ratioToFloor ?? 0) >= 0.5);
-  rows.push(["  provider jobs (simulator)", `${num(m.provider.sent)} sent of ${num(m.provider.accepted)} within ${m.provider.seconds} s`, "", ""]);
-  const i = r.inbound;
-  const over = `> ${i.waitS} s`;
-  const scheduled = i.sent + i.dropped;
-  rows.push([
-    `inbound → webhook @ ${i.ratePerSecond}/s${i.via === "simulator" ? " (via simulator)" : ""}`,
-    `p50 ${i.p50Ms === null ? over : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? over : num(i.p99Ms, " ms")}  (${i.received}/${scheduled} received${i.dropped ? `, ${i.dropped} not sent: server behind` : ""})`,
-    "p99 ≤ 250 ms",
-    verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
-  ]);
-  const d = r.deliveries;
-  rows.push([
-    "webhook deliveries, alone",
-    `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`,
-    "≥ 1,000/s",
-    verdict((d.alone.perSecond ?? 0) >= 1000),
-  ]);
-  const kept = d.alone.perSecond && d.withSlow.perSecond ? d.withSlow.perSecond / d.alone.perSecond : null;
-  rows.push([
-    `  beside a ${d.withSlow.slowDelayMs / 1000} s receiver`,
-    `${num(d.withSlow.perSecond)}/s  (${d.withSlow.received}/${d.withSlow.expected}; ×${kept === null ? "n/a" : kept.toFixed(2)} of alone)`,
-    `≥ 1,000/s, ≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
-    verdict((d.withSlow.perSecond ?? 0) >= 1000 && (kept ?? 0) >= NOT_SLOWER_RATIO),
-  ]);
-  const a = r.automations;
-  rows.push([
-    `keyword → automated reply @ ${a.ratePerSecond} conversations/s`,
-    `p50 ${a.p50Ms === null ? "n/a" : num(a.p50Ms, " ms")}  p99 ${a.p99Ms === null ? over : num(a.p99Ms, " ms")}  (${a.replied}/${a.sent + a.dropped} replies${a.dropped ? `, ${a.dropped} not sent` : ""})`,
-    "p99 ≤ 300 ms",
-    verdict(a.p99Ms !== null && a.p99Ms <= 300 && a.replied === a.sent + a.dropped),
-  ]);
-  const c = r.configAsCode;
-  rows.push([
-    `config apply: ${c.flows} flows + ${c.automations} automations`,
-    `first ${num(c.firstApplyMs, " ms")}, again ${num(c.secondApplyMs, " ms")} (${c.secondAllUnchanged ? "all unchanged" : "CHANGES"}), export → apply ${c.exportAllUnchanged ? "all unchanged" : "CHANGES"}`,
-    "second apply all unchanged",
-    verdict(c.secondAllUnchanged && c.exportAllUnchanged),
-  ]);
-  const b = r.broadcasts;
-  rows.push([
-    `broadcast of ${b.large.recipients.toLocaleString("en-US")} at ${b.throughput.toLocaleString("en-US")}/s`,
-    `${num(b.large.ratePerSecond)}/s sent (${b.large.accepted.toLocaleString("en-US")} accepted, ${b.large.refused} refused 130429, ${b.large.completed ? "COMPLETED" : "not completed"} in ${b.large.seconds} s)`,
-    `≥ ${(0.95 * b.throughput).toLocaleString("en-US")}/s`,
-    verdict((b.large.ratePerSecond ?? 0) >= 0.95 * b.throughput && b.large.completed),
-  ]);
-  rows.push([
-    "  worker RSS, 100,000 vs 1,000 recipients",
-    `${num(b.large.peakRssMiB, " MiB")} vs ${num(b.small.peakRssMiB, " MiB")} (×${b.rssRatio ?? "n/a"})`,
-    "within 10 %",
-    verdict(b.rssRatio !== null && b.rssRatio <= 1.1),
-  ]);
+  if (r.floor) loop("floor: GET /api/v1/nope (404)", r.floor, "(reference)", null);
+  if (r.limits) loop("GET /api/v1/limits", r.limits, "", null);
+  if (r.functions) {
+    const f = r.functions;
+    rows.push([
+      "POST /functions/{id}/invoke (trivial, warm)",
+      `p50 ${num(f.invokeP50Ms, " ms")} vs /limits ${num(f.limitsP50Ms, " ms")}: +${num(f.overheadP50Ms, " ms")}  p99 ${num(f.invokeP99Ms, " ms")}`,
+      "overhead ≤ 2 ms at p50",
+      verdict(f.overheadP50Ms !== null && f.overheadP50Ms <= 2),
+    ]);
+    rows.push([
+      "  trivial invocations/s ×4, beside a heavy one",
+      `${num(f.trivialBesideHeavyPerSecond)}/s beside ${f.heavyRuns} heavy runs (alone ${num(f.trivialAlonePerSecond)}/s; ×${f.keptRatio ?? "n/a"})`,
+      "not starved",
+      verdict(f.trivialBesideHeavyPerSecond > 0 && (f.keptRatio ?? 0) >= 0.5),
+    ]);
+  }
+  if (r.messages) {
+    const m = r.messages;
+    loop("POST /api/v1/messages", m, "≥ 1,000/s and ≥ 50 % of floor", m.rps >= 1000 && (m.ratioToFloor ?? 0) >= 0.5);
+    rows.push(["  provider jobs (simulator)", `${num(m.provider.sent)} sent of ${num(m.provider.accepted)} within ${m.provider.seconds} s`, "", ""]);
+  }
+  if (r.inbound) {
+    const i = r.inbound;
+    const over = `> ${i.waitS} s`;
+    const scheduled = i.sent + i.dropped;
+    rows.push([
+      `inbound → webhook @ ${i.ratePerSecond}/s${i.via === "simulator" ? " (via simulator)" : ""}`,
+      `p50 ${i.p50Ms === null ? over : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? over : num(i.p99Ms, " ms")}  (${i.received}/${scheduled} received${i.dropped ? `, ${i.dropped} not sent: server behind` : ""})`,
+      "p99 ≤ 250 ms",
+      verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
+    ]);
+  }
+  if (r.deliveries) {
+    const d = r.deliveries;
+    rows.push([
+      "webhook deliveries, alone",
+      `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`,
+      "≥ 1,000/s",
+      verdict((d.alone.perSecond ?? 0) >= 1000),
+    ]);
+    const kept = d.alone.perSecond && d.withSlow.perSecond ? d.withSlow.perSecond / d.alone.perSecond : null;
+    rows.push([
+      `  beside a ${d.withSlow.slowDelayMs / 1000} s receiver`,
+      `${num(d.withSlow.perSecond)}/s  (${d.withSlow.received}/${d.withSlow.expected}; ×${kept === null ? "n/a" : kept.toFixed(2)} of alone)`,
+      `≥ 1,000/s, ≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
+      verdict((d.withSlow.perSecond ?? 0) >= 1000 && (kept ?? 0) >= NOT_SLOWER_RATIO),
+    ]);
+  }
+  if (r.automations) {
+    const a = r.automations;
+    const over = `> ${r.inbound?.waitS ?? "?"} s`;
+    rows.push([
+      `keyword → automated reply @ ${a.ratePerSecond} conversations/s`,
+      `p50 ${a.p50Ms === null ? "n/a" : num(a.p50Ms, " ms")}  p99 ${a.p99Ms === null ? over : num(a.p99Ms, " ms")}  (${a.replied}/${a.sent + a.dropped} replies${a.dropped ? `, ${a.dropped} not sent` : ""})`,
+      "p99 ≤ 300 ms",
+      verdict(a.p99Ms !== null && a.p99Ms <= 300 && a.replied === a.sent + a.dropped),
+    ]);
+  }
+  if (r.configAsCode) {
+    const c = r.configAsCode;
+    rows.push([
+      `config apply: ${c.flows} flows + ${c.automations} automations`,
+      `first ${num(c.firstApplyMs, " ms")}, again ${num(c.secondApplyMs, " ms")} (${c.secondAllUnchanged ? "all unchanged" : "CHANGES"}), export → apply ${c.exportAllUnchanged ? "all unchanged" : "CHANGES"}`,
+      "second apply all unchanged",
+      verdict(c.secondAllUnchanged && c.exportAllUnchanged),
+    ]);
+  }
+  if (r.broadcasts) {
+    const b = r.broadcasts;
+    rows.push([
+      `broadcast of ${b.large.recipients.toLocaleString("en-US")} at ${b.throughput.toLocaleString("en-US")}/s`,
+      `${num(b.large.ratePerSecond)}/s sent (${b.large.accepted.toLocaleString("en-US")} accepted, ${b.large.refused} refused 130429, ${b.large.completed ? "COMPLETED" : "not completed"} in ${b.large.seconds} s)`,
+      `≥ ${(0.95 * b.throughput).toLocaleString("en-US")}/s`,
+      verdict((b.large.ratePerSecond ?? 0) >= 0.95 * b.throughput && b.large.completed),
+    ]);
+    rows.push([
+      `  worker RSS, ${b.large.recipients.toLocaleString("en-US")} vs ${b.small.recipients.toLocaleString("en-US")} recipients`,
+      `${num(b.large.peakRssMiB, " MiB")} vs ${num(b.small.peakRssMiB, " MiB")} (×${b.rssRatio ?? "n/a"})`,
+      "within 10 %",
+      verdict(b.rssRatio !== null && b.rssRatio <= 1.1),
+    ]);
+  }
   const mem = (x: Memory | null) => (x ? `${num(x.peakMiB)} MiB (tree ${num(x.treePeakMiB)} MiB, ${x.processes} proc)` : "n/a");
   rows.push(["peak RSS web (VmHWM)", mem(r.memory.web), "", ""]);
   rows.push([`peak RSS worker (VmHWM, ${r.memory.workerStarts} starts)`, mem(r.memory.worker), "", ""]);
+  if (r.memory.simulator !== undefined) rows.push(["peak RSS simulator (VmHWM)", mem(r.memory.simulator), "", ""]);
 
   const mc = r.machine;
   console.log(`\nsvc bench — ${mc.nproc} cores (${mc.cpu}), ${mc.memoryGiB} GiB, Node ${mc.node}, ${mc.postgres}, Redis ${mc.redis ?? "off"}`);
-  console.log(`50 connections, closed loop; web (SVC_WORKER=off) + 1 worker; ${r.setup.testers} sandbox testers joined in ${r.setup.joinSeconds} s\n`);
+  const only = r.setup ? `; ${r.setup.testers} sandbox testers joined in ${r.setup.joinSeconds} s` : ` (BENCH_ONLY=${String(r.config.only)})`;
+  console.log(`50 connections, closed loop; web (SVC_WORKER=off) + 1 worker${only}\n`);
   const header: [string, string, string, string] = ["metric", "measured", "target", ""];
   const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
   const line = (row: [string, string, string, string]) =>
@@ -162,12 +183,14 @@ export function printTable(r: Results): void {
   // Where the cores went while each measurement ran (the machine has mc.nproc).
   const measured = r.phases.filter((p) => p.cores && !p.name.includes("set-up"));
   if (measured.length) {
-    console.log(`\ncores used while measured (of ${mc.nproc}): web · worker · postgres · bench (load generator + receivers)`);
+    // The simulator's column only when it ran as a process of its own (BENCH_SIMULATOR=process).
+    const roles = ["web", "worker", "postgres", ...(measured.some((p) => p.cores!.simulator !== undefined) ? ["simulator"] : []), "bench"];
+    console.log(`\ncores used while measured (of ${mc.nproc}): ${roles.join(" · ")} (bench: load generator + receivers)`);
     const width = Math.max(...measured.map((p) => p.name.length));
     for (const p of measured) {
       const c = p.cores!;
       const total = Object.values(c).reduce((a, b) => a + b, 0);
-      console.log(`  ${p.name.padEnd(width)}  ${[c.web, c.worker, c.postgres, c.bench].map((n) => (n ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
+      console.log(`  ${p.name.padEnd(width)}  ${roles.map((role) => (c[role] ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
     }
   }
 }

@@ -27,11 +27,12 @@ import { closedLoop, makeAgent, openLoop, pool, send, sendJson, sleep, waitUntil
 import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
 import { round, summarize, type LatencySummary } from "./stats";
-import { printTable, type Results } from "./report";
+import { printTable, type Measured, type Results } from "./report";
 import { benchFunctions } from "./functions";
 import { benchAutomations } from "./automations";
 import { benchConfigAsCode } from "./config";
 import { benchBroadcasts } from "./broadcasts";
+import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
 const WATCHDOG_MS = 14 * 60_000;
@@ -172,6 +173,16 @@ async function main(): Promise<Results> {
     SVC_WORKER: "off",
   };
   delete appEnv.PROVIDER_GRAPH_URL;
+  // The provider simulator: its own process (the app then talks to it as to a real provider, with the
+  // simulator's documented app secrets), or the app's built-in one.
+  const simPort = config.simulator === "process" ? await freePort() : null;
+  const sim = simPort ? `http://127.0.0.1:${simPort}` : `${base}/api/simulator`;
+  if (simPort) {
+    appEnv.PROVIDER_GRAPH_URL = `${sim}/graph`;
+    for (const platform of ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"] as const) appEnv[`${platform}_APP_SECRET`] = simulatorAppSecret(platform);
+  } else {
+    for (const platform of ["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"] as const) delete appEnv[`${platform}_APP_SECRET`];
+  }
   if (redisUrl) appEnv.REDIS_URL = redisUrl;
   else delete appEnv.REDIS_URL;
   // --cpu-prof is refused in NODE_OPTIONS: it goes on the command line of the web and worker processes.
@@ -191,6 +202,26 @@ async function main(): Promise<Results> {
   const rss = new RssSampler();
   rss.start(500);
   cleanups.push(async () => rss.stop());
+  let simulator: Proc | null = null;
+  if (simPort) {
+    const proc = spawnProc(
+      "simulator",
+      ["--import", "tsx", "cli/simulator.ts"],
+      { ...appEnv, SVC_SIMULATOR_PORT: String(simPort) },
+      path.join(logDir, "simulator.log"),
+    );
+    simulator = proc;
+    cleanups.push(() => stopProc(proc));
+    rss.track("simulator", proc.pid);
+    const up = await waitUntil(
+      () =>
+        proc.tail().includes("listening on") ? true : proc.child.exitCode !== null ? Promise.reject(new Error(`simulator exited:\n${proc.tail()}`)) : null,
+      60_000,
+      100,
+    );
+    if (!up) throw new Error(`the simulator did not start within 60 s:\n${proc.tail()}`);
+    log(`simulator up on ${sim} (pid ${proc.pid}); the app sends to it as to a real provider`);
+  }
   webSpawnedAt = Date.now();
   const web = spawnProc(
     "web",
@@ -220,7 +251,7 @@ async function main(): Promise<Results> {
   // simulator would hold its provider jobs to the default 80 messages/s (130429) otherwise.
   const raised = await sendJson(undefined, {
     method: "POST",
-    url: `${base}/api/simulator/control/numbers/throughput`,
+    url: `${sim}/control/numbers/throughput`,
     json: { phone_number_id: SANDBOX_SENDER, messages_per_second: 10_000 },
   });
   if (raised.status !== 200) throw new Error(`simulator throughput: ${raised.status} ${JSON.stringify(raised.body)}`);
@@ -249,7 +280,7 @@ async function main(): Promise<Results> {
     worker = null;
   }
   cleanups.push(() => stopWorker());
-  cpu = new CpuMeter(() => ({ web: [web.pid], worker: worker ? [worker.pid] : [] }));
+  cpu = new CpuMeter(() => ({ web: [web.pid], worker: worker ? [worker.pid] : [], ...(simulator ? { simulator: [simulator.pid] } : {}) }));
   await startWorker();
   log("worker up");
 
@@ -259,6 +290,51 @@ async function main(): Promise<Results> {
     agent.destroy();
     small.destroy();
   });
+
+  // 1,000 then 100,000 recipients on a number the simulator lets send 1,000/s, in their own project
+  // without a webhook: the phase measures sending and status callbacks, not the 300,000
+  // message.status deliveries a receiver would get.
+  async function broadcastPhase() {
+    const p3 = (await sendJson<{ id: string }>(small, { method: "POST", url: `${base}/api/v1/projects`, headers: auth, json: { name: "bench broadcasts" } }))
+      .body.id;
+    const key3 = (await cli("keys", "create", "--project", p3, "--scopes", "*")).split("\n")[0]!.trim();
+    return benchBroadcasts({
+      base,
+      simulator: sim,
+      auth: { authorization: `Bearer ${key3}` },
+      agent: small,
+      sql,
+      projectId: p3,
+      organizationId: org!.id,
+      runId,
+      workerPid: () => workerPid(),
+      large: config.broadcastRecipients,
+      log,
+      phase,
+    });
+  }
+  /** The results file: what every run has, and the rows of the phases this run measured. */
+  const resultsOf = (measured: Measured): Results => {
+    rss.sample();
+    const mem = (role: string) => {
+      const p = rss.peak.get(role);
+      return p ? { peakMiB: round(p.hwmMiB, 0)!, treePeakMiB: round(p.treeRssMiB, 0)!, processes: p.processes } : null;
+    };
+    return {
+      when: new Date().toISOString(),
+      machine: { ...machine(), postgres: pgVersion.split(" on ")[0]!, redis: redisVersion },
+      config: {
+        ...config,
+        shape: "next start (SVC_WORKER=off) + 1 worker (npm run worker)",
+        loadGenerator: "bench/load.ts (node:http keep-alive, closed loop)",
+      },
+      ...measured,
+      memory: { web: mem("web"), worker: mem("worker"), workerStarts, ...(simulator ? { simulator: mem("simulator") } : {}) },
+      phases,
+      totalSeconds: round((performance.now() - wall) / 1000, 0)!,
+    };
+  };
+  if (config.only === "broadcasts") return resultsOf({ broadcasts: await broadcastPhase() });
 
   const identity = JSON.parse(ready.body) as { project: { id: string }; organization: { id: string }; plan: string };
   const p1 = identity.project.id;
@@ -284,7 +360,7 @@ async function main(): Promise<Results> {
   const customer = (from: string, text: string, via = small) =>
     sendJson<{ delivered_status: number | null }>(via, {
       method: "POST",
-      url: `${base}/api/simulator/customer/messages`,
+      url: `${sim}/customer/messages`,
       json: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER, from, type: "text", text },
       timeoutMs: 30_000,
     }).then((r) => {
@@ -564,6 +640,7 @@ async function main(): Promise<Results> {
   // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
   const automations = await benchAutomations({
     base,
+    simulator: sim,
     auth,
     agent: small,
     sql,
@@ -582,32 +659,10 @@ async function main(): Promise<Results> {
   // The first project's automations are config-owned: this apply replaces them, so it runs after 7b.
   const configAsCode = await phase("config apply", () => benchConfigAsCode({ base, auth, agent: small, log }));
 
-  // ── 7c. broadcasts: 1,000 then 100,000 recipients on a number the simulator lets send 1,000/s ────
-  // Its own project without a webhook: the phase measures sending and status callbacks, not the
-  // 300,000 message.status deliveries the first project's receiver would get.
-  const p3 = (await sendJson<{ id: string }>(small, { method: "POST", url: `${base}/api/v1/projects`, headers: auth, json: { name: "bench broadcasts" } })).body
-    .id;
-  const key3 = (await cli("keys", "create", "--project", p3, "--scopes", "*")).split("\n")[0]!.trim();
-  const broadcasts = await benchBroadcasts({
-    base,
-    auth: { authorization: `Bearer ${key3}` },
-    agent: small,
-    sql,
-    projectId: p3,
-    organizationId: org.id,
-    runId,
-    workerPid: () => workerPid(),
-    large: config.broadcastRecipients,
-    log,
-    phase,
-  });
+  // ── 7c. broadcasts ───────────────────────────────────────────────────────────────────────────
+  const broadcasts = await broadcastPhase();
 
   // ── 8. memory, results ────────────────────────────────────────────────────────────────────────
-  rss.sample();
-  const mem = (role: string) => {
-    const p = rss.peak.get(role);
-    return p ? { peakMiB: round(p.hwmMiB, 0)!, treePeakMiB: round(p.treeRssMiB, 0)!, processes: p.processes } : null;
-  };
   const loop = (r: ClosedLoopResult) => ({
     rps: round(r.rps, 0)!,
     p50Ms: round(r.latency.p50, 1),
@@ -621,10 +676,7 @@ async function main(): Promise<Results> {
   });
   const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
   const lat = (s: LatencySummary) => ({ p50Ms: finite(s.p50), p99Ms: finite(s.p99), maxMs: finite(s.max) });
-  const results: Results = {
-    when: new Date().toISOString(),
-    machine: { ...machine(), postgres: pgVersion.split(" on ")[0]!, redis: redisVersion },
-    config: { ...config, shape: "next start (SVC_WORKER=off) + 1 worker (npm run worker)", loadGenerator: "bench/load.ts (node:http keep-alive, closed loop)" },
+  return resultsOf({
     setup: {
       testers: joinedP1,
       joinSeconds: round(joinS)!,
@@ -651,11 +703,7 @@ async function main(): Promise<Results> {
     automations,
     configAsCode,
     broadcasts,
-    memory: { web: mem("web"), worker: mem("worker"), workerStarts },
-    phases,
-    totalSeconds: round((performance.now() - wall) / 1000, 0)!,
-  };
-  return results;
+  });
 }
 
 const disarmWatchdog = guardRun("bench", WATCHDOG_MS, cleanup);

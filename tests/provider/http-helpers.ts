@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Simulator } from "@/lib/simulator";
+import { serveSimulator as serveOnItsOwn } from "@/lib/simulator/server";
 
 /** Real HTTP around the simulator and a webhook receiver, for end-to-end provider tests. */
 export interface RunningServer {
@@ -34,37 +35,9 @@ function closer(server: http.Server): () => Promise<void> {
     });
 }
 
-/** Serves the simulator under /api/simulator, converting IncomingMessage to a web Request. */
-export async function serveSimulator(simulator: Simulator): Promise<RunningServer> {
-  let base = "";
-  const server = http.createServer(async (req, res) => {
-    try {
-      const body = await readBody(req);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-        else if (value !== undefined) headers.set(name, value);
-      }
-      const method = req.method ?? "GET";
-      const request = new Request(`${base}${req.url ?? "/"}`, {
-        method,
-        headers,
-        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
-      });
-      const pathname = new URL(request.url).pathname;
-      const prefix = "/api/simulator";
-      const path = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname;
-      const response = await simulator.handle(request, path);
-      const out = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-      res.end(out);
-    } catch (error) {
-      res.writeHead(500);
-      res.end(String(error));
-    }
-  });
-  base = await listen(server);
-  return { url: base, close: closer(server) };
+/** Serves the simulator under /api/simulator (and at the root), as `npm run simulator` does. */
+export function serveSimulator(simulator: Simulator): Promise<RunningServer> {
+  return serveOnItsOwn(simulator);
 }
 
 export interface ReceivedRequest {

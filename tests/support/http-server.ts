@@ -1,5 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, createWebServer, listenOn } from "@/lib/server/node-http";
 import { dispatch } from "@/lib/api/router";
 import { handleCli } from "@/lib/cli-api/routes";
 import { platformOfSlug, receiveDelivery, verifySubscription } from "@/lib/api/provider-webhook";
@@ -29,32 +28,10 @@ export async function startTestServer(
     statusDelaysMs: options.statusDelaysMs ?? { sent: 20, delivered: 40, read: 60 },
     log: () => {},
   });
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const url = new URL(req.url ?? "/", base);
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      // A client that goes away aborts request.signal, as Next does (signalFromNodeResponse): a long poll (GET /events/listen) stops.
-      const gone = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) gone.abort();
-      });
-      const request = new Request(url, {
-        method: req.method,
-        headers,
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
-        signal: gone.signal,
-      });
-      const response = await route(request, url);
-      res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  });
+  const server = createWebServer(
+    () => base,
+    (request) => route(request, new URL(request.url)),
+  );
 
   async function route(request: Request, url: URL): Promise<Response> {
     const path = url.pathname;
@@ -72,22 +49,13 @@ export async function startTestServer(
     return new Response("Not found", { status: 404 });
   }
 
-  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
-
-  server.keepAliveTimeout = 120_000;
-
-  server.headersTimeout = 121_000;
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOn(server);
   return {
     url: base,
     simulator,
-    close: () =>
-      new Promise<void>((resolve) => {
-        simulator.reset();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      simulator.reset();
+      return closeServer(server);
+    },
   };
 }

@@ -1,0 +1,73 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * node:http ↔ web-standard Request/Response, for the servers that run the app's handlers outside Next
+ * (the standalone simulator, the test servers).
+ */
+
+/** The incoming request as a web Request (body read whole); `signal` aborts when the client goes away before the answer. */
+export async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // As Next does (signalFromNodeResponse): a long poll stops when its client leaves.
+  const gone = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  const method = req.method ?? "GET";
+  return new Request(new URL(req.url ?? "/", base), {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(Buffer.concat(chunks)),
+    signal: gone.signal,
+  });
+}
+
+export async function writeWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  res.end(body);
+}
+
+/**
+ * A node:http server answering with `handle`; an exception answers 500 with its message. Keep-alive
+ * outlasts any client's idle gap: Node's 5 s default races fetch's connection reuse (ECONNRESET).
+ */
+export function createWebServer(base: () => string, handle: (request: Request) => Promise<Response>): http.Server {
+  const server = http.createServer(async (req, res) => {
+    try {
+      await writeWebResponse(res, await handle(await webRequestOf(req, res, base())));
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(error));
+    }
+  });
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
+  return server;
+}
+
+/** Listens and resolves with the server's base URL (`port` 0: any free one). */
+export function listenOn(server: http.Server, port = 0, host = "127.0.0.1"): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(`http://${host}:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+/** Closes the server and every connection it holds. */
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

@@ -31,6 +31,7 @@ describe("errors that cross a module copy boundary", () => {
       hit: async () => {
         throw new other.LimiterUnavailable(new Error("connect ECONNREFUSED 127.0.0.1:6379"));
       },
+      hitMany: async () => [],
       refund: async () => {},
       close: async () => {},
     };

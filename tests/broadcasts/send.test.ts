@@ -4,6 +4,7 @@ import { channels, projects } from "@/lib/db/schema";
 import { startHarness, type Harness } from "../messaging/support";
 import type { Seeded } from "../support/app";
 import { forceReview } from "../templates/support";
+import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import { createBroadcast, customerNumber, optedIn, readyChannel, recipientsOf, runUntil, write } from "./support";
 
 /**
@@ -85,7 +86,7 @@ describe("sending a broadcast", () => {
     await h.app.db.update(projects).set({ requireOptIn: false }).where(eq(projects.id, seeded.projectId));
     try {
       const later = customerNumber();
-      const [erased] = await optedIn(h, seeded.key, 1, ready.channel.id);
+      const erased = (await optedIn(h, seeded.key, 1, ready.channel.id))[0]!;
       const created = await createBroadcast(h, seeded.key, {
         name: "Contacts change",
         channel_id: ready.channel.id,
@@ -116,6 +117,28 @@ describe("sending a broadcast", () => {
       await h.app.db.update(projects).set({ requireOptIn: true }).where(eq(projects.id, seeded.projectId));
     }
   });
+
+  it("holds a recipient messaged less than 6 s before until its pair slot frees, then sends it once (never a 429)", async () => {
+    const [busy, free] = await optedIn(h, seeded.key, 2, ready.channel.id);
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Pair pacing",
+      channel_id: ready.channel.id,
+      template: { id: ready.template.id },
+      recipients: [busy!, free!].map((to) => ({ to, parameters: { "1": "x" } })),
+    });
+    // As a POST /messages to that customer would have done a moment ago.
+    const taken = await h.app.runtime.ports.limiter.hit("strict", pairKey("PLATFORM_A", ready.channel.id, busy!), 1, PAIR_INTERVAL_SECONDS);
+    expect(taken.allowed).toBe(true);
+    const started = Date.now();
+    await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    await runUntil(h, seeded.key, created.id, ["COMPLETED"], 80);
+    expect(sentTo(free!)).toHaveLength(1);
+    const held = sentTo(busy!);
+    expect(held).toHaveLength(1);
+    expect(new Date(held[0]!.sent_at).getTime() - started).toBeGreaterThanOrEqual((PAIR_INTERVAL_SECONDS - 1) * 1000);
+    expect(new Date(held[0]!.sent_at).getTime()).toBeGreaterThan(new Date(sentTo(free!)[0]!.sent_at).getTime());
+    expect((await recipientsOf(h, created.id)).map((r) => r.status).filter((s) => s === "failed")).toEqual([]);
+  }, 30_000);
 
   it("retries throughput refusals (130429) until every recipient is accepted, each once", async () => {
     const control = await fetch(`${h.server.url}/api/simulator/control/numbers/throughput`, {

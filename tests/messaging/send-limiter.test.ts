@@ -28,6 +28,7 @@ function withDeadPairLimiter(healthy: Limiter, dead: Limiter): Limiter {
   return {
     backend: healthy.backend,
     hit: (kind, key, limit, windowSeconds) => pick(kind).hit(kind, key, limit, windowSeconds),
+    hitMany: (kind, keys, limit, windowSeconds) => pick(kind).hitMany(kind, keys, limit, windowSeconds),
     refund: (kind, key, limit, windowSeconds) => pick(kind).refund(kind, key, limit, windowSeconds),
     close: async () => {
       await dead.close();

@@ -33,6 +33,11 @@ export class LimiterUnavailable extends errorKind("LimiterUnavailable") {
 export interface Limiter {
   readonly backend: "memory" | "redis";
   hit(kind: BucketKind, key: string, limit: number, windowSeconds: number): Promise<HitResult>;
+  /**
+   * hit() for many keys of one kind and window (a broadcast's pair slots): whether each was allowed,
+   * in order. On Redis one script call for all of them, with hit()'s exact counting.
+   */
+  hitMany(kind: BucketKind, keys: string[], limit: number, windowSeconds: number): Promise<boolean[]>;
   /** Gives a consumed point back (a request that was not carried out after all). */
   refund(kind: BucketKind, key: string, limit: number, windowSeconds: number): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +47,21 @@ export interface LimiterOptions {
   db: Db;
   redis?: Redis | null;
 }
+
+/**
+ * rate-limiter-flexible's own counting script (RateLimiterRedis: SET NX with the window, INCRBY, keep
+ * the expiry), run for each key: hit() and hitMany() count in the same keys the same way. Returns the
+ * points consumed per key.
+ */
+const INCR_MANY = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  redis.call('set', key, 0, 'EX', ARGV[2], 'NX')
+  local consumed = redis.call('incrby', key, ARGV[1])
+  if redis.call('pttl', key) == -1 then redis.call('expire', key, ARGV[2]) end
+  out[i] = consumed
+end
+return out`;
 
 export function createLimiter({ db, redis }: LimiterOptions): Limiter {
   const instances = new Map<string, RateLimiterAbstract>();
@@ -75,7 +95,7 @@ export function createLimiter({ db, redis }: LimiterOptions): Limiter {
     };
   }
 
-  return {
+  const limiter: Limiter = {
     backend: redis ? "redis" : "memory",
     async hit(kind, key, limit, windowSeconds) {
       try {
@@ -83,6 +103,18 @@ export function createLimiter({ db, redis }: LimiterOptions): Limiter {
         return toResult(res, limit, true);
       } catch (error) {
         if (error instanceof RateLimiterRes) return toResult(error, limit, false);
+        throw new LimiterUnavailable(error);
+      }
+    },
+    async hitMany(kind, keys, limit, windowSeconds) {
+      if (keys.length === 0) return [];
+      // The request kind has a memory fallback while Redis is down; hit() keeps that behaviour.
+      if (!redis || kind === "request") return Promise.all(keys.map(async (key) => (await limiter.hit(kind, key, limit, windowSeconds)).allowed));
+      if (redis.status !== "ready") throw new LimiterUnavailable(new Error("Redis connection is not ready"));
+      try {
+        const consumed = (await redis.eval(INCR_MANY, keys.length, ...keys.map((key) => `svc:${kind}:${key}`), 1, windowSeconds)) as number[];
+        return consumed.map((n) => n <= limit);
+      } catch (error) {
         throw new LimiterUnavailable(error);
       }
     },
@@ -97,4 +129,5 @@ export function createLimiter({ db, redis }: LimiterOptions): Limiter {
       instances.clear();
     },
   };
+  return limiter;
 }

@@ -6,7 +6,7 @@
  * recipients or queued messages to pick up again, never half of each.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { broadcastRecipients, messages, optIns } from "@/lib/db/schema";
+import { broadcastRecipients, broadcasts, messages, optIns } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { upsertContact } from "@/lib/domain/contacts/identity";
@@ -37,8 +37,10 @@ export interface Claim {
   template: TemplateRow;
 }
 
-export async function claimBatch(ctx: Ctx, claim: Claim, size: number): Promise<Outgoing[]> {
-  const retries = await unsent(ctx.db, claim.broadcast.id, size);
+/** The next batch; `sending` is the batch the sender has in hand, queued but not excluded by the database. */
+export async function claimBatch(ctx: Ctx, claim: Claim, size: number, sending: Outgoing[] = []): Promise<Outgoing[]> {
+  const inHand = new Set(sending.map((o) => o.messageId));
+  const retries = (await unsent(ctx.db, claim.broadcast.id, size + inHand.size)).filter((o) => !inHand.has(o.messageId)).slice(0, size);
   if (retries.length >= size) return retries;
   const pending = await ctx.db
     .select()
@@ -48,6 +50,42 @@ export async function claimBatch(ctx: Ctx, claim: Claim, size: number): Promise<
     .limit(size - retries.length);
   if (pending.length === 0) return retries;
   return [...retries, ...(await queueMessages(ctx, claim, pending))];
+}
+
+/**
+ * A claimed batch the sender will not send (the run was paused or cancelled meanwhile): its messages,
+ * never handed to the provider, are deleted and its recipients are pending again, or skipped
+ * (cancelled) when the broadcast was cancelled. One transaction, so they are either claimed or back.
+ */
+export async function releaseBatch(ctx: Ctx, broadcastId: string, batch: Outgoing[]): Promise<void> {
+  if (batch.length === 0) return;
+  const now = ctx.ports.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [broadcast] = await tx.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
+    // Only messages the provider never saw: still queued, without its id.
+    const unsentIds = (
+      await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            inArray(
+              messages.id,
+              batch.map((o) => o.messageId),
+            ),
+            eq(messages.status, "queued"),
+            isNull(messages.platformMessageId),
+          ),
+        )
+    ).map((row) => row.id);
+    if (unsentIds.length === 0) return;
+    const back = broadcast?.status === "CANCELLED" ? { status: "skipped" as const, skipReason: "cancelled" } : { status: "pending" as const };
+    await tx
+      .update(broadcastRecipients)
+      .set({ ...back, messageId: null, updatedAt: now })
+      .where(and(eq(broadcastRecipients.broadcastId, broadcastId), inArray(broadcastRecipients.messageId, unsentIds)));
+    await tx.delete(messages).where(inArray(messages.id, unsentIds));
+  });
 }
 
 /** Queued by an earlier batch, not accepted by the provider yet. */

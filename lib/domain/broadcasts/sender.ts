@@ -15,7 +15,7 @@ import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import { applyStatus } from "@/lib/domain/messages/status";
 import { LimiterUnavailable } from "@/lib/ports/limiter";
 import { ProviderError, isThroughputError } from "@/lib/ports/provider/types";
-import { claimBatch, type Claim, type Outgoing } from "./claim";
+import { claimBatch, releaseBatch, type Claim, type Outgoing } from "./claim";
 import { Pacer } from "./pacer";
 import { pauseFor, settleIfDone, startScheduled, whyPause } from "./run-state";
 import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
@@ -37,17 +37,30 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
   const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)));
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
   const until = Date.now() + SLICE_MS;
+  const claimNext = (sending: Outgoing[]) => claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, sending);
   let refusals = 0;
-  while (Date.now() < until) {
-    const batch = await claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize);
+  let batch = await claimNext([]);
+  for (;;) {
     if (batch.length === 0) return void (await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now()));
-    const outcome = await sendBatch(ctx, claim, batch, pacer);
+    // The next batch is claimed while this one sends, so the pacer never waits for the database. It
+    // is held back from the provider until this batch is done; a run that stops here gives it back.
+    const next = claimNext(batch);
+    const outcome = await sendBatch(ctx, claim, batch, pacer).catch(async (error: unknown) => {
+      await next.then((held) => releaseBatch(ctx, claim.broadcast.id, held)).catch(() => {});
+      throw error;
+    });
     refusals += outcome.refusals;
-    if (refusals >= REFUSALS_TO_PAUSE) return pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
-    if (!(await stillCurrent(ctx, job))) return;
+    const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !(await stillCurrent(ctx, job)) ? "stale" : Date.now() >= until ? "slice" : null;
+    if (stop === "pause") await pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
+    if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next);
+    // Out of time: the claimed batch stays queued; the continuation's first claim picks it up.
+    if (stop === "slice") return void (await next, await ctx.ports.queue.send(BROADCAST_RUN_JOB, job));
+    // Nothing new: what this batch could not send (pair slots, refusals) is claimable again now.
+    const leftOver = outcome.sent < batch.length;
+    batch = await next;
+    if (batch.length === 0 && leftOver) batch = await claimNext([]);
     if (outcome.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
   }
-  await ctx.ports.queue.send(BROADCAST_RUN_JOB, job);
 }
 
 async function load(system: SystemCtx, job: BroadcastRunJob): Promise<{ ctx: Ctx; claim: Claim } | null> {

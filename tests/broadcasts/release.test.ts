@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { broadcastRecipients, broadcasts, channels, messages, templates } from "@/lib/db/schema";
+import { claimBatch, releaseBatch } from "@/lib/domain/broadcasts/claim";
+import { projectCtx } from "@/lib/domain/automations/runs";
+import { systemCtx } from "@/lib/domain/context";
+import { servicesOf } from "@/lib/server/runtime";
+import { startHarness, type Harness } from "../messaging/support";
+import type { Seeded } from "../support/app";
+import { createBroadcast, optedIn, readyChannel, recipientsOf, write } from "./support";
+
+/**
+ * The sender claims its next batch while the current one sends. A run that stops (paused, cancelled)
+ * gives that batch back: its messages, never handed to the provider, are deleted and its recipients
+ * are pending again (or skipped, cancelled). A cancel in the middle of a real run leaves no message
+ * behind that is queued without the provider's id, and no recipient queued for ever.
+ */
+let h: Harness;
+let seeded: Seeded;
+let ready: Awaited<ReturnType<typeof readyChannel>>;
+let phoneNumberId: string;
+
+beforeAll(async () => {
+  h = await startHarness({ statusDelaysMs: { sent: 600_000, delivered: 600_000, read: 600_000 } });
+  seeded = await h.app.seed();
+  ready = await readyChannel(h, seeded.key);
+  const [row] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
+  phoneNumberId = row!.providerSenderId!;
+});
+afterAll(() => h.close());
+
+async function claimOf(broadcastId: string) {
+  const [broadcast] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId));
+  const [channel] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
+  const [template] = await h.app.db.select().from(templates).where(eq(templates.id, ready.template.id));
+  const ctx = (await projectCtx(systemCtx(servicesOf(h.app.runtime)), seeded.projectId))!;
+  return { ctx, claim: { broadcast: broadcast!, channel: channel!, template: template! } };
+}
+
+async function draftTo(count: number, name: string) {
+  const numbers = await optedIn(h, seeded.key, count, ready.channel.id);
+  const created = await createBroadcast(h, seeded.key, {
+    name,
+    channel_id: ready.channel.id,
+    template: { id: ready.template.id },
+    recipients: numbers.map((to) => ({ to, parameters: { "1": "x" } })),
+  });
+  return created.id;
+}
+
+describe("a claimed batch the sender does not send", () => {
+  it("goes back to pending (its messages deleted), except a message the provider already has", async () => {
+    const id = await draftTo(4, "Given back");
+    await h.app.db.update(broadcasts).set({ status: "SENDING" }).where(eq(broadcasts.id, id));
+    const { ctx, claim } = await claimOf(id);
+    const batch = await claimBatch(ctx, claim, 4);
+    expect(batch).toHaveLength(4);
+    // One of them reached the provider before the run stopped.
+    await h.app.db.update(messages).set({ platformMessageId: "wamid.reached" }).where(eq(messages.id, batch[0]!.messageId));
+    // The sender holds `batch` in hand: a second claim does not take it again.
+    expect(await claimBatch(ctx, claim, 4, batch)).toEqual([]);
+
+    await releaseBatch(ctx, id, batch);
+    const rows = await recipientsOf(h, id);
+    expect(rows.filter((r) => r.status === "pending")).toHaveLength(3);
+    expect(rows.filter((r) => r.status === "pending").every((r) => r.messageId === null)).toBe(true);
+    expect(rows.find((r) => r.id === batch[0]!.recipientId)).toMatchObject({ status: "queued", messageId: batch[0]!.messageId });
+    const left = await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.broadcastId, id));
+    expect(left.map((m) => m.id)).toEqual([batch[0]!.messageId]);
+    // Claimed again later, they get new messages.
+    const again = await claimBatch(ctx, claim, 4);
+    expect(again.map((o) => o.recipientId).sort()).toEqual(
+      batch
+        .slice(1)
+        .map((o) => o.recipientId)
+        .sort(),
+    );
+  });
+
+  it("is skipped (cancelled) when the broadcast was cancelled meanwhile", async () => {
+    const id = await draftTo(3, "Cancelled in hand");
+    await h.app.db.update(broadcasts).set({ status: "SENDING" }).where(eq(broadcasts.id, id));
+    const { ctx, claim } = await claimOf(id);
+    const batch = await claimBatch(ctx, claim, 3);
+    expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
+    await releaseBatch(ctx, id, batch);
+    const rows = await recipientsOf(h, id);
+    expect(rows.map((r) => [r.status, r.skipReason, r.messageId])).toEqual(rows.map(() => ["skipped", "cancelled", null]));
+    expect(await h.app.db.select().from(messages).where(eq(messages.broadcastId, id))).toEqual([]);
+    const got = await h.app.call("GET", `/broadcasts/${id}`, { key: seeded.key });
+    expect(got.body.stats).toMatchObject({ total: 3, skipped: 3, queued: 0, pending: 0 });
+  });
+
+  it("a cancel in the middle of a real run leaves nothing queued without the provider's id", async () => {
+    // 20 a second: the run is still going when the cancel lands.
+    await h.app.db.update(channels).set({ throughputMps: 20 }).where(eq(channels.id, ready.channel.id));
+    await fetch(`${h.server.url}/api/simulator/control/numbers/throughput`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone_number_id: phoneNumberId, messages_per_second: 20 }),
+    });
+    try {
+      const id = await draftTo(120, "Cancelled mid-run");
+      await write(h, seeded.key, `/broadcasts/${id}/send`);
+      const running = h.app.runtime.ports.queue.drain();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
+      await running;
+      await h.settle(20);
+      const unsent = await h.app.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.broadcastId, id), isNull(messages.platformMessageId)));
+      expect(unsent).toEqual([]);
+      const rows = await recipientsOf(h, id);
+      const sent = rows.filter((r) => r.status === "queued" || r.status === "sent");
+      expect(sent.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => r.status === "skipped").every((r) => r.skipReason === "cancelled" && r.messageId === null)).toBe(true);
+      expect(sent.length + rows.filter((r) => r.status === "skipped").length).toBe(120);
+      // What the provider accepted is exactly what kept a message.
+      const withMessage = await h.app.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          inArray(
+            messages.id,
+            sent.map((r) => r.messageId!),
+          ),
+        );
+      expect(withMessage).toHaveLength(sent.length);
+      expect(h.server.simulator.state.throughputStats(phoneNumberId).accepted).toBeGreaterThanOrEqual(sent.length);
+      const stale = await h.app.db
+        .select({ id: broadcastRecipients.id })
+        .from(broadcastRecipients)
+        .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, "pending")));
+      expect(stale).toEqual([]);
+    } finally {
+      await h.app.db.update(channels).set({ throughputMps: null }).where(eq(channels.id, ready.channel.id));
+    }
+  }, 60_000);
+});

@@ -58,7 +58,7 @@ describe("a claimed batch the sender does not send", () => {
     // One of them reached the provider before the run stopped.
     await h.app.db.update(messages).set({ platformMessageId: "wamid.reached" }).where(eq(messages.id, batch[0]!.messageId));
     // The sender holds `batch` in hand: a second claim does not take it again.
-    expect(await claimBatch(ctx, claim, 4, batch)).toEqual([]);
+    expect(await claimBatch(ctx, claim, 4, { sending: batch })).toEqual([]);
 
     await releaseBatch(ctx, id, batch);
     const rows = await recipientsOf(h, id);

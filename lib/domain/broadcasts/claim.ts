@@ -37,10 +37,20 @@ export interface Claim {
   template: TemplateRow;
 }
 
-/** The next batch; `sending` is the batch the sender has in hand, queued but not excluded by the database. */
-export async function claimBatch(ctx: Ctx, claim: Claim, size: number, sending: Outgoing[] = []): Promise<Outgoing[]> {
+/**
+ * The next batch. `retries: false` skips the look for queued messages not handed over (it reads every
+ * queued recipient of the broadcast, and those wait for their status callbacks: thousands while a big
+ * run goes on), for a sender that knows it left none; `sending` is the batch it has in hand, queued
+ * too, so not a retry.
+ */
+export async function claimBatch(
+  ctx: Ctx,
+  claim: Claim,
+  size: number,
+  { sending = [], retries: lookForRetries = true }: { sending?: Outgoing[]; retries?: boolean } = {},
+): Promise<Outgoing[]> {
   const inHand = new Set(sending.map((o) => o.messageId));
-  const retries = (await unsent(ctx.db, claim.broadcast.id, size + inHand.size)).filter((o) => !inHand.has(o.messageId)).slice(0, size);
+  const retries = lookForRetries ? (await unsent(ctx.db, claim.broadcast.id, size + inHand.size)).filter((o) => !inHand.has(o.messageId)).slice(0, size) : [];
   if (retries.length >= size) return retries;
   const pending = await ctx.db
     .select()

@@ -37,14 +37,17 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
   const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)));
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
   const until = Date.now() + SLICE_MS;
-  const claimNext = (sending: Outgoing[]) => claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, sending);
+  const claimNext = (sending: Outgoing[], retries: boolean) => claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, { sending, retries });
   let refusals = 0;
-  let batch = await claimNext([]);
+  // A slice starts by looking for what an earlier one queued and never handed over; after that, only
+  // when a batch left some behind (pair slots, refusals).
+  let retryDue = true;
+  let batch = await claimNext([], true);
   for (;;) {
     if (batch.length === 0) return void (await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now()));
     // The next batch is claimed while this one sends, so the pacer never waits for the database. It
     // is held back from the provider until this batch is done; a run that stops here gives it back.
-    const next = claimNext(batch);
+    const next = claimNext(batch, retryDue);
     const outcome = await sendBatch(ctx, claim, batch, pacer).catch(async (error: unknown) => {
       await next.then((held) => releaseBatch(ctx, claim.broadcast.id, held)).catch(() => {});
       throw error;
@@ -55,10 +58,10 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
     if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next);
     // Out of time: the claimed batch stays queued; the continuation's first claim picks it up.
     if (stop === "slice") return void (await next, await ctx.ports.queue.send(BROADCAST_RUN_JOB, job));
-    // Nothing new: what this batch could not send (pair slots, refusals) is claimable again now.
-    const leftOver = outcome.sent < batch.length;
+    retryDue = outcome.sent < batch.length;
     batch = await next;
-    if (batch.length === 0 && leftOver) batch = await claimNext([]);
+    // Nothing new: what the last batch could not send (pair slots, refusals) is claimable again now.
+    if (batch.length === 0 && retryDue) batch = await claimNext([], true);
     if (outcome.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
   }
 }

@@ -206,7 +206,7 @@ async function main(): Promise<Results> {
   if (simPort) {
     const proc = spawnProc(
       "simulator",
-      ["--import", "tsx", "cli/simulator.ts"],
+      [...prof, "--import", "tsx", "cli/simulator.ts"],
       { ...appEnv, SVC_SIMULATOR_PORT: String(simPort) },
       path.join(logDir, "simulator.log"),
     );

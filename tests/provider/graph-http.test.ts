@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { appSecretFor, signPayload, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
 import { graphRequest, httpFailure, isRetryable } from "@/lib/ports/provider/graph-http";
 import { createProviderPort } from "@/lib/ports/provider";
@@ -211,5 +213,67 @@ describe("app secrets and signatures", () => {
     expect(verifySignature("key", "The quick brown fox jumps over the lazy cat", header)).toBe(false);
     expect(verifySignature("key", "x", null)).toBe(false);
     expect(verifySignature("key", "x", "md5=abc")).toBe(false);
+  });
+});
+
+/** The default client (undici's request() over keep-alive connections) against real sockets. */
+describe("graphRequest over real HTTP (no fetch injected)", () => {
+  async function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      url,
+      close: () =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it("sends the method, headers and JSON body and reads the JSON answer", async () => {
+    const seen: { method: string; auth: string; body: string }[] = [];
+    const server = await serve(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      seen.push({ method: req.method!, auth: req.headers.authorization!, body });
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ echoed: JSON.parse(body) }));
+    });
+    try {
+      const options = { baseUrl: `${server.url}/v23.0/`, accessToken: "tok", now: () => AT };
+      expect(await graphRequest(options, { path: "/1065/messages", body: { a: 1 } })).toEqual({ echoed: { a: 1 } });
+      expect(await graphRequest(options, { path: "1065/messages", body: { a: 2 } })).toEqual({ echoed: { a: 2 } });
+      expect(seen.map((s) => [s.method, s.auth, s.body])).toEqual([
+        ["POST", "Bearer tok", '{"a":1}'],
+        ["POST", "Bearer tok", '{"a":2}'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an error answer keeps the provider's code; no answer within the timeout, or a stalled body, is a retryable timeout", async () => {
+    const server = await serve((req, res) => {
+      if (req.url!.includes("error"))
+        return void res.writeHead(400).end(JSON.stringify({ error: { message: "(#100) bad", code: 100, type: "OAuthException" } }));
+      if (req.url!.includes("stall")) return void res.writeHead(200, { "content-type": "application/json" }).write('{"partial":');
+      // "hang": never answers.
+    });
+    try {
+      const options = { baseUrl: server.url, accessToken: "tok", now: () => AT, timeoutMs: 200 };
+      const bad = await failureOf(graphRequest(options, { path: "error", body: {} }));
+      expect(bad.failure).toMatchObject({ provider: "provider", code: 100, http_status: 400 });
+      for (const path of ["hang", "stall"]) {
+        const error = await failureOf(graphRequest(options, { path, body: {} }));
+        expect(error.retryable).toBe(true);
+        expect(error.failure).toMatchObject({ provider: "service", code: "timeout", type: "timeout", http_status: null });
+      }
+      const refused = await failureOf(graphRequest({ ...options, baseUrl: "http://127.0.0.1:1" }, { path: "x", body: {} }));
+      expect(refused.failure).toMatchObject({ code: "network_error", type: "network" });
+      expect(refused.retryable).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -38,31 +38,54 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
   const until = Date.now() + SLICE_MS;
   const claimNext = (sending: Outgoing[], retries: boolean) => claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, { sending, retries });
+  const flight = new Flight(Math.max(4, Math.ceil(pacer.rate / 20)));
   let refusals = 0;
   // A slice starts by looking for what an earlier one queued and never handed over; after that, only
   // when a batch left some behind (pair slots, refusals).
   let retryDue = true;
+  let previous: Dispatched | null = null;
+  const finish = async (dispatched: Dispatched) => {
+    const outcome = await dispatched.settled;
+    refusals += outcome.refusals;
+    retryDue = outcome.sent < dispatched.batch.length;
+    return outcome;
+  };
   let batch = await claimNext([], true);
   for (;;) {
-    if (batch.length === 0) return void (await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now()));
-    // The next batch is claimed while this one sends, so the pacer never waits for the database. It
-    // is held back from the provider until this batch is done; a run that stops here gives it back.
-    const next = claimNext(batch, retryDue);
-    const outcome = await sendBatch(ctx, claim, batch, pacer).catch(async (error: unknown) => {
+    if (batch.length === 0) {
+      // Nothing new: once the last batch has finished, what it could not send is claimable again.
+      const last = previous && (await finish(previous));
+      previous = null;
+      if (!last || !retryDue) return void (await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now()));
+      if (last.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
+      if (Date.now() >= until) return ctx.ports.queue.send(BROADCAST_RUN_JOB, job).then(() => undefined);
+      batch = await claimNext([], true);
+      continue;
+    }
+    // The next batch is claimed while this one sends, so the pacer never waits for the database, and
+    // this batch goes out while the last one's answers come back, so it never waits for their tail.
+    // A run that stops gives the claimed batch back.
+    const inHand = [...(previous?.batch ?? []), ...batch];
+    const next = handled(claimNext(inHand, retryDue));
+    let dispatched: Dispatched;
+    try {
+      dispatched = await dispatchBatch(ctx, claim, batch, pacer, flight);
+      if (previous) await finish(previous);
+    } catch (error) {
       await next.then((held) => releaseBatch(ctx, claim.broadcast.id, held)).catch(() => {});
       throw error;
-    });
-    refusals += outcome.refusals;
+    }
+    previous = dispatched;
     const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !(await stillCurrent(ctx, job)) ? "stale" : Date.now() >= until ? "slice" : null;
-    if (stop === "pause") await pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
-    if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next);
-    // Out of time: the claimed batch stays queued; the continuation's first claim picks it up.
-    if (stop === "slice") return void (await next, await ctx.ports.queue.send(BROADCAST_RUN_JOB, job));
-    retryDue = outcome.sent < batch.length;
+    if (stop) {
+      await finish(dispatched);
+      if (stop === "pause") await pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
+      if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next);
+      // Out of time: the claimed batch stays queued; the continuation's first claim picks it up.
+      await next;
+      return ctx.ports.queue.send(BROADCAST_RUN_JOB, job).then(() => undefined);
+    }
     batch = await next;
-    // Nothing new: what the last batch could not send (pair slots, refusals) is claimable again now.
-    if (batch.length === 0 && retryDue) batch = await claimNext([], true);
-    if (outcome.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
   }
 }
 
@@ -96,38 +119,68 @@ interface BatchOutcome {
   refusals: number;
 }
 
-/** Sends one batch with a bounded number in flight; accepted ids are written in bulk as they land. */
-async function sendBatch(ctx: Ctx, claim: Claim, batch: Outgoing[], pacer: Pacer): Promise<BatchOutcome> {
+/** A batch handed to the provider: its sends may still be answering; `settled` once they all have and the results are written. */
+interface Dispatched {
+  batch: Outgoing[];
+  settled: Promise<BatchOutcome>;
+}
+
+/** Sends in flight across batches, at most `limit` at once. */
+class Flight {
+  private readonly sends = new Set<Promise<void>>();
+  constructor(readonly limit: number) {}
+
+  /** Tracks a send; resolves when there is room for the next one. */
+  async add(send: Promise<void>): Promise<void> {
+    const tracked = send.finally(() => this.sends.delete(tracked));
+    this.sends.add(handled(tracked));
+    while (this.sends.size >= this.limit) await Promise.race(this.sends).catch(() => {});
+  }
+}
+
+/**
+ * Hands one batch to the provider, paced, and returns once every send has started. Pair slots are
+ * taken a chunk at a time (one limiter call), the next chunk's while this one sends: each slot at most
+ * two chunks (a tenth of a second at the paced rate) before its send, and the pacer never waits for
+ * Redis. Accepted ids are written as they land, so most status callbacks find their message on the
+ * first try; nothing here waits for a write.
+ */
+async function dispatchBatch(ctx: Ctx, claim: Claim, batch: Outgoing[], pacer: Pacer, flight: Flight): Promise<Dispatched> {
   const provider = providerChannelOf(claim.channel, ctx.settings);
   const accepted: { messageId: string; pid: string }[] = [];
   const retry: string[] = [];
   const outcome: BatchOutcome = { sent: 0, refusals: 0 };
-  const inFlight = new Set<Promise<void>>();
-  const limit = Math.max(4, Math.ceil(pacer.rate / 20));
-  // Pair slots are taken a chunk at a time (one limiter call), each at most a chunk's sending
-  // (a twentieth of a second at the paced rate) before its send.
-  for (let start = 0; start < batch.length; start += limit) {
-    const chunk = batch.slice(start, start + limit);
-    const slots = await pairSlots(ctx, claim, chunk);
+  const sends: Promise<void>[] = [];
+  const writes: Promise<void>[] = [];
+  const chunks: Outgoing[][] = [];
+  for (let start = 0; start < batch.length; start += flight.limit) chunks.push(batch.slice(start, start + flight.limit));
+  let slots = handled(pairSlots(ctx, claim, chunks[0] ?? []));
+  for (const [c, chunk] of chunks.entries()) {
+    const allowed = await slots;
+    if (c + 1 < chunks.length) slots = handled(pairSlots(ctx, claim, chunks[c + 1]!));
     for (const [i, item] of chunk.entries()) {
-      if (!slots[i]) continue;
+      if (!allowed[i]) continue;
       await pacer.take();
-      const p = sendOne(ctx, claim, provider, item, pacer, { accepted, retry, outcome }).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-      // Written as they land, so most status callbacks find their message on the first try.
-      if (accepted.length >= FLUSH_EVERY) await writeAccepted(ctx, accepted.splice(0));
+      const send = sendOne(ctx, claim, provider, item, pacer, { accepted, retry, outcome }).then(() => {
+        if (accepted.length >= FLUSH_EVERY) writes.push(handled(writeAccepted(ctx, accepted.splice(0))));
+      });
+      sends.push(handled(send));
+      await flight.add(send);
     }
   }
-  await Promise.all(inFlight);
-  await writeAccepted(ctx, accepted);
-  if (retry.length > 0) {
-    await ctx.db
-      .update(broadcastRecipients)
-      .set({ attempts: sql`${broadcastRecipients.attempts} + 1`, updatedAt: ctx.ports.clock.now() })
-      .where(inArray(broadcastRecipients.id, retry));
-  }
-  return outcome;
+  const settled = (async () => {
+    await Promise.all(sends);
+    writes.push(writeAccepted(ctx, accepted));
+    await Promise.all(writes);
+    if (retry.length > 0) {
+      await ctx.db
+        .update(broadcastRecipients)
+        .set({ attempts: sql`${broadcastRecipients.attempts} + 1`, updatedAt: ctx.ports.clock.now() })
+        .where(inArray(broadcastRecipients.id, retry));
+    }
+    return outcome;
+  })();
+  return { batch, settled: handled(settled) };
 }
 
 async function sendOne(
@@ -156,6 +209,12 @@ async function sendOne(
     const [message] = await ctx.db.select().from(messages).where(eq(messages.id, item.messageId));
     if (message) await applyStatus(ctx, message, { status: "failed", at: ctx.ports.clock.now(), failure: error.failure, recipientId: item.to });
   }
+}
+
+/** A promise awaited later: marked handled now, so a failure before then is not an unhandled rejection (it still throws where awaited). */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }
 
 /** The provider's ids of accepted messages, in one statement (their status callbacks find them by it). */

@@ -158,7 +158,7 @@ export function printTable(r: Results): void {
     ]);
     rows.push([
       `  worker RSS, ${b.large.recipients.toLocaleString("en-US")} vs ${b.small.recipients.toLocaleString("en-US")} recipients`,
-      `${num(b.large.peakRssMiB, " MiB")} vs ${num(b.small.peakRssMiB, " MiB")} (×${b.rssRatio ?? "n/a"})`,
+      `${num(b.large.peakRssMiB, " MiB")} vs ${num(b.small.peakRssMiB, " MiB")} (×${b.rssRatio ?? "n/a"}; ${b.small.broadcasts} of ${b.small.recipients.toLocaleString("en-US")} in turn, ${b.small.seconds} s)`,
       "within 10 %",
       verdict(b.rssRatio !== null && b.rssRatio <= 1.1),
     ]);

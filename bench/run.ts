@@ -308,6 +308,10 @@ async function main(): Promise<Results> {
       organizationId: org!.id,
       runId,
       workerPid: () => workerPid(),
+      restartWorker: async () => {
+        await stopWorker();
+        await startWorker();
+      },
       large: config.broadcastRecipients,
       log,
       phase,

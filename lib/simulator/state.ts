@@ -14,6 +14,13 @@ export const PAIR_PACING_MS = 6_000;
 const MAX_SENT = 5_000;
 const MAX_MEDIA = 500;
 const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
+/**
+ * Per-pair memory: a send to a new customer adds an entry to two maps. Pacing entries older than 6 s
+ * decide nothing and are swept; open conversations are kept for the most recent pairs only (a pair
+ * beyond them opens a new conversation id on its next send, as after 24 h).
+ */
+const PACING_SWEEP_AT = 20_000;
+export const MAX_CONVERSATIONS = 50_000;
 
 export type BusinessStatus = "accepted" | "sent" | "delivered" | "read";
 
@@ -118,6 +125,7 @@ export class SimulatorState {
   readonly senders = new Map<string, SenderInfo>();
   private readonly lastCustomerAt = new Map<string, number>();
   private readonly lastBusinessAt = new Map<string, number>();
+  private pacingSweepAt = PACING_SWEEP_AT;
   private readonly conversations = new Map<string, { id: string; expiresAt: number }>();
   private sent: BusinessMessage[] = [];
   /** The same messages by id: every status callback looks its message up (thousands a second in the bench). */
@@ -149,6 +157,7 @@ export class SimulatorState {
     this.senders.clear();
     this.lastCustomerAt.clear();
     this.lastBusinessAt.clear();
+    this.pacingSweepAt = PACING_SWEEP_AT;
     this.conversations.clear();
     this.sent = [];
     this.sentById.clear();
@@ -207,13 +216,26 @@ export class SimulatorState {
     const open = this.conversations.get(key);
     if (open && open.expiresAt > at.getTime()) return open;
     const fresh = { id: conversationId(), expiresAt: at.getTime() + WINDOW_MS };
+    this.conversations.delete(key);
     this.conversations.set(key, fresh);
+    // Oldest opened first out (a Map keeps insertion order).
+    for (const [old] of this.conversations) {
+      if (this.conversations.size <= MAX_CONVERSATIONS) break;
+      this.conversations.delete(old);
+    }
     return fresh;
   }
 
   /** Stores an accepted business message; `paces` false for actions that are not messages (B/C reactions). */
   recordBusinessMessage(message: BusinessMessage, at: Date, paces = true): void {
-    if (paces) this.lastBusinessAt.set(pairKey(message.sender_id, message.to), at.getTime());
+    if (paces) {
+      this.lastBusinessAt.set(pairKey(message.sender_id, message.to), at.getTime());
+      if (this.lastBusinessAt.size > this.pacingSweepAt) {
+        for (const [key, last] of this.lastBusinessAt) if (at.getTime() - last >= PAIR_PACING_MS) this.lastBusinessAt.delete(key);
+        // Many pairs still within their 6 s: the next sweep waits until the map has doubled.
+        this.pacingSweepAt = Math.max(PACING_SWEEP_AT, this.lastBusinessAt.size * 2);
+      }
+    }
     this.sent.push(message);
     this.sentById.set(message.id, message);
     if (this.sent.length > MAX_SENT) for (const old of this.sent.splice(0, this.sent.length - MAX_SENT)) this.sentById.delete(old.id);
@@ -222,6 +244,11 @@ export class SimulatorState {
   setStatus(id: string, status: BusinessStatus): void {
     const message = this.sentById.get(id);
     if (message) message.status = status;
+  }
+
+  /** How many pairs the pacing and conversation maps hold (they must not grow with every customer ever sent to). */
+  trackedPairs(): { pacing: number; conversations: number } {
+    return { pacing: this.lastBusinessAt.size, conversations: this.conversations.size };
   }
 
   inbox(senderId: string, address: string): BusinessMessage[] {

@@ -2,8 +2,7 @@ import { and, inArray } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { applyStatuses, type StatusMove } from "@/lib/domain/messages/status";
-import type { MessageRow } from "@/lib/domain/messages/serialize";
+import { applyStatuses, type StatusMove, type StatusTarget } from "@/lib/domain/messages/status";
 import type { InboundEvent } from "./types";
 import { channelBySender, type InboundOf } from "./resolve";
 import { statusUpdateOf } from "./statuses";
@@ -63,10 +62,20 @@ async function channelsOf(ctx: SystemCtx, statuses: InboundOf<"status">[]): Prom
   return found;
 }
 
-async function messagesOf(ctx: SystemCtx, wanted: { channelId: string; providerId: string }[]): Promise<Map<string, MessageRow>> {
+async function messagesOf(ctx: SystemCtx, wanted: { channelId: string; providerId: string }[]): Promise<Map<string, StatusTarget>> {
   if (!wanted.length) return new Map();
   const rows = await ctx.db
-    .select()
+    .select({
+      id: messages.id,
+      projectId: messages.projectId,
+      platformMessageId: messages.platformMessageId,
+      conversationId: messages.conversationId,
+      contactId: messages.contactId,
+      channelId: messages.channelId,
+      status: messages.status,
+      failure: messages.failure,
+      broadcastId: messages.broadcastId,
+    })
     .from(messages)
     .where(
       and(

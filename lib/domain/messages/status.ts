@@ -51,8 +51,14 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
   return true;
 }
 
+/** What a status move reads of its message (its row and its message.status event); the content is not needed. */
+export type StatusTarget = Pick<
+  MessageRow,
+  "id" | "projectId" | "platformMessageId" | "conversationId" | "contactId" | "channelId" | "status" | "failure" | "broadcastId"
+>;
+
 export interface StatusMove {
-  message: MessageRow;
+  message: StatusTarget;
   update: StatusUpdate;
 }
 
@@ -65,7 +71,7 @@ export interface StatusMove {
  * between, nothing is written and null asks the caller to apply the statuses one at a time.
  */
 export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number | null> {
-  const after = new Map<string, { read: MessageRow; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
+  const after = new Map<string, { read: StatusTarget; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
   const applied: StatusMove[] = [];
   for (const move of moves) {
     const seen = after.get(move.message.id);
@@ -100,7 +106,7 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
 }
 
 /** The message.status event of one move; the dedupe key makes a provider's repeated callback no second event. */
-function statusEvent(message: MessageRow, update: StatusUpdate): EventInput {
+function statusEvent(message: StatusTarget, update: StatusUpdate): EventInput {
   return {
     project: { id: message.projectId },
     type: "message.status",

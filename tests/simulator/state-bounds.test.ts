@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { MAX_CONVERSATIONS, PAIR_PACING_MS, SimulatorState, type BusinessMessage } from "@/lib/simulator/state";
+
+/**
+ * A simulator that runs for days (npm run simulator, the benchmark's 200,000 sends) keeps per-pair
+ * memory bounded: pacing entries past 6 s are swept (they decide nothing), open conversations are
+ * kept for the most recent pairs. Pacing and a recent pair's conversation id behave as before.
+ */
+function message(to: string, i: number): BusinessMessage {
+  return {
+    id: `wamid.${i}`,
+    platform: "PLATFORM_A",
+    sender_id: "pn-1",
+    to,
+    type: "template",
+    body: {},
+    sent_at: new Date(0).toISOString(),
+    status: "accepted",
+  } as BusinessMessage;
+}
+
+describe("SimulatorState per-pair memory", () => {
+  it("sweeps pacing entries older than 6 s, and still paces a pair written to within them", () => {
+    const state = new SimulatorState();
+    const start = Date.UTC(2026, 10, 28);
+    for (let i = 0; i < 60_000; i++) state.recordBusinessMessage(message(`1555${String(i).padStart(7, "0")}`, i), new Date(start + i)); // 1,000 a second
+    const recent = "15550059999";
+    expect(state.paced("pn-1", recent, new Date(start + 60_000))).toBe(true);
+    expect(state.paced("pn-1", "15550000000", new Date(start + 60_000))).toBe(false);
+    // 60,000 customers, of which about 6,000 inside their 6 s: the map holds tens of thousands at most.
+    expect(state.trackedPairs().pacing).toBeLessThanOrEqual(20_001);
+    expect(state.paced("pn-1", recent, new Date(start + 59_999 + PAIR_PACING_MS))).toBe(false);
+  });
+
+  it("keeps the most recent pairs' conversations, each with a stable id", () => {
+    const state = new SimulatorState();
+    const at = new Date(Date.UTC(2026, 10, 28));
+    const first = state.conversation("pn-1", "15551000000", at).id;
+    expect(state.conversation("pn-1", "15551000000", at).id).toBe(first);
+    for (let i = 1; i <= MAX_CONVERSATIONS + 10; i++) state.conversation("pn-1", `1555${String(2_000_000 + i)}`, at);
+    expect(state.trackedPairs().conversations).toBe(MAX_CONVERSATIONS);
+    const last = `1555${String(2_000_000 + MAX_CONVERSATIONS + 10)}`;
+    expect(state.conversation("pn-1", last, at).id).toBe(state.conversation("pn-1", last, at).id);
+    // The oldest pair was let go: it opens a new conversation, as after 24 h.
+    expect(state.conversation("pn-1", "15551000000", at).id).not.toBe(first);
+  });
+});

@@ -129,6 +129,48 @@ describe("an envelope of statuses", () => {
     expect(Object.fromEntries(await statusOf([one!.id, two!.id]))).toEqual({ [one!.id]: "delivered", [two!.id]: "delivered" });
   });
 
+  it("a run meeting messages another run moves meanwhile stays on the set path: forward only, one event per status", async () => {
+    const rows = await sentMessages(["race one", "race two", "race three"]);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const runOf = (status: string) =>
+      normalizeWebhook(
+        "PLATFORM_A",
+        envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: rows.map((r) => ({ id: r.pid, status, timestamp: ts, recipient_id: "15551110088" })) }),
+      );
+    const ctx = h.app.systemCtx();
+    let releaseFirst!: () => void;
+    const held = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstApplied!: () => void;
+    const applied = new Promise<void>((resolve) => (firstApplied = resolve));
+    // The "read" run holds its row locks open while the "delivered" run reads the messages (still
+    // "sent" for it on Postgres) and waits on them; then the first commits.
+    const first = ctx.db.transaction(async (tx) => {
+      const outcome = await applyStatusSet({ ...ctx, db: tx }, runOf("read"));
+      firstApplied();
+      await held;
+      return outcome;
+    });
+    await applied;
+    const second = ctx.db.transaction((tx) => applyStatusSet({ ...ctx, db: tx }, runOf("delivered")));
+    await new Promise((r) => setTimeout(r, 200));
+    releaseFirst();
+    expect(await first).toEqual({ pending: [] });
+    // Not declined (null would send the whole run down the one-by-one path).
+    expect(await second).toEqual({ pending: [] });
+    expect(Object.fromEntries(await statusOf(rows.map((r) => r.id)))).toEqual(Object.fromEntries(rows.map((r) => [r.id, "read"])));
+    const emitted = await h.app.db
+      .select({ type: events.type, payload: events.payload })
+      .from(events)
+      .where(
+        inArray(
+          sql`${events.payload}->>'message_id'`,
+          rows.map((r) => r.id),
+        ),
+      );
+    // "delivered" arrived after "read": backwards, so no move and no event for it.
+    expect(emitted.map((e) => (e.payload as { status: string }).status).sort()).toEqual(["read", "read", "read"]);
+  });
+
   it("applies the others when one fails, and records the failure on the envelope", async () => {
     const rows = await sentMessages(["fine one", "refuse read", "fine two"]);
     const id = await statusEnvelope(

@@ -21,7 +21,7 @@ import { pauseFor, settleIfDone, startScheduled, whyPause } from "./run-state";
 import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
 
 const SLICE_MS = 20_000;
-const FLUSH_EVERY = 50;
+const FLUSH_EVERY = 10;
 /** Per recipient: throughput or transient refusals before it is marked failed. */
 export const MAX_ATTEMPTS = 8;
 /** Throughput refusals in one slice that pause the run (the provider keeps saying no). */

@@ -16,8 +16,8 @@ export interface StatusSetOutcome {
  * An envelope's run of statuses (a broadcast's callbacks arrive by the hundred) applied as a set: the
  * channels and messages read once, the moves written by applyStatuses in a few statements. Each status
  * ends as applyProviderStatus would end it (moved, ignored, or pending when its message is not stored
- * yet). null: the run holds something only the one-by-one path handles (a watermark receipt), or a
- * message changed under us; the caller then applies the run one status at a time.
+ * yet; a message another run moved meanwhile moves on only forward). null: the run holds something
+ * only the one-by-one path handles (a watermark receipt); the caller then applies it one status at a time.
  */
 export async function applyStatusSet(ctx: SystemCtx, run: InboundEvent[]): Promise<StatusSetOutcome | null> {
   const statuses = run.filter((event): event is InboundOf<"status"> => event.kind === "status");
@@ -39,7 +39,7 @@ export async function applyStatusSet(ctx: SystemCtx, run: InboundEvent[]): Promi
     if (!message) pending.push(event);
     else if (event.status !== "deleted") moves.push({ message, update: statusUpdateOf(event) });
   }
-  if ((await applyStatuses(ctx, moves)) === null) return null;
+  await applyStatuses(ctx, moves);
   return { pending };
 }
 

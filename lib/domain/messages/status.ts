@@ -67,10 +67,13 @@ export interface StatusMove {
  * the same forward-only moves and message.status events, written as one guarded UPDATE of the
  * messages, one of their broadcast recipients and one multi-row event insert instead of four
  * statements per status. A message may come more than once (sent, then delivered); its moves apply in
- * order. The guard is the status each message was read with: when another writer moved one in
- * between, nothing is written and null asks the caller to apply the statuses one at a time.
+ * order. The UPDATE's guard is the forward-only rule itself, not the status each message was read
+ * with: envelopes of one broadcast are applied concurrently (a message's sent, delivered and read
+ * arrive in three of them), and a message another writer moved meanwhile still moves when that is
+ * forward, or stays. Only the rows that moved get their recipient moved and their events (a repeated
+ * event is dropped by its dedupe key). Rows are updated in id order, so concurrent runs do not deadlock.
  */
-export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number | null> {
+export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number> {
   const after = new Map<string, { read: StatusTarget; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
   const applied: StatusMove[] = [];
   for (const move of moves) {
@@ -82,27 +85,34 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
     applied.push({ message: read, update: move.update });
   }
   if (!applied.length) return 0;
-  const rows = [...after.values()].map((m) => ({ id: m.read.id, from: m.read.status, status: m.status, failure: m.failure, at: m.at.toISOString() }));
+  const rows = [...after.values()]
+    .sort((a, b) => (a.read.id < b.read.id ? -1 : 1))
+    .map((m) => ({ id: m.read.id, from: statusesMovableTo(m.status).join(","), status: m.status, failure: m.failure, at: m.at.toISOString() }));
   const given = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, "from" text, status text, failure jsonb, at text)`;
-  const moved = await ctx.db
-    .update(messages)
-    .set({ status: sql`v.status`, failure: sql`v.failure`, updatedAt: sql`v.at::timestamptz` })
-    .from(given)
-    .where(sql`${messages.id} = v.id and ${messages.status} = v."from"`)
-    .returning({ id: messages.id });
-  if (moved.length !== rows.length) return null;
-  const recipients = [...after.values()].filter((m) => m.read.broadcastId);
+  const moved = new Set(
+    (
+      await ctx.db
+        .update(messages)
+        .set({ status: sql`v.status`, failure: sql`v.failure`, updatedAt: sql`v.at::timestamptz` })
+        .from(given)
+        .where(sql`${messages.id} = v.id and ${messages.status}::text = any(string_to_array(v."from", ','))`)
+        .returning({ id: messages.id })
+    ).map((row) => row.id),
+  );
+  if (moved.size === 0) return 0;
+  const recipients = [...after.values()].filter((m) => m.read.broadcastId && moved.has(m.read.id));
   if (recipients.length) {
     await moveRecipients(
       ctx.db,
       recipients.map((m) => ({ messageId: m.read.id, status: m.status, at: m.at, failure: (m.failure ?? null) as Record<string, unknown> | null })),
     );
   }
+  const emitted = applied.filter((move) => moved.has(move.message.id));
   await emitEvents(
     ctx,
-    applied.map((move) => statusEvent(move.message, move.update)),
+    emitted.map((move) => statusEvent(move.message, move.update)),
   );
-  return applied.length;
+  return emitted.length;
 }
 
 /** The message.status event of one move; the dedupe key makes a provider's repeated callback no second event. */

@@ -12,6 +12,7 @@ import { ThroughputMeter, type ThroughputStats } from "@/lib/simulator/throughpu
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const PAIR_PACING_MS = 6_000;
 const MAX_SENT = 5_000;
+// Kept between MAX_SENT and MAX_SENT + 1,000 (trimmed in steps, recordBusinessMessage).
 const MAX_MEDIA = 500;
 const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
 /**
@@ -238,7 +239,8 @@ export class SimulatorState {
     }
     this.sent.push(message);
     this.sentById.set(message.id, message);
-    if (this.sent.length > MAX_SENT) for (const old of this.sent.splice(0, this.sent.length - MAX_SENT)) this.sentById.delete(old.id);
+    // Trimmed a thousand at a time: one splice per send moved all 5,000 entries each time.
+    if (this.sent.length > MAX_SENT + 1000) for (const old of this.sent.splice(0, this.sent.length - MAX_SENT)) this.sentById.delete(old.id);
   }
 
   setStatus(id: string, status: BusinessStatus): void {

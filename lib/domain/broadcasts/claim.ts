@@ -56,7 +56,10 @@ export async function claimBatch(
     .select()
     .from(broadcastRecipients)
     .where(and(eq(broadcastRecipients.broadcastId, claim.broadcast.id), eq(broadcastRecipients.status, "pending")))
-    .orderBy(asc(broadcastRecipients.id))
+    // The same order as by id alone (both are fixed here), spelled as the (broadcast_id, status, id)
+    // index's key: ordered by id, a planner that believes most rows are pending walks the primary key
+    // and filters, past every recipient already sent (70 ms a batch late in a 100,000 run).
+    .orderBy(asc(broadcastRecipients.broadcastId), asc(broadcastRecipients.status), asc(broadcastRecipients.id))
     .limit(size - retries.length);
   if (pending.length === 0) return retries;
   return [...retries, ...(await queueMessages(ctx, claim, pending))];

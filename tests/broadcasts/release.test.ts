@@ -24,8 +24,7 @@ beforeAll(async () => {
   h = await startHarness({ statusDelaysMs: { sent: 600_000, delivered: 600_000, read: 600_000 } });
   seeded = await h.app.seed();
   ready = await readyChannel(h, seeded.key);
-  const [row] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
-  phoneNumberId = row!.providerSenderId!;
+  phoneNumberId = ready.phoneNumberId;
 });
 afterAll(() => h.close());
 

@@ -21,8 +21,7 @@ beforeAll(async () => {
   h = await startHarness({ statusDelaysMs: { sent: 10, delivered: 20, read: 30 } });
   seeded = await h.app.seed();
   ready = await readyChannel(h, seeded.key);
-  const [row] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
-  phoneNumberId = row!.providerSenderId!;
+  phoneNumberId = ready.phoneNumberId;
 });
 afterAll(() => h.close());
 

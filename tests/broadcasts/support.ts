@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { broadcastRecipients } from "@/lib/db/schema";
+import { broadcastRecipients, channels } from "@/lib/db/schema";
 import type { Harness } from "../messaging/support";
 import { connectNumber, createTemplate, forceReview } from "../templates/support";
 
@@ -16,7 +16,7 @@ export function write(h: Harness, key: string, path: string, body: unknown = {},
   return h.app.call("POST", path, { key, body, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} });
 }
 
-/** A dedicated number with one APPROVED template taking one body variable ({{1}}). */
+/** A dedicated number with one APPROVED template taking one body variable ({{1}}), and the number's provider id (the simulator's sender). */
 export async function readyChannel(h: Harness, key: string, name = "spring_sale") {
   const channel = await connectNumber(h, key);
   const template = await createTemplate(h, key, {
@@ -28,7 +28,8 @@ export async function readyChannel(h: Harness, key: string, name = "spring_sale"
   });
   await forceReview(h, template.meta_template_id, { status: "APPROVED" });
   await h.settle(20);
-  return { channel, template };
+  const [row] = await h.app.db.select({ sender: channels.providerSenderId }).from(channels).where(eq(channels.id, channel.id));
+  return { channel, template, phoneNumberId: row!.sender! };
 }
 
 /** Contacts with an active opt-in (POST /contacts opt_in true). */

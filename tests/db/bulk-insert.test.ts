@@ -34,8 +34,8 @@ function eventRow(i: number, payload: Record<string, unknown> | null = { n: i, n
 
 describe("insertRowsSql", () => {
   it("writes rows that read back the same as drizzle's values() writes them", async () => {
-    const viaJson = [eventRow(1), eventRow(2), eventRow(3, { text: "quote \" backslash \\ unicode ✓" })];
-    const viaDrizzle = [eventRow(1), eventRow(2), eventRow(3, { text: "quote \" backslash \\ unicode ✓" })];
+    const viaJson = [eventRow(1), eventRow(2), eventRow(3, { text: 'quote " backslash \\ unicode ✓' })];
+    const viaDrizzle = [eventRow(1), eventRow(2), eventRow(3, { text: 'quote " backslash \\ unicode ✓' })];
     await app.db.execute(insertRowsSql(events, viaJson));
     await app.db.insert(events).values(viaDrizzle);
     const read = async (ids: string[]) =>
@@ -47,7 +47,7 @@ describe("insertRowsSql", () => {
     expect(strip(a)).toEqual(strip(b));
     expect(a[0]!.createdAt.toISOString()).toBe("2026-11-28T05:00:01.123Z");
     expect(a[0]!.dedupeKey).toBeNull();
-    expect(a[2]!.payload).toEqual({ text: "quote \" backslash \\ unicode ✓" });
+    expect(a[2]!.payload).toEqual({ text: 'quote " backslash \\ unicode ✓' });
   });
 
   it("takes an on conflict / returning tail: a duplicate dedupe key stores nothing and returns nothing", async () => {

@@ -35,10 +35,7 @@ export async function writeWebResponse(res: http.ServerResponse, response: Respo
   res.end(body);
 }
 
-/**
- * A node:http server answering with `handle`; an exception answers 500 with its message. Keep-alive
- * outlasts any client's idle gap: Node's 5 s default races fetch's connection reuse (ECONNRESET).
- */
+/** A node:http server answering with `handle`; an exception answers 500 with its message. */
 export function createWebServer(base: () => string, handle: (request: Request) => Promise<Response>): http.Server {
   const server = http.createServer(async (req, res) => {
     try {
@@ -48,13 +45,16 @@ export function createWebServer(base: () => string, handle: (request: Request) =
       res.end(String(error));
     }
   });
-  server.keepAliveTimeout = 120_000;
-  server.headersTimeout = 121_000;
   return server;
 }
 
-/** Listens and resolves with the server's base URL (`port` 0: any free one). */
+/**
+ * Listens and resolves with the server's base URL (`port` 0: any free one). Keep-alive outlasts any
+ * client's idle gap: Node's 5 s default races fetch's connection reuse (ECONNRESET).
+ */
 export function listenOn(server: http.Server, port = 0, host = "127.0.0.1"): Promise<string> {
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

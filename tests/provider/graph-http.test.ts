@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { appSecretFor, signPayload, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
 import { graphRequest, httpFailure, isRetryable } from "@/lib/ports/provider/graph-http";
 import { createProviderPort } from "@/lib/ports/provider";
+import { closeServer, listenOn } from "@/lib/server/node-http";
 import { ProviderError } from "@/lib/ports/provider/types";
 
 const AT = new Date("2026-06-18T12:00:00.000Z");
@@ -220,16 +220,7 @@ describe("app secrets and signatures", () => {
 describe("graphRequest over real HTTP (no fetch injected)", () => {
   async function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
     const server = http.createServer(handler);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return {
-      url,
-      close: () =>
-        new Promise((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    };
+    return { url: await listenOn(server), close: () => closeServer(server) };
   }
 
   it("sends the method, headers and JSON body and reads the JSON answer", async () => {

@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Simulator } from "@/lib/simulator";
 import { serveSimulator as serveOnItsOwn } from "@/lib/simulator/server";
+import { closeServer, listenOn } from "@/lib/server/node-http";
 
 /** Real HTTP around the simulator and a webhook receiver, for end-to-end provider tests. */
 export interface RunningServer {
@@ -13,26 +13,6 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function listen(server: http.Server): Promise<string> {
-  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
-  server.keepAliveTimeout = 120_000;
-  server.headersTimeout = 121_000;
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve(`http://127.0.0.1:${port}`);
-    });
-  });
-}
-
-function closer(server: http.Server): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
 }
 
 /** Serves the simulator under /api/simulator (and at the root), as `npm run simulator` does. */
@@ -71,7 +51,7 @@ export async function startReceiver(): Promise<Receiver> {
     res.writeHead(state.status, { "Content-Type": "application/json" });
     res.end("{}");
   });
-  const url = await listen(server);
+  const url = await listenOn(server);
   return {
     url,
     received,
@@ -81,7 +61,7 @@ export async function startReceiver(): Promise<Receiver> {
     set status(value: number) {
       state.status = value;
     },
-    close: closer(server),
+    close: () => closeServer(server),
     async waitFor(predicate, count = 1, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -47,17 +47,38 @@ async function draftTo(count: number, name: string) {
   return created.id;
 }
 
+describe("claiming batches", () => {
+  it("takes pending recipients in id order from the cursor the previous claim returned", async () => {
+    const id = await draftTo(5, "In turn");
+    await h.app.db.update(broadcasts).set({ status: "SENDING" }).where(eq(broadcasts.id, id));
+    const { ctx, claim } = await claimOf(id);
+    const ids = (await recipientsOf(h, id)).map((r) => r.id).sort();
+    const first = await claimBatch(ctx, claim, 2);
+    expect(first.outgoing.map((o) => o.recipientId)).toEqual(ids.slice(0, 2));
+    expect(first.cursor).toBe(ids[1]);
+    const second = await claimBatch(ctx, claim, 2, { after: first.cursor, retries: false });
+    expect(second.outgoing.map((o) => o.recipientId)).toEqual(ids.slice(2, 4));
+    // From a cursor past a recipient still pending, that one is not taken: the cursor is trusted.
+    await h.app.db.update(broadcastRecipients).set({ status: "pending", messageId: null }).where(eq(broadcastRecipients.id, ids[0]!));
+    const third = await claimBatch(ctx, claim, 2, { after: second.cursor, retries: false });
+    expect(third.outgoing.map((o) => o.recipientId)).toEqual([ids[4]]);
+    expect(third.cursor).toBe(ids[4]);
+    // Without a cursor (a new slice) it is found again.
+    expect((await claimBatch(ctx, claim, 2, { retries: false })).outgoing.map((o) => o.recipientId)).toEqual([ids[0]]);
+  });
+});
+
 describe("a claimed batch the sender does not send", () => {
   it("goes back to pending (its messages deleted), except a message the provider already has", async () => {
     const id = await draftTo(4, "Given back");
     await h.app.db.update(broadcasts).set({ status: "SENDING" }).where(eq(broadcasts.id, id));
     const { ctx, claim } = await claimOf(id);
-    const batch = await claimBatch(ctx, claim, 4);
+    const { outgoing: batch } = await claimBatch(ctx, claim, 4);
     expect(batch).toHaveLength(4);
     // One of them reached the provider before the run stopped.
     await h.app.db.update(messages).set({ platformMessageId: "wamid.reached" }).where(eq(messages.id, batch[0]!.messageId));
     // The sender holds `batch` in hand: a second claim does not take it again.
-    expect(await claimBatch(ctx, claim, 4, { sending: batch })).toEqual([]);
+    expect((await claimBatch(ctx, claim, 4, { sending: batch })).outgoing).toEqual([]);
 
     await releaseBatch(ctx, id, batch);
     const rows = await recipientsOf(h, id);
@@ -67,7 +88,7 @@ describe("a claimed batch the sender does not send", () => {
     const left = await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.broadcastId, id));
     expect(left.map((m) => m.id)).toEqual([batch[0]!.messageId]);
     // Claimed again later, they get new messages.
-    const again = await claimBatch(ctx, claim, 4);
+    const { outgoing: again } = await claimBatch(ctx, claim, 4);
     expect(again.map((o) => o.recipientId).sort()).toEqual(
       batch
         .slice(1)
@@ -80,7 +101,7 @@ describe("a claimed batch the sender does not send", () => {
     const id = await draftTo(3, "Cancelled in hand");
     await h.app.db.update(broadcasts).set({ status: "SENDING" }).where(eq(broadcasts.id, id));
     const { ctx, claim } = await claimOf(id);
-    const batch = await claimBatch(ctx, claim, 3);
+    const { outgoing: batch } = await claimBatch(ctx, claim, 3);
     expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
     await releaseBatch(ctx, id, batch);
     const rows = await recipientsOf(h, id);

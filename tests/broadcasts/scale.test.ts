@@ -101,7 +101,7 @@ describe("a run cut short", () => {
     const ctx = (await projectCtx(systemCtx(servicesOf(h.app.runtime)), seeded.projectId))!;
     const [channel] = await h.app.db.select().from(channels).where(eq(channels.id, ready.channel.id));
     const [template] = await h.app.db.select().from(templates).where(eq(templates.id, ready.template.id));
-    const batch = await claimBatch(ctx, { broadcast: row!, channel: channel!, template: template! }, 20);
+    const { outgoing: batch } = await claimBatch(ctx, { broadcast: row!, channel: channel!, template: template! }, 20);
     expect(batch).toHaveLength(20);
     const before = h.server.simulator.state.throughputStats(phoneNumberId).accepted;
     // The job the dead slice would have left (pg-boss retries it), run now.

@@ -117,6 +117,22 @@ describe("sending a broadcast", () => {
     }
   });
 
+  it("goes on past a whole batch of recipients without opt-in to the opted-in ones after them", async () => {
+    // The channel's 80/s makes batches of 20: the first two batches are all strangers.
+    const strangers = Array.from({ length: 45 }, () => customerNumber());
+    const opted = await optedIn(h, seeded.key, 2, ready.channel.id);
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Strangers first",
+      channel_id: ready.channel.id,
+      template: { id: ready.template.id },
+      recipients: [...strangers, ...opted].map((to) => ({ to, parameters: { "1": "x" } })),
+    });
+    await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    const done = await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+    expect(done.stats).toMatchObject({ total: 47, skipped: 45, pending: 0 });
+    for (const to of opted) expect(sentTo(to)).toHaveLength(1);
+  });
+
   it("holds a recipient messaged less than 6 s before until its pair slot frees, then sends it once (never a 429)", async () => {
     const [busy, free] = await optedIn(h, seeded.key, 2, ready.channel.id);
     const created = await createBroadcast(h, seeded.key, {

@@ -5,7 +5,7 @@
  * no_opt_in`) and become queued messages, all in one transaction, so a crash leaves either pending
  * recipients or queued messages to pick up again, never half of each.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, messages, optIns } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -37,32 +37,60 @@ export interface Claim {
   template: TemplateRow;
 }
 
+/** A claimed batch, and where the next claim starts (the last pending recipient this one took). */
+export interface Claimed {
+  outgoing: Outgoing[];
+  cursor: string | null;
+}
+
 /**
  * The next batch. `retries: false` skips the look for queued messages not handed over (it reads every
  * queued recipient of the broadcast, and those wait for their status callbacks: thousands while a big
  * run goes on), for a sender that knows it left none; `sending` is the batch it has in hand, queued
- * too, so not a retry.
+ * too, so not a retry. `after` is the cursor the previous claim of this run returned: pending
+ * recipients are taken in id order, so none is left below it, and the index scan starts there instead
+ * of walking the entries every recipient claimed so far left behind under `pending` (without a vacuum
+ * in between, 60-90 ms a batch late in a 100,000 run). A batch whose recipients were all skipped
+ * (no opt-in) is followed by the next one, so an empty batch means nothing is left to claim.
  */
 export async function claimBatch(
   ctx: Ctx,
   claim: Claim,
   size: number,
-  { sending = [], retries: lookForRetries = true }: { sending?: Outgoing[]; retries?: boolean } = {},
-): Promise<Outgoing[]> {
+  { sending = [], retries: lookForRetries = true, after = null }: { sending?: Outgoing[]; retries?: boolean; after?: string | null } = {},
+): Promise<Claimed> {
   const inHand = new Set(sending.map((o) => o.messageId));
   const retries = lookForRetries ? (await unsent(ctx.db, claim.broadcast.id, size + inHand.size)).filter((o) => !inHand.has(o.messageId)).slice(0, size) : [];
-  if (retries.length >= size) return retries;
-  const pending = await ctx.db
-    .select()
-    .from(broadcastRecipients)
-    .where(and(eq(broadcastRecipients.broadcastId, claim.broadcast.id), eq(broadcastRecipients.status, "pending")))
-    // The same order as by id alone (both are fixed here), spelled as the (broadcast_id, status, id)
-    // index's key: ordered by id, a planner that believes most rows are pending walks the primary key
-    // and filters, past every recipient already sent (70 ms a batch late in a 100,000 run).
-    .orderBy(asc(broadcastRecipients.broadcastId), asc(broadcastRecipients.status), asc(broadcastRecipients.id))
-    .limit(size - retries.length);
-  if (pending.length === 0) return retries;
-  return [...retries, ...(await queueMessages(ctx, claim, pending))];
+  let cursor = after;
+  while (retries.length < size) {
+    const pending = await pendingAfter(ctx.db, claim.broadcast.id, cursor, size - retries.length);
+    if (pending.length === 0) break;
+    cursor = pending.at(-1)!.id;
+    const queued = await queueMessages(ctx, claim, pending);
+    if (queued.length > 0) return { outgoing: [...retries, ...queued], cursor };
+  }
+  return { outgoing: retries, cursor };
+}
+
+/** Pending recipients in id order, from after `cursor`. */
+function pendingAfter(db: Db, broadcastId: string, cursor: string | null, limit: number): Promise<BroadcastRecipientRow[]> {
+  return (
+    db
+      .select()
+      .from(broadcastRecipients)
+      .where(
+        and(
+          eq(broadcastRecipients.broadcastId, broadcastId),
+          eq(broadcastRecipients.status, "pending"),
+          cursor === null ? undefined : gt(broadcastRecipients.id, cursor),
+        ),
+      )
+      // The same order as by id alone (both are fixed here), spelled as the (broadcast_id, status, id)
+      // index's key: ordered by id, a planner that believes most rows are pending walks the primary key
+      // and filters, past every recipient already sent (70 ms a batch late in a 100,000 run).
+      .orderBy(asc(broadcastRecipients.broadcastId), asc(broadcastRecipients.status), asc(broadcastRecipients.id))
+      .limit(limit)
+  );
 }
 
 /**

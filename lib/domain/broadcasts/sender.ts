@@ -37,7 +37,13 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
   const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)));
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
   const until = Date.now() + SLICE_MS;
-  const claimNext = (sending: Outgoing[], retries: boolean) => claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, { sending, retries });
+  // Claims follow one another (never two at once), each starting after the last pending recipient taken.
+  let cursor: string | null = null;
+  const claimNext = async (sending: Outgoing[], retries: boolean) => {
+    const claimed = await claimBatch({ ...ctx, now: ctx.ports.clock.now() }, claim, batchSize, { sending, retries, after: cursor });
+    cursor = claimed.cursor;
+    return claimed.outgoing;
+  };
   const flight = new Flight(Math.max(4, Math.ceil(pacer.rate / 20)));
   let refusals = 0;
   // A slice starts by looking for what an earlier one queued and never handed over; after that, only
@@ -217,12 +223,17 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** The provider's ids of accepted messages, in one statement (their status callbacks find them by it). */
+/**
+ * The provider's ids of accepted messages, in one statement (their status callbacks find them by it).
+ * A message keeps the first id it got. That guard is in the SET, not the WHERE: as a condition,
+ * `platform_message_id is null` invited the planner to read the (channel_id, platform_message_id) index's
+ * null entries, one per message ever queued until a vacuum (38,000 entries for 10 rows).
+ */
 async function writeAccepted(ctx: Ctx, accepted: { messageId: string; pid: string }[]): Promise<void> {
   if (accepted.length === 0) return;
   await ctx.db.execute(sql`
-    update messages m set platform_message_id = v.pid, updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text) where m.id = v."messageId" and m.platform_message_id is null`);
+    update messages m set platform_message_id = coalesce(m.platform_message_id, v.pid), updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text) where m.id = v."messageId"`);
 }
 
 /** The pairs' slots (one message per 6 s per recipient); an unreachable limiter means "not now", never an unpaced send. */

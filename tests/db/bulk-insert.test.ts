@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { events } from "@/lib/db/schema";
-import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
+import { anyOf, executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 
@@ -76,5 +76,26 @@ describe("insertRowsSql", () => {
       }),
     ).rejects.toThrow("roll back");
     expect(await app.db.select().from(events).where(eq(events.id, row.id))).toEqual([]);
+  });
+});
+
+describe("anyOf", () => {
+  it("matches exactly the keys given, whatever characters they hold, as one parameter", async () => {
+    const odd = ["comma,inside", 'quote"inside', "brace}{inside", "back\\slash", "plain"];
+    const rows = odd.map((key, i) => ({ ...eventRow(20 + i), dedupeKey: `${key}-${seeded.projectId}` }));
+    await app.db.execute(insertRowsSql(events, rows));
+    const wanted = rows.slice(0, 4).map((r) => r.dedupeKey);
+    const found = await app.db
+      .select({ key: events.dedupeKey })
+      .from(events)
+      .where(anyOf(events.dedupeKey, [...wanted, "comma", "inside", "not-there"]));
+    expect(found.map((r) => r.key).sort()).toEqual([...wanted].sort());
+    expect(await app.db.select().from(events).where(anyOf(events.id, []))).toEqual([]);
+    const query = app.db
+      .select()
+      .from(events)
+      .where(anyOf(events.id, ["a", "b", "c"]))
+      .toSQL();
+    expect(query.params).toHaveLength(1);
   });
 });

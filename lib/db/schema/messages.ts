@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { at, createdAt, updatedAt } from "./columns";
@@ -38,7 +39,11 @@ export const messages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("messages_channel_platform_id").on(t.channelId, t.platformMessageId),
+    // Only messages the provider has an id for: a queued message adds no entry (its id comes with the
+    // provider's answer), so no query wades through one null entry per message ever queued.
+    uniqueIndex("messages_channel_platform_id")
+      .on(t.channelId, t.platformMessageId)
+      .where(sql`${t.platformMessageId} is not null`),
     index("messages_project_idempotency").on(t.projectId, t.idempotencyKey),
     index("messages_conversation_id").on(t.conversationId, t.id),
     index("messages_window").on(t.conversationId, t.channelId, t.direction, t.providerTimestamp),

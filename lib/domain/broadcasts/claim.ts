@@ -17,7 +17,7 @@ import type { TemplateRow } from "@/lib/domain/templates/serialize";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
-import { insertRowsSql } from "@/lib/ports/db/bulk";
+import { anyOf, insertRowsSql } from "@/lib/ports/db/bulk";
 import { componentsFor } from "./parameters";
 import { contactsOfPhones } from "./recipients";
 import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
@@ -272,7 +272,10 @@ async function activeOptIns(db: Db, projectId: string, contactIds: string[]): Pr
 async function markQueued(tx: Db, outgoing: Outgoing[], places: Map<string, { contactId: string }>, now: Date): Promise<void> {
   const rows = outgoing.map((o) => ({ id: o.recipientId, message_id: o.messageId, contact_id: places.get(o.to)!.contactId }));
   await tx.execute(sql`
-    update broadcast_recipients r set status = 'queued', message_id = v.message_id, contact_id = v.contact_id, updated_at = ${now.toISOString()}::timestamptz
+    update ${broadcastRecipients} set status = 'queued', message_id = v.message_id, contact_id = v.contact_id, updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, message_id text, contact_id text)
-    where r.id = v.id and r.status = 'pending'`);
+    where ${broadcastRecipients.id} = v.id and ${anyOf(
+      broadcastRecipients.id,
+      rows.map((r) => r.id),
+    )} and ${broadcastRecipients.status} = 'pending'`);
 }

@@ -5,6 +5,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { anyOf } from "@/lib/ports/db/bulk";
 import { statusesMovableTo, type DeliveryStatus } from "@/lib/domain/messages/status";
 import type { BroadcastRecipientRow } from "./serialize";
 
@@ -53,5 +54,10 @@ export async function moveRecipients(
     .update(broadcastRecipients)
     .set({ status: sql`v.status`, updatedAt: sql`v.at::timestamptz`, error: sql`coalesce(v.error, ${broadcastRecipients.error})` })
     .from(given)
-    .where(sql`${broadcastRecipients.messageId} = v.message_id and ${broadcastRecipients.status} = any(string_to_array(v."from", ','))`);
+    .where(
+      sql`${broadcastRecipients.messageId} = v.message_id and ${anyOf(
+        broadcastRecipients.messageId,
+        rows.map((r) => r.message_id),
+      )} and ${broadcastRecipients.status} = any(string_to_array(v."from", ','))`,
+    );
 }

@@ -14,6 +14,7 @@ import { providerChannelOf } from "@/lib/domain/messages/provider-send";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import { applyStatus } from "@/lib/domain/messages/status";
 import { LimiterUnavailable } from "@/lib/ports/limiter";
+import { anyOf } from "@/lib/ports/db/bulk";
 import { ProviderError, isThroughputError } from "@/lib/ports/provider/types";
 import { claimBatch, releaseBatch, type Claim, type Outgoing } from "./claim";
 import { Pacer } from "./pacer";
@@ -223,17 +224,16 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/**
- * The provider's ids of accepted messages, in one statement (their status callbacks find them by it).
- * A message keeps the first id it got. That guard is in the SET, not the WHERE: as a condition,
- * `platform_message_id is null` invited the planner to read the (channel_id, platform_message_id) index's
- * null entries, one per message ever queued until a vacuum (38,000 entries for 10 rows).
- */
+/** The provider's ids of accepted messages, in one statement (their status callbacks find them by it); a message keeps the first id it got. */
 async function writeAccepted(ctx: Ctx, accepted: { messageId: string; pid: string }[]): Promise<void> {
   if (accepted.length === 0) return;
   await ctx.db.execute(sql`
-    update messages m set platform_message_id = coalesce(m.platform_message_id, v.pid), updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text) where m.id = v."messageId"`);
+    update ${messages} set platform_message_id = v.pid, updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text)
+    where ${messages.id} = v."messageId" and ${anyOf(
+      messages.id,
+      accepted.map((a) => a.messageId),
+    )} and ${messages.platformMessageId} is null`);
 }
 
 /** The pairs' slots (one message per 6 s per recipient); an unreachable limiter means "not now", never an unpaced send. */

@@ -1,4 +1,5 @@
-import { and, inArray } from "drizzle-orm";
+import { and } from "drizzle-orm";
+import { anyOf } from "@/lib/ports/db/bulk";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -77,10 +78,11 @@ async function messagesOf(ctx: SystemCtx, wanted: { channelId: string; providerI
       broadcastId: messages.broadcastId,
     })
     .from(messages)
+    // One text[] parameter each (anyOf): one statement text whatever the run's length, prepared once.
     .where(
       and(
-        inArray(messages.channelId, [...new Set(wanted.map((w) => w.channelId))]),
-        inArray(messages.platformMessageId, [...new Set(wanted.map((w) => w.providerId))]),
+        anyOf(messages.channelId, [...new Set(wanted.map((w) => w.channelId))]),
+        anyOf(messages.platformMessageId, [...new Set(wanted.map((w) => w.providerId))]),
       ),
     );
   return new Map(rows.map((row) => [messageKey(row.channelId, row.platformMessageId!), row]));

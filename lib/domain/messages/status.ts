@@ -4,6 +4,7 @@ import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
+import { anyOf } from "@/lib/ports/db/bulk";
 import type { MessageRow } from "./serialize";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
@@ -95,7 +96,12 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
         .update(messages)
         .set({ status: sql`v.status`, failure: sql`v.failure`, updatedAt: sql`v.at::timestamptz` })
         .from(given)
-        .where(sql`${messages.id} = v.id and ${messages.status}::text = any(string_to_array(v."from", ','))`)
+        .where(
+          sql`${messages.id} = v.id and ${anyOf(
+            messages.id,
+            rows.map((r) => r.id),
+          )} and ${messages.status}::text = any(string_to_array(v."from", ','))`,
+        )
         .returning({ id: messages.id })
     ).map((row) => row.id),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Pacer } from "@/lib/domain/broadcasts/pacer";
+import { Pacer, STRAY_AFTER_MS } from "@/lib/domain/broadcasts/pacer";
 
 /**
  * Virtual time for the Pacer: `now` reads it, `sleep` parks a timer, and `runUntil` fires the timers
@@ -97,63 +97,93 @@ describe("Pacer.take", () => {
   });
 });
 
+/** A stray refusal (the first after a clean stretch) at `at`, then a second one as soon as its hold has passed: the provider meaning it. */
+async function refusedTwice(pacer: Pacer, time: FakeTime, at = 0): Promise<void> {
+  time.t = Math.max(time.t, at);
+  void pacer.refused();
+  await time.runUntil(at + 250);
+  void pacer.refused();
+}
+
 describe("Pacer.refused", () => {
-  it("halves the rate, empties the bucket and waits the provider's 1000 ms window", async () => {
+  it("takes a tenth off for a stray refusal, empties the bucket and holds every send for a quarter second", async () => {
     const time = new FakeTime();
-    const pacer = new Pacer(80, time.now, time.sleep);
-    time.t = 5000;
+    const pacer = new Pacer(1000, time.now, time.sleep);
+    const sent = sendForever(pacer, time);
+    await time.runUntil(5000);
+    const before = sent.length;
     let done = false;
     void pacer.refused().then(() => (done = true));
-    expect(pacer.rate).toBe(40);
-    expect(time.sleeps).toEqual([1000]);
-    await time.runUntil(5999);
+    expect(pacer.rate).toBe(900);
+    await time.runUntil(5249);
     expect(done).toBe(false);
-    await time.runUntil(6000);
+    expect(sent.length).toBe(before);
+    await time.runUntil(5250);
     expect(done).toBe(true);
-    // The idle 5 s before the refusal gave no tokens: the next send waits for a fresh one.
+    // The bucket was emptied: after the hold, sends come at the new rate, without a burst.
+    await time.runUntil(6250);
+    expect(within(sent, 5250, 6250)).toBeLessThanOrEqual(901);
+    expect(within(sent, 5250, 6250)).toBeGreaterThanOrEqual(870);
+  });
+
+  it(`halves the rate and holds for the provider's 1000 ms window when refused again within ${STRAY_AFTER_MS} ms`, async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(80, time.now, time.sleep);
+    await refusedTwice(pacer, time, 5000);
+    expect(pacer.rate).toBe(36);
+    expect(time.sleeps.slice(-1)).toEqual([1000]);
     const sent = sendForever(pacer, time);
-    await time.settle();
+    await time.runUntil(6249);
     expect(sent).toEqual([]);
+    // A refusal once the stretch is clean again is a stray once more.
+    await time.runUntil(5250 + STRAY_AFTER_MS);
+    const climbed = pacer.rate;
+    expect(climbed).toBeGreaterThan(36);
+    void pacer.refused();
+    expect(pacer.rate).toBe(Math.floor(climbed * 0.9));
+    expect(time.sleeps.slice(-1)).toEqual([250]);
   });
 
   it("never goes below 1 per second", async () => {
     const time = new FakeTime();
     const pacer = new Pacer(3, time.now, time.sleep);
-    void pacer.refused();
+    await refusedTwice(pacer, time);
     expect(pacer.rate).toBe(1);
-    await time.runUntil(1000);
+    await time.runUntil(1250);
     void pacer.refused();
     expect(pacer.rate).toBe(1);
   });
 
-  it("halves once per window: refusals during the hold (sends already in flight) change nothing more", async () => {
+  it("answers once per hold: refusals during the hold (sends already in flight) change nothing more", async () => {
     const time = new FakeTime();
     const pacer = new Pacer(1000, time.now, time.sleep);
     for (let i = 0; i < 5; i++) void pacer.refused();
-    expect(pacer.rate).toBe(500);
-    await time.runUntil(1000);
+    expect(pacer.rate).toBe(900);
+    await time.runUntil(250);
+    for (let i = 0; i < 5; i++) void pacer.refused();
+    expect(pacer.rate).toBe(450);
+    await time.runUntil(1250);
     void pacer.refused();
-    expect(pacer.rate).toBe(250);
+    expect(pacer.rate).toBe(225);
   });
 
   // The clean second is counted from the end of the hold; then 10 % (rounded up) per clean second, up to the ceiling.
   it("climbs back by 10 % per clean second of sending, up to the ceiling", async () => {
     const time = new FakeTime();
     const pacer = new Pacer(80, time.now, time.sleep);
-    const refusal = pacer.refused();
-    await time.runUntil(1000);
-    await refusal;
-    expect(pacer.rate).toBe(40);
+    await refusedTwice(pacer, time);
+    await time.runUntil(1250);
+    expect(pacer.rate).toBe(36);
     const sent = sendForever(pacer, time);
     const rates: number[] = [];
-    for (let second = 1; second <= 9; second++) {
-      await time.runUntil(second * 1000 + 999);
+    for (let second = 1; second <= 10; second++) {
+      await time.runUntil(second * 1000 + 1249);
       rates.push(pacer.rate);
     }
-    expect(rates).toEqual([40, 44, 49, 54, 60, 66, 73, 80, 80]);
+    expect(rates).toEqual([36, 40, 44, 49, 54, 60, 66, 73, 80, 80]);
     // And the sends followed: fewer in the first clean second than at the ceiling.
-    expect(within(sent, 1000, 2000)).toBeLessThanOrEqual(45);
-    expect(within(sent, 8000, 9000)).toBeGreaterThanOrEqual(77);
+    expect(within(sent, 1250, 2250)).toBeLessThanOrEqual(41);
+    expect(within(sent, 9250, 10250)).toBeGreaterThanOrEqual(77);
   });
 
   it("a new refusal restarts the clean second", async () => {
@@ -164,19 +194,19 @@ describe("Pacer.refused", () => {
     void pacer.refused();
     await time.runUntil(1600);
     void pacer.refused();
-    expect(pacer.rate).toBe(20);
+    expect(pacer.rate).toBe(36);
     await time.runUntil(3599);
-    expect(pacer.rate).toBe(20);
+    expect(pacer.rate).toBe(36);
   });
 
-  it("holds every take while a refusal's 1000 ms window passes", async () => {
+  it("holds every take while the provider's 1000 ms window passes", async () => {
     const time = new FakeTime();
     const pacer = new Pacer(80, time.now, time.sleep);
     const sent = sendForever(pacer, time);
     await time.runUntil(500);
+    await refusedTwice(pacer, time, 500);
     const before = sent.length;
-    void pacer.refused();
-    await time.runUntil(1499);
+    await time.runUntil(1749);
     expect(sent.length).toBe(before);
   });
 });

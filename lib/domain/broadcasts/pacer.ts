@@ -1,16 +1,28 @@
 /**
  * Paces sends to a rate (messages per second) with a token bucket holding at most a fiftieth of a
- * second's tokens, so a run never bursts past the provider's per-second window. A throughput refusal
- * halves the rate and holds EVERY send (not only the refused one) for a second, the provider's
- * window; refusals that land during that hold change nothing more. The rate then climbs back by a
- * tenth each clean second (additive increase, multiplicative decrease).
+ * second's tokens, so a run never bursts past the provider's per-second window.
+ *
+ * Throughput refusals (130429) are answered in two steps. The provider counts sends per second, and a
+ * run paced 3 % under its number's throughput is refused now and then only because a second drew a
+ * few too many: the two ends' clocks, queues and pauses differ by tens of milliseconds. So a refusal
+ * after a clean stretch (STRAY_AFTER_MS without one) is a stray: every send is held for a quarter of
+ * the window and the rate loses a tenth. A refusal within that stretch means the provider's limit is
+ * lower than ours: every send is held for the provider's whole 1,000 ms window and the rate halves.
+ * Refusals that land during a hold (sends already in flight) change nothing more. The rate climbs back
+ * by a tenth each clean second after a hold. At 1,000/s a stray used to cost about three seconds of
+ * sending (a second's hold, then eight seconds climbing back from half); now it costs a third of one.
  */
+export const STRAY_AFTER_MS = 5_000;
+const STRAY_HOLD_MS = 250;
+const WINDOW_MS = 1_000;
+
 export class Pacer {
   private tokens = 0;
   private last: number;
   private current: number;
   private cleanSince: number;
   private heldUntil = 0;
+  private lastRefusal = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ceiling: number,
@@ -43,15 +55,17 @@ export class Pacer {
     }
   }
 
-  /** The provider refused for throughput: slow down, and hold every send until its window has passed. */
+  /** The provider refused for throughput: slow down, and hold every send (a stray briefly, else for the provider's window). */
   async refused(): Promise<void> {
     const t = this.now();
     if (t >= this.heldUntil) {
-      this.current = Math.max(1, Math.floor(this.current / 2));
+      const stray = t - this.lastRefusal >= STRAY_AFTER_MS;
+      this.current = Math.max(1, Math.floor(stray ? this.current * 0.9 : this.current / 2));
       this.tokens = 0;
-      this.heldUntil = t + 1000;
+      this.heldUntil = t + (stray ? STRAY_HOLD_MS : WINDOW_MS);
       this.cleanSince = this.heldUntil;
       this.last = this.heldUntil;
+      this.lastRefusal = t;
     }
     await this.sleep(Math.max(0, this.heldUntil - t));
   }

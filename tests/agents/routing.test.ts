@@ -79,7 +79,8 @@ describe("AGENT routing", () => {
     await say(h, tester, "opening hours?");
     expect(textsTo(h, tester)).toEqual(["Monday to Friday, 9:00 to 18:00."]);
     const inbound = await h.app.db.select().from(messages).where(eq(messages.projectId, seeded.projectId));
-    const last = inbound.filter((m) => m.direction === "inbound").at(-1)!;
+    // The customer's question, found by its text: rows come back in no set order (an update can move one).
+    const last = inbound.find((m) => m.direction === "inbound" && m.content === "opening hours?")!;
     const again = await respondToMessage(h.app.systemCtx(), last.id);
     expect(again?.reply).toBe("Monday to Friday, 9:00 to 18:00.");
     await h.settle(20);

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOn } from "@/lib/server/node-http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/providers/[platform]/flows/[flowId]/endpoint/route";
 import { appSecretFor, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
@@ -36,15 +36,10 @@ beforeAll(async () => {
     const response = await POST(request, { params: Promise.resolve({ platform: match[1]!, flowId: match[2]! }) });
     res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(Buffer.from(await response.arrayBuffer()));
   });
-  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
-  server.keepAliveTimeout = 120_000;
-  server.headersTimeout = 121_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOn(server);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (server) await closeServer(server);
   await receiver?.close();
   await app?.close();
 });

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOn } from "@/lib/server/node-http";
 
 export interface Received {
   path: string;
@@ -40,11 +40,7 @@ export async function startReceiver(): Promise<Receiver> {
     res.writeHead(answer.status, answer.headers ?? { "content-type": "text/plain" });
     res.end(answer.body ?? "");
   });
-  // Longer than any idle gap in a test: Node's 5 s default races fetch's connection reuse (ECONNRESET).
-  server.keepAliveTimeout = 120_000;
-  server.headersTimeout = 121_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenOn(server);
   return Object.assign(receiver, {
     url,
     received,
@@ -56,10 +52,6 @@ export async function startReceiver(): Promise<Receiver> {
       }
       return received.slice(0, count);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   });
 }

@@ -24,7 +24,8 @@ beforeAll(async () => {
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const deadline = Date.now() + 30_000;
-  while (!/listening on (\S+)/.test(output)) {
+  // The banner's last line (how to point the app at it) can come in a later chunk than the first.
+  while (!/listening on (\S+)/.test(output) || !/point the app at it: .*\n/.test(output)) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the simulator did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }

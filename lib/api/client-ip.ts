@@ -2,8 +2,9 @@ import { isIP } from "node:net";
 
 /**
  * The caller's address as the first proxy saw it: the left-most X-Forwarded-For entry, else
- * X-Real-IP. Only informational (the audit log's "from where"): nothing is allowed or refused by it,
- * so a client that forges the header only mislabels its own entries.
+ * X-Real-IP. The audit log's "from where", and the key of the CLI's per-address limit on new login
+ * codes. Nothing is allowed by it: a client that forges the header mislabels its own entries, or
+ * spreads its own code requests over more buckets (each code still needs an operator to approve it).
  */
 export function clientIp(request: Request): string | null {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();

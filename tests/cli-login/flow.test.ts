@@ -173,13 +173,13 @@ describe("CLI login: the device-code flow", () => {
   });
 
   it("limits new codes per client address with 429 and Retry-After", async () => {
-    const ip = "198.51.100.7";
+    const ip = freshIp();
     for (let i = 0; i < 20; i++) expect((await cliApi(app, "POST", "/device-codes", { body: {}, ip })).status).toBe(200);
     const limited = await cliApi(app, "POST", "/device-codes", { body: {}, ip });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe("rate_limit");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect((await cliApi(app, "POST", "/device-codes", { body: {}, ip: "198.51.100.8" })).status).toBe(200);
+    expect((await cliApi(app, "POST", "/device-codes", { body: {}, ip: freshIp() })).status).toBe(200);
   });
 });
 

@@ -1,12 +1,14 @@
 import { handleCli } from "@/lib/cli-api/routes";
 import type { CallResult, TestApp } from "../support/app";
 
-let ipCounter = 0;
-
-/** A distinct client address per call site, so the per-address creation limit only bites where a test wants it. */
+/**
+ * A client address no other call (in this run or an earlier one) has used, so the per-address creation
+ * limit only bites where a test wants it. On Redis the limit's window (10 minutes) outlives a test run,
+ * and two runs of the suite share the server: fixed addresses would carry counts from one to the next.
+ */
 export function freshIp(): string {
-  ipCounter++;
-  return `203.0.113.${ipCounter % 250}`;
+  const hex = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${hex()}:${hex()}:${hex()}:${hex()}::1`;
 }
 
 /** One /api/cli request through the real handler. */

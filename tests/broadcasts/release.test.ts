@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, channels, messages, templates } from "@/lib/db/schema";
 import { claimBatch, releaseBatch } from "@/lib/domain/broadcasts/claim";
+import { BROADCAST_RELEASE_JOB, RELEASE_AFTER_MS } from "@/lib/domain/broadcasts/leftovers";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { systemCtx } from "@/lib/domain/context";
 import { servicesOf } from "@/lib/server/runtime";
 import { startHarness, type Harness } from "../messaging/support";
 import type { Seeded } from "../support/app";
+import { rowsOf } from "../contacts/erase-support";
 import { createBroadcast, optedIn, readyChannel, recipientsOf, write } from "./support";
 
 /**
@@ -109,6 +111,45 @@ describe("a claimed batch the sender does not send", () => {
     expect(await h.app.db.select().from(messages).where(eq(messages.broadcastId, id))).toEqual([]);
     const got = await h.app.call("GET", `/broadcasts/${id}`, { key: seeded.key });
     expect(got.body.stats).toMatchObject({ total: 3, skipped: 3, queued: 0, pending: 0 });
+  });
+
+  it("what a cancelled run left queued in no slice's hands is released by the job the cancel queued, three minutes later", async () => {
+    const id = await draftTo(4, "Left behind");
+    await h.app.db.update(broadcasts).set({ status: "SENDING", startedAt: new Date() }).where(eq(broadcasts.id, id));
+    const { ctx, claim } = await claimOf(id);
+    // A slice claimed these and died (or they wait for a retry after a refusal); one reached the provider.
+    const { outgoing: batch } = await claimBatch(ctx, claim, 4);
+    await h.app.db.update(messages).set({ platformMessageId: "wamid.reached-before-cancel" }).where(eq(messages.id, batch[0]!.messageId));
+    expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
+
+    const jobs = await h.app.db.execute<{ due_in: number }>(
+      sql`select extract(epoch from start_after - now())::float as due_in from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`,
+    );
+    const due = rowsOf<{ due_in: number }>(jobs);
+    expect(due).toHaveLength(1);
+    expect(due[0]!.due_in).toBeGreaterThan(RELEASE_AFTER_MS / 1000 - 30);
+    // Not yet: a slice of the cancelled run could still be sending them.
+    await h.app.runtime.ports.queue.drain();
+    expect((await recipientsOf(h, id)).map((r) => r.status)).toEqual(["queued", "queued", "queued", "queued"]);
+
+    await h.app.db.execute(sql`update pgboss.job set start_after = now() where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`);
+    await h.app.runtime.ports.queue.drain();
+    const rows = await recipientsOf(h, id);
+    const reached = rows.find((r) => r.id === batch[0]!.recipientId)!;
+    expect(reached).toMatchObject({ status: "queued", messageId: batch[0]!.messageId });
+    const others = rows.filter((r) => r !== reached);
+    expect(others.map((r) => [r.status, r.skipReason, r.messageId])).toEqual(others.map(() => ["skipped", "cancelled", null]));
+    const left = await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.broadcastId, id));
+    expect(left.map((m) => m.id)).toEqual([batch[0]!.messageId]);
+    const got = await h.app.call("GET", `/broadcasts/${id}`, { key: seeded.key });
+    expect(got.body.stats).toMatchObject({ total: 4, skipped: 3, queued: 1, pending: 0 });
+  });
+
+  it("a broadcast cancelled before it ever sent queues no release", async () => {
+    const id = await draftTo(2, "Never sent");
+    expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
+    const jobs = await h.app.db.execute(sql`select id from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`);
+    expect(rowsOf(jobs)).toEqual([]);
   });
 
   it("a cancel in the middle of a real run leaves nothing queued without the provider's id", async () => {

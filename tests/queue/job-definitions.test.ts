@@ -37,6 +37,7 @@ describe("job definitions", () => {
       "agents.respond": { localConcurrency: 20, retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
       "contacts.erase-files": { localConcurrency: 2, retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
       "broadcasts.run": { localConcurrency: 4, retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 120 },
+      "broadcasts.release": { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
       "audit.expire": { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 },
     });
   });

@@ -98,7 +98,7 @@ function pendingAfter(db: Db, broadcastId: string, cursor: string | null, limit:
  * never handed to the provider, are deleted and its recipients are pending again, or skipped
  * (cancelled) when the broadcast was cancelled. One transaction, so they are either claimed or back.
  */
-export async function releaseBatch(ctx: Ctx, broadcastId: string, batch: Outgoing[]): Promise<void> {
+export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: string, batch: Pick<Outgoing, "messageId">[]): Promise<void> {
   if (batch.length === 0) return;
   const now = ctx.ports.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -130,7 +130,7 @@ export async function releaseBatch(ctx: Ctx, broadcastId: string, batch: Outgoin
 }
 
 /** Queued by an earlier batch, not accepted by the provider yet. */
-async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgoing[]> {
+export async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgoing[]> {
   const rows = await db
     .select({
       recipientId: broadcastRecipients.id,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
 import { runBroadcastSlice } from "./sender";
 import { BROADCAST_RUN_JOB } from "./run-job-name";
+import { BROADCAST_RELEASE_JOB, releaseCancelled } from "./leftovers";
 
 /**
  * One slice of a broadcast's sending (sender.ts): ≤ 20 s, then it queues its own continuation, so no
@@ -20,4 +21,15 @@ export const broadcastRunJob = defineJob({
   },
 });
 
-export const broadcastJobs = [broadcastRunJob];
+/** A cancelled run's leftovers (leftovers.ts), once no slice of it can still be sending. */
+export const broadcastReleaseJob = defineJob({
+  name: BROADCAST_RELEASE_JOB,
+  schema: z.object({ broadcast_id: z.string().min(1) }),
+  retry: { limit: 10, delay: 5, backoff: true, delayMax: 300 },
+  expireInSeconds: 120,
+  async handler(ctx, payload) {
+    await releaseCancelled(ctx, payload.broadcast_id);
+  },
+});
+
+export const broadcastJobs = [broadcastRunJob, broadcastReleaseJob];

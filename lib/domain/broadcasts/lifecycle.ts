@@ -14,6 +14,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { getBroadcastRow, serialize } from "./crud";
 import { insertRecipients, judgeRecipients, notEditable, type RecipientInput } from "./recipients";
 import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
+import { queueRelease } from "./leftovers";
 import type { BroadcastRow } from "./serialize";
 import { decide, sendTarget, type BroadcastAction } from "./states";
 
@@ -75,7 +76,10 @@ export async function pauseBroadcast(ctx: Ctx, id: string) {
   return serialize(ctx, row);
 }
 
-/** Cancel: whatever has not been handed to the provider yet is skipped (skip_reason cancelled). */
+/**
+ * Cancel: whatever has not been handed to the provider yet is skipped (skip_reason cancelled). Pending
+ * recipients at once; messages a run already queued once it can no longer be sending them (leftovers.ts).
+ */
 export async function cancelBroadcast(ctx: Ctx, id: string) {
   const broadcast = await getBroadcastRow(ctx, id);
   if (decideOrThrow("cancel", broadcast) === "same") return serialize(ctx, broadcast);
@@ -90,6 +94,7 @@ export async function cancelBroadcast(ctx: Ctx, id: string) {
       .update(broadcastRecipients)
       .set({ status: "skipped", skipReason: "cancelled", updatedAt: ctx.now })
       .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, "pending")));
+    if (broadcast.startedAt) await queueRelease(ctx, tx, id);
     return moved;
   });
   return serialize(ctx, row);

@@ -43,7 +43,7 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
     element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
     atBottom.current = true;
     setUnseenBelow(false);
-  }, []);
+  }, [scroller, atBottom]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -52,7 +52,7 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
       element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
       heightBeforeOlder.current = null;
     }
-  }, [firstId]);
+  }, [firstId, scroller]);
 
   const lastId = messages[messages.length - 1]?.id;
   const previousLastId = useRef(lastId);
@@ -60,7 +60,7 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
     if (atBottom.current) scrollToBottom(false);
     else if (lastId !== previousLastId.current) setUnseenBelow(true);
     previousLastId.current = lastId;
-  }, [lastKey, lastId, scrollToBottom]);
+  }, [lastKey, lastId, scrollToBottom, atBottom]);
 
   const onScroll = () => {
     if (measureBottom()) setUnseenBelow(false);

@@ -41,7 +41,9 @@ export const ConfigValidation = z
   .object({
     object: z.literal("config_validation"),
     valid: z.boolean(),
-    config: ConfigDocument.nullable().openapi({ description: "The document as parsed (null when it does not parse)." }),
+    // A union, not .nullable(): on a registered schema with a description, .nullable() is written as
+    // allOf [ref, {type: [object, null]}], which no null satisfies (the ref).
+    config: z.union([ConfigDocument, z.null()]).openapi({ description: "The document as parsed (null when it does not parse)." }),
     issues: z.array(ConfigIssue),
   })
   .openapi("ConfigValidation");

@@ -75,7 +75,9 @@ export const FunctionDeployResponse = z
     function_id: z.string(),
     status: z.enum(["ok", "error"]),
     version_id: z.string().nullable(),
-    runtime: Runtime.nullable(),
+    // A union, not .nullable(): zod-to-openapi writes a nullable registered enum as allOf [ref, {type:
+    // [string, null]}], which no null satisfies (the ref); the union is anyOf [ref, null].
+    runtime: z.union([Runtime, z.null()]),
     bytes: z.number().int(),
     diagnostics: z.array(z.string()).openapi({ description: '`"<line>:<column> <message>"`, positions in the source as sent.' }),
   })

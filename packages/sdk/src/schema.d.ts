@@ -2650,7 +2650,8 @@ export interface components {
       [key: string]: unknown;
     };
     ConfigValidation: {
-      config: components["schemas"]["ConfigDocument"] & (Record<string, never> | null);
+      /** @description The document as parsed (null when it does not parse). */
+      config: components["schemas"]["ConfigDocument"] | null;
       issues: components["schemas"]["ConfigIssue"][];
       /** @enum {string} */
       object: "config_validation";
@@ -3120,7 +3121,7 @@ export interface components {
       function_id: string;
       /** @enum {string} */
       object: "function_deploy";
-      runtime: components["schemas"]["FunctionRuntime"] & (string | null);
+      runtime: components["schemas"]["FunctionRuntime"] | null;
       /** @enum {string} */
       status: "ok" | "error";
       version_id: string | null;

@@ -37,13 +37,16 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
   const lastKey = `${messages[messages.length - 1]?.id ?? ""}|${messages[messages.length - 1]?.status ?? ""}|${pending.length}|${pending.map((p) => p.state).join()}`;
   const firstId = messages[0]?.id;
 
-  const scrollToBottom = useCallback((smooth: boolean) => {
-    const element = scroller.current;
-    if (!element) return;
-    element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
-    atBottom.current = true;
-    setUnseenBelow(false);
-  }, [scroller, atBottom]);
+  const scrollToBottom = useCallback(
+    (smooth: boolean) => {
+      const element = scroller.current;
+      if (!element) return;
+      element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
+      atBottom.current = true;
+      setUnseenBelow(false);
+    },
+    [scroller, atBottom],
+  );
 
   useLayoutEffect(() => {
     const element = scroller.current;

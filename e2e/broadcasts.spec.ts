@@ -126,6 +126,9 @@ test("broadcast an approved template to 50 opted-in contacts from a CSV and watc
   await expect(page.locator('[data-stat="skipped"]')).toHaveText("0");
   // The simulator reads every message 300 ms after sending it; the page keeps polling for late receipts.
   await expect(page.locator('[data-stat="read"]')).toHaveText(String(RECIPIENTS), { timeout: 60_000 });
+  // Sent, Delivered and Read are a funnel on the page: a read message was delivered and sent too.
+  await expect(page.locator('[data-stat="delivered"]')).toHaveText(String(RECIPIENTS));
+  await expect(page.locator('[data-stat="sent"]')).toHaveText(String(RECIPIENTS));
   await screenshot(page, "broadcasts-completed");
 
   // 5. The recipient table filters on the server and pages (25 a page).

@@ -8,27 +8,15 @@ import { pollIntervalOf, useBroadcast, type Broadcast } from "@/lib/client/broad
 import { can, useCurrentProject } from "@/lib/client/me";
 import { BroadcastActions } from "./broadcast-actions";
 import { BroadcastStatusBadge } from "./broadcast-badges";
-import { availableActions, pauseReasonText, progressOf } from "./model/vocabulary";
+import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues } from "./model/vocabulary";
 import { broadcastsPath } from "./paths";
 import { BroadcastProgressBar } from "./progress-bar";
 import { RecipientsPanel } from "./recipients-panel";
 import { RecipientsTable } from "./recipients-table";
 
-const STAT_TILES = [
-  ["total", "Recipients"],
-  ["pending", "Pending"],
-  ["queued", "Queued"],
-  ["sent", "Sent"],
-  ["delivered", "Delivered"],
-  ["read", "Read"],
-  ["failed", "Failed"],
-  ["skipped", "Skipped"],
-  ["replied", "Replied"],
-] as const;
-
-function Stat({ label, value, name }: { label: string; value: number; name: string }) {
+function Stat({ label, value, name, hint }: { label: string; value: number; name: string; hint: string }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0" title={hint}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums" data-stat={name}>
         {value}
@@ -45,9 +33,10 @@ function When({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The live numbers: the bar, "N of M delivered", each status's count, and when it started or will. */
+/** The live numbers: the bar, "N of M delivered", the tiles (sent → delivered → read as a funnel), and when it started or will. */
 function ProgressCard({ broadcast }: { broadcast: Broadcast }) {
   const progress = progressOf(broadcast.stats);
+  const values = tileValues(broadcast.stats);
   return (
     <Card>
       <CardBody className="space-y-4">
@@ -75,10 +64,13 @@ function ProgressCard({ broadcast }: { broadcast: Broadcast }) {
         </div>
         <BroadcastProgressBar stats={broadcast.stats} />
         <dl className="grid grid-cols-3 gap-x-6 gap-y-4 sm:grid-cols-5 lg:grid-cols-9">
-          {STAT_TILES.map(([name, label]) => (
-            <Stat key={name} name={name} label={label} value={broadcast.stats[name]} />
+          {STAT_TILES.map((tile) => (
+            <Stat key={tile.key} name={tile.key} label={tile.label} hint={tile.hint} value={values[tile.key]} />
           ))}
         </dl>
+        <p className="text-xs text-slate-500">
+          Sent, Delivered and Read count everyone who got at least that far; the filter below lists each recipient by where it is now.
+        </p>
       </CardBody>
     </Card>
   );

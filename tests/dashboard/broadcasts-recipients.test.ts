@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actionKeys } from "@/components/broadcasts/model/action-key";
 import { chunksOf, errorsOnLines, normalizePhone, parsePastedNumbers, parseRecipientsCsv } from "@/components/broadcasts/model/recipients-csv";
-import { availableActions, pauseReasonText, progressOf } from "@/components/broadcasts/model/vocabulary";
+import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues } from "@/components/broadcasts/model/vocabulary";
 import { MAX_RECIPIENTS_PER_CALL } from "@/lib/api/schemas/broadcasts";
 import { LIVE_POLL_MS, RECIPIENTS_PER_CALL, pollIntervalOf } from "@/lib/client/broadcasts";
 
@@ -105,6 +105,14 @@ describe("progress card words", () => {
     expect(progress).toMatchObject({ total: 10, delivered: 3, processed: 7, percent: 70 });
     expect(progress.segments.reduce((sum, s) => sum + s.count, 0)).toBe(8);
     expect(progressOf({ ...stats, total: 0 }).percent).toBe(0);
+  });
+
+  it("shows sent, delivered and read as a funnel (each includes the later steps); the rest as the API counts them", () => {
+    expect(tileValues(stats)).toEqual({ total: 10, pending: 2, queued: 1, sent: 5, delivered: 3, read: 1, failed: 1, skipped: 1, replied: 1 });
+    // All 50 read: 50 sent, 50 delivered, 50 read (the API says delivered: 0, read: 50).
+    const allRead = { total: 50, pending: 0, queued: 0, sent: 0, delivered: 0, read: 50, failed: 0, skipped: 0, replied: 0 };
+    expect(tileValues(allRead)).toMatchObject({ sent: 50, delivered: 50, read: 50 });
+    expect(STAT_TILES.map((tile) => tile.key)).toEqual(["total", "pending", "queued", "sent", "delivered", "read", "failed", "skipped", "replied"]);
   });
 
   it("says why it paused in a sentence, keeping an unknown reason's code", () => {

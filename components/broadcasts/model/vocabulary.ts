@@ -80,6 +80,30 @@ export function progressOf(stats: BroadcastStats): Progress {
   };
 }
 
+/**
+ * The detail page's tiles. The API counts each recipient once, by where it is now (a read message is
+ * not in `delivered`); an operator asks how many got at least that far, so Sent, Delivered and Read
+ * are a funnel here: sent counts delivered and read ones, delivered counts read ones. The recipient
+ * filter still lists by current status.
+ */
+export const STAT_TILES = [
+  { key: "total", label: "Recipients", hint: "Everyone on the list." },
+  { key: "pending", label: "Pending", hint: "Not sent yet." },
+  { key: "queued", label: "Queued", hint: "Being handed to the provider." },
+  { key: "sent", label: "Sent", hint: "Accepted by the provider, delivered and read ones included." },
+  { key: "delivered", label: "Delivered", hint: "Reached the customer's phone, read ones included." },
+  { key: "read", label: "Read", hint: "Opened by the customer." },
+  { key: "failed", label: "Failed", hint: "The provider could not send or deliver it." },
+  { key: "skipped", label: "Skipped", hint: "Not sent: no opt-in, erased, or the broadcast was cancelled." },
+  { key: "replied", label: "Replied", hint: "Wrote back within 72 hours of the message." },
+] as const;
+
+export type StatTileKey = (typeof STAT_TILES)[number]["key"];
+
+export function tileValues(stats: BroadcastStats): Record<StatTileKey, number> {
+  return { ...stats, sent: stats.sent + stats.delivered + stats.read, delivered: stats.delivered + stats.read };
+}
+
 /** Which buttons a broadcast offers in its state; the server decides again (409 broadcast_not_editable). */
 export function availableActions(broadcast: Pick<Broadcast, "status" | "send_at">) {
   const { status } = broadcast;

@@ -63,7 +63,12 @@ export const BroadcastStats = z
     skipped: z.number().int(),
     replied: z.number().int(),
   })
-  .openapi("BroadcastStats", { description: "Recipients by status; `replied` counts recipients who wrote back after their message." });
+  .openapi("BroadcastStats", {
+    description:
+      "Recipients by their current status, each counted once: pending + queued + sent + delivered + read + failed + skipped = total, " +
+      "the same counts `GET /broadcasts/{id}/recipients?status=` lists (a message that was read counts in `read`, not in `delivered`: " +
+      "delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status.",
+  });
 
 export const Broadcast = z
   .object({

@@ -2017,7 +2017,7 @@ export interface components {
     };
     /** @enum {string} */
     BroadcastRecipientStatus: "pending" | "queued" | "sent" | "delivered" | "read" | "failed" | "skipped";
-    /** @description Recipients by status; `replied` counts recipients who wrote back after their message. */
+    /** @description Recipients by their current status, each counted once: pending + queued + sent + delivered + read + failed + skipped = total, the same counts `GET /broadcasts/{id}/recipients?status=` lists (a message that was read counts in `read`, not in `delivered`: delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status. */
     BroadcastStats: {
       delivered: number;
       failed: number;

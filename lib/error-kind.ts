@@ -29,3 +29,10 @@ export function errorKind<K extends string>(kind: K) {
     }
   };
 }
+
+/** The innermost cause's message: drizzle wraps the database's own words in "Failed query: <sql>". */
+export function rootMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { channels, projects } from "@/lib/db/schema";
+import { broadcasts, channels, projects } from "@/lib/db/schema";
+import { broadcastRunJob } from "@/lib/domain/broadcasts/jobs";
+import { runJob } from "@/lib/jobs/define";
+import { servicesOf } from "@/lib/server/runtime";
 import { startHarness, type Harness } from "../messaging/support";
 import type { Seeded } from "../support/app";
 import { forceReview } from "../templates/support";
@@ -184,6 +187,39 @@ describe("sending a broadcast", () => {
         body: JSON.stringify({ phone_number_id: phoneNumberId, messages_per_second: 80 }),
       });
     }
+  });
+
+  it("pauses with sender_failed when its sender fails on every retry, and resumes to send each recipient once", async () => {
+    const opted = await optedIn(h, seeded.key, 2, ready.channel.id);
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Sender fails",
+      channel_id: ready.channel.id,
+      template: { id: ready.template.id },
+      recipients: opted.map((to) => ({ to, parameters: { "1": "x" } })),
+    });
+    expect((await write(h, seeded.key, `/broadcasts/${created.id}/send`)).body.status).toBe("SENDING");
+    const [row] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, created.id));
+    const payload = { broadcast_id: created.id, generation: row!.runGeneration };
+    const services = servicesOf(h.app.runtime);
+    const provider = h.app.runtime.ports.provider;
+    const send = provider.send;
+    provider.send = async () => {
+      throw new Error("the provider port exploded");
+    };
+    try {
+      // With retries left, the attempt fails and is retried; the broadcast is still sending.
+      await expect(runJob(broadcastRunJob, services, payload, { id: "attempt-4", retryCount: 3, retryLimit: 10 })).rejects.toThrow(/exploded/);
+      expect((await h.app.call("GET", `/broadcasts/${created.id}`, { key: seeded.key })).body.status).toBe("SENDING");
+      // The last attempt pauses it and says why, instead of leaving it SENDING with no sender.
+      await runJob(broadcastRunJob, services, payload, { id: "attempt-11", retryCount: 10, retryLimit: 10 });
+      const paused = await h.app.call("GET", `/broadcasts/${created.id}`, { key: seeded.key });
+      expect(paused.body).toMatchObject({ status: "PAUSED", pause_reason: "sender_failed" });
+    } finally {
+      provider.send = send;
+    }
+    expect((await write(h, seeded.key, `/broadcasts/${created.id}/send`)).body.status).toBe("SENDING");
+    await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+    for (const to of opted) expect(sentTo(to)).toHaveLength(1);
   });
 
   it("pauses when the provider pauses the template, refuses to resume until it is approved again, then completes", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actionKeys } from "@/components/broadcasts/model/action-key";
 import { chunksOf, errorsOnLines, normalizePhone, parsePastedNumbers, parseRecipientsCsv } from "@/components/broadcasts/model/recipients-csv";
 import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues } from "@/components/broadcasts/model/vocabulary";
+import { PAUSE_REASONS } from "@/lib/domain/broadcasts/states";
 import { MAX_RECIPIENTS_PER_CALL } from "@/lib/api/schemas/broadcasts";
 import { LIVE_POLL_MS, RECIPIENTS_PER_CALL, pollIntervalOf } from "@/lib/client/broadcasts";
 
@@ -119,6 +120,9 @@ describe("progress card words", () => {
     expect(pauseReasonText("paused_by_user")).toMatch(/^Paused by an operator/);
     expect(pauseReasonText("template_disabled")).toMatch(/disabled the template/);
     expect(pauseReasonText("throughput_errors")).toMatch(/throughput/);
+    expect(pauseReasonText("sender_failed")).toMatch(/Nothing was lost/);
+    // Every reason the service sets has its own sentence, not the fallback for unknown ones.
+    for (const reason of Object.keys(PAUSE_REASONS)) expect(pauseReasonText(reason), reason).not.toContain(`(${reason})`);
     expect(pauseReasonText("something_new")).toContain("something_new");
     expect(pauseReasonText(null)).toBeNull();
   });

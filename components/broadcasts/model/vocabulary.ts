@@ -30,6 +30,7 @@ const PAUSE_REASONS: Record<string, string> = {
   template_not_approved: "Paused because the template is no longer approved. Resume once the provider approves it again.",
   throughput_errors: "Paused because the provider kept refusing messages for throughput. Resume in a few minutes.",
   channel_not_ready: "Paused because the channel can't send right now. Check it on the Channels page, then resume.",
+  sender_failed: "Paused because sending kept failing on our side. Nothing was lost: resume to try again, and contact support if it pauses again.",
 };
 
 /** pause_reason as a sentence; an unknown reason keeps its code so nothing is hidden. */

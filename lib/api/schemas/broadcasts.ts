@@ -11,7 +11,8 @@ export const MAX_RECIPIENTS_PER_CALL = 1000;
 const Status = z.enum(BROADCAST_STATUSES).openapi("BroadcastStatus", {
   description:
     "DRAFT → (send) SENDING, or SCHEDULED with send_at; SENDING → COMPLETED when every recipient is settled; PAUSED by the service " +
-    "(pause_reason: template_paused, template_disabled, throughput_errors, channel_not_ready); CANCELLED by cancel; FAILED when it cannot start.",
+    "(pause_reason: template_paused, template_disabled, template_not_approved, throughput_errors, channel_not_ready, sender_failed) or by pause " +
+    "(paused_by_user), and send resumes it; CANCELLED by cancel. FAILED is reserved: the service pauses rather than fails, so nothing is lost.",
 });
 const RecipientStatus = z.enum(BROADCAST_RECIPIENT_STATUSES).openapi("BroadcastRecipientStatus");
 

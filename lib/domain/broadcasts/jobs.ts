@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
+import { rootMessage } from "@/lib/error-kind";
+import { pauseRun } from "./run-state";
 import { runBroadcastSlice } from "./sender";
 import { BROADCAST_RUN_JOB } from "./run-job-name";
 import { BROADCAST_RELEASE_JOB, releaseCancelled } from "./leftovers";
@@ -10,14 +12,24 @@ import { BROADCAST_RELEASE_JOB, releaseCancelled } from "./leftovers";
  * queued are picked up, never written twice). One slice at a time per broadcast: each slice queues
  * the next only at its end, and a send/pause moves the generation that older slices check.
  */
+const RUN_RETRY_LIMIT = 10;
+
 export const broadcastRunJob = defineJob({
   name: BROADCAST_RUN_JOB,
   schema: z.object({ broadcast_id: z.string().min(1), generation: z.number().int().min(0) }),
-  retry: { limit: 10, delay: 2, backoff: true, delayMax: 60 },
+  retry: { limit: RUN_RETRY_LIMIT, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 4 },
-  async handler(ctx, payload) {
-    await runBroadcastSlice(ctx, payload);
+  async handler(ctx, payload, job) {
+    try {
+      await runBroadcastSlice(ctx, payload);
+    } catch (error) {
+      // Out of retries, the run would stay SENDING with no sender for ever: it pauses and says why
+      // instead, so an operator sees it and can resume once the cause is gone (nothing is lost).
+      if (job.retryCount < (job.retryLimit > 0 ? job.retryLimit : RUN_RETRY_LIMIT)) throw error;
+      console.error(`[broadcasts] ${payload.broadcast_id} paused: its sender failed ${job.retryCount + 1} times; last error: ${rootMessage(error)}`);
+      await pauseRun(ctx.db, payload, "sender_failed", ctx.ports.clock.now());
+    }
   },
 });
 

@@ -43,5 +43,6 @@ export const PAUSE_REASONS = {
   template_not_approved: "The template is no longer approved.",
   throughput_errors: "The provider kept refusing sends for throughput (130429).",
   channel_not_ready: "The channel is no longer connected.",
+  sender_failed: "Sending stopped after failing on every retry (an error on our side); nothing was lost.",
 } as const;
 export type PauseReason = keyof typeof PAUSE_REASONS;

@@ -1,4 +1,4 @@
-import { errorKind } from "@/lib/error-kind";
+import { errorKind, rootMessage } from "@/lib/error-kind";
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
@@ -157,11 +157,4 @@ function pendingKey(event: InboundEvent): string {
   if (event.kind === "status") return event.platform_message_id || "(watermark)";
   if (event.kind === "message" || event.kind === "echo") return event.message.id;
   return event.kind;
-}
-
-/** The innermost cause's message: drizzle wraps the database's own words in "Failed query: <sql>". */
-function rootMessage(error: unknown): string {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
 }

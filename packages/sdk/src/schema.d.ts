@@ -2030,7 +2030,7 @@ export interface components {
       total: number;
     };
     /**
-     * @description DRAFT → (send) SENDING, or SCHEDULED with send_at; SENDING → COMPLETED when every recipient is settled; PAUSED by the service (pause_reason: template_paused, template_disabled, throughput_errors, channel_not_ready); CANCELLED by cancel; FAILED when it cannot start.
+     * @description DRAFT → (send) SENDING, or SCHEDULED with send_at; SENDING → COMPLETED when every recipient is settled; PAUSED by the service (pause_reason: template_paused, template_disabled, template_not_approved, throughput_errors, channel_not_ready, sender_failed) or by pause (paused_by_user), and send resumes it; CANCELLED by cancel. FAILED is reserved: the service pauses rather than fails, so nothing is lost.
      * @enum {string}
      */
     BroadcastStatus: "DRAFT" | "SCHEDULED" | "SENDING" | "PAUSED" | "COMPLETED" | "CANCELLED" | "FAILED";
@@ -4923,7 +4923,7 @@ export interface operations {
         limit?: number;
         /** @description Id of the last item of the previous page. */
         starting_after?: string;
-        /** @description DRAFT → (send) SENDING, or SCHEDULED with send_at; SENDING → COMPLETED when every recipient is settled; PAUSED by the service (pause_reason: template_paused, template_disabled, throughput_errors, channel_not_ready); CANCELLED by cancel; FAILED when it cannot start. */
+        /** @description DRAFT → (send) SENDING, or SCHEDULED with send_at; SENDING → COMPLETED when every recipient is settled; PAUSED by the service (pause_reason: template_paused, template_disabled, template_not_approved, throughput_errors, channel_not_ready, sender_failed) or by pause (paused_by_user), and send resumes it; CANCELLED by cancel. FAILED is reserved: the service pauses rather than fails, so nothing is lost. */
         status?: components["schemas"]["BroadcastStatus"];
       };
       header?: never;

@@ -122,7 +122,7 @@ describe("progress card words", () => {
     expect(pauseReasonText("throughput_errors")).toMatch(/throughput/);
     expect(pauseReasonText("sender_failed")).toMatch(/Nothing was lost/);
     // Every reason the service sets has its own sentence, not the fallback for unknown ones.
-    for (const reason of Object.keys(PAUSE_REASONS)) expect(pauseReasonText(reason), reason).not.toContain(`(${reason})`);
+    for (const reason of PAUSE_REASONS) expect(pauseReasonText(reason), reason).not.toContain(`(${reason})`);
     expect(pauseReasonText("something_new")).toContain("something_new");
     expect(pauseReasonText(null)).toBeNull();
   });

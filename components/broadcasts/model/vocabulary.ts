@@ -1,5 +1,6 @@
 import type { BadgeTone } from "@/components/ui";
 import type { Broadcast, BroadcastRecipientStatus, BroadcastStats, BroadcastStatus } from "@/lib/client/broadcasts";
+import type { PauseReason } from "@/lib/domain/broadcasts/states";
 
 /** Words for the broadcast's states and reasons (docs/spec/decisions.md "Broadcasts"). */
 
@@ -23,7 +24,8 @@ export const RECIPIENT_STATUS: Record<BroadcastRecipientStatus, { label: string;
   skipped: { label: "Skipped", tone: "warning" },
 };
 
-const PAUSE_REASONS: Record<string, string> = {
+// Typed by the service's reasons: a reason added there without a sentence here does not compile.
+const PAUSE_REASONS: Record<PauseReason, string> = {
   paused_by_user: "Paused by an operator. Resume to send to the remaining recipients.",
   template_paused: "Paused because the provider paused the template after poor customer feedback. Resume once it is active again.",
   template_disabled: "Paused because the provider disabled the template. It can't be sent any more: cancel this broadcast.",
@@ -36,7 +38,7 @@ const PAUSE_REASONS: Record<string, string> = {
 /** pause_reason as a sentence; an unknown reason keeps its code so nothing is hidden. */
 export function pauseReasonText(reason: string | null): string | null {
   if (!reason) return null;
-  return PAUSE_REASONS[reason] ?? `Paused by the service (${reason}). Resume when the cause is fixed.`;
+  return Object.hasOwn(PAUSE_REASONS, reason) ? PAUSE_REASONS[reason as PauseReason] : `Paused by the service (${reason}). Resume when the cause is fixed.`;
 }
 
 const SKIP_REASONS: Record<string, string> = {

@@ -32,15 +32,13 @@ export async function queueRelease(ctx: Pick<SystemCtx, "ports">, tx: Tx, broadc
   await ctx.ports.queue.send(BROADCAST_RELEASE_JOB, job, { tx, startAfter: RELEASE_AFTER_MS });
 }
 
-/** Gives back what the cancelled run left queued: recipients `skipped` (cancelled), their messages deleted. Returns how many. */
-export async function releaseCancelled(ctx: SystemCtx, broadcastId: string): Promise<number> {
+/** Gives back what the cancelled run left queued: recipients `skipped` (cancelled), their messages deleted. */
+export async function releaseCancelled(ctx: SystemCtx, broadcastId: string): Promise<void> {
   const [broadcast] = await ctx.db.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
-  if (broadcast?.status !== "CANCELLED") return 0;
-  let released = 0;
+  if (broadcast?.status !== "CANCELLED") return;
   for (;;) {
     const page = await unsent(ctx.db, broadcastId, PAGE);
-    if (page.length === 0) return released;
+    if (page.length === 0) return;
     await releaseBatch(ctx, broadcastId, page);
-    released += page.length;
   }
 }

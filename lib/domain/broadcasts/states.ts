@@ -35,14 +35,14 @@ export function sendTarget(status: BroadcastStatus, sendAt: Date | null, now: Da
   return status === "DRAFT" && sendAt !== null && sendAt.getTime() > now.getTime() ? "SCHEDULED" : "SENDING";
 }
 
-/** The sentence a pause_reason stands for (the dashboard and error messages use it). */
-export const PAUSE_REASONS = {
-  paused_by_user: "Paused by a teammate or an API call.",
-  template_paused: "The provider paused the template after poor customer feedback.",
-  template_disabled: "The provider disabled the template.",
-  template_not_approved: "The template is no longer approved.",
-  throughput_errors: "The provider kept refusing sends for throughput (130429).",
-  channel_not_ready: "The channel is no longer connected.",
-  sender_failed: "Sending stopped after failing on every retry (an error on our side); nothing was lost.",
-} as const;
-export type PauseReason = keyof typeof PAUSE_REASONS;
+/** Why a run was paused: `pause_reason` on the wire. The dashboard words each one (components/broadcasts/model/vocabulary.ts). */
+export const PAUSE_REASONS = [
+  "paused_by_user",
+  "template_paused",
+  "template_disabled",
+  "template_not_approved",
+  "throughput_errors",
+  "channel_not_ready",
+  "sender_failed",
+] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];

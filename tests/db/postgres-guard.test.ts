@@ -6,7 +6,7 @@ import { OutboundNetworkError } from "@/lib/ports/net/safe-request";
 
 const template = inject("dbTemplate");
 
-function runChild(url: string, mode: "guard" | "bare") {
+function runChild(url: string, mode: "reserved" | "transaction") {
   return spawnSync(process.execPath, ["--import", "tsx", "tests/support/fixtures/dead-socket-write.ts", url, mode], {
     encoding: "utf8",
     timeout: 30_000,
@@ -14,19 +14,27 @@ function runChild(url: string, mode: "guard" | "bare") {
   });
 }
 
-describe("postgres-js dead-socket write (upstream defect in postgres@3.4.9)", () => {
-  it("crashes a bare process, and the guard keeps the process alive with the query rejected", ({ skip }) => {
+describe("postgres-js dead-socket write (porsager/postgres#1154, #1208; patched in patches/postgres+3.4.9.patch)", () => {
+  it("a query on a reserved connection whose backend died is rejected, and the process lives", ({ skip }) => {
     if (template.kind !== "postgres") skip("needs a real Postgres server to terminate a backend");
     const url = template.kind === "postgres" ? template.adminUrl : "";
-    const bare = runChild(url, "bare");
-    // If this starts passing, the driver was fixed upstream: the guard can go.
-    expect(bare.status).not.toBe(0);
-    expect(bare.stderr).toContain("reading 'write'");
+    const child = runChild(url, "reserved");
+    expect(child.stderr).not.toContain("reading 'write'");
+    expect(child.stdout).toContain("query on the dead connection rejected: CONNECTION_CLOSED");
+    expect(child.stdout).toContain("pool answers: 3");
+    expect(child.stdout).toContain("still alive");
+    expect(child.status).toBe(0);
+  }, 60_000);
 
-    const guarded = runChild(url, "guard");
-    expect(guarded.stdout).toContain("pool answers: 3");
-    expect(guarded.stdout).toContain("still alive");
-    expect(guarded.status).toBe(0);
+  it("a transaction whose backend died leaves its pooled connection able to reconnect", ({ skip }) => {
+    if (template.kind !== "postgres") skip("needs a real Postgres server to terminate a backend");
+    const url = template.kind === "postgres" ? template.adminUrl : "";
+    const child = runChild(url, "transaction");
+    expect(child.stderr).not.toContain("reading 'write'");
+    expect(child.stdout).toContain("transaction rejected: CONNECTION_CLOSED");
+    // Unpatched: "rejected: CONNECT_TIMEOUT" (the reconnect's startup message stayed buffered).
+    expect(child.stdout).toContain("next query on the pool: answered 2");
+    expect(child.status).toBe(0);
   }, 60_000);
 
   it("recognises only that defect's signature", () => {

@@ -5,11 +5,12 @@
  * The defect (postgres@3.4.9, the newest release; upstream porsager/postgres issues 1154 and 1208):
  * a write shorter than 1 KiB is deferred with setImmediate; when the server closes the connection
  * first (a restart, pg_terminate_backend), the deferred write dereferences the nulled socket and
- * throws from the immediate, outside any await, so the process dies. The write cannot reach anyone,
- * so dropping it loses nothing; the pool's other connections go on working. A query sent on a
- * *reserved* connection in that state never answers, so the one caller of reserve() bounds its wait
- * (lib/ports/queue, pg-boss's scripts). tests/db/postgres-guard.test.ts reproduces the crash in a
- * child process and shows the guard holds.
+ * throws from the immediate, outside any await, so the process dies. patches/postgres+3.4.9.patch
+ * (applied by patch-package on install) fixes it in the driver; this guard is for an install that
+ * skipped the patch (npm --ignore-scripts), where the write cannot reach anyone and dropping it loses
+ * nothing. A second query sent on a *reserved* connection in that state is queued behind the first
+ * and never answers, patched or not, so the one caller of reserve() bounds its wait (lib/ports/queue,
+ * pg-boss's scripts). tests/db/postgres-guard.test.ts shows the patched driver rejects instead.
  */
 
 let installed = false;

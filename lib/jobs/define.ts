@@ -3,7 +3,11 @@ import { errorKind } from "@/lib/error-kind";
 import { systemCtx, type Services, type SystemCtx } from "@/lib/domain/context";
 import type { QueueOptions } from "@/lib/ports/queue";
 
-/** The run a handler is in: pg-boss's job id and how many retries came before it (of retryLimit). */
+/**
+ * The run a handler is in: pg-boss's job id and how many retries came before it (of retryLimit; the
+ * job's definition fills that in when the queue reports none, so `retryCount < retryLimit` always means
+ * "another attempt will follow").
+ */
 export interface JobRun {
   id: string;
   retryCount: number;
@@ -76,5 +80,8 @@ export async function runJob<T extends object>(definition: JobDefinition<T>, ser
       parsed.error.issues.map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`),
     );
   }
-  await definition.handler(systemCtx(services), parsed.data, job);
+  // The queue reports retryLimit 0 for a job fetched without its metadata: the defined limit applies,
+  // or a handler that decides "last attempt" by it would give every job a single attempt.
+  const retryLimit = job.retryLimit > 0 ? job.retryLimit : definition.retry.limit;
+  await definition.handler(systemCtx(services), parsed.data, { ...job, retryLimit });
 }

@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { normalizeWebhook } from "@/lib/domain/ingest/normalize";
-import { STATUS_RETRY_LIMIT, retryPendingStatus } from "@/lib/domain/ingest/process";
+import { STATUS_RETRY_LIMIT } from "@/lib/domain/ingest/process";
+import { statusRetryJob } from "@/lib/domain/ingest/jobs";
+import { runJob } from "@/lib/jobs/define";
+import { servicesOf } from "@/lib/server/runtime";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
 import { FIXTURE_A, adapted, deliver, envelopeA, joinSandbox, receivedFor, startHarness, textA, type Harness } from "./harness";
@@ -196,10 +199,12 @@ describe("message.status", () => {
       "PLATFORM_A",
       envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: [{ id: "wamid.NEVER-STORED", status: "delivered", timestamp: "1749416684", recipient_id: TESTER }] }),
     )[0]!;
-    // retryLimit 0 is what a job fetched without metadata reports: the defined limit applies.
-    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: 0, retryLimit: 0 })).rejects.toThrow(/retrying/);
-    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: STATUS_RETRY_LIMIT - 1, retryLimit: 0 })).rejects.toThrow();
-    await expect(retryPendingStatus(h.app.systemCtx(), { event: status }, { retryCount: STATUS_RETRY_LIMIT, retryLimit: 0 })).resolves.toBeUndefined();
+    // retryLimit 0 is what a job fetched without metadata reports: the defined limit applies (runJob).
+    const attempt = (retryCount: number) =>
+      runJob(statusRetryJob, servicesOf(h.app.runtime), { event: status }, { id: `retry-${retryCount}`, retryCount, retryLimit: 0 });
+    await expect(attempt(0)).rejects.toThrow(/retrying/);
+    await expect(attempt(STATUS_RETRY_LIMIT - 1)).rejects.toThrow();
+    await expect(attempt(STATUS_RETRY_LIMIT)).resolves.toBeUndefined();
   });
 
   it("message.status is still delivered while the conversation is handed off to a human", async () => {

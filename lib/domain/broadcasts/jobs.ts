@@ -12,12 +12,10 @@ import { BROADCAST_RELEASE_JOB, releaseCancelled } from "./leftovers";
  * queued are picked up, never written twice). One slice at a time per broadcast: each slice queues
  * the next only at its end, and a send/pause moves the generation that older slices check.
  */
-const RUN_RETRY_LIMIT = 10;
-
 export const broadcastRunJob = defineJob({
   name: BROADCAST_RUN_JOB,
   schema: z.object({ broadcast_id: z.string().min(1), generation: z.number().int().min(0) }),
-  retry: { limit: RUN_RETRY_LIMIT, delay: 2, backoff: true, delayMax: 60 },
+  retry: { limit: 10, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 4 },
   async handler(ctx, payload, job) {
@@ -26,7 +24,7 @@ export const broadcastRunJob = defineJob({
     } catch (error) {
       // Out of retries, the run would stay SENDING with no sender for ever: it pauses and says why
       // instead, so an operator sees it and can resume once the cause is gone (nothing is lost).
-      if (job.retryCount < (job.retryLimit > 0 ? job.retryLimit : RUN_RETRY_LIMIT)) throw error;
+      if (job.retryCount < job.retryLimit) throw error;
       console.error(`[broadcasts] ${payload.broadcast_id} paused: its sender failed ${job.retryCount + 1} times; last error: ${rootMessage(error)}`);
       await pauseRun(ctx.db, payload, "sender_failed", ctx.ports.clock.now());
     }

@@ -86,8 +86,7 @@ export async function processInboundWebhook(
   }
   if (failures.length) {
     const message = failures.join("; ").slice(0, 2000);
-    const limit = attempt.retryLimit > 0 ? attempt.retryLimit : INGEST_RETRY_LIMIT;
-    const final = attempt.retryCount >= limit;
+    const final = attempt.retryCount >= attempt.retryLimit;
     // The last attempt parks the envelope as a dead letter instead of failing once more: it stays
     // listed (`svc ingest dead-letters`) with its error rather than vanishing into a failed job.
     await db
@@ -143,10 +142,7 @@ class DeclinedRun extends errorKind("DeclinedRun") {}
  */
 export async function retryPendingStatus(ctx: SystemCtx, input: { event: InboundEvent }, attempt: JobAttempt): Promise<void> {
   const { event } = input;
-  // The queue reports retryLimit 0 when the fetched job carries no metadata: fall back to the limit
-  // the job is defined with (jobs.ts), or every pending event would get a single attempt.
-  const limit = attempt.retryLimit > 0 ? attempt.retryLimit : STATUS_RETRY_LIMIT;
-  const final = attempt.retryCount >= limit;
+  const final = attempt.retryCount >= attempt.retryLimit;
   const outcome = await applyInboundEvent(ctx, event, { final });
   if (isPending(outcome) && !final) {
     throw new Error(`Inbound ${event.kind} ${pendingKey(event)} still refers to nothing stored; retrying`);

@@ -63,7 +63,20 @@ function pooledRandom(): number {
   return pool[poolIndex++]! / 256;
 }
 
-const nextUlid = monotonicFactory(pooledRandom);
+/**
+ * Ids made in one process sort in the order they were made, even within a millisecond or across a
+ * step back of the clock: ulid's monotonic factory keeps the last time it used and counts up from it.
+ */
+let nextUlid = monotonicFactory(pooledRandom);
+
+/**
+ * Starts a new sequence, as a new process does. Test files share a worker process (vitest.config.ts),
+ * and one that set its clock ahead would otherwise leave every later file's ids in its future
+ * (tests/support/file-isolation.ts calls this before each file).
+ */
+export function restartIdSequence(): void {
+  nextUlid = monotonicFactory(pooledRandom);
+}
 
 export function newId(kind: IdKind, now: number = Date.now()): string {
   return `${ID_PREFIXES[kind]}_${nextUlid(now).toLowerCase()}`;

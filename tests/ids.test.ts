@@ -1,5 +1,6 @@
+import { decodeTime } from "ulid";
 import { describe, expect, it } from "vitest";
-import { ID_PREFIXES, isIdOf, newId } from "@/lib/ids";
+import { ID_PREFIXES, isIdOf, newId, restartIdSequence } from "@/lib/ids";
 
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -19,6 +20,17 @@ describe("newId", () => {
     expect(new Set(sameMs).size).toBe(50);
     const later = newId("message", at + 1);
     expect(later > sameMs.at(-1)!).toBe(true);
+  });
+
+  it("after a clock that ran ahead, ids keep the order they were made in until the sequence restarts (a new process, or a new test file)", () => {
+    const now = Date.now();
+    const ahead = newId("event", now + 86_400_000);
+    const later = newId("event", now);
+    expect(later > ahead).toBe(true);
+    expect(decodeTime(later.slice("evt_".length).toUpperCase())).toBe(now + 86_400_000);
+    restartIdSequence();
+    const fresh = newId("event", now);
+    expect(decodeTime(fresh.slice("evt_".length).toUpperCase())).toBe(now);
   });
 
   it("draws the random part from the whole alphabet, well spread (pooled bytes refilled past 4 KiB)", () => {

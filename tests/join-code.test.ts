@@ -1,35 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProjectRow } from "@/lib/domain/projects";
+import { createTestApp, type TestApp } from "./support/app";
 
-// The codes the generator hands out next; each test sets its own sequence (codes.splice).
-const codes = vi.hoisted((): string[] => []);
-vi.mock("@/lib/domain/projects/secrets", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/domain/projects/secrets")>();
-  return { ...original, generateJoinCode: () => codes.shift() ?? original.generateJoinCode() };
-});
-
-const { createTestApp } = await import("./support/app");
-const { createProjectRow } = await import("@/lib/domain/projects");
-type App = Awaited<ReturnType<typeof createTestApp>>;
-
-let app: App;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app?.close());
 
+/** A join code generator that hands out `codes` in order (and records what it handed out). */
+function sequence(codes: string[]) {
+  const handedOut: string[] = [];
+  const next = () => {
+    const code = codes.shift();
+    if (code === undefined) throw new Error("the test's join code sequence ran out");
+    handedOut.push(code);
+    return code;
+  };
+  return { next, handedOut };
+}
+
 describe("join codes", () => {
   it("a collision with an existing project's code is retried with a new code", async () => {
-    // The seeded project takes the first code; the second project's first try collides with it.
-    codes.splice(0, codes.length, "collide1", "collide1", "fresh001");
     const seeded = await app.seed();
-    const again = await createProjectRow(app.db, seeded.orgId, { name: "Second" }, app.clock.now());
+    const first = await createProjectRow(app.db, seeded.orgId, { name: "First" }, app.clock.now(), sequence(["collide1"]).next);
+    expect(first.joinCode).toBe("collide1");
+    const codes = sequence(["collide1", "fresh001"]);
+    const again = await createProjectRow(app.db, seeded.orgId, { name: "Second" }, app.clock.now(), codes.next);
     expect(again.joinCode).toBe("fresh001");
+    expect(codes.handedOut).toEqual(["collide1", "fresh001"]);
   });
 
   it("other insert errors are not retried", async () => {
-    codes.splice(0, codes.length, "orphan01", "orphan02", "orphan03");
-    await expect(createProjectRow(app.db, "org_missing", { name: "Orphan" }, app.clock.now())).rejects.toThrow();
+    const codes = sequence(["orphan01", "orphan02", "orphan03"]);
+    await expect(createProjectRow(app.db, "org_missing", { name: "Orphan" }, app.clock.now(), codes.next)).rejects.toThrow();
     // One code consumed by the single failed attempt (a foreign-key error), not three.
-    expect(codes).toEqual(["orphan02", "orphan03"]);
+    expect(codes.handedOut).toEqual(["orphan01"]);
   });
 });

@@ -26,8 +26,6 @@ import {
   type Joined,
 } from "./send-support";
 
-process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
-
 type Payload = Record<string, any>;
 type Field = (typeof CONTENT_FIELDS)[number];
 

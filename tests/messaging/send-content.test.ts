@@ -23,8 +23,6 @@ import {
   type Joined,
 } from "./send-support";
 
-process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
-
 let h: Harness;
 let acme: Seeded;
 let joined: Joined;

@@ -14,9 +14,13 @@ import { seedTemplate } from "../templates/support";
 
 export type SendHarnessOptions = HarnessOptions;
 
-/** ./support.ts's startHarness, with a Redis URL and simulator status delays of the test's choosing. */
+/**
+ * ./support.ts's startHarness, with a Redis URL and simulator status delays of the test's choosing.
+ * The sandbox takes 50 testers per project here (the product's default is 5): the send suites join
+ * several testers to one project. A setting of this runtime, never process.env, so no other file sees it.
+ */
 export function startSendHarness(options: SendHarnessOptions = {}): Promise<Harness> {
-  return startHarness(options);
+  return startHarness({ ...options, settings: { sandboxParticipantCap: 50, ...options.settings } });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -24,8 +24,6 @@ import {
   type Joined,
 } from "./send-support";
 
-process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
-
 const DAY_MS = 24 * 3600_000;
 
 let h: Harness;

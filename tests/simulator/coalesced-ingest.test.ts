@@ -11,8 +11,6 @@ import { joinCodeOf, joinTesters, send, settleUntil, startSendHarness, testerNum
  * Our ingest over the simulator's coalesced status callbacks (lib/simulator/webhooks.ts): one provider
  * webhook whose value.statuses[] holds the statuses of several messages moves every one of them.
  */
-process.env.SVC_SANDBOX_PARTICIPANT_CAP = "50";
-
 const PHONE_NUMBER_ID = "106540352242922";
 
 describe("normalizing an envelope with many statuses", () => {

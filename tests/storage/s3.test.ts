@@ -7,9 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3ObjectStorage, createStorage, readBody, type StorageEnv } from "@/lib/ports/storage";
 import { storageContract } from "./contract";
 
-// The SDK warns once per process that its releases from 2027 on need Node 22; not news in a test log.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-
 const BUCKET = "svc-media-test";
 // s3rver's only account. It rejects unknown access key ids, but (3.7.1) does not verify SigV4
 // signatures themselves, so a wrong secret would go unnoticed here: the bad-credentials test uses an

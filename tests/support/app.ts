@@ -14,6 +14,7 @@ import { createOrganization } from "@/lib/domain/organizations";
 import { createProjectRow } from "@/lib/domain/projects";
 import { createApiKey } from "@/lib/domain/keys";
 import { withDatabase } from "./global-setup";
+import { templatePglite } from "./pglite-reuse";
 
 export interface CallOptions {
   key?: string | null;
@@ -72,8 +73,7 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
       await admin.end();
     };
   } else {
-    const dump = new Blob([fs.readFileSync(template.dumpFile)]);
-    database = await openDatabase({ dataDir: "memory://", loadDataDir: dump, migrate: false });
+    database = await templatePglite(template.dumpFile);
   }
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl;

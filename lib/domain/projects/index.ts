@@ -56,7 +56,14 @@ function visibleProjects(ctx: Ctx): SQL | undefined {
   return ctx.actor.type === "api_key" ? and(eq(projects.organizationId, ctx.org.id), eq(projects.id, ctx.project.id)) : eq(projects.organizationId, ctx.org.id);
 }
 
-export async function createProjectRow(db: Db, organizationId: string, input: ProjectInput & { name: string }, now: Date): Promise<ProjectRow> {
+/** `newJoinCode` is the code generator; a test passes its own to force a collision. */
+export async function createProjectRow(
+  db: Db,
+  organizationId: string,
+  input: ProjectInput & { name: string },
+  now: Date,
+  newJoinCode: () => string = generateJoinCode,
+): Promise<ProjectRow> {
   checkWebhookSecret(input.webhook_secret);
   const secret = input.webhook_secret === undefined ? generateWebhookSecret() : input.webhook_secret;
   for (let attempt = 0; ; attempt++) {
@@ -72,7 +79,7 @@ export async function createProjectRow(db: Db, organizationId: string, input: Pr
           requireOptIn: input.require_opt_in ?? true,
           webhookUrl: input.webhook_url ?? null,
           webhookSecretSealed: secret ? seal(secret) : null,
-          joinCode: generateJoinCode(),
+          joinCode: newJoinCode(),
           createdAt: now,
           updatedAt: now,
         })

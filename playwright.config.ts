@@ -10,6 +10,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_KEY, E2E_PORT } from "./e2e/en
  *
  *   npm run e2e                      # build, start on :3100, run e2e/*.spec.ts
  *   SVC_E2E_PORT=3200 npm run e2e    # another port
+ *   SVC_E2E_PREBUILT=1 npm run e2e   # serve the build already made (npm run build), do not build again
  *   SVC_E2E_KEEP_DATA=1 npm run e2e  # keep the temp data folder (its path is in SVC_E2E_DATA_DIR)
  *   SVC_E2E_PORT=3201 SVC_NEXT_DIST_DIR=.next-e2e-b npx playwright test e2e/inbox.spec.ts --output=e2e/artifacts/results-b --reporter=list
  *                                    # a second suite beside the first (own port, build folder and results folder;
@@ -59,7 +60,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], headless: true } }],
   webServer: {
-    command: `npm run build && npm start -- --port ${E2E_PORT} --hostname 127.0.0.1`,
+    // SVC_E2E_PREBUILT=1 serves the production build already in the dist folder (CI builds once for
+    // this suite and the fault suite); otherwise it is built first.
+    command: `${process.env.SVC_E2E_PREBUILT === "1" ? "" : "npm run build && "}npm start -- --port ${E2E_PORT} --hostname 127.0.0.1`,
     url: `${baseURL}/api/v1/openapi.json`,
     // Always our own fresh production server: a reused dev server would have another key and database.
     reuseExistingServer: false,

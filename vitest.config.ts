@@ -1,10 +1,34 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The slow tests: each starts real processes (the CLI, the simulator, a standalone worker, a child
+ * with its own Postgres connection), runs user code against the sandbox's CPU, memory and log limits,
+ * or sends a broadcast of thousands. `npm test` runs everything; SVC_TESTS=slow (`npm run test:slow`)
+ * only these, SVC_TESTS=fast (`npm run test:fast`) all the others. A selection rather than vitest
+ * projects: each project would import the app again in workers of its own.
+ */
+const SLOW = [
+  "tests/acceptance/issue-17.test.ts",
+  "tests/acceptance/issue-20.test.ts",
+  "tests/cli-login/cli.test.ts",
+  "tests/config/cli.test.ts",
+  "tests/db/postgres-guard.test.ts",
+  "tests/sdk/http.test.ts",
+  "tests/simulator/standalone.test.ts",
+  "tests/webhooks/listen.test.ts",
+  "tests/webhooks/standalone-worker.test.ts",
+  "tests/sandbox/**/*.test.ts",
+  "tests/functions/abuse-api.test.ts",
+  "tests/broadcasts/scale.test.ts",
+];
+
+const selection = process.env.SVC_TESTS;
+if (selection !== undefined && selection !== "slow" && selection !== "fast") throw new Error(`SVC_TESTS is "slow", "fast" or unset, not "${selection}"`);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/file-isolation.ts"],
     env: {
@@ -18,6 +42,9 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two workers on this 2-core machine: more only queue behind the same cores (the suite is CPU-bound).
     maxWorkers: 2,
+    include: selection === "slow" ? SLOW : ["tests/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(selection === "fast" ? SLOW : [])],
   },
 });

@@ -73,7 +73,10 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
       await admin.end();
     };
   } else {
-    database = await templatePglite(template.dumpFile);
+    database = await templatePglite(template.dumpFile, async (handle) => {
+      const runtime = await buildRuntime(handle, { redisUrl: null, graphUrl: "http://127.0.0.1:9/graph", storage: new LocalObjectStorage(os.tmpdir()) });
+      await runtime.close();
+    });
   }
   const clock = new FixedClock(Date.now());
   const redisUrl = options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl;

@@ -32,7 +32,7 @@ interface Template {
 let shared: { client: PGlite; template: Template; dumpFile: string; inUse: boolean } | null = null;
 
 /** A database with the template's contents: this worker's PGlite put back as it was, or a new one. */
-export async function templatePglite(dumpFile: string): Promise<DatabaseHandle> {
+export async function templatePglite(dumpFile: string, prime: (handle: DatabaseHandle) => Promise<void>): Promise<DatabaseHandle> {
   if (shared && (shared.client.closed || shared.inUse || shared.dumpFile !== dumpFile)) {
     // Closed by a test, or a second app in one file: that one gets a PGlite of its own.
     if (shared.inUse) return ownPglite(dumpFile);
@@ -40,6 +40,8 @@ export async function templatePglite(dumpFile: string): Promise<DatabaseHandle> 
   }
   if (!shared) {
     const client = await loadTemplate(dumpFile);
+    // What every file would otherwise make again (pg-boss's queues) becomes part of the template.
+    await prime({ ...handleOf(client), close: async () => {} });
     shared = { client, template: await captureTemplate(client), dumpFile, inUse: false };
   } else {
     await restoreTemplate(shared.client, shared.template);
@@ -47,17 +49,20 @@ export async function templatePglite(dumpFile: string): Promise<DatabaseHandle> 
   const current = shared;
   current.inUse = true;
   return {
-    db: drizzle(current.client, { schema, casing: "snake_case" }) as unknown as Db,
-    kind: "pglite",
+    ...handleOf(current.client),
     close: async () => {
       current.inUse = false;
     },
   };
 }
 
+function handleOf(client: PGlite): Omit<DatabaseHandle, "close"> {
+  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite" };
+}
+
 async function ownPglite(dumpFile: string): Promise<DatabaseHandle> {
   const client = await loadTemplate(dumpFile);
-  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { ...handleOf(client), close: () => client.close() };
 }
 
 function loadTemplate(dumpFile: string): Promise<PGlite> {

@@ -94,7 +94,14 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
       definitions.set(name, { options, handler: handler as JobHandler<object> });
     },
     async prepare() {
-      for (const name of definitions.keys()) await ensureQueue(name);
+      // A queue that exists is left as it is (createQueue would not change it either) and is already
+      // in pg-boss's cache, filled when it started: every process after the first starts without
+      // taking the create lock thirty-odd times.
+      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      for (const name of definitions.keys()) {
+        if (existing.has(name)) created.add(name);
+        else await ensureQueue(name);
+      }
     },
     async send(name, data, options = {}) {
       // Inside a transaction a lazy createQueue would wait for the connection the transaction holds

@@ -1,5 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { afterAll } from "vitest";
 import { restartIdSequence } from "@/lib/ids";
+
+// What Next's server gives every process it runs (next/dist/server/node-environment-baseline). A file
+// that imports next/server without it leaves Next's request-scoped stores as stand-ins that throw
+// "AsyncLocalStorage accessed in runtime where it is not available", and Next's patches of shared
+// globals then threw in whichever later file of the worker reached them (contacts/erase-files did).
+const runtimeGlobals = globalThis as typeof globalThis & { AsyncLocalStorage?: typeof AsyncLocalStorage };
+runtimeGlobals.AsyncLocalStorage ??= AsyncLocalStorage;
 
 /**
  * Test files share a worker's module graph (vitest `isolate: false`, vitest.config.ts), so whatever a

@@ -122,16 +122,19 @@ describe("config commands", () => {
   });
 
   it("diff prints + ~ - lines and the issues; export writes YAML (default) or JSON that re-applies unchanged", async () => {
+    // Its own project with the document applied, so that it passes in any order (CONTRIBUTING "Tests").
+    const own = await app.seed({ projectName: "CLI diff" });
+    await run("apply", { file: write("diff-base.yaml", YAML_DOC), key: own.key });
     const changed = write("changed.yaml", YAML_DOC.replace("name: Hello", "name: Hello there").replace(/flows:[\s\S]*automations:/, "flows: []\nautomations:"));
-    const diff = await run("diff", { file: changed });
+    const diff = await run("diff", { file: changed, key: own.key });
     expect(diff).toEqual(expect.arrayContaining(["  ~ automation hello (name)", "  - flow welcome"]));
-    const yamlOut = await run("export", {});
+    const yamlOut = await run("export", { key: own.key });
     const exported = parseYaml(yamlOut.join("\n")) as { project_id: string; flows: unknown[] };
-    expect(exported.project_id).toBe(seeded.projectId);
+    expect(exported.project_id).toBe(own.projectId);
     const jsonFile = path.join(dir, "exported.json");
-    expect(await run("export", { file: jsonFile, format: "json" })).toEqual([`Wrote ${jsonFile}.`]);
+    expect(await run("export", { file: jsonFile, format: "json", key: own.key })).toEqual([`Wrote ${jsonFile}.`]);
     expect(JSON.parse(fs.readFileSync(jsonFile, "utf8"))).toEqual(exported);
-    const reapplied = await run("diff", { file: jsonFile });
+    const reapplied = await run("diff", { file: jsonFile, key: own.key });
     expect(reapplied.at(-1)).toMatch(/^No changes: \d+ unchanged\.$/);
   });
 

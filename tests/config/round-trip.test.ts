@@ -44,12 +44,17 @@ function richDoc() {
 }
 
 describe("POST /config/validate, /diff, /apply and GET /config", () => {
-  let seeded: Seeded;
-  beforeAll(async () => {
-    seeded = await app.seed({ projectName: "Round trip" });
-  });
+  // Each test has its own project, so that they pass in any order (CONTRIBUTING "Tests").
+  const freshProject = () => app.seed({ projectName: "Round trip" });
+  async function appliedProject(): Promise<Seeded> {
+    const seeded = await freshProject();
+    const applied = await apply(app, seeded.key, richDoc());
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    return seeded;
+  }
 
   it("validate answers config_validation with the parsed document; diff lists what apply will create", async () => {
+    const seeded = await freshProject();
     const validated = await app.call("POST", "/config/validate", { key: seeded.key, body: richDoc() });
     expect(validated.status).toBe(200);
     expect(validated.body).toMatchObject({ object: "config_validation", valid: true });
@@ -70,6 +75,7 @@ describe("POST /config/validate, /diff, /apply and GET /config", () => {
   });
 
   it("apply writes it all; the second apply and an export re-applied are all unchanged", async () => {
+    const seeded = await freshProject();
     const first = await apply(app, seeded.key, richDoc());
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ object: "config_apply", valid: true });
@@ -93,6 +99,7 @@ describe("POST /config/validate, /diff, /apply and GET /config", () => {
   });
 
   it("export writes keys in schema order, whatever order the stored jsonb holds", async () => {
+    const seeded = await appliedProject();
     const exported = await app.call("GET", "/config", { key: seeded.key });
     expect(Object.keys(exported.body)).toEqual(["$schema", "version", "project_id", "require_opt_in", "project", "webhook", "flows", "automations"]);
     expect(Object.keys(exported.body.automations[0])).toEqual(["key", "name", "trigger", "steps", "active"]);
@@ -101,6 +108,7 @@ describe("POST /config/validate, /diff, /apply and GET /config", () => {
   });
 
   it("an edit shows as update with the changed fields, and a removal as delete", async () => {
+    const seeded = await appliedProject();
     const doc = richDoc();
     (doc.flows as Array<Record<string, unknown>>)[0]!.name = "Welcome v2";
     (doc.automations as Array<Record<string, unknown>>).splice(0, 1);

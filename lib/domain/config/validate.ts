@@ -1,14 +1,14 @@
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
 import { isRecord } from "@/lib/json";
-import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
+import { OUTBOUND_URL_RULE, outboundUrlProblem } from "@/lib/domain/shared/outbound-url";
 import { configDocumentSchema, type ConfigDocument } from "./schema";
 import { documentErrors } from "./checks";
 import { agentErrors } from "./agent-checks";
 import { judgeAgents } from "./agent-judge";
 import { desiredFlows } from "./desired";
 import { diffDocument, type ConfigDiff } from "./diff";
-import { error, fromZod, hasErrors, ordered, type ConfigIssue } from "./issues";
+import { error, fromZod, hasErrors, ordered, pathOf, type ConfigIssue } from "./issues";
 import { loadConfigFacts, type ConfigFacts } from "./load";
 import { documentWarnings } from "./warnings";
 
@@ -43,7 +43,7 @@ export async function checkConfig(ctx: Ctx, body: unknown, facts: ConfigFacts): 
     ...documentErrors(doc, facts),
     ...agentErrors(doc, facts),
     ...agents.issues,
-    ...(await webhookUrlIssues(doc, facts, ctx.settings.allowPrivateNetwork)),
+    ...(await outboundUrlIssues(doc, facts, ctx.settings.allowPrivateNetwork)),
     ...diff.issues,
     ...documentWarnings(doc, desired, facts),
   ]);
@@ -51,20 +51,25 @@ export async function checkConfig(ctx: Ctx, body: unknown, facts: ConfigFacts): 
 }
 
 /**
- * The same guard PATCH /projects puts on webhook_url: no private, loopback or metadata addresses (unless
- * allowed). Only a new URL is resolved: the current one was checked when it was set.
+ * The guard PATCH /projects and POST /flows put on the URLs they store (lib/domain/shared/outbound-url.ts):
+ * no private, loopback or metadata addresses (unless allowed). Only a new URL is resolved: a stored one
+ * was checked when it was set.
  */
-async function webhookUrlIssues(doc: ConfigDocument, facts: ConfigFacts, allowPrivate: boolean | undefined): Promise<ConfigIssue[]> {
-  const url = doc.webhook?.url;
-  if (!url || url === facts.project.webhookUrl) return [];
-  try {
-    await assertPublicUrl(url, ...(allowPrivate === undefined ? [] : [allowPrivate]));
-    return [];
-  } catch (failure) {
-    if (!SsrfError.is(failure) && !OutboundNetworkError.is(failure)) throw failure;
-    const reason = SsrfError.is(failure) ? failure.reason : failure.message;
-    return [error("webhook.url", `Not allowed (${reason}): a public http(s) URL; private, loopback, link-local and metadata addresses are refused.`)];
+async function outboundUrlIssues(doc: ConfigDocument, facts: ConfigFacts, allowPrivate: boolean | undefined): Promise<ConfigIssue[]> {
+  const stored = new Set(facts.flows.map((row) => row.dataExchangeUrl));
+  const candidates: { path: string; url: string }[] = [];
+  const webhook = doc.webhook?.url;
+  if (webhook && webhook !== facts.project.webhookUrl) candidates.push({ path: "webhook.url", url: webhook });
+  doc.flows.forEach((entry, index) => {
+    if (entry.data_exchange_url && !stored.has(entry.data_exchange_url))
+      candidates.push({ path: pathOf("flows", index, "data_exchange_url"), url: entry.data_exchange_url });
+  });
+  const issues: ConfigIssue[] = [];
+  for (const { path, url } of candidates) {
+    const problem = await outboundUrlProblem(url, allowPrivate);
+    if (problem !== null) issues.push(error(path, `Not allowed (${problem}): ${OUTBOUND_URL_RULE}`));
   }
+  return issues;
 }
 
 /** POST /config/validate. */

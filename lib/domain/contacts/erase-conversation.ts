@@ -10,6 +10,9 @@ export interface ConversationErasure {
   /** Keys of files whose media.cache job may still be writing them: deleted again later. */
   cachingKeys: string[];
   channelIds: string[];
+  /** The tombstoned messages' and the deleted conversations' ids: job rows name the contact by them. */
+  messageIds: string[];
+  conversationIds: string[];
   flowSubmissions: number;
 }
 
@@ -47,7 +50,10 @@ export async function eraseConversationData(tx: Db, target: ErasureTarget, now: 
   // cached has no storage_key yet, but its bytes may land under that key after this commit.
   const storageKeys = files.map((f) => f.storageKey ?? `${target.projectId}/${f.id}`);
   const cachingKeys = files.filter((f) => !f.storageKey && f.errorCode === "caching").map((f) => `${target.projectId}/${f.id}`);
-  await tx.delete(conversations).where(and(eq(conversations.projectId, target.projectId), eq(conversations.contactId, target.contactId)));
+  const deleted = await tx
+    .delete(conversations)
+    .where(and(eq(conversations.projectId, target.projectId), eq(conversations.contactId, target.contactId)))
+    .returning({ id: conversations.id });
   await tx.delete(threadControlStates).where(and(eq(threadControlStates.projectId, target.projectId), eq(threadControlStates.contactId, target.contactId)));
   const flowSubmissionCount = await eraseFlowData(tx, target);
   return {
@@ -55,6 +61,8 @@ export async function eraseConversationData(tx: Db, target: ErasureTarget, now: 
     storageKeys,
     cachingKeys,
     channelIds: [...new Set(tombstones.map((m) => m.channelId))],
+    messageIds,
+    conversationIds: deleted.map((c) => c.id),
     flowSubmissions: flowSubmissionCount,
   };
 }

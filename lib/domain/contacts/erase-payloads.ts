@@ -11,6 +11,8 @@ import {
   webhookAttempts,
 } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import type { JobMentions } from "@/lib/ports/queue";
+import type { ConversationErasure } from "./erase-conversation";
 import { mentionsAny, type ErasureTarget } from "./erase-target";
 
 /** What a redacted event payload reads: a pending delivery signs and sends exactly this. */
@@ -81,4 +83,12 @@ export async function eraseInboundEnvelopes(tx: Db, target: ErasureTarget, chann
     .update(inboundWebhooks)
     .set({ body: JSON.stringify(ERASED_PAYLOAD), error: null })
     .where(and(mentionsAny(inboundWebhooks.body, personal), mentionsAny(inboundWebhooks.body, senderIds)));
+}
+
+/** What names the contact in a job row: its ids, its messages' and conversations' ids, its number and user id. */
+export function jobMentionsOf(target: ErasureTarget, conversation: Pick<ConversationErasure, "messageIds" | "conversationIds">): JobMentions {
+  return {
+    ids: [target.contactId, ...conversation.conversationIds, ...conversation.messageIds],
+    texts: target.markers.filter((marker) => marker !== target.contactId),
+  };
 }

@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 import { getContactRowOrThrow } from "./index";
 import { eraseConversationData } from "./erase-conversation";
 import { CONTACT_ERASE_FILES_JOB, LATE_FILES_AFTER_MS } from "./erase-files";
-import { eraseInboundEnvelopes, erasePayloads } from "./erase-payloads";
+import { eraseInboundEnvelopes, erasePayloads, jobMentionsOf } from "./erase-payloads";
 import { deleteContactProfile, eraseContactRecords } from "./erase-records";
 import { erasureTarget, orderedTypes, type ErasedDataType } from "./erase-target";
 
@@ -33,6 +33,8 @@ export async function eraseContact(ctx: Ctx, id: string): Promise<ContactErased>
     const records = await eraseContactRecords(tx, target, ctx.now);
     if (await erasePayloads(tx, target)) found.add("webhook_payloads");
     await eraseInboundEnvelopes(tx, target, conversation.channelIds);
+    // Job rows (payloads, failures) that name the contact: the queue keeps finished jobs for days.
+    await ctx.ports.queue.redact(jobMentionsOf(target, conversation), { tx });
     if (conversation.messages) found.add("messages");
     if (conversation.storageKeys.length) found.add("media");
     if (records.optIns) found.add("opt_ins");

@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { SvcError, invalidRequest, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
+import { assertOutboundUrl } from "@/lib/domain/shared/outbound-url";
 import { analyzeFlow } from "./flow-json/analyze";
 import type { Draft, FlowJson } from "./flow-json/types";
 import { serializeFlow, type FlowIncludes, type FlowRow } from "./serialize";
@@ -45,12 +46,14 @@ function analysisColumns(source: { draft: Draft } | { flow_json: FlowJson }, run
   };
 }
 
-function assertDataExchangeUrl(runtimeMode: RuntimeMode, url: string | null) {
+/** Required for DATA_EXCHANGE; a URL being written passes the SSRF guard as webhook_url does (checked at write, called later). */
+async function assertDataExchangeUrl(ctx: Ctx, runtimeMode: RuntimeMode, url: string | null, written: string | null | undefined) {
   if (runtimeMode === "DATA_EXCHANGE" && !url) {
     throw invalidRequest("A DATA_EXCHANGE flow needs data_exchange_url: the provider's calls are forwarded there.", {
       data_exchange_url: ["Required when runtime_mode is DATA_EXCHANGE."],
     });
   }
+  if (written) await assertOutboundUrl("data_exchange_url", written, ctx.settings.allowPrivateNetwork);
 }
 
 function conflict(configKey: string | null, locale: string | null) {
@@ -63,7 +66,7 @@ function conflict(configKey: string | null, locale: string | null) {
 export async function createFlow(ctx: Ctx, input: FlowWriteInput) {
   const runtimeMode = input.runtime_mode ?? "STATIC";
   const dataExchangeUrl = input.data_exchange_url ?? null;
-  assertDataExchangeUrl(runtimeMode, dataExchangeUrl);
+  await assertDataExchangeUrl(ctx, runtimeMode, dataExchangeUrl, input.data_exchange_url);
   const source = input.draft ? { draft: input.draft } : { flow_json: input.flow_json! };
   const configKey = input.config_key ?? null;
   const locale = canonicalLocale(input.locale);
@@ -132,7 +135,7 @@ export async function updateFlow(ctx: Ctx, id: string, input: FlowWriteInput) {
   }
   const runtimeMode = input.runtime_mode ?? row.runtimeMode;
   const dataExchangeUrl = input.data_exchange_url !== undefined ? input.data_exchange_url : row.dataExchangeUrl;
-  assertDataExchangeUrl(runtimeMode, dataExchangeUrl);
+  await assertDataExchangeUrl(ctx, runtimeMode, dataExchangeUrl, input.data_exchange_url);
   const contentChanged =
     input.draft !== undefined || input.flow_json !== undefined || runtimeMode !== row.runtimeMode || dataExchangeUrl !== row.dataExchangeUrl;
   const source = input.draft

@@ -12,7 +12,7 @@ import { serializeChannel } from "@/lib/domain/channels/serialize";
 import { publishReadinessOf } from "@/lib/domain/readiness/publish";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
 import { maySeeWebhookSecret } from "./secret-access";
-import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/net/safe-request";
+import { assertOutboundUrl } from "@/lib/domain/shared/outbound-url";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 import { recordAudit } from "@/lib/domain/audit/record";
 
@@ -31,16 +31,7 @@ const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
 
 /** Refuses webhook URLs on loopback, private, link-local or metadata addresses (unless allowed). */
 async function checkWebhookUrl(url: string): Promise<void> {
-  try {
-    await assertPublicUrl(url);
-  } catch (error) {
-    if (SsrfError.is(error) || OutboundNetworkError.is(error)) {
-      throw new SvcError("invalid_request", `webhook_url is not allowed: ${SsrfError.is(error) ? error.reason : error.message}.`, {
-        issues: { webhook_url: ["Must be a public http(s) URL: private, loopback, link-local and metadata addresses are refused."] },
-      });
-    }
-    throw error;
-  }
+  await assertOutboundUrl("webhook_url", url);
 }
 
 function checkWebhookSecret(secret: string | null | undefined) {

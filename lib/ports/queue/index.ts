@@ -5,6 +5,10 @@ import type { Sql } from "postgres";
 import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
 import { executeRows } from "@/lib/ports/db/bulk";
 import { QueuePump } from "./pump";
+import { jobFailureMessage } from "./failure";
+import { redactJobs, type JobMentions } from "./redact";
+
+export type { JobMentions } from "./redact";
 
 /**
  * Durable jobs in the application's own database, through pg-boss (retries, backoff, expiry of
@@ -51,6 +55,11 @@ export interface JobQueue {
   startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
   maintain(): Promise<void>;
+  /**
+   * Erasure: job rows that mention any of `mentions` lose their outputs, finished ones their data too
+   * (redact.ts). In the caller's transaction, so the erasure commits whole. Returns the rows changed.
+   */
+  redact(mentions: JobMentions, options: { tx: Tx | Db }): Promise<number>;
   /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
   drain(options?: { maxJobs?: number }): Promise<number>;
   stop(): Promise<void>;
@@ -144,6 +153,9 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
         () => pumps.forEach((p) => p.wake()),
       );
     },
+    redact(mentions, options) {
+      return redactJobs(options.tx, mentions);
+    },
     async maintain() {
       await boss.supervise();
     },
@@ -166,7 +178,7 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
             await boss.complete(name, job.id);
           } catch (error) {
             console.error(`[queue] ${name} ${job.id} failed:`, error);
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            await boss.fail(name, job.id, { message: jobFailureMessage(error) });
           }
         }
         if (!progressed || ran >= maxJobs) break;

@@ -1,4 +1,5 @@
 import type { Job } from "pg-boss";
+import { jobFailureMessage } from "./failure";
 
 /**
  * Keeps up to `capacity` jobs of one queue running in this process, each settled on its own.
@@ -138,7 +139,7 @@ export class QueuePump {
           this.scheduleFlush();
         },
         async (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = jobFailureMessage(error);
           await settleWithRetries(() => this.source.fail(job, message)).catch((failError: unknown) => this.options.onError(failError));
         },
       )

@@ -13,6 +13,9 @@ import { isRecord } from "@/lib/json";
  */
 const TAG_BYTES = 16;
 const AES_KEY_BYTES = 16;
+// The provider's IV is 16 random bytes; anything else (none, 1 byte, 1 MiB) is not its request, and
+// Node's cipher throws on the extremes instead of failing to authenticate.
+const IV_BYTES = 16;
 const OAEP = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" } as const;
 
 /** The request could not be decrypted: the provider answers it by refreshing our public key (HTTP 421). */
@@ -74,12 +77,14 @@ function gcmEncrypt(plain: string, aesKey: Buffer, iv: Buffer): string {
 }
 
 function gcmDecrypt(sealed: Buffer, aesKey: Buffer, iv: Buffer): string {
+  if (iv.length !== IV_BYTES) throw new FlowDecryptError(`initial_vector is ${iv.length} bytes, not ${IV_BYTES}`);
   if (sealed.length < TAG_BYTES) throw new FlowDecryptError("the encrypted data is shorter than its authentication tag");
-  const decipher = createDecipheriv("aes-128-gcm", aesKey, iv);
-  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {
+    const decipher = createDecipheriv("aes-128-gcm", aesKey, iv);
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString("utf8");
   } catch {
+    // Whatever the cipher refuses (key, IV, tag), the provider's answer to a 421 is the same: refresh our key.
     throw new FlowDecryptError("the encrypted data does not authenticate under this key and IV");
   }
 }

@@ -3,6 +3,7 @@ import { channels, flowDispatches, flowVersions, flows, projects } from "@/lib/d
 import type { Db } from "@/lib/ports/db/types";
 import type { ProjectRow } from "@/lib/domain/context";
 import { isRecord } from "@/lib/json";
+import { isIdOf } from "@/lib/ids";
 
 /** What one endpoint call reads from the database, loaded here and judged in endpoint.ts. */
 export type FlowRowOf = typeof flows.$inferSelect;
@@ -11,7 +12,15 @@ export type DispatchRow = typeof flowDispatches.$inferSelect;
 /** Keys tried per request: a business account has a handful of numbers, not hundreds. */
 const MAX_KEYS = 10;
 
+/**
+ * What a flow_token of ours can look like (dispatch.ts newFlowToken), with room to spare. The path's
+ * flow id and the decrypted token are the caller's text: one that cannot be ours (a NUL, a lone
+ * surrogate, 100 KiB) is unknown without asking the database, which would refuse a NUL with an error.
+ */
+const FLOW_TOKEN_SHAPE = /^svcft_[0-9A-Za-z]{1,64}$/;
+
 export async function loadFlowWithProject(db: Db, flowId: string): Promise<{ flow: FlowRowOf; project: ProjectRow } | null> {
+  if (!isIdOf("flow", flowId)) return null;
   const [row] = await db
     .select({ flow: flows, project: projects })
     .from(flows)
@@ -45,6 +54,7 @@ export async function decryptionKeysOf(db: Db, flow: FlowRowOf, organizationId: 
 }
 
 export async function findDispatch(db: Db, flowToken: string): Promise<DispatchRow | null> {
+  if (!FLOW_TOKEN_SHAPE.test(flowToken)) return null;
   const [row] = await db.select().from(flowDispatches).where(eq(flowDispatches.flowToken, flowToken));
   return row ?? null;
 }

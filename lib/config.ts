@@ -34,6 +34,11 @@ export function env() {
       .split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),
+    /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges, comma-separated): lib/api/client-ip.ts. */
+    trustedProxies: (e.SVC_TRUSTED_PROXIES || "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     sandboxParticipantCap: Number(e.SVC_SANDBOX_PARTICIPANT_CAP || 5),
     /** The shared sandbox number's token against a real provider; unset → the simulator's. */
     sandboxAccessToken: e.SVC_SANDBOX_ACCESS_TOKEN || null,

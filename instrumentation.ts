@@ -4,6 +4,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Each request's socket address, for the client-address rules (lib/api/client-ip.ts).
+  const { stampEveryServersPeers } = await import("@/lib/server/peer-address");
+  stampEveryServersPeers();
   const { getRuntime } = await import("@/lib/server/runtime");
   await getRuntime();
 }

@@ -79,6 +79,8 @@ export default defineConfig({
       SVC_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       // The specs run their own webhook receivers on loopback.
       SVC_ALLOW_PRIVATE_NETWORK: "true",
+      // The specs act as customers through /api/simulator/customer/... directly (closed in production otherwise).
+      SVC_SIMULATOR_PUBLIC: "true",
       NEXTAUTH_URL: baseURL,
       SVC_DATA_DIR: dataDir,
       SVC_PUBLIC_URL: baseURL,

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { decodablePath } from "@/lib/http/malformed-path";
+import { malformedPathAnswer } from "@/lib/http/malformed-path";
 
 /**
  * A strict Content-Security-Policy for the API reference (/docs/...): nothing but this origin, and
@@ -29,13 +29,7 @@ export function docsContentSecurityPolicy(nonce: string, dev = process.env.NODE_
 }
 
 export function proxy(request: NextRequest): Response {
-  if (!request.nextUrl.pathname.startsWith("/docs")) {
-    const url = new URL(request.url);
-    const decodable = decodablePath(url.pathname);
-    if (decodable === null) return NextResponse.next();
-    url.pathname = decodable;
-    return NextResponse.rewrite(url);
-  }
+  if (!request.nextUrl.pathname.startsWith("/docs")) return malformedPathAnswer(new URL(request.url).pathname) ?? NextResponse.next();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = docsContentSecurityPolicy(nonce);
   const requestHeaders = new Headers(request.headers);
@@ -48,7 +42,7 @@ export function proxy(request: NextRequest): Response {
 }
 
 export const config = {
-  // The API paths reach the proxy only when they hold a '%' (a valid one passes straight through),
-  // so ordinary API requests never pay for it.
-  matcher: ["/docs", "/docs/:path*", "/api/v1/:path(.*%.*)", "/v1/:path(.*%.*)", "/api/dashboard/:path(.*%.*)"],
+  // Every API mount's paths reach the proxy only when they hold a '%' (a valid one passes straight
+  // through), so ordinary API requests never pay for it.
+  matcher: ["/docs", "/docs/:path*", "/api/:path(.*%.*)", "/v1/:path(.*%.*)"],
 };

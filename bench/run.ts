@@ -169,6 +169,8 @@ async function main(): Promise<Results> {
     SVC_ENCRYPTION_KEY: randomBase62(43),
     // Production refuses loopback webhook targets; the bench's receivers are on 127.0.0.1.
     SVC_ALLOW_PRIVATE_NETWORK: "true",
+    // BENCH_SIMULATOR=in-app acts as customers through the app's /api/simulator (closed in production otherwise).
+    SVC_SIMULATOR_PUBLIC: "true",
     SVC_SANDBOX_PARTICIPANT_CAP: "100000",
     SVC_WORKER: "off",
   };

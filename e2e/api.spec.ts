@@ -117,28 +117,31 @@ test.describe("unserved paths and methods answer WITHOUT Svc-Version", () => {
 });
 
 test.describe("hostile paths and bodies on the production build answer our JSON, never a 500", () => {
-  // An id that is not valid percent-encoding is looked up like any unknown id: the handler's 404.
-  for (const path of ["/api/v1/messages/%E0%A4%A", "/v1/messages/%E0%A4%A", "/api/v1/messages/%ED%A0%80"]) {
-    test(`GET ${path} → the handler's 404 (with Svc-Version)`, async ({ request }) => {
+  // A path that is not valid percent-encoding is malformed input on every mount: proxy.ts answers 400
+  // invalid_request in the error shape before routing (no rewrite, no hop), with or without a key.
+  for (const path of [
+    "/api/v1/messages/%E0%A4%A",
+    "/v1/messages/%E0%A4%A",
+    "/api/v1/messages/%ED%A0%80",
+    "/api/v1/%",
+    "/api/cli/%ZZ",
+    "/api/providers/%ZZ/webhook",
+    "/api/providers/platform-a/flows/%ZZ/endpoint",
+    "/api/simulator/%ZZ",
+    "/api/auth/%ZZ",
+  ]) {
+    test(`GET ${path} → 400 invalid_request (JSON)`, async ({ request }) => {
       const response = await request.get(path, { headers: auth });
-      expect(response.status()).toBe(404);
+      expect(response.status()).toBe(400);
       expect(response.headers()["content-type"]).toContain("application/json");
-      expect(response.headers()["svc-version"]).toBeTruthy();
-      expect((await response.json()).error).toBe("not_found");
+      expect(await response.json()).toMatchObject({ error: "invalid_request" });
     });
   }
 
-  test("GET /api/v1/messages/%E0%A4%A without a key → 401 (authentication comes first)", async ({ request }) => {
+  test("GET /api/v1/messages/%E0%A4%A without a key → the same 400", async ({ request }) => {
     const response = await request.get("/api/v1/messages/%E0%A4%A");
-    expect(response.status()).toBe(401);
-    expect(response.headers()["content-type"]).toContain("application/json");
-  });
-
-  test("GET /api/v1/% → unserved 404 (no Svc-Version)", async ({ request }) => {
-    const response = await request.get("/api/v1/%", { headers: auth });
-    expect(response.status()).toBe(404);
-    expect(response.headers()["svc-version"]).toBeUndefined();
-    expect((await response.json()).error).toBe("not_found");
+    expect(response.status()).toBe(400);
+    expect(response.headers()["svc-version"]).toBeTruthy();
   });
 
   for (const path of ["/api/dashboard/projects/%E0", "/api/v1/messages/msg_%00"]) {

@@ -22,11 +22,22 @@ export function env() {
     /** Private-network webhook/media targets are allowed in dev and tests, refused in production. */
     allowPrivateNetwork: e.SVC_ALLOW_PRIVATE_NETWORK ? e.SVC_ALLOW_PRIVATE_NETWORK === "true" : !production,
     providerGraphUrl: e.PROVIDER_GRAPH_URL || null,
+    /**
+     * Whether the built-in simulator's customer and control routes (/api/simulator/customer/...,
+     * /control/..., /templates/.../review) answer anyone: SVC_SIMULATOR_PUBLIC; unset = open outside
+     * production only. Closed, they answer the dashboard's sandbox phone alone (README "Running in production").
+     */
+    simulatorPublic: e.SVC_SIMULATOR_PUBLIC ? e.SVC_SIMULATOR_PUBLIC === "true" : !production,
     publicUrl: e.SVC_PUBLIC_URL || `http://localhost:${e.PORT || 3000}`,
     /** Browser origins besides SVC_PUBLIC_URL's that may call POST /api/v1/mcp (comma-separated); others get 403 origin_not_allowed. */
     mcpAllowedOrigins: (e.SVC_MCP_ALLOWED_ORIGINS || "")
       .split(",")
       .map((origin) => origin.trim())
+      .filter(Boolean),
+    /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges, comma-separated): lib/api/client-ip.ts. */
+    trustedProxies: (e.SVC_TRUSTED_PROXIES || "")
+      .split(",")
+      .map((entry) => entry.trim())
       .filter(Boolean),
     sandboxParticipantCap: Number(e.SVC_SANDBOX_PARTICIPANT_CAP || 5),
     /** The shared sandbox number's token against a real provider; unset → the simulator's. */

@@ -110,12 +110,11 @@ describe("DELETE /channels/{id}", () => {
     expect(await channelRow(channelId)).toMatchObject({ status: "connected", credentialsSealed: expect.any(String) });
   });
 
-  it("a sibling project of the organization may disconnect it, as it may change its routing (channels belong to the organization)", async () => {
+  it("a sibling project's key cannot disconnect it: 404, as for any other project's id (tests/channels-sibling-writes.test.ts)", async () => {
     const { project, channelId } = await connected();
     const sibling = await h.app.addProject(project, "Sibling");
-    const res = await disconnect(sibling.key, channelId);
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe("disconnected");
+    expectError(await disconnect(sibling.key, channelId), 404, "not_found");
+    expect(await channelRow(channelId)).toMatchObject({ status: "connected" });
   });
 
   it("needs channels:write", async () => {

@@ -286,7 +286,7 @@ function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
       plan: operator.plan,
       actor: { type: "user", id: operator.user.id, role: operator.role },
       now,
-      ip: clientIp(call.request),
+      ip: clientIp(call.request, call.runtime.settings.trustedProxies),
     };
   if (key) {
     return {
@@ -296,7 +296,7 @@ function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
       plan: key.plan,
       actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
       now,
-      ip: clientIp(call.request),
+      ip: clientIp(call.request, call.runtime.settings.trustedProxies),
     };
   }
   // auth "none": no tenant, so no ctx; those handlers use `runtime` (HandlerInput).

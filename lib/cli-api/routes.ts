@@ -49,7 +49,8 @@ export const cliRoutes: Route[] = [
     idempotency: "off",
     body: z.object({ client_host: z.string().max(255).optional() }).strict(),
     response: DeviceCode,
-    handler: ({ runtime, request, body }) => startDeviceCode(systemCtx(servicesOf(runtime)), { clientHost: body.client_host, ip: clientIp(request) }),
+    handler: ({ runtime, request, body }) =>
+      startDeviceCode(systemCtx(servicesOf(runtime)), { clientHost: body.client_host, ip: clientIp(request, runtime.settings.trustedProxies) }),
   }),
   defineRoute({
     method: "POST",

@@ -48,6 +48,8 @@ export interface Settings {
    * SVC_ALLOW_PRIVATE_NETWORK; unset = the net port's default (allowed outside production).
    */
   allowPrivateNetwork?: boolean | undefined;
+  /** Reverse proxies whose forwarding headers name the client: SVC_TRUSTED_PROXIES (lib/api/client-ip.ts). */
+  trustedProxies: readonly string[];
 }
 
 /** Database, ports and settings: what the composition root (or a test) builds once and every ctx carries. */

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { stampPeer } from "./peer-address";
 
 /**
  * node:http ↔ web-standard Request/Response, for the servers that run the app's handlers outside Next
@@ -8,6 +9,7 @@ import type { AddressInfo } from "node:net";
 
 /** The incoming request as a web Request (body read whole); `signal` aborts when the client goes away before the answer. */
 export async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
+  stampPeer(req);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();

@@ -70,6 +70,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
     sandboxParticipantCap: config.sandboxParticipantCap,
     sandboxAccessToken: config.sandboxAccessToken ?? SIMULATOR_SANDBOX_ACCESS_TOKEN,
     allowPrivateNetwork: config.allowPrivateNetwork,
+    trustedProxies: config.trustedProxies,
   };
 }
 

@@ -104,6 +104,8 @@ export class Stack {
       SVC_ENCRYPTION_KEY: randomBase62(43),
       // Production refuses loopback webhook targets; the suite's receivers are on 127.0.0.1.
       SVC_ALLOW_PRIVATE_NETWORK: "true",
+      // The scenarios send inbound messages through /api/simulator/customer/messages (closed in production otherwise).
+      SVC_SIMULATOR_PUBLIC: "true",
       SVC_SANDBOX_PARTICIPANT_CAP: "100",
       SVC_WORKER: "off",
     };

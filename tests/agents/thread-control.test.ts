@@ -58,7 +58,8 @@ describe("the owner in force (pure)", () => {
     [{ routesAgent: true, agent, stored: explicit("SERVICE") }, "SERVICE"],
     [{ routesAgent: true, agent, stored: explicit("BUSINESS_INBOX") }, "BUSINESS_INBOX"],
     [{ routesAgent: true, agent: { ...agent, status: "DISABLED" as const }, stored: explicit("PROVIDER_AGENT") }, "SERVICE"],
-    [{ routesAgent: false, agent, stored: explicit("PROVIDER_AGENT") }, "SERVICE"],
+    // An explicit pass to the agent is reported whatever the routing (the contract); routing decides where inbound goes.
+    [{ routesAgent: false, agent, stored: explicit("PROVIDER_AGENT") }, "PROVIDER_AGENT"],
   ])("%o → %s", (facts, owner) => {
     expect(resolveOwner(facts).owner).toBe(owner);
   });
@@ -145,6 +146,22 @@ describe("POST /business-agents/thread-control take and pass", () => {
     expect(await routeNow(seeded.projectId, contactId)).toEqual({ route: "external", deliver: true });
     await setAgentStatus(app, agentId, "ACTIVE");
     expect((await control(seeded, { action: "get", contact_id: contactId })).body).toMatchObject({ owner: "PROVIDER_AGENT" });
+  });
+
+  it("a project not routing AGENT: pass with the channel's ACTIVE agent → PROVIDER_AGENT, pass without → BUSINESS_INBOX (the contract, whatever the routing)", async () => {
+    const { seeded, contactId } = await projectWithContact("EXTERNAL");
+    const agentId = await insertAgent(app, seeded.projectId);
+
+    const toAgent = await control(seeded, { action: "pass", contact_id: contactId, business_agent_id: agentId });
+    expect(toAgent.status, JSON.stringify(toAgent.body)).toBe(200);
+    expect(toAgent.body).toMatchObject({ owner: "PROVIDER_AGENT", business_agent_id: agentId, meta_result: { action: "pass", success: true } });
+    expect((await control(seeded, { action: "get", contact_id: contactId })).body).toMatchObject({ owner: "PROVIDER_AGENT", business_agent_id: agentId });
+    // Routing still decides delivery: an EXTERNAL project's inbound goes to its webhook.
+    expect(await routeNow(seeded.projectId, contactId)).toEqual({ route: "external", deliver: true });
+
+    const inbox = await control(seeded, { action: "pass", contact_id: contactId });
+    expect(inbox.body).toMatchObject({ owner: "BUSINESS_INBOX", business_agent_id: null });
+    expect(await handoffOf(app, seeded.projectId, contactId)).toMatchObject({ status: "HUMAN_ACTIVE" });
   });
 
   it("pass to the inbox creates the conversation when the contact has none yet", async () => {

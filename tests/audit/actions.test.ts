@@ -16,7 +16,9 @@ let operator: Operator;
 let keyDisplay: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // These requests reach the handlers without a socket, as through a named proxy at 10.x: the address
+  // is then the right-most X-Forwarded-For hop outside 10.0.0.0/8, else X-Real-IP (lib/api/client-ip.ts).
+  app = await createTestApp({ settings: { trustedProxies: ["10.0.0.0/8"] } });
   acme = await app.seed({ projectName: "Audited" });
   operator = await addOperator(app, acme, "developer", "dana@acme.example");
   const [key] = await app.db.select().from(apiKeys).where(eq(apiKeys.id, acme.keyId));

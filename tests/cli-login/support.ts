@@ -1,4 +1,5 @@
 import { handleCli } from "@/lib/cli-api/routes";
+import { peerHeaderName } from "@/lib/server/peer-address";
 import type { CallResult, TestApp } from "../support/app";
 
 /**
@@ -11,11 +12,11 @@ export function freshIp(): string {
   return `2001:db8:${hex()}:${hex()}:${hex()}:${hex()}::1`;
 }
 
-/** One /api/cli request through the real handler. */
+/** One /api/cli request through the real handler; `ip` is its socket's address, as our servers stamp it (lib/server/peer-address.ts). */
 export async function cliApi(app: TestApp, method: string, path: string, options: { body?: unknown; key?: string; ip?: string } = {}): Promise<CallResult> {
   const headers = new Headers();
   if (options.key) headers.set("authorization", `Bearer ${options.key}`);
-  if (options.ip) headers.set("x-forwarded-for", options.ip);
+  if (options.ip) headers.set(peerHeaderName(), options.ip);
   let body: string | undefined;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

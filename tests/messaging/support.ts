@@ -25,11 +25,16 @@ export interface HarnessOptions {
   /** SVC_PUBLIC_URL = this server: for links the provider calls back (a DATA_EXCHANGE flow's endpoint). */
   publicUrlIsServer?: boolean;
   statusDelaysMs?: { sent: number; delivered: number; read: number };
+  /** false: the simulator as a production start serves it without SVC_SIMULATOR_PUBLIC (default open). */
+  simulatorOpen?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   let app: TestApp | null = null;
-  const server = await startTestServer(() => app!.runtime, options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {});
+  const server = await startTestServer(() => app!.runtime, {
+    ...(options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {}),
+    ...(options.simulatorOpen !== undefined ? { simulatorOpen: options.simulatorOpen } : {}),
+  });
   app = await createTestApp({
     graphUrl: `${server.url}/api/simulator/graph`,
     ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),

@@ -4,6 +4,7 @@ import { handleCli } from "@/lib/cli-api/routes";
 import { platformOfSlug, receiveDelivery, verifySubscription } from "@/lib/api/provider-webhook";
 import { receiveFlowEndpointCall } from "@/lib/api/provider-flow-endpoint";
 import { createSimulator, type Simulator } from "@/lib/simulator";
+import { closedSimulatorAnswer } from "@/lib/api/simulator-gate";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { Runtime } from "@/lib/server/runtime";
 
@@ -19,7 +20,11 @@ export interface TestServer {
 
 export async function startTestServer(
   getRuntime: () => Runtime,
-  options: { statusDelaysMs?: { sent: number; delivered: number; read: number } } = {},
+  options: {
+    statusDelaysMs?: { sent: number; delivered: number; read: number };
+    /** Whether the simulator's customer and control routes are open to anyone (env().simulatorPublic); default open. */
+    simulatorOpen?: boolean;
+  } = {},
 ): Promise<TestServer> {
   let base = "";
   const simulator = createSimulator({
@@ -45,7 +50,10 @@ export async function startTestServer(
     }
     const flowEndpoint = /^\/api\/providers\/([^/]+)\/flows\/([^/]+)\/endpoint$/.exec(path);
     if (flowEndpoint && request.method === "POST") return receiveFlowEndpointCall(platformOfSlug(flowEndpoint[1]!), flowEndpoint[2]!, request, getRuntime());
-    if (path.startsWith("/api/simulator")) return simulator.handle(request, path.slice("/api/simulator".length) || "/");
+    if (path.startsWith("/api/simulator")) {
+      const target = path.slice("/api/simulator".length) || "/";
+      return closedSimulatorAnswer(request, target, options.simulatorOpen ?? true) ?? simulator.handle(request, target);
+    }
     return new Response("Not found", { status: 404 });
   }
 

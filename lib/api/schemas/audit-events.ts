@@ -32,7 +32,10 @@ export const AuditEvent = z
     details: z.record(z.string(), z.unknown()).openapi({
       description: "Facts about the action (a key's scopes, a version number, what an apply changed). Never a secret or a key's value.",
     }),
-    ip: z.string().nullable().openapi({ description: "The caller's address (first X-Forwarded-For entry, else X-Real-IP); null outside a request." }),
+    ip: z.string().nullable().openapi({
+      description:
+        "The caller's address (the socket's, or from X-Forwarded-For / X-Real-IP when the socket is a proxy named in SVC_TRUSTED_PROXIES); null when unknown.",
+    }),
     created_at: Timestamp,
   })
   .openapi("AuditEvent");

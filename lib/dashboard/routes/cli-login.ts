@@ -45,8 +45,7 @@ export const cliLoginRoutes = [
     params: UserCodeParam,
     response: DeviceCode,
     handler: async ({ runtime, request, params }) => {
-      await requireUser(request);
-      return describeDeviceCode(systemCtx(servicesOf(runtime)), { userCode: params.user_code });
+      return describeDeviceCode(systemCtx(servicesOf(runtime)), { userId: await requireUser(request), userCode: params.user_code });
     },
   }),
   defineRoute({
@@ -67,7 +66,7 @@ export const cliLoginRoutes = [
         userCode: params.user_code,
         projectId: body.project_id,
         scopes: body.scopes,
-        ip: clientIp(request),
+        ip: clientIp(request, runtime.settings.trustedProxies),
       }),
   }),
   defineRoute({

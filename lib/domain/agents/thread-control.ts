@@ -17,8 +17,8 @@ import { getAgentRowOrThrow, type AgentRow } from "./agent-row";
  *   and the channel's agent (of this project) is ACTIVE, else SERVICE. `get` writes the row on first
  *   use (so the state has an id), but the row keeps following the default until a take or a pass:
  *   a look at the thread never pins it. `meta_result.action` tells an explicit state from a default one.
- * - An agent that is not ACTIVE (or a project no longer routing AGENT) cannot own a thread: a thread
- *   passed to it follows SERVICE until the agent is ACTIVE again; the stored pass is kept.
+ * - An agent that is not ACTIVE cannot own a thread: a thread passed to it follows SERVICE until the
+ *   agent is ACTIVE again; the stored pass is kept. A pass holds whatever the project's routing.
  * - pass without business_agent_id → BUSINESS_INBOX and the conversation's handoff on; leaving
  *   BUSINESS_INBOX (take, or pass to the agent) turns the handoff off again.
  */
@@ -36,13 +36,17 @@ export function isExplicit(stored: OwnerFacts["stored"]): boolean {
   return !!stored && typeof stored.metaResult?.action === "string";
 }
 
-/** The owner in force (pure): the explicit state, else the default; an agent that cannot answer owns nothing. */
+/**
+ * The owner in force (pure): the explicit state, else the default; an agent that is not ACTIVE owns
+ * nothing. An explicit pass to the agent holds whatever the project's routing (the contract: pass →
+ * PROVIDER_AGENT when business_agent_id is given); routing only decides where inbound goes.
+ */
 export function resolveOwner(facts: OwnerFacts): { owner: ThreadOwner; businessAgentId: string | null } {
-  const agentCanAnswer = facts.routesAgent && facts.agent?.status === "ACTIVE";
+  const agentActive = facts.agent?.status === "ACTIVE";
   if (!isExplicit(facts.stored))
-    return agentCanAnswer ? { owner: "PROVIDER_AGENT", businessAgentId: facts.agent!.id } : { owner: "SERVICE", businessAgentId: null };
+    return facts.routesAgent && agentActive ? { owner: "PROVIDER_AGENT", businessAgentId: facts.agent!.id } : { owner: "SERVICE", businessAgentId: null };
   const stored = facts.stored!;
-  if (stored.owner === "PROVIDER_AGENT" && !agentCanAnswer) return { owner: "SERVICE", businessAgentId: stored.businessAgentId };
+  if (stored.owner === "PROVIDER_AGENT" && !agentActive) return { owner: "SERVICE", businessAgentId: stored.businessAgentId };
   return { owner: stored.owner, businessAgentId: stored.businessAgentId };
 }
 

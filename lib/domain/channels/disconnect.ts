@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, or } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
-import { getChannelRowOrThrow, serializeChannels } from "./index";
+import { getWritableChannelRowOrThrow, serializeChannels } from "./index";
 
 /**
  * DELETE /channels/{id}: disconnects a dedicated channel. Its stored credentials (the access token
@@ -14,7 +14,7 @@ import { getChannelRowOrThrow, serializeChannels } from "./index";
  * Disconnecting a disconnected channel changes nothing and answers it again (a retry is safe).
  */
 export async function disconnectChannel(ctx: Ctx, id: string) {
-  const channel = await getChannelRowOrThrow(ctx, id);
+  const channel = await getWritableChannelRowOrThrow(ctx, id);
   if (channel.isSandbox) {
     throw new SvcError(
       "unprocessable",

@@ -42,6 +42,24 @@ export async function getChannelRowOrThrow(ctx: Ctx, id: string): Promise<Channe
   return row;
 }
 
+/**
+ * A channel this caller may change (routing, disconnect): a dedicated channel linked to another
+ * project of the organization is a 404 to a project key, like any other project's id; the
+ * organization's owners and admins manage every channel of the organization from the dashboard.
+ * Reads stay organization-wide (getChannelRowOrThrow).
+ */
+export async function getWritableChannelRowOrThrow(ctx: Ctx, id: string): Promise<ChannelRow> {
+  const row = await getChannelRowOrThrow(ctx, id);
+  if (row.isSandbox || managesOrganization(ctx)) return row;
+  const linked = (await linkedProjects(ctx.db, ctx.project, [row.id])).get(row.id);
+  if (linked && linked.id !== ctx.project.id) throw notFound("channel", id);
+  return row;
+}
+
+function managesOrganization(ctx: Ctx): boolean {
+  return ctx.actor.type === "user" && (ctx.actor.role === "owner" || ctx.actor.role === "admin");
+}
+
 /** visibleChannels with the organization as parameters: every send starts with it. */
 const visibleChannelById = preparedPerDb((db) =>
   db
@@ -194,7 +212,7 @@ function senderTaken(platform: ChannelCreateInput["platform"]) {
 }
 
 export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode: ChannelRoutingMode }) {
-  const channel = await getChannelRowOrThrow(ctx, id);
+  const channel = await getWritableChannelRowOrThrow(ctx, id);
   if (channel.isSandbox) {
     throw new SvcError(
       "unprocessable",

@@ -10,14 +10,14 @@ import { seal, unseal } from "@/lib/crypto/secrets";
 import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatUserCode, generateDeviceCode, generateUserCode, hashDeviceCode, normalizeUserCode } from "./codes";
+import { assertMayCreateCode, lookUpAsGuess, retryAfter } from "./limits";
 
 export { formatUserCode, normalizeUserCode, USER_CODE_ALPHABET } from "./codes";
+export { CREATE_LIMIT, GUESS_LIMIT, MAX_PENDING_CODES } from "./limits";
 
 /** docs/spec/decisions.md "Developer tools": a code lives 10 minutes; the CLI polls every 2 s. */
 export const DEVICE_CODE_TTL_SECONDS = 600;
 export const POLL_INTERVAL_SECONDS = 2;
-/** New codes per client address per window: enough for a few retries, not for minting codes in bulk. */
-export const CREATE_LIMIT = { points: 20, windowSeconds: 600 };
 /** A poll that arrives a little early (timer jitter, clock skew) is not punished. */
 const POLL_SLACK_MS = 250;
 
@@ -37,20 +37,9 @@ function stateOf(row: DeviceCodeRow, now: Date): DeviceCodeState {
   return row.status === "APPROVED" ? "approved" : "pending";
 }
 
-function retryAfter(message: string, seconds: number): SvcError {
-  const wait = Math.max(1, Math.ceil(seconds));
-  return new SvcError("rate_limit", message, { retry_after: wait }, { "Retry-After": String(wait), "X-Svc-Limit-Type": "rate_limit" });
-}
-
 /** `POST /api/cli/device-codes`: a new pending code, its device code returned once (only the hash is kept). */
 export async function startDeviceCode(ctx: SystemCtx, input: { clientHost?: string | null; ip: string | null }) {
-  const hit = await ctx.ports.limiter.hit("request", `cli-device-code:${input.ip ?? "unknown"}`, CREATE_LIMIT.points, CREATE_LIMIT.windowSeconds);
-  if (!hit.allowed) {
-    throw retryAfter(
-      `Too many login codes from this address (${CREATE_LIMIT.points} per ${CREATE_LIMIT.windowSeconds / 60} minutes). Retry later.`,
-      (hit.resetAt.getTime() - Date.now()) / 1000,
-    );
-  }
+  await assertMayCreateCode(ctx, input.ip);
   const expiresAt = new Date(ctx.now.getTime() + DEVICE_CODE_TTL_SECONDS * 1000);
   // A user code is unique among the live ones: the operator's page finds the code by it alone.
   let userCode = generateUserCode();
@@ -86,12 +75,14 @@ async function liveCodeExists(ctx: SystemCtx, userCode: string): Promise<boolean
   return rows.length > 0;
 }
 
-/** The newest code with this user code; an unknown or malformed one is a 404. */
-async function byUserCode(ctx: SystemCtx, raw: string): Promise<DeviceCodeRow> {
+/** The newest code with this user code, looked up by this operator (lookUpAsGuess); an unknown or malformed one is a 404. */
+async function byUserCode(ctx: SystemCtx, raw: string, userId: string): Promise<DeviceCodeRow> {
   const userCode = normalizeUserCode(raw);
-  const [row] = userCode
-    ? await ctx.db.select().from(cliDeviceCodes).where(eq(cliDeviceCodes.userCode, userCode)).orderBy(desc(cliDeviceCodes.createdAt)).limit(1)
-    : [];
+  const row = await lookUpAsGuess(ctx, userId, async () => {
+    if (!userCode) return null;
+    const [found] = await ctx.db.select().from(cliDeviceCodes).where(eq(cliDeviceCodes.userCode, userCode)).orderBy(desc(cliDeviceCodes.createdAt)).limit(1);
+    return found ?? null;
+  });
   if (!row) throw new SvcError("not_found", "No login code like that. Check it against your terminal, or run `svc login` again.");
   return row;
 }
@@ -111,8 +102,8 @@ function codeWire(row: DeviceCodeRow, now: Date) {
 }
 
 /** What the confirmation page shows about a code (any signed-in operator may look: it holds nothing secret). */
-export async function describeDeviceCode(ctx: SystemCtx, input: { userCode: string }) {
-  return codeWire(await byUserCode(ctx, input.userCode), ctx.now);
+export async function describeDeviceCode(ctx: SystemCtx, input: { userId: string; userCode: string }) {
+  return codeWire(await byUserCode(ctx, input.userCode, input.userId), ctx.now);
 }
 
 function assertDecidable(row: DeviceCodeRow, now: Date) {
@@ -137,7 +128,7 @@ export async function approveDeviceCode(ctx: SystemCtx, input: { userId: string;
       { required_scope: "keys:write" },
     );
   }
-  const row = await byUserCode(ctx, input.userCode);
+  const row = await byUserCode(ctx, input.userCode, input.userId);
   assertDecidable(row, ctx.now);
   const projectCtx: Ctx = {
     ...ctx,
@@ -181,7 +172,7 @@ export async function approveDeviceCode(ctx: SystemCtx, input: { userId: string;
 
 /** The operator refuses: the CLI's next poll gets 403 access_denied. Any signed-in operator may deny. */
 export async function denyDeviceCode(ctx: SystemCtx, input: { userId: string; userCode: string }) {
-  const row = await byUserCode(ctx, input.userCode);
+  const row = await byUserCode(ctx, input.userCode, input.userId);
   assertDecidable(row, ctx.now);
   const [updated] = await ctx.db
     .update(cliDeviceCodes)

@@ -3,6 +3,7 @@ import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { participantProject } from "@/lib/domain/ingest/sandbox-join";
 import { SvcError } from "@/lib/errors";
+import { derivedKey } from "@/lib/crypto/secrets";
 
 /**
  * How the sandbox phone reaches the built-in provider simulator: over HTTP at the simulator's own
@@ -15,6 +16,18 @@ const SIMULATOR_GRAPH_SUFFIX = "/api/simulator/graph";
 export function simulatorBase(graphUrl: string): string | null {
   const trimmed = graphUrl.replace(/\/+$/, "");
   return trimmed.endsWith(SIMULATOR_GRAPH_SUFFIX) ? trimmed.slice(0, -"/graph".length) : null;
+}
+
+/**
+ * The header the sandbox phone's calls carry, so a simulator closed to anonymous callers (production
+ * without SVC_SIMULATOR_PUBLIC, lib/api/simulator-gate.ts) still answers them: the dashboard has
+ * already checked the operator's session, their project and that the number is theirs.
+ */
+export const SIMULATOR_KEY_HEADER = "x-svc-simulator-key";
+
+/** This installation's simulator key: derived from SVC_ENCRYPTION_KEY, so every web and worker process agrees. */
+export function simulatorAccessKey(): string {
+  return derivedKey("simulator-access").toString("base64url");
 }
 
 export function baseOrThrow(graphUrl: string): string {
@@ -44,7 +57,9 @@ export async function simulatorRequest(url: string, init: RequestInit): Promise<
   try {
     // The simulator URL comes from our own configuration (never from a request), so these calls are
     // not outbound user-chosen URLs and do not go through the SSRF guard.
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(SIMULATOR_TIMEOUT_MS) });
+    const headers = new Headers(init.headers);
+    headers.set(SIMULATOR_KEY_HEADER, simulatorAccessKey());
+    response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(SIMULATOR_TIMEOUT_MS) });
   } catch (error) {
     throw new SvcError("conflict", `The provider simulator is unreachable at ${url}: ${(error as Error).message}.`);
   }

@@ -1760,7 +1760,7 @@ export interface components {
         [key: string]: unknown;
       };
       id: string;
-      /** @description The caller's address (first X-Forwarded-For entry, else X-Real-IP); null outside a request. */
+      /** @description The caller's address (the socket's, or from X-Forwarded-For / X-Real-IP when the socket is a proxy named in SVC_TRUSTED_PROXIES); null when unknown. */
       ip: string | null;
       /** @enum {string} */
       object: "audit_event";

@@ -1,8 +1,9 @@
 /**
  * 4. Hostile inputs against the production server: NUL and lone surrogates in body, query and path;
  * prototype-named keys; 10,000 levels of nesting with an Idempotency-Key; 20 MB bodies on /api/v1 and
- * on the unauthenticated provider endpoint; malformed percent-encoding in an /api/v1 path; malformed
- * calls to the Flow data-exchange endpoint (hostile-flow-endpoint.ts). No answer
+ * on the unauthenticated provider endpoint; malformed percent-encoding in a path on every mount, one by
+ * one and as a concurrent burst (malformed-paths.ts); malformed calls to the Flow data-exchange endpoint
+ * (hostile-flow-endpoint.ts). No answer
  * may be a 500, /api/v1 errors must have the JSON error shape, and a provider message carrying a NUL
  * or a lone surrogate must be stored (as U+FFFD) and delivered.
  */
@@ -12,6 +13,7 @@ import { assertLoopback, send, waitUntil, type HttpRequest } from "../../../benc
 import type { FaultContext } from "../context";
 import { ms, type Report } from "../report";
 import { flowEndpointRows } from "./hostile-flow-endpoint";
+import { MALFORMED_PATHS, malformedPathBurst } from "./malformed-paths";
 
 const BIG_BYTES = 20 * 1024 * 1024;
 /** A tracked defect (issue 13): Next answers a plain-text 500 before our router when a path segment does not percent-decode. */
@@ -170,6 +172,12 @@ export async function hostileScenario(ctx: FaultContext, r: Report): Promise<voi
       run: () => ask({ method: "POST", url: `${stack.base}/api/providers/%00/webhook`, headers: { "content-type": "application/json" }, body: "{}" }),
     },
     ...(await flowEndpointRows(ctx, ask)),
+    ...MALFORMED_PATHS.map(({ method, path }) => ({
+      name: `malformed path: ${method} ${path}`,
+      expect: [400],
+      apiShape: true,
+      run: () => ask({ method, url: `${stack.base}${path}`, headers: { ...stack.auth, "content-type": "application/json" }, body: "{}" }),
+    })),
     { name: "after all that: GET /api/v1/identity", expect: [200], apiShape: true, run: () => get("/identity") },
   ];
 
@@ -208,6 +216,7 @@ export async function hostileScenario(ctx: FaultContext, r: Report): Promise<voi
     }
   }
   for (const line of table) r.info(line);
+  await malformedPathBurst(stack, r);
 
   // A provider message carrying a NUL or a lone surrogate: stored with U+FFFD, delivered, not lost.
   const cases = [

@@ -2,7 +2,7 @@
 import { Buffer } from "node:buffer";
 import { limitFailure } from "./errors.mjs";
 import { HOST_UTILITIES } from "./host-utilities.mjs";
-import { newBytes, readBytes, readNumber, readString } from "./values.mjs";
+import { buildObject, newBytes, readBytes, readNumber, readString } from "./values.mjs";
 
 /**
  * The `host` object the prelude receives (and hides in its closures): the run-bound functions below
@@ -34,11 +34,11 @@ const NOT_WHILE_CHECKING = "is not available while the module's top level is che
  */
 function fetchAnswer(ctx, value) {
   const response = /** @type {BridgeFetchResponse} */ (value);
-  const answer = ctx.newObject();
   const meta = { status: response.status, statusText: response.status_text, headers: response.headers, url: response.url };
-  ctx.newString(JSON.stringify(meta)).consume((handle) => ctx.setProp(answer, "meta", handle));
-  newBytes(ctx, Buffer.from(response.body_base64, "base64")).consume((handle) => ctx.setProp(answer, "body", handle));
-  return answer;
+  return buildObject(ctx, (answer) => {
+    ctx.newString(JSON.stringify(meta)).consume((handle) => ctx.setProp(answer, "meta", handle));
+    newBytes(ctx, Buffer.from(response.body_base64, "base64")).consume((handle) => ctx.setProp(answer, "body", handle));
+  });
 }
 
 /**
@@ -142,10 +142,10 @@ function runFunctions(session) {
  */
 export function createHostObject(session) {
   const ctx = session.context;
-  const host = ctx.newObject();
   const functions = { ...HOST_UTILITIES, ...runFunctions(session) };
-  for (const [name, implementation] of Object.entries(functions)) {
-    ctx.newFunction(name, (...args) => implementation(ctx, ...args)).consume((handle) => ctx.setProp(host, name, handle));
-  }
-  return host;
+  return buildObject(ctx, (host) => {
+    for (const [name, implementation] of Object.entries(functions)) {
+      ctx.newFunction(name, (...args) => implementation(ctx, ...args)).consume((handle) => ctx.setProp(host, name, handle));
+    }
+  });
 }

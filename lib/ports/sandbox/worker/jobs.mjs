@@ -58,17 +58,31 @@ function readResult(session, jsonHandle) {
 }
 
 /**
+ * Calls the prelude's `invoke` with the module; every argument handle is freed whatever happens (a
+ * handle left alive would make QuickJS abort when the run's runtime is freed).
+ * @param {RunSession} session
+ * @param {QuickJSHandle} namespace taken over
+ * @param {RunJob} job
+ */
+function callInvoke(session, namespace, job) {
+  const args = [namespace];
+  try {
+    for (const text of [job.runtime, job.eventJson, job.contextJson]) args.push(session.context.newString(text));
+    return session.call("invoke", args);
+  } finally {
+    for (const arg of args) arg.dispose();
+  }
+}
+
+/**
  * @param {RunSession} session
  * @param {RunJob} job
  * @returns {Promise<{ resultJson: string | null, failure: Failure | null }>}
  */
 async function invoke(session, job) {
-  const ctx = session.context;
   const loaded = await session.loadModule(job.code);
   if (loaded.kind !== "value") return { resultJson: null, failure: session.failureOf(loaded) };
-  const args = [loaded.handle, ctx.newString(job.runtime), ctx.newString(job.eventJson), ctx.newString(job.contextJson)];
-  const called = session.call("invoke", args);
-  for (const arg of args) arg.dispose();
+  const called = callInvoke(session, loaded.handle, job);
   if (called.error) return { resultJson: null, failure: session.failureOf({ kind: "error", handle: called.error }) };
   const settled = await session.settle(called.value);
   if (settled.kind !== "value") return { resultJson: null, failure: session.failureOf(settled) };

@@ -67,6 +67,24 @@ export function newBytes(ctx, bytes) {
 }
 
 /**
+ * A new object filled by `fill`; when filling fails (an allocation refused half-way), the object is
+ * disposed before the error goes on, so no handle outlives the run's runtime (QuickJS aborts on
+ * freeing a runtime that still has live objects).
+ * @param {QuickJSContext} ctx
+ * @param {(object: QuickJSHandle) => void} fill
+ */
+export function buildObject(ctx, fill) {
+  const object = ctx.newObject();
+  try {
+    fill(object);
+    return object;
+  } catch (error) {
+    object.dispose();
+    throw error;
+  }
+}
+
+/**
  * A short, never huge, text for a string handle.
  * @param {QuickJSContext} ctx
  * @param {QuickJSHandle} handle

@@ -39,6 +39,16 @@ export function resultTooLarge(bytes, limits) {
   return { code: "result_too_large", detail: `the result is ${bytes} bytes of JSON, more than the ${limits.resultBytes} allowed` };
 }
 
+/**
+ * The function's result is not JSON text: JSON.stringify, replaced by the function's code, made
+ * something else (issue 31 names the code).
+ * @param {string} made what it made instead
+ * @returns {Failure}
+ */
+export function invalidResult(made) {
+  return { code: "invalid_result", detail: `the result must serialise to JSON, but JSON.stringify (replaced by the function's code?) made ${made}` };
+}
+
 /** @type {Failure} */
 export const NEVER_SETTLES = {
   code: "uncaught_exception",

@@ -7,7 +7,7 @@ import { HostCalls } from "./host-calls.mjs";
 import { createHostObject } from "./host-functions.mjs";
 import { LogBuffer } from "./logs.mjs";
 import { PRELUDE_FILE_NAME } from "./prelude.mjs";
-import { FUNCTION_FILE_NAME, describeThrown } from "./values.mjs";
+import { FUNCTION_FILE_NAME, describeThrown, keepQuoter } from "./values.mjs";
 
 /**
  * One run: a fresh QuickJS runtime and context (prepared before the job arrives, used once, then
@@ -62,6 +62,7 @@ export class RunSession {
   /** @type {(() => void) | null} */ #wake = null;
   /** @type {Map<number, NodeJS.Timeout>} */ #timers = new Map();
   /** @type {QuickJSHandle | null} */ #internals = null;
+  /** @type {QuickJSHandle | null} the context's own JSON.stringify (values.mjs exactString) */ #quoter = null;
   /** @type {NodeJS.Timeout | undefined} */ #wallTimer;
   /** @type {((message: FromWorker) => void) | null} */ #post = null;
   #runId = 0;
@@ -91,6 +92,7 @@ export class RunSession {
     });
     /** @type {QuickJSContext} */
     this.context = this.runtime.newContext();
+    this.#quoter = keepQuoter(this.context);
     this.hostCalls = new HostCalls(this.context, (call, request) => this.#post?.({ type: "host", id: this.#runId, call, request }));
     this.#install();
     for (const group of preload) {
@@ -280,6 +282,7 @@ export class RunSession {
     try {
       this.hostCalls.dispose();
       this.#internals?.dispose();
+      this.#quoter?.dispose();
       this.context.dispose();
       this.runtime.dispose();
       return null;

@@ -119,7 +119,8 @@ function hostKv(session, actionHandle, argsHandle) {
  */
 function runFunctions(session) {
   return {
-    log: (ctx, level, message) => void session.logs.add(readString(ctx, level, 16, "console"), readString(ctx, message, MAX_LOG_CHARS, "console")),
+    log: (ctx, level, message, length) =>
+      void session.logs.add(readString(ctx, level, 16, "console"), readString(ctx, message, MAX_LOG_CHARS, "console"), readNumber(ctx, length, "console")),
     fetch: (_ctx, description, body) => hostFetch(session, description, body),
     kv: (_ctx, action, args) => hostKv(session, action, args),
     setTimer: (ctx, id, delay) => void session.setTimer(readNumber(ctx, id, "timer"), readNumber(ctx, delay, "timer")),

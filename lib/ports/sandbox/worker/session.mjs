@@ -130,9 +130,9 @@ export class RunSession {
   }
 
   #shouldInterrupt() {
-    if (this.fatal) return true;
-    if (this.cpuMs > this.limits.cpuMs) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
-    else if (Date.now() >= this.#wallDeadline) this.fail(limitFailure("wall_time_exceeded", this.limits));
+    if (!this.fatal && this.cpuMs > this.limits.cpuMs) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
+    else if (!this.fatal && Date.now() >= this.#wallDeadline) this.fail(limitFailure("wall_time_exceeded", this.limits));
+    if (this.fatal) this.clock?.stopping();
     return this.fatal !== null;
   }
 

@@ -29,6 +29,7 @@ const BELOW_HEAP_BYTES = 6 * 1024 * 1024;
  * @property {WebAssembly.Memory} memory
  * @property {import("./prelude.mjs").PreludeSources} prelude
  * @property {number} memoryCapBytes the heap the bounded memory leaves to QuickJS
+ * @property {number} refusedGrowths allocations that found the memory full (see countRefusedGrowths)
  */
 
 /**
@@ -48,6 +49,20 @@ function refuseNullAllocations(module) {
 }
 
 /**
+ * The memory never grows, so every attempt is an allocation the cap refused. Counted because QuickJS
+ * does not always say so: when it cannot even allocate its "out of memory" error it throws null.
+ * @param {Engine} engine
+ */
+function countRefusedGrowths(engine) {
+  const { memory } = engine;
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages) => {
+    engine.refusedGrowths += 1;
+    return grow(pages);
+  };
+}
+
+/**
  * @param {number} memoryBytes the pool's per-run memory limit
  * @returns {Promise<Engine>}
  */
@@ -57,5 +72,7 @@ export async function loadEngine(memoryBytes) {
   // The release build, synchronous (no asyncify): host calls that wait are promises, driven by session.mjs.
   const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   refuseNullAllocations(quickjs);
-  return { module: quickjs, memory, prelude: loadPreludeSources(), memoryCapBytes: memoryBytes };
+  const engine = { module: quickjs, memory, prelude: loadPreludeSources(), memoryCapBytes: memoryBytes, refusedGrowths: 0 };
+  countRefusedGrowths(engine);
+  return engine;
 }

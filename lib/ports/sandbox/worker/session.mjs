@@ -68,6 +68,7 @@ export class RunSession {
   #runId = 0;
   #engine;
   #wallDeadline = Infinity;
+  #refusedGrowthsAtStart = 0;
   /** @type {Set<string>} the lazy prelude groups this session evaluated */
   loadedGroups = new Set();
 
@@ -115,7 +116,13 @@ export class RunSession {
     this.logs = new LogBuffer(limits, this.startedAt, (line) => io.post({ type: "log", id: io.runId, line }));
     this.runtime.setMemoryLimit(Math.min(limits.memoryBytes, this.#engine.memoryCapBytes));
     this.#wallDeadline = Date.now() + limits.wallMs;
+    this.#refusedGrowthsAtStart = this.#engine.refusedGrowths;
     this.#wallTimer = setTimeout(() => this.fail(limitFailure("wall_time_exceeded", limits)), limits.wallMs);
+  }
+
+  /** Whether an allocation of this run found the memory full (engine.mjs). */
+  get memoryRanOut() {
+    return this.#engine.refusedGrowths > this.#refusedGrowthsAtStart;
   }
 
   /** ms of the function's own code so far */
@@ -225,7 +232,7 @@ export class RunSession {
    */
   failureOf(settled) {
     if (settled.kind === "error") {
-      const failure = thrownFailure(this.describe(settled.handle), this.limits);
+      const failure = thrownFailure(this.describe(settled.handle), this.limits, this.memoryRanOut);
       settled.handle.dispose();
       return this.fatal ?? failure;
     }
@@ -319,7 +326,7 @@ export class RunSession {
    * @param {QuickJSHandle} error not disposed here
    */
   #failWith(error) {
-    if (!this.fatal) this.fail(thrownFailure(this.describe(error), this.limits));
+    if (!this.fatal) this.fail(thrownFailure(this.describe(error), this.limits, this.memoryRanOut));
   }
 
   #nextEvent() {

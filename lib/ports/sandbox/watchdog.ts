@@ -9,19 +9,19 @@ import type { SandboxLimits } from "./types";
  */
 
 /**
- * How far past its CPU limit a run may go before the pool ends it from outside: a twentieth of the
- * limit, half of the 10 % README "Hosted functions" allows, the other half being the time the main
- * thread may take to notice. Most runs never get here, the worker's interrupt handler ends them at the
- * limit; but QuickJS only calls that handler once in some thousands of function calls and loop jumps,
- * and some shapes take seconds between two: a recursion that keeps catching its own stack overflow builds a
- * stack trace of thousands of frames at each throw, and JSON.stringify of a 100k-deep object loops
- * inside the built-in. For those the limit is this.
+ * How far past its CPU limit a run may go before the pool ends it from outside: 2.5 % of the limit,
+ * leaving most of the 10 % README "Hosted functions" allows to the time the main thread may take to
+ * notice (its timers run late while it is busy or descheduled). Most runs never get here, the worker's
+ * interrupt handler ends them at the limit; but QuickJS only calls that handler once in some thousands
+ * of function calls and loop jumps, and some shapes take seconds between two: a recursion that keeps
+ * catching its own stack overflow builds a stack trace of thousands of frames at each throw, and
+ * JSON.stringify of a 100k-deep object loops inside the built-in. For those the limit is this.
  */
 export function cpuGraceMs(limits: SandboxLimits): number {
-  return Math.max(MIN_CPU_GRACE_MS, limits.cpuMs / 20);
+  return Math.max(MIN_CPU_GRACE_MS, limits.cpuMs / 40);
 }
 /** Below this, a worker merely descheduled at its limit on a busy machine would be ended from outside. */
-const MIN_CPU_GRACE_MS = 50;
+const MIN_CPU_GRACE_MS = 25;
 /** More for a worker whose interrupt handler has already ended the run (SHARED_STOPPING): it is only unwinding to answer. */
 export const STOPPING_GRACE_MS = 500;
 /** Beyond the worker's own deadline (a wall timer in the worker and a check in its interrupt handler). */

@@ -61,6 +61,16 @@ describe("memory", () => {
     expect(outcome.error).toMatch(/^memory_limit_exceeded: /);
   });
 
+  it("reports memory running out under small objects as memory_limit_exceeded, not as a thrown null", async () => {
+    // QuickJS throws null when it cannot even allocate its "out of memory" error.
+    const roomy = { limits: { cpuMs: 10_000, wallMs: 20_000 } };
+    const deep = await sandbox.run(plain("export default async function () { let o = null; for (;;) o = { o }; }", roomy), recordingBridge());
+    expect(deep.error).toMatch(/^memory_limit_exceeded: /);
+    const wide = await sandbox.run(plain("export default async function () { const a = []; for (;;) a.push([1, 2, 3]); }", roomy), recordingBridge());
+    expect(wide.error).toMatch(/^memory_limit_exceeded: /);
+    expect((await run("export default async function () { throw null; }")).error).toBe("uncaught_exception: null");
+  });
+
   it("refuses typed arrays that together pass 64 MiB", async () => {
     const outcome = await run(
       "export default async function () { const a = new Uint8Array(40e6); const b = new Uint8Array(40e6); return a.length + b.length; }",

@@ -27,6 +27,12 @@ describe("the engine's memory", () => {
     expect(() => engine.memory.grow(80 * 16 - pages)).toThrow(RangeError);
   });
 
+  it("is as large as it will ever be from the start, so views of it are never detached by a growth", async () => {
+    const engine = await loadEngine(64 * MIB);
+    expect(engine.memory.buffer.byteLength).toBe(70 * MIB);
+    expect(() => engine.memory.grow(1)).toThrow(RangeError);
+  });
+
   it("stops QuickJS at the limit even with QuickJS's own limit switched off", async () => {
     const engine = await loadEngine(32 * MIB);
     const runtime = engine.module.newRuntime();

@@ -8,7 +8,9 @@ import type { BridgeFetchRequest, FunctionRuntime, SandboxCheckOutcome, SandboxL
 /** Float64 slots of the SharedArrayBuffer a worker publishes its CPU time in (worker/cpu-clock.mjs). */
 export const SHARED_EXECUTING_SINCE = 0;
 export const SHARED_CPU_USED = 1;
-export const SHARED_SLOTS = 2;
+/** 1 once the worker's interrupt handler has told QuickJS to end the run: the worker is about to answer. */
+export const SHARED_STOPPING = 2;
+export const SHARED_SLOTS = 3;
 
 export interface WorkerData {
   /** The pool's per-run memory limit: the worker sizes its bounded WebAssembly memory from it. */

@@ -36,6 +36,8 @@ export type SandboxErrorCode =
   | "sub_request_limit_exceeded"
   | "result_too_large"
   | "log_limit_exceeded"
+  /** JSON.stringify, replaced by the function's code, did not make JSON text of the result. */
+  | "invalid_result"
   | "uncaught_exception";
 
 export interface SandboxLogLine {

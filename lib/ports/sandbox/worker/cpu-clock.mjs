@@ -1,6 +1,6 @@
 // @ts-check
 import { performance } from "node:perf_hooks";
-import { SHARED_CPU_USED, SHARED_EXECUTING_SINCE } from "./protocol.mjs";
+import { SHARED_CPU_USED, SHARED_EXECUTING_SINCE, SHARED_STOPPING } from "./protocol.mjs";
 
 /**
  * Time the function's own code executes: the sum of the synchronous slices in which QuickJS runs
@@ -21,6 +21,15 @@ export class CpuClock {
     this.#shared = shared;
     shared[SHARED_CPU_USED] = 0;
     shared[SHARED_EXECUTING_SINCE] = 0;
+    shared[SHARED_STOPPING] = 0;
+  }
+
+  /**
+   * Tells the pool that QuickJS has been told to end the run: the slice still running is only its
+   * unwinding, so the pool's watchdog waits for the answer instead of ending the worker.
+   */
+  stopping() {
+    this.#shared[SHARED_STOPPING] = 1;
   }
 
   /**

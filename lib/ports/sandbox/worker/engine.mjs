@@ -9,6 +9,12 @@ import { loadPreludeSources } from "./prelude.mjs";
  * cannot measure its allocations (no malloc_usable_size), so QuickJS's own `setMemoryLimit` only
  * refuses single allocations larger than the limit, never their sum. A failed grow makes malloc return
  * NULL, which QuickJS turns into an "out of memory" error.
+ *
+ * The memory starts at its maximum and so never grows: quickjs-emscripten reads some results (the
+ * context of a promise job, a new promise's resolvers) through views taken before the call, and a
+ * growth inside the call detaches them (quickjs-emscripten issue #240). A run that allocated a lot in
+ * a promise job then left a stray context behind, and QuickJS aborted when its runtime was freed.
+ * Pages are only backed when QuickJS first touches them, so the full size costs no resident memory.
  */
 
 const PAGE_BYTES = 64 * 1024;
@@ -23,6 +29,7 @@ const BELOW_HEAP_BYTES = 6 * 1024 * 1024;
  * @property {WebAssembly.Memory} memory
  * @property {import("./prelude.mjs").PreludeSources} prelude
  * @property {number} memoryCapBytes the heap the bounded memory leaves to QuickJS
+ * @property {number} refusedGrowths allocations that found the memory full (see countRefusedGrowths)
  */
 
 /**
@@ -42,14 +49,30 @@ function refuseNullAllocations(module) {
 }
 
 /**
+ * The memory never grows, so every attempt is an allocation the cap refused. Counted because QuickJS
+ * does not always say so: when it cannot even allocate its "out of memory" error it throws null.
+ * @param {Engine} engine
+ */
+function countRefusedGrowths(engine) {
+  const { memory } = engine;
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages) => {
+    engine.refusedGrowths += 1;
+    return grow(pages);
+  };
+}
+
+/**
  * @param {number} memoryBytes the pool's per-run memory limit
  * @returns {Promise<Engine>}
  */
 export async function loadEngine(memoryBytes) {
-  const maximumBytes = Math.max(INITIAL_BYTES, BELOW_HEAP_BYTES + memoryBytes);
-  const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE_BYTES, maximum: Math.ceil(maximumBytes / PAGE_BYTES) });
+  const pages = Math.ceil(Math.max(INITIAL_BYTES, BELOW_HEAP_BYTES + memoryBytes) / PAGE_BYTES);
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
   // The release build, synchronous (no asyncify): host calls that wait are promises, driven by session.mjs.
   const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   refuseNullAllocations(quickjs);
-  return { module: quickjs, memory, prelude: loadPreludeSources(), memoryCapBytes: memoryBytes };
+  const engine = { module: quickjs, memory, prelude: loadPreludeSources(), memoryCapBytes: memoryBytes, refusedGrowths: 0 };
+  countRefusedGrowths(engine);
+  return engine;
 }

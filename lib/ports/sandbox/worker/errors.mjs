@@ -39,6 +39,16 @@ export function resultTooLarge(bytes, limits) {
   return { code: "result_too_large", detail: `the result is ${bytes} bytes of JSON, more than the ${limits.resultBytes} allowed` };
 }
 
+/**
+ * The function's result is not JSON text: JSON.stringify, replaced by the function's code, made
+ * something else (issue 31 names the code).
+ * @param {string} made what it made instead
+ * @returns {Failure}
+ */
+export function invalidResult(made) {
+  return { code: "invalid_result", detail: `the result must serialise to JSON, but JSON.stringify (replaced by the function's code?) made ${made}` };
+}
+
 /** @type {Failure} */
 export const NEVER_SETTLES = {
   code: "uncaught_exception",
@@ -55,13 +65,16 @@ export function isOutOfMemory(thrown) {
 }
 
 /**
- * An exception the function did not catch; QuickJS's own out-of-memory error is the memory limit.
+ * An exception the function did not catch; QuickJS's own out-of-memory error is the memory limit, and
+ * so is a thrown non-error once the memory ran out (QuickJS throws null when it cannot even allocate
+ * that error).
  * @param {Thrown} thrown
  * @param {SandboxLimits} limits
+ * @param {boolean} [memoryRanOut] an allocation of this run found the memory full
  * @returns {Failure}
  */
-export function thrownFailure(thrown, limits) {
-  if (isOutOfMemory(thrown)) return limitFailure("memory_limit_exceeded", limits);
+export function thrownFailure(thrown, limits, memoryRanOut = false) {
+  if (isOutOfMemory(thrown) || (memoryRanOut && thrown.name === "")) return limitFailure("memory_limit_exceeded", limits);
   const text = thrown.name ? `${thrown.name}: ${thrown.message}` : thrown.message;
   const position = functionPosition(thrown.stack);
   return { code: "uncaught_exception", detail: position ? `${text} (at ${position.line}:${position.column})` : text };

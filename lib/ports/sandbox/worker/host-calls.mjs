@@ -58,10 +58,13 @@ export class HostCalls {
    */
   rejected(message) {
     const deferred = this.#ctx.newPromise();
-    const error = this.#ctx.newError({ name: "TypeError", message });
-    deferred.reject(error);
-    error.dispose();
-    return deferred.handle;
+    try {
+      this.#ctx.newError({ name: "TypeError", message }).consume((error) => deferred.reject(error));
+      return deferred.handle;
+    } catch (error) {
+      deferred.dispose();
+      throw error;
+    }
   }
 
   /**
@@ -86,10 +89,13 @@ export class HostCalls {
     if (!entry) return;
     this.#pending.delete(result.call);
     const ctx = this.#ctx;
-    const value = result.ok ? entry.toHandle(ctx, result.value) : ctx.newError({ name: "TypeError", message: result.message });
-    if (result.ok) entry.deferred.resolve(value);
-    else entry.deferred.reject(value);
-    value.dispose();
+    try {
+      const value = result.ok ? entry.toHandle(ctx, result.value) : ctx.newError({ name: "TypeError", message: result.message });
+      value.consume((handle) => (result.ok ? entry.deferred.resolve(handle) : entry.deferred.reject(handle)));
+    } finally {
+      // Settled, or never settleable (the answer could not be built): either way its handles go now.
+      entry.deferred.dispose();
+    }
   }
 
   dispose() {

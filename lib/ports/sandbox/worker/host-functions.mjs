@@ -2,7 +2,7 @@
 import { Buffer } from "node:buffer";
 import { limitFailure } from "./errors.mjs";
 import { HOST_UTILITIES } from "./host-utilities.mjs";
-import { newBytes, readBytes, readNumber, readString } from "./values.mjs";
+import { buildObject, newBytes, readBytes, readNumber, readString } from "./values.mjs";
 
 /**
  * The `host` object the prelude receives (and hides in its closures): the run-bound functions below
@@ -34,11 +34,11 @@ const NOT_WHILE_CHECKING = "is not available while the module's top level is che
  */
 function fetchAnswer(ctx, value) {
   const response = /** @type {BridgeFetchResponse} */ (value);
-  const answer = ctx.newObject();
   const meta = { status: response.status, statusText: response.status_text, headers: response.headers, url: response.url };
-  ctx.newString(JSON.stringify(meta)).consume((handle) => ctx.setProp(answer, "meta", handle));
-  newBytes(ctx, Buffer.from(response.body_base64, "base64")).consume((handle) => ctx.setProp(answer, "body", handle));
-  return answer;
+  return buildObject(ctx, (answer) => {
+    ctx.newString(JSON.stringify(meta)).consume((handle) => ctx.setProp(answer, "meta", handle));
+    newBytes(ctx, Buffer.from(response.body_base64, "base64")).consume((handle) => ctx.setProp(answer, "body", handle));
+  });
 }
 
 /**
@@ -119,7 +119,8 @@ function hostKv(session, actionHandle, argsHandle) {
  */
 function runFunctions(session) {
   return {
-    log: (ctx, level, message) => void session.logs.add(readString(ctx, level, 16, "console"), readString(ctx, message, MAX_LOG_CHARS, "console")),
+    log: (ctx, level, message, length) =>
+      void session.logs.add(readString(ctx, level, 16, "console"), readString(ctx, message, MAX_LOG_CHARS, "console"), readNumber(ctx, length, "console")),
     fetch: (_ctx, description, body) => hostFetch(session, description, body),
     kv: (_ctx, action, args) => hostKv(session, action, args),
     setTimer: (ctx, id, delay) => void session.setTimer(readNumber(ctx, id, "timer"), readNumber(ctx, delay, "timer")),
@@ -142,10 +143,10 @@ function runFunctions(session) {
  */
 export function createHostObject(session) {
   const ctx = session.context;
-  const host = ctx.newObject();
   const functions = { ...HOST_UTILITIES, ...runFunctions(session) };
-  for (const [name, implementation] of Object.entries(functions)) {
-    ctx.newFunction(name, (...args) => implementation(ctx, ...args)).consume((handle) => ctx.setProp(host, name, handle));
-  }
-  return host;
+  return buildObject(ctx, (host) => {
+    for (const [name, implementation] of Object.entries(functions)) {
+      ctx.newFunction(name, (...args) => implementation(ctx, ...args)).consume((handle) => ctx.setProp(host, name, handle));
+    }
+  });
 }

@@ -1,8 +1,8 @@
 // @ts-check
 import { Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
-import { failureText, isOutOfMemory, limitFailure, resultTooLarge } from "./errors.mjs";
-import { functionPosition } from "./values.mjs";
+import { failureText, invalidResult, isOutOfMemory, limitFailure, resultTooLarge } from "./errors.mjs";
+import { exactString, functionPosition } from "./values.mjs";
 
 /**
  * The two jobs a worker does: run a deployed function (`run`) and evaluate a module's top level to
@@ -45,16 +45,44 @@ function engineFailure(error, session) {
 function readResult(session, jsonHandle) {
   const ctx = session.context;
   const { resultBytes } = session.limits;
-  // The prelude's JSON.stringify can be replaced by the function's code: only a string is a result.
-  if (ctx.typeof(jsonHandle) !== "string")
-    return { resultJson: null, failure: { code: "uncaught_exception", detail: "the result could not be serialised as JSON" } };
+  // The prelude's JSON.stringify can be replaced by the function's code: only JSON text is a result.
+  const type = ctx.typeof(jsonHandle);
+  if (type !== "string") return { resultJson: null, failure: invalidResult(`a ${type}`) };
   // UTF-8 never takes fewer bytes than UTF-16 code units, so the length alone can refuse a huge result
   // before it is copied out of QuickJS.
   const units = ctx.getProp(jsonHandle, "length").consume((length) => ctx.getNumber(length));
   if (units > resultBytes) return { resultJson: null, failure: resultTooLarge(units, session.limits) };
-  const json = ctx.getString(jsonHandle);
+  const json = exactString(ctx, jsonHandle, units);
   const bytes = Buffer.byteLength(json, "utf8");
-  return bytes > resultBytes ? { resultJson: null, failure: resultTooLarge(bytes, session.limits) } : { resultJson: json, failure: null };
+  if (bytes > resultBytes) return { resultJson: null, failure: resultTooLarge(bytes, session.limits) };
+  return isJson(json) ? { resultJson: json, failure: null } : { resultJson: null, failure: invalidResult("text that is not JSON") };
+}
+
+/** @param {string} text */
+function isJson(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Calls the prelude's `invoke` with the module; every argument handle is freed whatever happens (a
+ * handle left alive would make QuickJS abort when the run's runtime is freed).
+ * @param {RunSession} session
+ * @param {QuickJSHandle} namespace taken over
+ * @param {RunJob} job
+ */
+function callInvoke(session, namespace, job) {
+  const args = [namespace];
+  try {
+    for (const text of [job.runtime, job.eventJson, job.contextJson]) args.push(session.context.newString(text));
+    return session.call("invoke", args);
+  } finally {
+    for (const arg of args) arg.dispose();
+  }
 }
 
 /**
@@ -63,12 +91,9 @@ function readResult(session, jsonHandle) {
  * @returns {Promise<{ resultJson: string | null, failure: Failure | null }>}
  */
 async function invoke(session, job) {
-  const ctx = session.context;
   const loaded = await session.loadModule(job.code);
   if (loaded.kind !== "value") return { resultJson: null, failure: session.failureOf(loaded) };
-  const args = [loaded.handle, ctx.newString(job.runtime), ctx.newString(job.eventJson), ctx.newString(job.contextJson)];
-  const called = session.call("invoke", args);
-  for (const arg of args) arg.dispose();
+  const called = callInvoke(session, loaded.handle, job);
   if (called.error) return { resultJson: null, failure: session.failureOf({ kind: "error", handle: called.error }) };
   const settled = await session.settle(called.value);
   if (settled.kind !== "value") return { resultJson: null, failure: session.failureOf(settled) };

@@ -4,9 +4,11 @@ import { performance } from "node:perf_hooks";
 
 /**
  * The run's console, limited to `logLines` lines and `logBytes` bytes of messages (decisions.md
- * "Hosted functions"): past the limit lines are dropped and the run carries on; the outcome then
- * reports `log_limit_exceeded` unless a fatal error came first. Each kept line goes to the pool at
- * once, so the lines logged before a run had to be killed are not lost with its worker.
+ * "Hosted functions", README "Hosted functions"). One rule whatever the shape of the output: whatever
+ * does not fit is dropped (a line that crosses the limit is cut, a line too long to cross from QuickJS
+ * whole was cut there), the run carries on, and the outcome reports `log_limit_exceeded` unless
+ * another failure came. Each kept line goes to the pool at once, so the lines logged before a run had
+ * to be killed are not lost with its worker.
  */
 
 const LEVELS = new Set(["log", "info", "warn", "error", "debug"]);
@@ -47,8 +49,10 @@ export class LogBuffer {
   /**
    * @param {string} level
    * @param {string} message
+   * @param {number} [length] the line's length as logged, when `message` is only its beginning
    */
-  add(level, message) {
+  add(level, message, length = message.length) {
+    if (length > message.length) this.truncated = true;
     if (this.#lines >= this.#maxLines || this.#bytes >= this.#maxBytes) {
       this.truncated = true;
       return;

@@ -8,6 +8,7 @@
 /** Float64 slots of the SharedArrayBuffer the pool reads to enforce CPU time from outside. */
 export const SHARED_EXECUTING_SINCE = 0; // epoch ms at which the current slice of user code started; 0 when idle
 export const SHARED_CPU_USED = 1; // ms of user code executed by the current run before that slice
+export const SHARED_STOPPING = 2; // 1 once the interrupt handler has told QuickJS to end the run
 
 /**
  * @typedef {object} SandboxLimits

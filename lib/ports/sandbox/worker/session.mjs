@@ -7,7 +7,7 @@ import { HostCalls } from "./host-calls.mjs";
 import { createHostObject } from "./host-functions.mjs";
 import { LogBuffer } from "./logs.mjs";
 import { PRELUDE_FILE_NAME } from "./prelude.mjs";
-import { FUNCTION_FILE_NAME, describeThrown } from "./values.mjs";
+import { FUNCTION_FILE_NAME, describeThrown, keepQuoter } from "./values.mjs";
 
 /**
  * One run: a fresh QuickJS runtime and context (prepared before the job arrives, used once, then
@@ -62,11 +62,13 @@ export class RunSession {
   /** @type {(() => void) | null} */ #wake = null;
   /** @type {Map<number, NodeJS.Timeout>} */ #timers = new Map();
   /** @type {QuickJSHandle | null} */ #internals = null;
+  /** @type {QuickJSHandle | null} the context's own JSON.stringify (values.mjs exactString) */ #quoter = null;
   /** @type {NodeJS.Timeout | undefined} */ #wallTimer;
   /** @type {((message: FromWorker) => void) | null} */ #post = null;
   #runId = 0;
   #engine;
   #wallDeadline = Infinity;
+  #refusedGrowthsAtStart = 0;
   /** @type {Set<string>} the lazy prelude groups this session evaluated */
   loadedGroups = new Set();
 
@@ -91,6 +93,7 @@ export class RunSession {
     });
     /** @type {QuickJSContext} */
     this.context = this.runtime.newContext();
+    this.#quoter = keepQuoter(this.context);
     this.hostCalls = new HostCalls(this.context, (call, request) => this.#post?.({ type: "host", id: this.#runId, call, request }));
     this.#install();
     for (const group of preload) {
@@ -113,7 +116,13 @@ export class RunSession {
     this.logs = new LogBuffer(limits, this.startedAt, (line) => io.post({ type: "log", id: io.runId, line }));
     this.runtime.setMemoryLimit(Math.min(limits.memoryBytes, this.#engine.memoryCapBytes));
     this.#wallDeadline = Date.now() + limits.wallMs;
+    this.#refusedGrowthsAtStart = this.#engine.refusedGrowths;
     this.#wallTimer = setTimeout(() => this.fail(limitFailure("wall_time_exceeded", limits)), limits.wallMs);
+  }
+
+  /** Whether an allocation of this run found the memory full (engine.mjs). */
+  get memoryRanOut() {
+    return this.#engine.refusedGrowths > this.#refusedGrowthsAtStart;
   }
 
   /** ms of the function's own code so far */
@@ -128,9 +137,9 @@ export class RunSession {
   }
 
   #shouldInterrupt() {
-    if (this.fatal) return true;
-    if (this.cpuMs > this.limits.cpuMs) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
-    else if (Date.now() >= this.#wallDeadline) this.fail(limitFailure("wall_time_exceeded", this.limits));
+    if (!this.fatal && this.cpuMs > this.limits.cpuMs) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
+    else if (!this.fatal && Date.now() >= this.#wallDeadline) this.fail(limitFailure("wall_time_exceeded", this.limits));
+    if (this.fatal) this.clock?.stopping();
     return this.fatal !== null;
   }
 
@@ -223,7 +232,7 @@ export class RunSession {
    */
   failureOf(settled) {
     if (settled.kind === "error") {
-      const failure = thrownFailure(this.describe(settled.handle), this.limits);
+      const failure = thrownFailure(this.describe(settled.handle), this.limits, this.memoryRanOut);
       settled.handle.dispose();
       return this.fatal ?? failure;
     }
@@ -280,6 +289,7 @@ export class RunSession {
     try {
       this.hostCalls.dispose();
       this.#internals?.dispose();
+      this.#quoter?.dispose();
       this.context.dispose();
       this.runtime.dispose();
       return null;
@@ -316,7 +326,7 @@ export class RunSession {
    * @param {QuickJSHandle} error not disposed here
    */
   #failWith(error) {
-    if (!this.fatal) this.fail(thrownFailure(this.describe(error), this.limits));
+    if (!this.fatal) this.fail(thrownFailure(this.describe(error), this.limits, this.memoryRanOut));
   }
 
   #nextEvent() {

@@ -18,6 +18,42 @@ function stringLength(ctx, handle) {
   return ctx.getProp(handle, "length").consume((length) => ctx.getNumber(length));
 }
 
+/** Each context's own JSON.stringify, taken before any code of the function ran (it may replace the global). */
+const quoters = new WeakMap();
+
+/**
+ * Keeps the context's JSON.stringify for `exactString`. Call it before the function's code runs;
+ * the caller disposes the handle before the context.
+ * @param {QuickJSContext} ctx
+ * @returns {QuickJSHandle}
+ */
+export function keepQuoter(ctx) {
+  const quoter = ctx.getProp(ctx.global, "JSON").consume((json) => ctx.getProp(json, "stringify"));
+  quoters.set(ctx, quoter);
+  return quoter;
+}
+
+/**
+ * The whole text of a string handle whose length is `length`. quickjs-emscripten copies a string out
+ * as a C string: a NUL ends the copy and each lone surrogate comes out as three U+FFFD. When the copy
+ * cannot be the whole string, it is read again as the JSON the context's own JSON.stringify makes of
+ * it, which escapes both (no code of the function runs for a string).
+ * @param {QuickJSContext} ctx
+ * @param {QuickJSHandle} handle a string handle
+ * @param {number} length its length in UTF-16 code units
+ */
+export function exactString(ctx, handle, length) {
+  const text = ctx.getString(handle);
+  const quoter = quoters.get(ctx);
+  if ((text.length === length && !text.includes("\uFFFD")) || !quoter) return text;
+  const quoted = ctx.callFunction(quoter, ctx.undefined, handle);
+  if (quoted.error) {
+    quoted.error.dispose();
+    return text;
+  }
+  return /** @type {string} */ (JSON.parse(quoted.value.consume((json) => ctx.getString(json))));
+}
+
 /**
  * A string argument, refused before it is copied when it is longer than `maxChars`.
  * @param {QuickJSContext} ctx
@@ -27,8 +63,9 @@ function stringLength(ctx, handle) {
  */
 export function readString(ctx, handle, maxChars, what) {
   if (ctx.typeof(handle) !== "string") throw new TypeError(`${what}: expected a string`);
-  if (stringLength(ctx, handle) > maxChars) throw new RangeError(`${what}: longer than ${maxChars} characters`);
-  return ctx.getString(handle);
+  const length = stringLength(ctx, handle);
+  if (length > maxChars) throw new RangeError(`${what}: longer than ${maxChars} characters`);
+  return exactString(ctx, handle, length);
 }
 
 /**
@@ -67,6 +104,24 @@ export function newBytes(ctx, bytes) {
 }
 
 /**
+ * A new object filled by `fill`; when filling fails (an allocation refused half-way), the object is
+ * disposed before the error goes on, so no handle outlives the run's runtime (QuickJS aborts on
+ * freeing a runtime that still has live objects).
+ * @param {QuickJSContext} ctx
+ * @param {(object: QuickJSHandle) => void} fill
+ */
+export function buildObject(ctx, fill) {
+  const object = ctx.newObject();
+  try {
+    fill(object);
+    return object;
+  } catch (error) {
+    object.dispose();
+    throw error;
+  }
+}
+
+/**
  * A short, never huge, text for a string handle.
  * @param {QuickJSContext} ctx
  * @param {QuickJSHandle} handle
@@ -74,7 +129,7 @@ export function newBytes(ctx, bytes) {
 function shortString(ctx, handle) {
   const length = stringLength(ctx, handle);
   if (length > 1_000_000) return `<${length} characters>`;
-  const text = ctx.getString(handle);
+  const text = exactString(ctx, handle, length);
   return text.length > DESCRIBE_MAX_CHARS ? `${text.slice(0, DESCRIBE_MAX_CHARS)}…` : text;
 }
 

@@ -54,6 +54,10 @@
     "or `export default { async fetch(request, env, ctx) }` (WFP)";
   const MAX_LOG_CHARS = 65536;
   const MAX_RANDOM_BYTES = 65536;
+  // Taken before the function's code runs, which may replace any of them.
+  const apply = Reflect.apply;
+  const toText = String;
+  const stringSlice = String.prototype.slice;
 
   function formatValue(value) {
     if (typeof value === "string") return value;
@@ -73,11 +77,13 @@
     return json === undefined ? String(value) : json;
   }
 
+  // A line crosses to the host at most MAX_LOG_CHARS long, with its full length: the host applies the
+  // log limits (../logs.mjs) and knows what was cut.
   function logger(level) {
     return function (...args) {
-      let message = args.map(formatValue).join(" ");
-      if (message.length > MAX_LOG_CHARS) message = message.slice(0, MAX_LOG_CHARS);
-      host.log(level, message);
+      const message = toText(args.map(formatValue).join(" "));
+      const length = message.length;
+      host.log(level, length > MAX_LOG_CHARS ? apply(stringSlice, message, [0, MAX_LOG_CHARS]) : message, length);
     };
   }
 

@@ -111,8 +111,10 @@ export function parseJsonText(text: string, optional: boolean): unknown {
 }
 
 /**
- * Refuses a NUL or a lone surrogate anywhere in `value` (keys included) with 400 invalid_request, the
- * issue keyed by the field's dotted path (`body` / `query` / `path` for the top level).
+ * Refuses a NUL or a lone surrogate anywhere in `value` (keys included), and a key named `__proto__`,
+ * with 400 invalid_request, the issue keyed by the field's dotted path (`body` / `query` / `path` for
+ * the top level). JSON.parse makes `__proto__` an own key, but a schema's record (`z.record`) drops it
+ * without a word, so `{"__proto__": "x"}` would be a write of nothing answered 200.
  */
 export function assertStorable(value: unknown, where: "body" | "query" | "path"): void {
   const found = firstUnstorable(value, []);
@@ -137,6 +139,7 @@ function firstUnstorable(value: unknown, path: string[]): { path: string[]; reas
   }
   if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
+      if (key === "__proto__") return { path: [...path, key], reason: "has a key named __proto__, which is not accepted as a field or name" };
       const keyReason = unstorableReason(key);
       if (keyReason) return { path: [...path, JSON.stringify(key).slice(1, -1)], reason: `has a key that ${keyReason}` };
       const found = firstUnstorable(item, [...path, key]);

@@ -1,6 +1,6 @@
 import { API_VERSION } from "@/lib/config";
 import { SvcError } from "@/lib/errors";
-import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
+import { DATABASE_UNAVAILABLE_MESSAGE, publicErrorOf } from "@/lib/public-error";
 import { ERROR_STATUS } from "./error-status";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -20,32 +20,28 @@ export function errorResponse(error: unknown, requestId: string, headers: Record
   return json(failure.status, failure.body, { ...headers, ...failure.headers });
 }
 
-/** A failure as the spec's error body, its status and its own headers: what errorResponse answers, and what an MCP tool result carries (lib/api/mcp). */
+/**
+ * A failure as the spec's error body, its status and its own headers: what errorResponse answers, and
+ * what an MCP tool result carries (lib/api/mcp). What may be shown is decided by the one boundary
+ * (lib/public-error.ts); this adds what an HTTP caller does next and the request id to quote.
+ */
 export function failureOf(error: unknown, requestId: string): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
-  if (SvcError.is(error)) {
-    const status = ERROR_STATUS[error.code];
-    const body: Record<string, unknown> = { error: error.code, message: error.message, ...error.details };
-    if (status >= 500) body.request_id = requestId;
-    return { status, body, headers: { ...error.headers } };
+  const found = publicErrorOf(error, requestId, "unhandled error");
+  const status = ERROR_STATUS[found.code];
+  if (!SvcError.is(error)) {
+    // Nothing was written when the database was away (a failed request releases its idempotency claim): retrying is safe.
+    if (found.code === "database_unavailable") return { status, body: databaseUnavailableBody(requestId), headers: found.headers };
+    return { status, body: { error: found.code, message: `${found.message} Retry, and quote request_id if it persists.`, request_id: requestId }, headers: {} };
   }
-  if (isDatabaseUnavailable(error)) {
-    // Nothing was written (a failed request releases its idempotency claim): retrying is safe.
-    console.warn(`[${requestId}] database unavailable:`, error instanceof Error ? error.message : error);
-    return { status: 503, body: databaseUnavailableBody(requestId), headers: { "Retry-After": "1" } };
-  }
-  // Logged in full here; the client gets only the id to quote to support.
-  console.error(`[${requestId}] unhandled error`, error);
-  return {
-    status: 500,
-    body: { error: "internal_error", message: "Something went wrong on our side. Retry, and quote request_id if it persists.", request_id: requestId },
-    headers: {},
-  };
+  const body: Record<string, unknown> = { error: found.code, message: found.message, ...found.details };
+  if (status >= 500) body.request_id = requestId;
+  return { status, body, headers: { ...found.headers } };
 }
 
 export function databaseUnavailableBody(requestId: string) {
   return {
     error: "database_unavailable",
-    message: "The database is unreachable right now, so nothing was done. Retry after Retry-After seconds (with the same Idempotency-Key for writes).",
+    message: `${DATABASE_UNAVAILABLE_MESSAGE} Retry after Retry-After seconds (with the same Idempotency-Key for writes).`,
     retryable: true,
     retry_after: 1,
     request_id: requestId,

@@ -34,6 +34,8 @@ export interface HandlerInput<P, Q, B> {
   request: Request;
   /** The idempotency key in force for this request, if any (header or body). */
   idempotencyKey: string | null;
+  /** How the operation was reached: an HTTP request (`run`), or an MCP tools/call (`invoke`). */
+  via: "http" | "mcp";
 }
 
 export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, R extends ZodType> {
@@ -124,7 +126,7 @@ export function defineRoute<
       claimId = claimed.claimId;
       if (key) await countQuota(key, call);
       const ctx = ctxOf(call, key);
-      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey } as HandlerInput<
+      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" } as HandlerInput<
         Infer<P>,
         Infer<Q>,
         Infer<B>
@@ -148,7 +150,7 @@ export function defineRoute<
     const body = parse(def.body, withoutIdempotencyKey(def.body, input.body), "body");
     const call: Call = { request, pathParams: input.params, runtime, operator: undefined, now: runtime.ports.clock.now(), headers: {} };
     const ctx = ctxOf(call, key);
-    const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey } as HandlerInput<
+    const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp" } as HandlerInput<
       Infer<P>,
       Infer<Q>,
       Infer<B>

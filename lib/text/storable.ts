@@ -19,6 +19,19 @@ export function toStorable(text: string): string {
   return isStorable(text) ? text : text.replace(UNSTORABLE_ALL, "\uFFFD");
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is what this finds
+const NUL_ALL = /\u0000/g;
+const LONE_SURROGATE_ALL = new RegExp(UNSTORABLE.source.replace("\\u0000|", ""), "g");
+
+/**
+ * What user code wrote (a hosted function's result, logs, error): lone surrogates become U+FFFD as in
+ * toStorable, but NUL becomes U+2400 (␀, "symbol for null"), so the character stays visible where it
+ * was instead of vanishing or cutting the text (docs/api-decisions.md "Hosted functions").
+ */
+export function toStorableOutput(text: string): string {
+  return isStorable(text) ? text : text.replace(NUL_ALL, "\u2400").replace(LONE_SURROGATE_ALL, "\uFFFD");
+}
+
 /** Why `text` cannot be stored, for an error message; null when it can. */
 export function unstorableReason(text: string): string | null {
   const found = UNSTORABLE.exec(text);

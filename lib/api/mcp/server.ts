@@ -11,6 +11,7 @@ import { admit, countQuota, readJson, type Call, type Route } from "@/lib/api/ro
 import { errorResponse, failureOf, handlerHeaders } from "@/lib/api/respond";
 import { originOf } from "@/lib/api/cors";
 import { describeTool, toolsFor, type ToolSpec } from "./tools";
+import { invalidParamsAnswer } from "./params";
 
 /**
  * POST /api/v1/mcp: one stateless MCP request over Streamable HTTP with JSON answers (no session,
@@ -30,7 +31,8 @@ export async function serveMcp(request: Request, runtime: Runtime, routes: reado
     }
     await countQuota(key, call);
     const tools = toolsFor(routes, key.key.scopes, await listExposedFunctions({ db: runtime.database.db, project: key.project }));
-    const answer = await answerMcp(request, message, mcpServer(tools, { key, request, runtime, requestId }));
+    const refused = invalidParamsAnswer(message);
+    const answer = refused ? Response.json(refused) : await answerMcp(request, message, mcpServer(tools, { key, request, runtime, requestId }));
     const headers = new Headers(answer.headers);
     for (const [name, value] of Object.entries(call.headers)) headers.set(name, value);
     headers.set("cache-control", "no-store");

@@ -129,13 +129,14 @@ export const functionRoutes = [
     summary: "Invoke the active version with arguments",
     description:
       "The event is {type: invoke, arguments, contact}. `arguments` are checked against input_schema when it is set (400 invalid_request with issues). " +
-      "contact_id must be one of the project's contacts; contact_phone needs none.",
+      "contact_id must be one of the project's contacts; contact_phone needs none. " +
+      "The run is logged as event_type invoke, or mcp_tool when an MCP client called it (a function tool or invoke_function).",
     tag,
     scope: "functions:invoke",
     params: IdParam,
     body: FunctionInvokeRequest,
     response: FunctionInvokeResponse,
-    handler: ({ ctx, params, body }) => invokeFunction(ctx, params.id, body),
+    handler: ({ ctx, params, body, via }) => invokeFunction(ctx, params.id, body, via === "mcp" ? "mcp_tool" : "invoke"),
   }),
   defineRoute({
     method: "GET",

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { sendFlow } from "@/lib/domain/flows/send";
 import { assertArgumentsMatch } from "@/lib/domain/functions/input-schema";
 import { loadRunnable, runFunction } from "@/lib/domain/functions/run";
+import { publicErrorOf } from "@/lib/public-error";
 import { SvcError } from "@/lib/errors";
 import { getConnectorRowOrThrow, type ToolRow } from "./agent-row";
 import { apiConfigOf } from "./connector-secret";
@@ -142,7 +143,8 @@ export async function callTool(ctx: Ctx, input: ToolCallInput): Promise<ToolCall
   try {
     outcome = await dispatchCall(ctx, input);
   } catch (error) {
-    outcome = SvcError.is(error) ? fail(error.code, error.message) : fail("tool_failed", error instanceof Error ? error.message : String(error));
+    // Through the one error boundary: a database error's SQL and parameters never reach the agent or its thread.
+    outcome = SvcError.is(error) ? fail(error.code, error.message) : fail("tool_failed", publicErrorOf(error, `agents tool ${input.tool.name}`).message);
   }
   return { tool: input.tool.name, arguments: input.arguments, ...outcome };
 }

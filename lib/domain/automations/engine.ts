@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { automationRuns, contacts, messages } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { JobRun } from "@/lib/jobs/define";
+import { publicErrorOf } from "@/lib/public-error";
 import { executeStep } from "./steps";
 import { AUTOMATION_STEP_JOB, ended, loadRun, projectCtx, scheduleResume, scheduleStep, transition, type AutomationRunRow, type RunError } from "./runs";
 import { runErrorOf, type StepOutcome, type StepScope } from "./step-types";
@@ -113,13 +114,17 @@ export async function resumeRun(ctx: SystemCtx, runId: string, stepIndex: number
   if (await transition(ctx.db, run, { status: "RUNNING", stepIndex: run.stepIndex + 1, waitUntil: null }, now)) await advanceRun(ctx, run.id);
 }
 
-/** A job's last retry failed on something unexpected: the run ends FAILED rather than staying RUNNING for ever. */
+/**
+ * A job's last retry failed on something unexpected: the run ends FAILED rather than staying RUNNING
+ * for ever. Its error is what the one boundary lets a tenant see (lib/public-error.ts): a database
+ * error's SQL and parameters (the contact's phone, name, text) are logged, never stored on the run.
+ */
 export async function failRunAfterLastRetry(ctx: SystemCtx, runId: string, job: JobRun, error: unknown): Promise<void> {
   if (job.retryCount < job.retryLimit) return;
-  const message = error instanceof Error ? error.message : String(error);
+  const shown = publicErrorOf(error, `automations run ${runId}`);
   const now = ctx.ports.clock.now();
   await ctx.db
     .update(automationRuns)
-    .set({ ...ended("FAILED", now, { code: "internal_error", message: `The step could not run: ${message}` }), updatedAt: now })
+    .set({ ...ended("FAILED", now, { code: shown.code, message: `The step could not run: ${shown.message}` }), updatedAt: now })
     .where(and(eq(automationRuns.id, runId), inArray(automationRuns.status, ["RUNNING", "WAITING"])));
 }

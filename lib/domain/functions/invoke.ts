@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { contacts } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { notFound } from "@/lib/errors";
+import type { FunctionEventType } from "@/lib/shared/functions";
 import { assertArgumentsMatch } from "./input-schema";
 import { assertRunnable, loadRunnable, runFunction, type FunctionRunOutcome } from "./run";
 
@@ -66,10 +67,12 @@ async function invokeContact(ctx: Ctx, input: { contact_id?: string | undefined;
   return null;
 }
 
+/** `eventType`: invoke, or mcp_tool when an MCP client called it (decisions.md "Hosted functions": invocation log). */
 export async function invokeFunction(
   ctx: Ctx,
   idOrSlug: string,
   input: { arguments?: Record<string, unknown> | undefined; contact_id?: string | undefined; contact_phone?: string | undefined },
+  eventType: Extract<FunctionEventType, "invoke" | "mcp_tool"> = "invoke",
 ) {
   const runnable = await loadRunnable(ctx, idOrSlug);
   const fn = runnable.fn;
@@ -78,5 +81,5 @@ export async function invokeFunction(
   if (fn.inputSchema) assertArgumentsMatch(fn.inputSchema, args);
   const contact = await invokeContact(ctx, input);
   const event = { type: "invoke", arguments: args, contact };
-  return answer("function_invoke", fn.id, await runFunction(ctx, runnable, { eventType: "invoke", event }));
+  return answer("function_invoke", fn.id, await runFunction(ctx, runnable, { eventType, event }));
 }

@@ -1180,7 +1180,7 @@ export interface paths {
     put?: never;
     /**
      * Invoke the active version with arguments
-     * @description The event is {type: invoke, arguments, contact}. `arguments` are checked against input_schema when it is set (400 invalid_request with issues). contact_id must be one of the project's contacts; contact_phone needs none.
+     * @description The event is {type: invoke, arguments, contact}. `arguments` are checked against input_schema when it is set (400 invalid_request with issues). contact_id must be one of the project's contacts; contact_phone needs none. The run is logged as event_type invoke, or mcp_tool when an MCP client called it (a function tool or invoke_function).
      *
      *     Requires scope `functions:invoke`. Accepts an Idempotency-Key header (kept 24 h).
      */

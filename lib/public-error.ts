@@ -1,0 +1,46 @@
+import { SvcError, type ErrorCode } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
+
+/**
+ * The one boundary between an error and what a tenant is shown or what is stored for them: an API
+ * answer (lib/api/respond.ts), an automation run's `error`, an agent tool call's error, a rejected
+ * env.KV promise inside a function. SvcError keeps its code and message (ours, written for the
+ * caller); the database being away is `database_unavailable`; anything else is `internal_error` with
+ * a fixed message: a driver error carries the query text and its parameters (a contact's phone, name,
+ * message text), so it is logged here in full and never passed on (docs/api-decisions.md "Errors").
+ */
+export interface PublicError {
+  code: ErrorCode;
+  message: string;
+  /** Extra wire fields of the error body. */
+  details: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side.";
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unreachable right now, so nothing was done.";
+
+/**
+ * `where` names the place for the log line (a request id, "automations.step run_..."); `logAs` is the
+ * log line's words for an unexpected error (the fault suite counts "unhandled error" as a 500).
+ */
+export function publicErrorOf(error: unknown, where: string, logAs = "internal error, kept from the tenant"): PublicError {
+  if (SvcError.is(error)) return { code: error.code, message: error.message, details: error.details, headers: error.headers };
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`[${where}] database unavailable:`, error instanceof Error ? error.message : error);
+    return {
+      code: "database_unavailable",
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      details: { retryable: true, retry_after: 1 },
+      headers: { "Retry-After": "1" },
+    };
+  }
+  console.error(`[${where}] ${logAs}`, error);
+  return { code: "internal_error", message: INTERNAL_ERROR_MESSAGE, details: {}, headers: {} };
+}
+
+/** `code: message`, for a place that holds one line of text (a rejected promise inside a function, a run's error). */
+export function publicErrorText(error: unknown, where: string): string {
+  const found = publicErrorOf(error, where);
+  return `${found.code}: ${found.message}`;
+}

@@ -91,7 +91,7 @@ describe("logs and errors", () => {
   // The sandbox engine copies a string out of QuickJS as a C string, so a NUL ends the copy there
   // (lib/ports/sandbox/worker/values.mjs readString, which another change owns). The host stores a NUL it
   // receives as U+2400; this turns into a plain `it` once the engine hands the whole line over.
-  it.fails("a NUL inside a log line keeps the line whole (U+2400 where the NUL was)", async () => {
+  it("a NUL inside a log line keeps the line whole (U+2400 where the NUL was)", async () => {
     const { row } = await invokeOnce("log-nul", 'export default async () => { console.log("before\\u0000after"); return 1; };');
     expect(row.logs[0].message).toBe("before\u2400after");
   });

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import { and, eq, sql } from "drizzle-orm";
 import { functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
 import { unseal } from "@/lib/crypto/secrets";
@@ -10,7 +9,7 @@ import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { fetchBridge } from "./fetch-bridge";
 import { kvBridge } from "./kv";
 import { functionAddressed } from "./crud";
-import { invalidResult, recordRun } from "./run-record";
+import { recordRun } from "./run-record";
 import type { FunctionRow } from "./serialize";
 
 /**
@@ -77,34 +76,17 @@ export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runn
   const invocationId = newId("functionInvocation");
   const startedAt = ctx.ports.clock.now();
   const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unseal(secret.sealed)]));
-  const began = performance.now();
-  let outcome: SandboxRunOutcome;
-  try {
-    outcome = await ctx.ports.sandbox.run(
-      {
-        code: version.code,
-        runtime: version.runtime,
-        event: input.event,
-        env,
-        context: { function_id: fn.id, function_slug: fn.slug, invocation_id: invocationId, project_id: ctx.project.id, event_type: input.eventType },
-      },
-      { fetch: fetchBridge(ctx.settings), kv: kvBridge(ctx, fn.id) },
-    );
-  } catch (error) {
-    outcome = unreadableResult(error, performance.now() - began);
-  }
+  const outcome = await ctx.ports.sandbox.run(
+    {
+      code: version.code,
+      runtime: version.runtime,
+      event: input.event,
+      env,
+      context: { function_id: fn.id, function_slug: fn.slug, invocation_id: invocationId, project_id: ctx.project.id, event_type: input.eventType },
+    },
+    { fetch: fetchBridge(ctx.settings), kv: kvBridge(ctx, fn.id) },
+  );
   const record = { invocationId, functionId: fn.id, versionId: version.id, eventType: input.eventType, event: input.event, startedAt };
   const stored = await recordRun(ctx, record, outcome);
   return { ...stored, invocation_id: invocationId, version_id: version.id };
-}
-
-/**
- * The sandbox answers the result as JSON text made inside the function, where JSON.stringify can be
- * replaced: text that does not parse is the function's own failure (a run that ends invalid_result),
- * not ours. Any other failure of the sandbox is thrown as before.
- */
-function unreadableResult(error: unknown, durationMs: number): SandboxRunOutcome {
-  if (!(error instanceof Error && error.name === "SyntaxError")) throw error;
-  const ran: SandboxRunOutcome = { status: "ok", result: null, error: null, logs: [], cpu_ms: 0, sub_requests: 0, duration_ms: durationMs };
-  return invalidResult(ran, "it is not valid JSON (was JSON.stringify replaced?)");
 }

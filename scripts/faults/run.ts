@@ -8,13 +8,14 @@
  *   2. Postgres restarted 3× under ~20 inbound provider messages/s: nothing lost, no process died, no 500, ≤ 5 s
  *   3. the worker SIGKILLed mid-delivery: every event still delivered
  *   4. hostile inputs: NUL, lone surrogates, prototype keys, deep nesting, 20 MB bodies, bad percent-encoding
+ *   5. a 3,000-recipient broadcast whose worker is SIGKILLed twice: nobody sent twice, resumed ≤ 30 s after each restart, completed
  *
  * Each prints what it sent, what was stored and what was delivered; the exit code is non-zero on any
  * failure. Every loop is bounded in count and time; a watchdog ends the run after 12 minutes.
  *
  *   SVC_FAULTS_DIST_DIR=.next-faults   the build to serve (default .next); built only when it holds none
  *   SVC_FAULTS_BUILD=1                 rebuild it first
- *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile)
+ *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile, broadcast-crash)
  *   SVC_FAULTS_KEEP=1                  keep the temp folder (databases); process logs are always kept
  */
 import { cleanupStack, guardRun } from "../../bench/run-guard";
@@ -25,6 +26,7 @@ import { randomBase62 } from "../../bench/env";
 import { startReceiver } from "../../bench/receiver";
 import type { Delivered, FaultContext } from "./context";
 import { printSummary, runScenario, type Report, type ScenarioResult } from "./report";
+import { broadcastCrashScenario } from "./scenarios/broadcast-crash";
 import { hostileScenario } from "./scenarios/hostile";
 import { postgresScenario } from "./scenarios/postgres";
 import { redisScenario } from "./scenarios/redis";
@@ -41,6 +43,7 @@ const SCENARIOS: { id: string; name: string; run: (ctx: FaultContext, r: Report)
   { id: "postgres", name: "2. Postgres restarted under inbound load", run: postgresScenario },
   { id: "worker", name: "3. Worker SIGKILLed mid-delivery", run: workerKillScenario },
   { id: "hostile", name: "4. Hostile inputs", run: hostileScenario },
+  { id: "broadcast-crash", name: "5. Broadcast: worker SIGKILLed twice", run: broadcastCrashScenario },
 ];
 
 const started = Date.now();

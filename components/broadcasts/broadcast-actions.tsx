@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button, ConfirmDialog, useToast } from "@/components/ui";
 import { useBroadcastAction, type Broadcast, type BroadcastAction } from "@/lib/client/broadcasts";
-import { availableActions } from "./model/vocabulary";
+import { availableActions, unknownOutcomeWords } from "./model/vocabulary";
 import { useActionKeys } from "./use-action-keys";
 
 const DONE: Record<string, string> = {
@@ -15,7 +15,8 @@ const DONE: Record<string, string> = {
 };
 
 /**
- * Send (or schedule), pause, resume and cancel. Each press is one action with its own Idempotency-Key,
+ * Send (or schedule), pause, resume, cancel, and resend the recipients whose outcome is unknown (each
+ * of the last two only after a confirmation that says what it does). Each press is one action with its own Idempotency-Key,
  * reused if the operator presses again after a failure; the server's refusal (no recipients, template
  * not approved, channel not ready) shows as a toast in its own words.
  */
@@ -24,6 +25,8 @@ export function BroadcastActions({ projectId, broadcast }: { projectId: string; 
   const keys = useActionKeys();
   const toast = useToast();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingResend, setConfirmingResend] = useState(false);
+  const unknown = unknownOutcomeWords(broadcast.stats.outcome_unknown, broadcast.status);
   const [running, setRunning] = useState<string | null>(null);
   const allowed = availableActions(broadcast);
   const scheduled = Boolean(broadcast.send_at);
@@ -33,7 +36,7 @@ export function BroadcastActions({ projectId, broadcast }: { projectId: string; 
     try {
       await act.mutateAsync({ action, idempotencyKey: keys.keyFor(action, {}) });
       keys.settled(action);
-      toast.show({ title: DONE[label] ?? "Done", tone: "success" });
+      toast.show({ title: label === "resend-unknown" ? unknown.done : (DONE[label] ?? "Done"), tone: "success" });
     } catch (error) {
       toast.show({ title: error instanceof Error ? error.message : "That didn't work.", tone: "danger" });
       throw error;
@@ -65,6 +68,21 @@ export function BroadcastActions({ projectId, broadcast }: { projectId: string; 
           Cancel broadcast
         </Button>
       )}
+      {allowed.resendUnknown && (
+        <Button loading={running === "resend-unknown"} onClick={() => setConfirmingResend(true)} data-testid="resend-unknown">
+          {unknown.button}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmingResend}
+        onClose={() => setConfirmingResend(false)}
+        title={unknown.title}
+        description={unknown.confirmation}
+        confirmLabel={unknown.confirmLabel}
+        cancelLabel="Don't resend"
+        tone="primary"
+        onConfirm={() => run("resend-unknown", "resend-unknown")}
+      />
       <ConfirmDialog
         open={confirmingCancel}
         onClose={() => setConfirmingCancel(false)}

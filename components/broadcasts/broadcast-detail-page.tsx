@@ -8,7 +8,7 @@ import { pollIntervalOf, useBroadcast, type Broadcast } from "@/lib/client/broad
 import { can, useCurrentProject } from "@/lib/client/me";
 import { BroadcastActions } from "./broadcast-actions";
 import { BroadcastStatusBadge } from "./broadcast-badges";
-import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues } from "./model/vocabulary";
+import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues, unknownOutcomeWords } from "./model/vocabulary";
 import { broadcastsPath } from "./paths";
 import { BroadcastProgressBar } from "./progress-bar";
 import { RecipientsPanel } from "./recipients-panel";
@@ -91,6 +91,22 @@ function PauseNote({ reason }: { reason: string | null }) {
   );
 }
 
+/** How many sends have an unknown outcome, why they were not sent again, and that they can be resent on purpose. */
+function UnknownOutcomeNote({ broadcast }: { broadcast: Broadcast }) {
+  const count = broadcast.stats.outcome_unknown;
+  if (count === 0) return null;
+  return (
+    <p
+      role="note"
+      data-testid="outcome-unknown"
+      className="flex gap-2 rounded-lg bg-amber-50 px-4 py-3 text-[13px] text-amber-900 ring-1 ring-amber-600/20 ring-inset"
+    >
+      <AlertIcon className="mt-0.5 shrink-0 text-amber-600" />
+      {unknownOutcomeWords(count, broadcast.status).note}
+    </p>
+  );
+}
+
 /** /projects/[id]/broadcasts/[broadcastId]: one broadcast, live while it sends, with its recipients and controls. */
 export function BroadcastDetailPage({ projectId, broadcastId }: { projectId: string; broadcastId: string }) {
   const { role } = useCurrentProject();
@@ -137,6 +153,7 @@ export function BroadcastDetailPage({ projectId, broadcastId }: { projectId: str
         actions={canWrite && <BroadcastActions projectId={projectId} broadcast={broadcast} />}
       />
       {broadcast.status === "PAUSED" && <PauseNote reason={broadcast.pause_reason} />}
+      <UnknownOutcomeNote broadcast={broadcast} />
       <ProgressCard broadcast={broadcast} />
       {canWrite && availableActions(broadcast).addRecipients && <RecipientsPanel projectId={projectId} broadcastId={broadcast.id} />}
       <RecipientsTable projectId={projectId} broadcastId={broadcast.id} pollMs={pollIntervalOf(broadcast)} />

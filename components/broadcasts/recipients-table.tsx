@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Card, CardHeader, EmptyState, ErrorState, Field, Select, SkeletonGroup, SkeletonRows, TBody, TD, TH, THead, TR, Table, Time } from "@/components/ui";
 import { RECIPIENT_STATUS_LIST, useBroadcastRecipients, type BroadcastRecipient, type BroadcastRecipientStatus } from "@/lib/client/broadcasts";
 import { RecipientStatusBadge } from "./broadcast-badges";
-import { RECIPIENT_STATUS, skipReasonText } from "./model/vocabulary";
+import { failureText, RECIPIENT_STATUS, skipReasonText } from "./model/vocabulary";
 import { Pager } from "./pager";
 import { useCursorPages } from "./use-cursor-pages";
 
@@ -14,7 +14,7 @@ const PAGE_SIZE = 25;
 const displayNumber = (to: string) => (/^\d+$/.test(to) ? `+${to}` : to);
 
 function RecipientRow({ recipient }: { recipient: BroadcastRecipient }) {
-  const detail = recipient.status === "skipped" ? skipReasonText(recipient.skip_reason) : recipient.status === "failed" ? recipient.error : null;
+  const detail = recipient.status === "skipped" ? skipReasonText(recipient.skip_reason) : recipient.status === "failed" ? failureText(recipient) : null;
   return (
     <TR data-recipient-to={recipient.to}>
       <TD mono>{displayNumber(recipient.to)}</TD>

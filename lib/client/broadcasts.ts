@@ -147,12 +147,13 @@ export function addBroadcastRecipients(projectId: string, id: string, recipients
   return projectApi<BroadcastRecipientsAdded>(projectId, path(id, "/recipients"), { method: "POST", body: { recipients }, headers: withKey(idempotencyKey) });
 }
 
-export type BroadcastAction = "send" | "pause" | "cancel";
+export type BroadcastAction = "send" | "pause" | "cancel" | "resend-unknown";
 
 /**
- * POST /broadcasts/{id}/send | pause | cancel with `{}`. send starts it (SCHEDULED when send_at is set)
- * or resumes a PAUSED one: 409 template_not_approved, 412 channel_not_ready, 422
- * broadcast_has_no_recipients; 409 broadcast_not_editable when the state does not allow the action.
+ * POST /broadcasts/{id}/send | pause | cancel | resend-unknown with `{}`. send starts it (SCHEDULED
+ * when send_at is set) or resumes a PAUSED one: 409 template_not_approved, 412 channel_not_ready, 422
+ * broadcast_has_no_recipients; resend-unknown sends once more the recipients whose outcome is unknown
+ * (a COMPLETED broadcast); 409 broadcast_not_editable when the state does not allow the action.
  */
 export function useBroadcastAction(projectId: string, id: string) {
   const client = useQueryClient();

@@ -15,6 +15,7 @@ import { ensureAdminOperator } from "@/lib/domain/members/operators";
 import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
 import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
+import { startWatchdogs } from "@/lib/jobs/watchdogs";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -119,6 +120,12 @@ async function startRuntime(): Promise<Runtime> {
   if (process.env.SVC_WORKER !== "off") {
     await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.ports.queue);
+    const watchdogs = startWatchdogs(servicesOf(runtime));
+    const close = runtime.close;
+    runtime.close = async () => {
+      await watchdogs.stop();
+      await close();
+    };
   }
   return runtime;
 }

@@ -48,6 +48,7 @@ import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulat
  *   Throughput (throughput.ts): each PLATFORM_A number sends 80 messages a second unless set; beyond: 130429
  *   POST /control/numbers/throughput {phone_number_id, messages_per_second}   test hook: set it (≥ 1000 is level HIGH)
  *   GET  /control/numbers/throughput?phone_number_id=   its rate, level and accepted / refused counts
+ *   GET  /control/numbers/sent?phone_number_id=   messages per customer from the number (who got more than one)
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  * PLATFORM_A status callbacks due for one sender within the same 50 ms are posted as one webhook (webhooks.ts).

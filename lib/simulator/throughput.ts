@@ -16,8 +16,16 @@ import { graphError, isRecord, json, readJson, simulatorError } from "@/lib/simu
  *   POST /control/numbers/throughput {phone_number_id, messages_per_second}   1..10000 (≥ 1000 is level HIGH)
  *        → {phone_number_id, messages_per_second, level}
  *   GET  /control/numbers/throughput?phone_number_id=   → {phone_number_id, messages_per_second, level, accepted, refused}
+ *   GET  /control/numbers/sent?phone_number_id=   → {phone_number_id, accepted, kept, recipients, repeated_count, repeated: [{to, count}]}:
+ *        how many messages each customer got from the number (the kept ones, MAX_SENT at most), those who got more than one first
  */
-export const THROUGHPUT_ROUTES = ["POST /control/numbers/throughput", "GET /control/numbers/throughput?phone_number_id="];
+export const THROUGHPUT_ROUTES = [
+  "POST /control/numbers/throughput",
+  "GET /control/numbers/throughput?phone_number_id=",
+  "GET /control/numbers/sent?phone_number_id=",
+];
+/** At most this many customers listed in `repeated`. */
+const MAX_REPEATED = 100;
 
 export const DEFAULT_MESSAGES_PER_SECOND = 80;
 export const HIGH_MESSAGES_PER_SECOND = 1_000;
@@ -137,10 +145,35 @@ function readThroughput(ctx: SimulatorContext, request: Request): Response {
   });
 }
 
-/** The response for /control/numbers/throughput, or null when `segments` is another route. */
+/**
+ * Messages per customer from one number, from the kept list: a fault scenario checks that a crash never
+ * made the service send anyone the same broadcast twice. `accepted` (the meter's count since the last
+ * reset) above `kept` means older messages were dropped from the list and are not counted here.
+ */
+function readSent(ctx: SimulatorContext, request: Request): Response {
+  const number = new URL(request.url).searchParams.get("phone_number_id") ?? "";
+  if (number === "") return simulatorError(400, "phone_number_id is required");
+  const perRecipient = new Map<string, number>();
+  for (const message of ctx.state.allSent()) {
+    if (message.sender_id === number) perRecipient.set(message.to, (perRecipient.get(message.to) ?? 0) + 1);
+  }
+  const repeated = [...perRecipient].filter(([, count]) => count > 1).map(([to, count]) => ({ to, count }));
+  return json(200, {
+    phone_number_id: number,
+    accepted: ctx.state.throughput.stats(number).accepted,
+    kept: [...perRecipient.values()].reduce((sum, n) => sum + n, 0),
+    recipients: perRecipient.size,
+    repeated_count: repeated.length,
+    repeated: repeated.slice(0, MAX_REPEATED),
+  });
+}
+
+/** The response for /control/numbers/throughput and /control/numbers/sent, or null when `segments` is another route. */
 export function routeThroughput(ctx: SimulatorContext, request: Request, method: string, segments: string[]): Response | Promise<Response> | null {
   const [head, second, third] = segments;
-  if (head !== "control" || second !== "numbers" || third !== "throughput" || segments.length !== 3) return null;
+  if (head !== "control" || second !== "numbers" || segments.length !== 3) return null;
+  if (third === "sent") return method === "GET" ? readSent(ctx, request) : simulatorError(405, "Use GET for this route");
+  if (third !== "throughput") return null;
   if (method === "POST") return setThroughput(ctx, request);
   if (method === "GET") return readThroughput(ctx, request);
   return simulatorError(405, "Use POST or GET for this route");

@@ -9,13 +9,14 @@
  *   3. the worker SIGKILLed mid-delivery: every event still delivered
  *   4. hostile inputs: NUL, lone surrogates, prototype keys, deep nesting, 20 MB bodies, bad percent-encoding
  *   5. hostile function results: what Postgres cannot store, returned or logged by user code: 200, one invocation row each
+ *   6. a 3,000-recipient broadcast whose worker is SIGKILLed twice: nobody sent twice, resumed ≤ 30 s after each restart, completed
  *
  * Each prints what it sent, what was stored and what was delivered; the exit code is non-zero on any
  * failure. Every loop is bounded in count and time; a watchdog ends the run after 12 minutes.
  *
  *   SVC_FAULTS_DIST_DIR=.next-faults   the build to serve (default .next); built only when it holds none
  *   SVC_FAULTS_BUILD=1                 rebuild it first
- *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile, hostile-results)
+ *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile, hostile-results, broadcast-crash)
  *   SVC_FAULTS_PART=waiting|timed      only the scenarios that mostly wait (no latency limit: they may run
  *                                      beside other work, as CI runs them beside Playwright), or only the
  *                                      others (latency or CPU limits: run them on a quiet machine)
@@ -29,6 +30,7 @@ import { randomBase62 } from "../../bench/env";
 import { startReceiver } from "../../bench/receiver";
 import type { Delivered, FaultContext } from "./context";
 import { printSummary, runScenario, type Report, type ScenarioResult } from "./report";
+import { broadcastCrashScenario } from "./scenarios/broadcast-crash";
 import { hostileScenario } from "./scenarios/hostile";
 import { hostileResultsScenario } from "./scenarios/hostile-results";
 import { postgresScenario } from "./scenarios/postgres";
@@ -52,6 +54,7 @@ const SCENARIOS: { id: string; name: string; waits?: true; run: (ctx: FaultConte
   { id: "worker", name: "3. Worker SIGKILLed mid-delivery", waits: true, run: workerKillScenario },
   { id: "hostile", name: "4. Hostile inputs", run: hostileScenario },
   { id: "hostile-results", name: "5. Hostile function results", run: hostileResultsScenario },
+  { id: "broadcast-crash", name: "6. Broadcast: worker SIGKILLed twice", run: broadcastCrashScenario },
 ];
 
 const started = Date.now();

@@ -65,7 +65,7 @@ describe("POST /broadcasts", () => {
       send_at: null,
       pause_reason: null,
     });
-    expect(created.stats).toEqual({ total: 1, pending: 1, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 });
+    expect(created.stats).toEqual({ total: 1, pending: 1, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0, outcome_unknown: 0 });
   });
 
   it("refuses the shared sandbox, an unknown template and a send_at in the past", async () => {

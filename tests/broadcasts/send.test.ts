@@ -201,10 +201,11 @@ describe("sending a broadcast", () => {
     const [row] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, created.id));
     const payload = { broadcast_id: created.id, generation: row!.runGeneration };
     const services = servicesOf(h.app.runtime);
-    const provider = h.app.runtime.ports.provider;
-    const send = provider.send;
-    provider.send = async () => {
-      throw new Error("the provider port exploded");
+    // Before any send (a send that throws may have reached the provider: crash.test.ts).
+    const limiter = h.app.runtime.ports.limiter;
+    const hitMany = limiter.hitMany;
+    limiter.hitMany = async () => {
+      throw new Error("the limiter port exploded");
     };
     try {
       // With retries left, the attempt fails and is retried; the broadcast is still sending.
@@ -215,7 +216,7 @@ describe("sending a broadcast", () => {
       const paused = await h.app.call("GET", `/broadcasts/${created.id}`, { key: seeded.key });
       expect(paused.body).toMatchObject({ status: "PAUSED", pause_reason: "sender_failed" });
     } finally {
-      provider.send = send;
+      limiter.hitMany = hitMany;
     }
     expect((await write(h, seeded.key, `/broadcasts/${created.id}/send`)).body.status).toBe("SENDING");
     await runUntil(h, seeded.key, created.id, ["COMPLETED"]);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { actionKeys } from "@/components/broadcasts/model/action-key";
 import { chunksOf, errorsOnLines, normalizePhone, parsePastedNumbers, parseRecipientsCsv } from "@/components/broadcasts/model/recipients-csv";
-import { availableActions, pauseReasonText, progressOf, STAT_TILES, tileValues } from "@/components/broadcasts/model/vocabulary";
+import {
+  availableActions,
+  failureText,
+  pauseReasonText,
+  progressOf,
+  STAT_TILES,
+  tileValues,
+  unknownOutcomeWords,
+} from "@/components/broadcasts/model/vocabulary";
 import { PAUSE_REASONS } from "@/lib/domain/broadcasts/states";
 import { MAX_RECIPIENTS_PER_CALL } from "@/lib/api/schemas/broadcasts";
 import { LIVE_POLL_MS, RECIPIENTS_PER_CALL, pollIntervalOf } from "@/lib/client/broadcasts";
@@ -99,7 +107,7 @@ describe("actionKeys", () => {
 });
 
 describe("progress card words", () => {
-  const stats = { total: 10, pending: 2, queued: 1, sent: 2, delivered: 2, read: 1, failed: 1, skipped: 1, replied: 1 };
+  const stats = { total: 10, pending: 2, queued: 1, sent: 2, delivered: 2, read: 1, failed: 1, skipped: 1, replied: 1, outcome_unknown: 0 };
 
   it("counts read as delivered and everything past the send step as processed", () => {
     const progress = progressOf(stats);
@@ -111,7 +119,7 @@ describe("progress card words", () => {
   it("shows sent, delivered and read as a funnel (each includes the later steps); the rest as the API counts them", () => {
     expect(tileValues(stats)).toEqual({ total: 10, pending: 2, queued: 1, sent: 5, delivered: 3, read: 1, failed: 1, skipped: 1, replied: 1 });
     // All 50 read: 50 sent, 50 delivered, 50 read (the API says delivered: 0, read: 50).
-    const allRead = { total: 50, pending: 0, queued: 0, sent: 0, delivered: 0, read: 50, failed: 0, skipped: 0, replied: 0 };
+    const allRead = { total: 50, pending: 0, queued: 0, sent: 0, delivered: 0, read: 50, failed: 0, skipped: 0, replied: 0, outcome_unknown: 0 };
     expect(tileValues(allRead)).toMatchObject({ sent: 50, delivered: 50, read: 50 });
     expect(STAT_TILES.map((tile) => tile.key)).toEqual(["total", "pending", "queued", "sent", "delivered", "read", "failed", "skipped", "replied"]);
   });
@@ -140,6 +148,33 @@ describe("progress card words", () => {
       cancel: false,
       addRecipients: false,
     });
+  });
+});
+
+describe("sends whose outcome is unknown", () => {
+  it("offers the resend only on a COMPLETED broadcast that has some", () => {
+    const unknown = (status: "COMPLETED" | "SENDING" | "PAUSED", outcome_unknown: number) =>
+      availableActions({ status, send_at: null, stats: { outcome_unknown } }).resendUnknown;
+    expect(unknown("COMPLETED", 14)).toBe(true);
+    expect(unknown("COMPLETED", 0)).toBe(false);
+    expect(unknown("SENDING", 14)).toBe(false);
+    expect(unknown("PAUSED", 14)).toBe(false);
+  });
+
+  it("says how many, why they were not sent again, and exactly what the resend will do", () => {
+    const words = unknownOutcomeWords(14, "COMPLETED");
+    expect(words.note).toMatch(/^14 recipients' sends have an unknown outcome/);
+    expect(words.note).toContain("not sent again automatically");
+    expect(words.button).toBe("Resend 14 recipients whose outcome is unknown");
+    expect(words.confirmation).toContain("exactly these 14 recipients, and to nobody else");
+    expect(words.confirmation).toContain("may get it twice");
+    expect(unknownOutcomeWords(1, "SENDING").note).toMatch(/^1 recipient's send has .* once the broadcast completes/);
+    expect(unknownOutcomeWords(1, "COMPLETED").button).toBe("Resend 1 recipient whose outcome is unknown");
+  });
+
+  it("words a recipient's unknown outcome, and keeps any other failure as the API says it", () => {
+    expect(failureText({ error: "outcome_unknown: ...", error_code: "outcome_unknown" })).toMatch(/^Outcome unknown: may have been sent/);
+    expect(failureText({ error: "131026: Message undeliverable", error_code: "131026" })).toBe("131026: Message undeliverable");
   });
 });
 

@@ -136,6 +136,26 @@ describe("per-number throughput", () => {
   });
 });
 
+describe("GET /control/numbers/sent", () => {
+  it("counts the messages each customer got from one number, naming those who got more than one", async () => {
+    const template = (to: string) => ({ messaging_product: "whatsapp", to, type: "template", template: { name: "hello_world", language: { code: "en_US" } } });
+    const base = recipients;
+    await sendMany(3);
+    await send(OTHER);
+    // The third customer again, past the 6 s pair pacing.
+    const twice = `1556${String(base + 3).padStart(6, "0")}7`;
+    clockMs += 7_000;
+    expect((await sim("POST", `/graph/${SENDER}/messages`, template(twice))).status).toBe(200);
+    const answer = await sim("GET", `/control/numbers/sent?phone_number_id=${SENDER}`);
+    expect(answer).toEqual({
+      status: 200,
+      json: { phone_number_id: SENDER, accepted: 4, kept: 4, recipients: 3, repeated_count: 1, repeated: [{ to: twice, count: 2 }] },
+    });
+    expect((await sim("GET", "/control/numbers/sent")).status).toBe(400);
+    expect((await sim("POST", `/control/numbers/sent?phone_number_id=${SENDER}`, {})).status).toBe(405);
+  });
+});
+
 describe("the provider port over a throttled number", () => {
   it("throws a retryable ProviderError that isThroughputError recognises; other refusals are not one", async () => {
     await sim("POST", "/control/numbers/throughput", { phone_number_id: SENDER, messages_per_second: 1 });

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui";
-import type { Broadcast, BroadcastRecipientStatus, BroadcastStats, BroadcastStatus } from "@/lib/client/broadcasts";
+import type { Broadcast, BroadcastRecipient, BroadcastRecipientStatus, BroadcastStats, BroadcastStatus } from "@/lib/client/broadcasts";
 import type { PauseReason } from "@/lib/domain/broadcasts/states";
 
 /** Words for the broadcast's states and reasons (docs/spec/decisions.md "Broadcasts"). */
@@ -104,11 +104,12 @@ export const STAT_TILES = [
 export type StatTileKey = (typeof STAT_TILES)[number]["key"];
 
 export function tileValues(stats: BroadcastStats): Record<StatTileKey, number> {
-  return { ...stats, sent: stats.sent + stats.delivered + stats.read, delivered: stats.delivered + stats.read };
+  const funnel = { ...stats, sent: stats.sent + stats.delivered + stats.read, delivered: stats.delivered + stats.read };
+  return Object.fromEntries(STAT_TILES.map((tile) => [tile.key, funnel[tile.key]])) as Record<StatTileKey, number>;
 }
 
 /** Which buttons a broadcast offers in its state; the server decides again (409 broadcast_not_editable). */
-export function availableActions(broadcast: Pick<Broadcast, "status" | "send_at">) {
+export function availableActions(broadcast: Pick<Broadcast, "status" | "send_at"> & { stats?: Pick<BroadcastStats, "outcome_unknown"> }) {
   const { status } = broadcast;
   return {
     addRecipients: status === "DRAFT" || status === "SCHEDULED",
@@ -117,5 +118,38 @@ export function availableActions(broadcast: Pick<Broadcast, "status" | "send_at"
     pause: status === "SENDING" || status === "SCHEDULED",
     resume: status === "PAUSED",
     cancel: status === "DRAFT" || status === "SCHEDULED" || status === "SENDING" || status === "PAUSED",
+    // Only once it is COMPLETED: while it runs, what is unknown is not settled yet (POST /broadcasts/{id}/resend-unknown).
+    resendUnknown: status === "COMPLETED" && (broadcast.stats?.outcome_unknown ?? 0) > 0,
   };
+}
+
+const recipients = (n: number) => `${n} recipient${n === 1 ? "" : "s"}`;
+
+/**
+ * The words around sends whose outcome is unknown (docs/api-decisions.md "Broadcasts"): the note that
+ * says how many and why they were not sent again, and the resend button with a confirmation that says
+ * exactly what it will do, including that some customers may get the message twice.
+ */
+export function unknownOutcomeWords(count: number, status: BroadcastStatus) {
+  const who = recipients(count);
+  return {
+    note:
+      `${count === 1 ? "1 recipient's send has" : `${count} recipients' sends have`} an unknown outcome: the sender stopped after handing ` +
+      `${count === 1 ? "it" : "them"} to the provider and before it heard back, so ${count === 1 ? "that customer" : "those customers"} may or may not ` +
+      `have the message. ${count === 1 ? "It was" : "They were"} not sent again automatically` +
+      (status === "COMPLETED" ? ": you can resend them on purpose." : "; once the broadcast completes you can resend them on purpose."),
+    button: `Resend ${who} whose outcome is unknown`,
+    title: `Resend ${who} whose outcome is unknown?`,
+    confirmation:
+      `This sends the template once more to exactly these ${who}, and to nobody else on the list. Their first message may already have ` +
+      `reached them, so some customers may get it twice. The broadcast shows Sending until they are handed to the provider.`,
+    confirmLabel: `Resend to ${who}`,
+    done: `Resending to ${who}`,
+  };
+}
+
+/** A failed recipient's detail line: the unknown outcome in words, any other failure as the API says it. */
+export function failureText(recipient: Pick<BroadcastRecipient, "error" | "error_code">): string | null {
+  if (recipient.error_code === "outcome_unknown") return "Outcome unknown: may have been sent; not sent again automatically";
+  return recipient.error;
 }

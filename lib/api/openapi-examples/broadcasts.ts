@@ -35,7 +35,7 @@ const COMPONENTS = {
   ],
 };
 
-const NO_STATS = { total: 0, pending: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 };
+const NO_STATS = { total: 0, pending: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0, outcome_unknown: 0 };
 const DRAFT = {
   object: "broadcast",
   id: BROADCAST_ID,
@@ -57,7 +57,7 @@ const SENDING = {
   ...DRAFT,
   status: "SENDING",
   started_at: STARTED_AT,
-  stats: { total: 12000, pending: 7150, queued: 40, sent: 1900, delivered: 2650, read: 180, failed: 12, skipped: 68, replied: 23 },
+  stats: { total: 12000, pending: 7150, queued: 40, sent: 1900, delivered: 2650, read: 180, failed: 12, skipped: 68, replied: 23, outcome_unknown: 0 },
   updated_at: STARTED_AT,
 };
 const PAUSED = { ...SENDING, status: "PAUSED", pause_reason: "paused_by_user", updated_at: "2026-06-18T10:01:30.000Z" };
@@ -78,8 +78,18 @@ const COMPLETED = {
   status: "COMPLETED",
   started_at: STARTED_AT,
   completed_at: COMPLETED_AT,
-  stats: { total: 12000, pending: 0, queued: 0, sent: 2210, delivered: 7930, read: 1574, failed: 38, skipped: 248, replied: 311 },
+  stats: { total: 12000, pending: 0, queued: 0, sent: 2210, delivered: 7930, read: 1574, failed: 38, skipped: 248, replied: 311, outcome_unknown: 0 },
   updated_at: COMPLETED_AT,
+};
+/** The run's worker died twice while sending: 14 recipients' sends may or may not have reached them. */
+const COMPLETED_UNKNOWN = { ...COMPLETED, stats: { ...COMPLETED.stats, failed: 52, outcome_unknown: 14, sent: 2196 } };
+/** resend-unknown: those 14 are pending again and the broadcast sends them. */
+const RESENDING = {
+  ...COMPLETED_UNKNOWN,
+  status: "SENDING",
+  completed_at: null,
+  stats: { ...COMPLETED_UNKNOWN.stats, pending: 14, failed: 38, outcome_unknown: 0 },
+  updated_at: CALLBACK_AT,
 };
 
 const recipient = (id: string, fields: Record<string, unknown>) => ({
@@ -91,6 +101,7 @@ const recipient = (id: string, fields: Record<string, unknown>) => ({
   skip_reason: null,
   message_id: null,
   error: null,
+  error_code: null,
   replied_at: null,
   updated_at: AT,
   ...fields,
@@ -108,6 +119,18 @@ const FAILED = recipient("bcr_01jxq6b2d4f6h8k0m2p4r6t8v1", {
   status: "failed",
   message_id: "msg_01jxq6c3e5g7j9m1p3r5t7w9y1",
   error: "131026: Message undeliverable",
+  error_code: "131026",
+  updated_at: CALLBACK_AT,
+});
+/** Handed to the provider when the sender's worker died, before it heard the answer (attempts.ts). */
+const UNKNOWN = recipient("bcr_01jxq6b2d4f6h8k0m2p4r6t8v3", {
+  to: "14155550104",
+  status: "failed",
+  message_id: "msg_01jxq6c3e5g7j9m1p3r5t7w9y2",
+  error:
+    "outcome_unknown: Its sender stopped after handing the message to the provider and before it heard the answer. It may have reached the customer, " +
+    "so it is not sent again automatically; resend it on purpose with POST /broadcasts/{id}/resend-unknown.",
+  error_code: "outcome_unknown",
   updated_at: CALLBACK_AT,
 });
 const SKIPPED = recipient("bcr_01jxq6b2d4f6h8k0m2p4r6t8v2", { to: "14155550103", status: "skipped", skip_reason: "no_opt_in", updated_at: STARTED_AT });
@@ -306,7 +329,7 @@ export const broadcastExamples: Record<string, OperationExamples> = {
         summary: "Newest first: read (and replied), failed with the provider's error, skipped without opt-in",
         value: list([SKIPPED, FAILED, READ], true),
       },
-      failed: { summary: "?status=failed", value: list([FAILED]) },
+      failed: { summary: "?status=failed: one the provider refused, one whose outcome is unknown", value: list([UNKNOWN, FAILED]) },
     },
     errors: { 404: notFound },
   },
@@ -328,5 +351,27 @@ export const broadcastExamples: Record<string, OperationExamples> = {
     request: { empty: { summary: "No body fields", value: {} } },
     response: { cancelled: { summary: "Pending recipients skipped (cancelled); messages already sent are not recalled", value: CANCELLED } },
     errors: { 400: keyRequired, 404: notFound, 409: { completed: notEditable("COMPLETED", "cancel") } },
+  },
+  resendUnknownBroadcastRecipients: {
+    request: { empty: { summary: "No body fields", value: {} } },
+    response: {
+      resending: { summary: "The 14 recipients whose outcome was unknown are pending again and being sent", value: RESENDING },
+      nothingToResend: { summary: "No recipient's outcome is unknown: returned unchanged, nothing is sent", value: COMPLETED },
+    },
+    errors: {
+      400: keyRequired,
+      404: notFound,
+      409: {
+        sending: {
+          summary: "Still SENDING: what is unknown is settled when it completes (or pause it first)",
+          value: {
+            error: "broadcast_not_editable",
+            message: `Broadcast ${BROADCAST_ID} is SENDING: recipients whose outcome is unknown can be resent once it is COMPLETED or PAUSED.`,
+            broadcast_id: BROADCAST_ID,
+            status: "SENDING",
+          },
+        },
+      },
+    },
   },
 };

@@ -12,6 +12,7 @@ import {
 import { z } from "@/lib/api/zod";
 import { createBroadcast, getBroadcast, listBroadcasts, listRecipients } from "@/lib/domain/broadcasts/crud";
 import { addRecipients, cancelBroadcast, pauseBroadcast, sendBroadcast } from "@/lib/domain/broadcasts/lifecycle";
+import { resendUnknown } from "@/lib/domain/broadcasts/resend";
 
 const tag = "Broadcasts";
 const Empty = z.object({}).strict().openapi("BroadcastActionRequest");
@@ -134,5 +135,25 @@ export const broadcastRoutes = [
     body: Empty,
     response: Broadcast,
     handler: ({ ctx, params }) => cancelBroadcast(ctx, params.id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/broadcasts/{id}/resend-unknown",
+    operationId: "resendUnknownBroadcastRecipients",
+    summary: "Send once more the recipients whose outcome is unknown",
+    description:
+      "Scope broadcasts:send. A recipient whose send may have reached the customer but whose answer was lost (the sender's worker died, or " +
+      "the provider did not answer in time) ends `failed` with `error_code: outcome_unknown` and is never sent again automatically " +
+      "(`stats.outcome_unknown` counts them). This sends exactly those recipients once more, so a customer may get the message twice: they " +
+      "become pending and the broadcast SENDING until they are settled. Only a COMPLETED broadcast (409 broadcast_not_editable otherwise); the " +
+      "template must still be APPROVED and the channel connected, as for send. None to resend: returned unchanged." +
+      KEY,
+    tag,
+    scope: "broadcasts:send",
+    idempotency: "required",
+    params: IdParam,
+    body: Empty,
+    response: Broadcast,
+    handler: ({ ctx, params }) => resendUnknown(ctx, params.id),
   }),
 ];

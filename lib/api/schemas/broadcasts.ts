@@ -63,12 +63,21 @@ export const BroadcastStats = z
     failed: z.number().int(),
     skipped: z.number().int(),
     replied: z.number().int(),
+    outcome_unknown: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Of `failed`: recipients whose send may have reached the customer but whose answer was lost (the sender's worker died, or " +
+          "the provider did not answer in time). They are never sent again automatically: `POST /broadcasts/{id}/resend-unknown` sends them once more.",
+      }),
   })
   .openapi("BroadcastStats", {
     description:
       "Recipients by their current status, each counted once: pending + queued + sent + delivered + read + failed + skipped = total, " +
       "the same counts `GET /broadcasts/{id}/recipients?status=` lists (a message that was read counts in `read`, not in `delivered`: " +
-      "delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status.",
+      "delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status; " +
+      "`outcome_unknown` is part of `failed`.",
   });
 
 export const Broadcast = z
@@ -109,6 +118,10 @@ export const BroadcastRecipient = z
     skip_reason: z.string().nullable(),
     message_id: z.string().nullable(),
     error: z.string().nullable(),
+    error_code: z
+      .string()
+      .nullable()
+      .openapi({ description: "The failure's code alone: the provider's (e.g. `131026`), or `outcome_unknown` for a send whose answer was lost." }),
     replied_at: Timestamp.nullable(),
     updated_at: Timestamp,
   })

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt } from "./columns";
 import { channels } from "./channels";
@@ -31,10 +32,22 @@ export const broadcasts = pgTable(
     pauseReason: text("pause_reason"),
     /** Bumped by every send / resume: a sender job of an older run sees the change and stops. */
     runGeneration: integer("run_generation").notNull().default(0),
+    /**
+     * The sender slice holding this run, and until when (lib/domain/broadcasts/lease.ts): renewed
+     * while it sends; a SENDING run past it has lost its sender and is taken over (watchdog.ts).
+     */
+    senderLeaseHolder: text("sender_lease_holder"),
+    senderLeaseUntil: at("sender_lease_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("broadcasts_project_id").on(t.projectId, t.id), index("broadcasts_template").on(t.templateId)],
+  (t) => [
+    index("broadcasts_project_id").on(t.projectId, t.id),
+    index("broadcasts_template").on(t.templateId),
+    index("broadcasts_sending_lease")
+      .on(t.senderLeaseUntil)
+      .where(sql`${t.status} = 'SENDING'`),
+  ],
 );
 
 /** One recipient of a broadcast: its own template parameters, and the message it became. */
@@ -56,6 +69,12 @@ export const broadcastRecipients = pgTable(
     error: jsonb("error").$type<Record<string, unknown>>(),
     /** Throughput refusals (130429) of this recipient so far. */
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * Set, and committed, just before its message is handed to the provider; cleared only when the
+     * provider refused it (so it may be tried again). Set with no answer recorded after the sender is
+     * gone: the outcome is unknown (docs/api-decisions.md "Broadcasts").
+     */
+    dispatchedAt: at("dispatched_at"),
     repliedAt: at("replied_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

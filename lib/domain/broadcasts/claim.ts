@@ -1,6 +1,6 @@
 /**
- * The sender's next batch: recipients already written as messages but not yet accepted by the
- * provider (a refusal to retry, or a run cut short), then pending ones. Pending recipients are
+ * The sender's next batch: recipients already written as messages but never handed to the provider
+ * (a refusal to retry, or a run cut short), then pending ones. Pending recipients are
  * judged here (a contact and, when the project requires it, an active opt-in: else `skipped
  * no_opt_in`) and become queued messages, all in one transaction, so a crash leaves either pending
  * recipients or queued messages to pick up again, never half of each.
@@ -103,11 +103,13 @@ export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: 
   const now = ctx.ports.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [broadcast] = await tx.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
-    // Only messages the provider never saw: still queued, without its id.
+    // Only messages the provider never saw: still queued, without its id, and never handed to a send
+    // (one that was may have reached the customer: attempts.ts settles it as outcome_unknown instead).
     const unsentIds = (
       await tx
         .select({ id: messages.id })
         .from(messages)
+        .innerJoin(broadcastRecipients, eq(broadcastRecipients.messageId, messages.id))
         .where(
           and(
             inArray(
@@ -116,6 +118,7 @@ export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: 
             ),
             eq(messages.status, "queued"),
             isNull(messages.platformMessageId),
+            isNull(broadcastRecipients.dispatchedAt),
           ),
         )
     ).map((row) => row.id);
@@ -129,7 +132,7 @@ export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: 
   });
 }
 
-/** Queued by an earlier batch, not accepted by the provider yet. */
+/** Queued by an earlier batch and never handed to the provider (a refusal to retry, a batch a slice did not get to). */
 export async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgoing[]> {
   const rows = await db
     .select({
@@ -145,6 +148,7 @@ export async function unsent(db: Db, broadcastId: string, limit: number): Promis
       and(
         eq(broadcastRecipients.broadcastId, broadcastId),
         eq(broadcastRecipients.status, "queued"),
+        isNull(broadcastRecipients.dispatchedAt),
         eq(messages.status, "queued"),
         isNull(messages.platformMessageId),
       ),

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { broadcasts } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Tx } from "@/lib/ports/db/types";
+import { settleUnknown } from "./attempts";
 import { releaseBatch, unsent } from "./claim";
 
 export const BROADCAST_RELEASE_JOB = "broadcasts.release";
@@ -32,10 +33,12 @@ export async function queueRelease(ctx: Pick<SystemCtx, "ports">, tx: Tx, broadc
   await ctx.ports.queue.send(BROADCAST_RELEASE_JOB, job, { tx, startAfter: RELEASE_AFTER_MS });
 }
 
-/** Gives back what the cancelled run left queued: recipients `skipped` (cancelled), their messages deleted. */
+/** Gives back what the cancelled run left queued: recipients `skipped` (cancelled), their messages deleted; a send left without its answer ends outcome_unknown. */
 export async function releaseCancelled(ctx: SystemCtx, broadcastId: string): Promise<void> {
   const [broadcast] = await ctx.db.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
   if (broadcast?.status !== "CANCELLED") return;
+  // Handed to the provider with no answer: it may have reached the customer, so it is not "not sent".
+  await settleUnknown(ctx, broadcastId);
   for (;;) {
     const page = await unsent(ctx.db, broadcastId, PAGE);
     if (page.length === 0) return;

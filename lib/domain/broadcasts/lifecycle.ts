@@ -15,6 +15,7 @@ import { getBroadcastRow, serialize } from "./crud";
 import { insertRecipients, judgeRecipients, notEditable, type RecipientInput } from "./recipients";
 import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
 import { queueRelease } from "./leftovers";
+import { freshLease } from "./lease";
 import type { BroadcastRow } from "./serialize";
 import { decide, sendTarget, type BroadcastAction } from "./states";
 
@@ -41,14 +42,7 @@ export async function addRecipients(ctx: Ctx, id: string, input: { recipients: R
 export async function sendBroadcast(ctx: Ctx, id: string) {
   const broadcast = await getBroadcastRow(ctx, id);
   if (decideOrThrow("send", broadcast) === "same") return serialize(ctx, broadcast);
-  const channel = await getChannelRowOrThrow(ctx, broadcast.channelId);
-  await approvedTemplateOf(ctx, channel, { id: broadcast.templateId });
-  if (channel.status !== "connected") {
-    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; connect it again to send this broadcast.`, {
-      channel_id: channel.id,
-      blockers: ["CHANNEL_NOT_CONNECTED"],
-    });
-  }
+  await assertSendable(ctx, broadcast);
   const [{ n }] = (await ctx.db.select({ n: count() }).from(broadcastRecipients).where(eq(broadcastRecipients.broadcastId, id))) as [{ n: number }];
   if (n === 0)
     throw new SvcError("broadcast_has_no_recipients", `Broadcast ${id} has no recipients: add them with POST /broadcasts/${id}/recipients first.`, {
@@ -61,6 +55,7 @@ export async function sendBroadcast(ctx: Ctx, id: string) {
       pauseReason: null,
       startedAt: target === "SENDING" ? (broadcast.startedAt ?? ctx.now) : null,
       updatedAt: ctx.now,
+      ...freshLease(ctx.now),
     });
     const job: BroadcastRunJob = { broadcast_id: id, generation: moved.runGeneration };
     await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx, ...(target === "SCHEDULED" ? { startAfter: broadcast.sendAt! } : {}) });
@@ -100,6 +95,18 @@ export async function cancelBroadcast(ctx: Ctx, id: string) {
   return serialize(ctx, row);
 }
 
+/** What sending needs now: the template APPROVED (409 template_not_approved) and the channel connected (412). */
+export async function assertSendable(ctx: Ctx, broadcast: BroadcastRow): Promise<void> {
+  const channel = await getChannelRowOrThrow(ctx, broadcast.channelId);
+  await approvedTemplateOf(ctx, channel, { id: broadcast.templateId });
+  if (channel.status !== "connected") {
+    throw new SvcError("channel_not_ready", `Channel ${channel.id} is ${channel.status}; connect it again to send this broadcast.`, {
+      channel_id: channel.id,
+      blockers: ["CHANNEL_NOT_CONNECTED"],
+    });
+  }
+}
+
 function decideOrThrow(action: BroadcastAction, broadcast: BroadcastRow): "change" | "same" {
   const decision = decide(action, broadcast.status);
   if (decision !== "refuse") return decision;
@@ -114,7 +121,7 @@ function decideOrThrow(action: BroadcastAction, broadcast: BroadcastRow): "chang
 }
 
 /** A guarded transition (the status must still be one of `from`), bumping the run generation. A lost race is a 409. */
-async function move(db: Db, broadcast: BroadcastRow, from: BroadcastRow["status"][], set: Partial<BroadcastRow>): Promise<BroadcastRow> {
+export async function move(db: Db, broadcast: BroadcastRow, from: BroadcastRow["status"][], set: Partial<BroadcastRow>): Promise<BroadcastRow> {
   const [row] = await db
     .update(broadcasts)
     .set({ ...set, runGeneration: sql`${broadcasts.runGeneration} + 1` })

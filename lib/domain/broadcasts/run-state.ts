@@ -3,13 +3,14 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Claim } from "./claim";
+import { freshLease } from "./lease";
 import type { BroadcastRow } from "./serialize";
 import type { PauseReason } from "./states";
 
 export async function startScheduled(db: Db, broadcast: BroadcastRow, now: Date): Promise<BroadcastRow | null> {
   const [row] = await db
     .update(broadcasts)
-    .set({ status: "SENDING", startedAt: now, updatedAt: now })
+    .set({ status: "SENDING", startedAt: now, updatedAt: now, ...freshLease(now) })
     .where(and(eq(broadcasts.id, broadcast.id), eq(broadcasts.status, "SCHEDULED"), eq(broadcasts.runGeneration, broadcast.runGeneration)))
     .returning();
   return row ?? null;

@@ -3,10 +3,12 @@
  * generation. Batches are streamed from the database (claim.ts), so memory does not grow with the
  * recipient count; sends are paced to the channel's throughput (pacer.ts), each takes its pair slot
  * first (a recipient messaged < 6 s ago waits for a later batch: never a 429), and throughput refusals
- * (130429) slow the run down and, when they pile up, pause it.
+ * (130429) slow the run down and, when they pile up, pause it. A slice holds the run's lease while it
+ * sends (lease.ts), and each recipient is marked dispatched before its send (attempts.ts): after a
+ * crash the run is taken over within seconds and no recipient is sent twice.
  */
-import { eq, inArray, sql } from "drizzle-orm";
-import { broadcastRecipients, broadcasts, channels, messages, templates } from "@/lib/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { broadcasts, channels, messages, templates } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { channelThroughput } from "@/lib/domain/channels/throughput";
@@ -16,7 +18,9 @@ import { applyStatus } from "@/lib/domain/messages/status";
 import { LimiterUnavailable } from "@/lib/ports/limiter";
 import { anyOf } from "@/lib/ports/db/bulk";
 import { ProviderError, isThroughputError } from "@/lib/ports/provider/types";
+import { answerLost, markDispatched, refusedForNow, settleUnknown, unknownOutcome } from "./attempts";
 import { claimBatch, releaseBatch, type Claim, type Outgoing } from "./claim";
+import { newLeaseHolder, releaseLease, startHeartbeat, takeLease, type Heartbeat } from "./lease";
 import { Pacer } from "./pacer";
 import { pauseFor, settleIfDone, startScheduled, whyPause } from "./run-state";
 import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
@@ -34,6 +38,38 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
   const { ctx, claim } = loaded;
   const reason = whyPause(claim);
   if (reason) return pauseFor(ctx.db, claim.broadcast, reason, ctx.ports.clock.now());
+  const holder = newLeaseHolder();
+  // Another slice of this run is alive and sending: it goes on, and hands the run on itself.
+  if (!(await takeLease(ctx.db, job, holder, ctx.ports.clock.now()))) return;
+  const heartbeat = startHeartbeat(ctx.db, job, holder, ctx.ports.clock);
+  try {
+    // No live sender waits for these answers any more (the lease was free or had run out).
+    await settleUnknown(ctx, claim.broadcast.id);
+    const end = await sendSlice(ctx, claim, job, heartbeat);
+    if (end === "continue") await handOver(ctx, job, holder);
+    else await releaseLease(ctx.db, job, holder, ctx.ports.clock.now());
+  } catch (error) {
+    // What this slice handed over has answered (sendSlice waits for it), so a retry may start at once.
+    await releaseLease(ctx.db, job, holder, ctx.ports.clock.now()).catch(() => {});
+    throw error;
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+/** The continuation job and the lease given back, together: a worker dying between the two leaves neither half. */
+async function handOver(ctx: Ctx, job: BroadcastRunJob, holder: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await releaseLease(tx, job, holder, ctx.ports.clock.now());
+    await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx });
+  });
+}
+
+/**
+ * The slice's sending, ≤ 20 s: "continue" when time is up with work left, "done" when there is
+ * nothing left to send (settled, or stopped: paused, cancelled, taken over).
+ */
+async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat: Heartbeat): Promise<"continue" | "done"> {
   const rate = channelThroughput(claim.channel);
   const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)));
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
@@ -63,9 +99,14 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
       // Nothing new: once the last batch has finished, what it could not send is claimable again.
       const last = previous && (await finish(previous));
       previous = null;
-      if (!last || !retryDue) return void (await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now()));
+      if (!last || !retryDue) {
+        // Not settled (a recipient made pending again below the cursor, say): the lease given back
+        // runs out and the watchdog hands the run to a new slice, whose claims start from the top.
+        await settleIfDone(ctx.db, claim.broadcast, ctx.ports.clock.now());
+        return "done";
+      }
       if (last.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
-      if (Date.now() >= until) return ctx.ports.queue.send(BROADCAST_RUN_JOB, job).then(() => undefined);
+      if (Date.now() >= until) return "continue";
       batch = await claimNext([], true);
       continue;
     }
@@ -74,23 +115,26 @@ export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob)
     // A run that stops gives the claimed batch back.
     const inHand = [...(previous?.batch ?? []), ...batch];
     const next = handled(claimNext(inHand, retryDue));
-    let dispatched: Dispatched;
+    let dispatched: Dispatched | null = null;
     try {
       dispatched = await dispatchBatch(ctx, claim, batch, pacer, flight);
       if (previous) await finish(previous);
     } catch (error) {
+      // What was handed to the provider answers first, so every answer that came is recorded.
+      await Promise.allSettled([previous?.settled, dispatched?.settled]);
       await next.then((held) => releaseBatch(ctx, claim.broadcast.id, held)).catch(() => {});
       throw error;
     }
     previous = dispatched;
-    const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !(await stillCurrent(ctx, job)) ? "stale" : Date.now() >= until ? "slice" : null;
+    const current = !heartbeat.lost && (await stillCurrent(ctx, job));
+    const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !current ? "stale" : Date.now() >= until ? "slice" : null;
     if (stop) {
       await finish(dispatched);
       if (stop === "pause") await pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
-      if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next);
+      if (stop === "pause" || stop === "stale") return releaseBatch(ctx, claim.broadcast.id, await next).then(() => "done");
       // Out of time: the claimed batch stays queued; the continuation's first claim picks it up.
       await next;
-      return ctx.ports.queue.send(BROADCAST_RUN_JOB, job).then(() => undefined);
+      return "continue";
     }
     batch = await next;
   }
@@ -149,8 +193,10 @@ class Flight {
  * Hands one batch to the provider, paced, and returns once every send has started. Pair slots are
  * taken a chunk at a time (one limiter call), the next chunk's while this one sends: each slot at most
  * two chunks (a tenth of a second at the paced rate) before its send, and the pacer never waits for
- * Redis. Accepted ids are written as they land, so most status callbacks find their message on the
- * first try; nothing here waits for a write.
+ * Redis. Each chunk is marked dispatched (committed) right before its sends start: what a crash leaves
+ * dispatched without an answer is settled as outcome_unknown, never sent again (attempts.ts). Accepted
+ * ids are written as they land, so most status callbacks find their message on the first try; nothing
+ * here waits for a write. If it fails part-way, what it started still answers and is written first.
  */
 async function dispatchBatch(ctx: Ctx, claim: Claim, batch: Outgoing[], pacer: Pacer, flight: Flight): Promise<Dispatched> {
   const provider = providerChannelOf(claim.channel, ctx.settings);
@@ -161,32 +207,43 @@ async function dispatchBatch(ctx: Ctx, claim: Claim, batch: Outgoing[], pacer: P
   const writes: Promise<void>[] = [];
   const chunks: Outgoing[][] = [];
   for (let start = 0; start < batch.length; start += flight.limit) chunks.push(batch.slice(start, start + flight.limit));
-  let slots = handled(pairSlots(ctx, claim, chunks[0] ?? []));
-  for (const [c, chunk] of chunks.entries()) {
-    const allowed = await slots;
-    if (c + 1 < chunks.length) slots = handled(pairSlots(ctx, claim, chunks[c + 1]!));
-    for (const [i, item] of chunk.entries()) {
-      if (!allowed[i]) continue;
-      await pacer.take();
-      const send = sendOne(ctx, claim, provider, item, pacer, { accepted, retry, outcome }).then(() => {
-        if (accepted.length >= FLUSH_EVERY) writes.push(handled(writeAccepted(ctx, accepted.splice(0))));
-      });
-      sends.push(handled(send));
-      await flight.add(send);
+  let failure: { error: unknown } | null = null;
+  try {
+    let slots = handled(pairSlots(ctx, claim, chunks[0] ?? []));
+    for (const [c, chunk] of chunks.entries()) {
+      const allowed = await slots;
+      if (c + 1 < chunks.length) slots = handled(pairSlots(ctx, claim, chunks[c + 1]!));
+      const ready = await markDispatched(
+        ctx.db,
+        chunk.filter((_, i) => allowed[i]),
+        ctx.ports.clock.now(),
+      );
+      for (const item of ready) {
+        await pacer.take();
+        const send = sendOne(ctx, claim, provider, item, pacer, { accepted, retry, outcome }).then(() => {
+          if (accepted.length >= FLUSH_EVERY) writes.push(handled(writeAccepted(ctx, accepted.splice(0))));
+        });
+        sends.push(handled(send));
+        await flight.add(send);
+      }
     }
+  } catch (error) {
+    failure = { error };
   }
   const settled = (async () => {
-    await Promise.all(sends);
+    const answers = await Promise.allSettled(sends);
     writes.push(writeAccepted(ctx, accepted));
     await Promise.all(writes);
-    if (retry.length > 0) {
-      await ctx.db
-        .update(broadcastRecipients)
-        .set({ attempts: sql`${broadcastRecipients.attempts} + 1`, updatedAt: ctx.ports.clock.now() })
-        .where(inArray(broadcastRecipients.id, retry));
-    }
+    await refusedForNow(ctx.db, retry, ctx.ports.clock.now());
+    // A send that threw something other than the provider's answer stays dispatched: its outcome is unknown.
+    const thrown = answers.find((answer) => answer.status === "rejected");
+    if (thrown) throw thrown.reason;
     return outcome;
   })();
+  if (failure) {
+    await settled.catch(() => {});
+    throw failure.error;
+  }
   return { batch, settled: handled(settled) };
 }
 
@@ -208,13 +265,17 @@ async function sendOne(
       into.outcome.refusals++;
       await pacer.refused();
     }
-    if (error.retryable && item.attempts + 1 < MAX_ATTEMPTS) {
+    // No answer in time: the provider may have sent it, so it is not tried again (and keeps its pair slot).
+    const lost = answerLost(error);
+    if (!lost && error.retryable && item.attempts + 1 < MAX_ATTEMPTS) {
       // Not sent, so the pair's slot is given back for the retry.
       await ctx.ports.limiter.refund("strict", pairKey(claim.channel.platform, claim.channel.id, item.to), 1, PAIR_INTERVAL_SECONDS).catch(() => {});
       return void into.retry.push(item.recipientId);
     }
+    const at = ctx.ports.clock.now();
+    const failure = lost ? unknownOutcome(`The provider did not answer in time (${error.failure.message}).`, at) : error.failure;
     const [message] = await ctx.db.select().from(messages).where(eq(messages.id, item.messageId));
-    if (message) await applyStatus(ctx, message, { status: "failed", at: ctx.ports.clock.now(), failure: error.failure, recipientId: item.to });
+    if (message) await applyStatus(ctx, message, { status: "failed", at, failure, recipientId: item.to });
   }
 }
 

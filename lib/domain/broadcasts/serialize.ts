@@ -35,9 +35,15 @@ export function serializeRecipient(row: BroadcastRecipientRow) {
     skip_reason: row.skipReason,
     message_id: row.messageId,
     error: errorText(row.error),
+    error_code: errorCode(row.error),
     replied_at: iso(row.repliedAt),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The failure's code alone (`outcome_unknown`, a provider code such as `131026`), for filtering and for the dashboard's words. */
+function errorCode(error: Record<string, unknown> | null): string | null {
+  return error && error.code !== undefined && error.code !== null ? String(error.code) : null;
 }
 
 /** The stored failure (a provider MessageFailure or our own {message}) as the one sentence the wire carries. */

@@ -2,10 +2,11 @@
  * What each operation may do in each status (pure). Terminal: COMPLETED, CANCELLED, FAILED.
  * send: DRAFT → SENDING (or SCHEDULED when send_at is ahead), PAUSED → SENDING; SENDING/SCHEDULED: unchanged.
  * pause: SENDING/SCHEDULED → PAUSED; PAUSED: unchanged. cancel: anything not terminal → CANCELLED.
+ * resend_unknown: COMPLETED → SENDING again, for the recipients whose outcome is unknown (resend.ts).
  */
 import type { BroadcastStatus } from "./serialize";
 
-export type BroadcastAction = "send" | "pause" | "cancel" | "add_recipients";
+export type BroadcastAction = "send" | "pause" | "cancel" | "add_recipients" | "resend_unknown";
 
 const TERMINAL: ReadonlySet<BroadcastStatus> = new Set(["COMPLETED", "CANCELLED", "FAILED"]);
 
@@ -27,6 +28,8 @@ export function decide(action: BroadcastAction, status: BroadcastStatus): "chang
     case "cancel":
       if (status === "CANCELLED") return "same";
       return isTerminal(status) ? "refuse" : "change";
+    case "resend_unknown":
+      return status === "COMPLETED" ? "change" : "refuse";
   }
 }
 

@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { broadcastRecipients } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { OUTCOME_UNKNOWN } from "./attempts";
 
 export interface BroadcastStats {
   total: number;
@@ -12,9 +13,11 @@ export interface BroadcastStats {
   failed: number;
   skipped: number;
   replied: number;
+  /** Of `failed`: sends whose outcome is unknown (attempts.ts), which only a deliberate resend sends again. */
+  outcome_unknown: number;
 }
 
-const EMPTY: BroadcastStats = { total: 0, pending: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0 };
+const EMPTY: BroadcastStats = { total: 0, pending: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0, outcome_unknown: 0 };
 
 /**
  * Counted from the recipient rows, never kept as counters: the numbers cannot drift from the rows
@@ -37,6 +40,7 @@ export async function statsOf(db: Db, broadcastIds: string[]): Promise<Map<strin
       failed: count("failed"),
       skipped: count("skipped"),
       replied: sql<number>`count(${broadcastRecipients.repliedAt})::int`,
+      outcome_unknown: sql<number>`count(*) filter (where ${broadcastRecipients.status} = 'failed' and ${broadcastRecipients.error}->>'code' = ${OUTCOME_UNKNOWN})::int`,
     })
     .from(broadcastRecipients)
     .where(inArray(broadcastRecipients.broadcastId, broadcastIds))

@@ -243,6 +243,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/broadcasts/{id}/resend-unknown": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send once more the recipients whose outcome is unknown
+     * @description Scope broadcasts:send. A recipient whose send may have reached the customer but whose answer was lost (the sender's worker died, or the provider did not answer in time) ends `failed` with `error_code: outcome_unknown` and is never sent again automatically (`stats.outcome_unknown` counts them). This sends exactly those recipients once more, so a customer may get the message twice: they become pending and the broadcast SENDING until they are settled. Only a COMPLETED broadcast (409 broadcast_not_editable otherwise); the template must still be APPROVED and the channel connected, as for send. None to resend: returned unchanged. Requires Idempotency-Key (400 idempotency_key_required; the same key with another body: 409 idempotency_key_reused).
+     *
+     *     Requires scope `broadcasts:send`. Requires an Idempotency-Key header.
+     */
+    post: operations["resendUnknownBroadcastRecipients"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/broadcasts/{id}/send": {
     parameters: {
       query?: never;
@@ -1963,6 +1985,8 @@ export interface components {
     BroadcastRecipient: {
       contact_id: string | null;
       error: string | null;
+      /** @description The failure's code alone: the provider's (e.g. `131026`), or `outcome_unknown` for a send whose answer was lost. */
+      error_code: string | null;
       id: string;
       message_id: string | null;
       /** @enum {string} */
@@ -2017,10 +2041,12 @@ export interface components {
     };
     /** @enum {string} */
     BroadcastRecipientStatus: "pending" | "queued" | "sent" | "delivered" | "read" | "failed" | "skipped";
-    /** @description Recipients by their current status, each counted once: pending + queued + sent + delivered + read + failed + skipped = total, the same counts `GET /broadcasts/{id}/recipients?status=` lists (a message that was read counts in `read`, not in `delivered`: delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status. */
+    /** @description Recipients by their current status, each counted once: pending + queued + sent + delivered + read + failed + skipped = total, the same counts `GET /broadcasts/{id}/recipients?status=` lists (a message that was read counts in `read`, not in `delivered`: delivered or further is `delivered + read`). `replied` counts recipients who wrote back after their message, whatever their status; `outcome_unknown` is part of `failed`. */
     BroadcastStats: {
       delivered: number;
       failed: number;
+      /** @description Of `failed`: recipients whose send may have reached the customer but whose answer was lost (the sender's worker died, or the provider did not answer in time). They are never sent again automatically: `POST /broadcasts/{id}/resend-unknown` sends them once more. */
+      outcome_unknown: number;
       pending: number;
       queued: number;
       read: number;
@@ -5602,6 +5628,123 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BroadcastRecipientsAdded"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  resendUnknownBroadcastRecipients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BroadcastActionRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Broadcast"];
         };
       };
       /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */

@@ -3,8 +3,9 @@
  * return or log what Postgres cannot store (a lone surrogate, NUL in keys and values, a replaced
  * JSON.stringify) or hand env.KV a NUL key. Every invoke answers 200 with the expected status (never
  * a 500), no error carries SQL, and the invocation log holds exactly one row per call
- * (docs/api-decisions.md "Hosted functions"). Items 1 and 7 of issue 31; the engine's own cases
- * (an oversized result, CPU shapes) belong beside these.
+ * (docs/api-decisions.md "Hosted functions"); a NUL in a log line is kept whole. Three 50 MB results at
+ * once end result_too_large beside a run that ends ok (the engine aborted on those). Items 1, 6 and 7
+ * of issue 31.
  */
 import { performance } from "node:perf_hooks";
 import { randomBase62 } from "../../../bench/env";
@@ -17,6 +18,8 @@ interface Case {
   status: "ok" | "error";
   /** The run's result (status ok) or the start of its error (status error). */
   expect: unknown;
+  /** The stored log lines, when the case is about them. */
+  logs?: string[];
 }
 
 const CASES: Case[] = [
@@ -50,6 +53,7 @@ const CASES: Case[] = [
     source: 'export default async () => { console.log("before\\u0000after"); console.log("x\\ud800y"); return 1; };',
     status: "ok",
     expect: 1,
+    logs: ["before\u2400after", "x\uFFFDy"],
   },
 ];
 
@@ -80,7 +84,7 @@ export async function hostileResultsScenario(ctx: FaultContext, r: Report): Prom
     const took = performance.now() - started;
     worst = Math.max(worst, took);
     if (invoked.status >= 500) serverErrors++;
-    const log = await stack.api<{ data: { id: string; status: string }[] }>("GET", `/functions/${fn}/invocations`);
+    const log = await stack.api<{ data: { id: string; status: string; logs: { message: string }[] }[] }>("GET", `/functions/${fn}/invocations`);
     const rows = log.status === 200 ? log.body.data : [];
     const body = invoked.body;
     const outcome =
@@ -95,8 +99,49 @@ export async function hostileResultsScenario(ctx: FaultContext, r: Report): Prom
       r.check(rows.length === 1 && rows[0]?.id === body.invocation_id, `${c.name}: ${rows.length} invocation rows for one call (GET ${log.status})`),
     ];
     if (checks.every(Boolean)) passed++;
+    if (c.logs) {
+      const messages = (rows[0]?.logs ?? []).map((line) => line.message);
+      r.check(JSON.stringify(messages) === JSON.stringify(c.logs), `${c.name}: logs ${JSON.stringify(messages)}, expected ${JSON.stringify(c.logs)}`);
+    }
     r.info(`${c.name.padEnd(40)} → ${invoked.status} ${body.status} ${body.error ?? JSON.stringify(body.result)}, ${ms(took)}; ${rows.length} row`);
   }
+  const oversized = await oversizedBesideTrivial(ctx, r, suffix);
   r.check(stack.alive(stack.web) && stack.alive(stack.worker), "a process died during the hostile function results");
-  r.summary = `${passed}/${CASES.length} cases ok, ${serverErrors} × 500, one invocation row per call; slowest invoke ${ms(worst)}`;
+  r.summary = `${passed}/${CASES.length} cases ok, ${serverErrors} × 500, one invocation row per call; slowest invoke ${ms(worst)}; ${oversized}`;
+}
+
+async function deployed(ctx: FaultContext, r: Report, slug: string, source: string): Promise<string | null> {
+  const created = await ctx.stack.api<{ id: string }>("POST", "/functions", { slug, name: slug, trigger_type: "KEYWORD" });
+  if (!r.check(created.status === 200, `${slug}: create answered ${created.status} ${JSON.stringify(created.body)}`)) return null;
+  const deploy = await ctx.stack.api<{ status: string }>("POST", `/functions/${created.body.id}/deploy`, { source });
+  return r.check(deploy.status === 200 && deploy.body.status === "ok", `${slug}: deploy answered ${deploy.status}`) ? created.body.id : null;
+}
+
+/**
+ * Item 6: a replaced JSON.stringify that makes 50 MB made QuickJS abort at runtime disposal. Three such
+ * runs at once end result_too_large while another function's run beside them ends ok.
+ */
+async function oversizedBesideTrivial(ctx: FaultContext, r: Report, suffix: string): Promise<string> {
+  const huge = await deployed(
+    ctx,
+    r,
+    `oversized-${suffix}`,
+    "export default async () => { JSON.stringify = () => 'x'.repeat(1e6).repeat(50); return { a: 1 }; };",
+  );
+  const trivial = await deployed(ctx, r, `trivial-${suffix}`, 'export default async () => "fine";');
+  if (!huge || !trivial) return "oversized results not run";
+  const started = performance.now();
+  const answers = await Promise.all([
+    ...[1, 2, 3].map(() => ctx.stack.api<InvokeAnswer>("POST", `/functions/${huge}/invoke`, {})),
+    ctx.stack.api<InvokeAnswer>("POST", `/functions/${trivial}/invoke`, {}),
+  ]);
+  const took = performance.now() - started;
+  const plain = answers.pop()!;
+  const tooLarge = answers.filter((a) => a.status === 200 && a.body.status === "error" && String(a.body.error).startsWith("result_too_large")).length;
+  r.check(tooLarge === 3, `oversized results: ${tooLarge}/3 ended result_too_large: ${answers.map((a) => `${a.status} ${a.body.error}`).join("; ")}`);
+  r.check(
+    plain.status === 200 && plain.body.status === "ok" && plain.body.result === "fine",
+    `the run beside them: ${plain.status} ${JSON.stringify(plain.body)}`,
+  );
+  return `3 × 50 MB result_too_large (${tooLarge}/3) beside an ok run, ${ms(took)}`;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { broadcasts, channels, projects } from "@/lib/db/schema";
+import { broadcasts, channels, messages, projects } from "@/lib/db/schema";
 import { broadcastRunJob } from "@/lib/domain/broadcasts/jobs";
+import { markReplied } from "@/lib/domain/broadcasts/progress";
 import { runJob } from "@/lib/jobs/define";
 import { servicesOf } from "@/lib/server/runtime";
 import { startHarness, type Harness } from "../messaging/support";
@@ -62,6 +63,28 @@ describe("sending a broadcast", () => {
     const read = await h.app.call("GET", `/broadcasts/${created.id}/recipients?status=read`, { key: seeded.key });
     expect(read.body.data).toHaveLength(3);
     expect(read.body.data[0].message_id).toMatch(/^msg_/);
+  });
+
+  it("counts a reply stamped in the same second as the broadcast message (providers stamp whole seconds)", async () => {
+    const [to] = await optedIn(h, seeded.key, 1, ready.channel.id);
+    const created = await createBroadcast(h, seeded.key, {
+      name: "Same second",
+      channel_id: ready.channel.id,
+      template: { name: "spring_sale", language: "en_US" },
+      recipients: [{ to: to!, parameters: { "1": "Quick" } }],
+    });
+    await write(h, seeded.key, `/broadcasts/${created.id}/send`);
+    await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
+    await h.settle(60);
+    const [recipient] = await recipientsOf(h, created.id);
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    await h.app.db
+      .update(messages)
+      .set({ timestamp: new Date(second + 700) })
+      .where(eq(messages.id, recipient!.messageId!));
+    await markReplied(h.app.db, { projectId: seeded.projectId, contactId: recipient!.contactId!, channelId: ready.channel.id }, new Date(second));
+    const [after] = await recipientsOf(h, created.id);
+    expect(after!.repliedAt).toEqual(new Date(second));
   });
 
   it("sends to everyone when the project does not require an opt-in (contacts are created)", async () => {

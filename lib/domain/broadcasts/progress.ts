@@ -23,6 +23,9 @@ export const REPLY_WINDOW_HOURS = 72;
 
 export async function markReplied(db: Db, place: { projectId: string; contactId: string; channelId: string }, at: Date): Promise<void> {
   const since = new Date(at.getTime() - REPLY_WINDOW_HOURS * 3600_000).toISOString();
+  // A provider stamps a reply in whole seconds while our sends carry milliseconds: a reply in the same
+  // second as the broadcast message (an auto-reply) reads as older than it, so the bound is the end of that second.
+  const until = new Date(at.getTime() + 1000).toISOString();
   await db
     .update(broadcastRecipients)
     .set({ repliedAt: at })
@@ -32,7 +35,7 @@ export async function markReplied(db: Db, place: { projectId: string; contactId:
         eq(broadcastRecipients.contactId, place.contactId),
         isNull(broadcastRecipients.repliedAt),
         inArray(broadcastRecipients.status, ["sent", "delivered", "read"]),
-        sql`exists (select 1 from ${messages} m where m.id = ${broadcastRecipients.messageId} and m.channel_id = ${place.channelId} and m.timestamp >= ${since}::timestamptz and m.timestamp <= ${at.toISOString()}::timestamptz)`,
+        sql`exists (select 1 from ${messages} m where m.id = ${broadcastRecipients.messageId} and m.channel_id = ${place.channelId} and m.timestamp >= ${since}::timestamptz and m.timestamp < ${until}::timestamptz)`,
       ),
     );
 }

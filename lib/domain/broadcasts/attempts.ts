@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
-import { applyStatuses } from "@/lib/domain/messages/status";
+import { applyStatuses, STATUS_TARGET_COLUMNS } from "@/lib/domain/messages/status";
 import type { Db } from "@/lib/ports/db/types";
 import type { MessageFailure, ProviderError } from "@/lib/ports/provider/types";
 import type { Outgoing } from "./claim";
@@ -87,17 +87,7 @@ export async function settleUnknown(ctx: SystemCtx, broadcastId: string): Promis
   let settled = 0;
   for (;;) {
     const page = await ctx.db
-      .select({
-        id: messages.id,
-        projectId: messages.projectId,
-        platformMessageId: messages.platformMessageId,
-        conversationId: messages.conversationId,
-        contactId: messages.contactId,
-        channelId: messages.channelId,
-        status: messages.status,
-        failure: messages.failure,
-        broadcastId: messages.broadcastId,
-      })
+      .select(STATUS_TARGET_COLUMNS)
       .from(broadcastRecipients)
       .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
       .where(

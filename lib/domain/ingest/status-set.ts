@@ -3,7 +3,7 @@ import { anyOf } from "@/lib/ports/db/bulk";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { applyStatuses, type StatusMove, type StatusTarget } from "@/lib/domain/messages/status";
+import { applyStatuses, STATUS_TARGET_COLUMNS, type StatusMove, type StatusTarget } from "@/lib/domain/messages/status";
 import type { InboundEvent } from "./types";
 import { channelBySender, type InboundOf } from "./resolve";
 import { statusUpdateOf } from "./statuses";
@@ -66,17 +66,7 @@ async function channelsOf(ctx: SystemCtx, statuses: InboundOf<"status">[]): Prom
 async function messagesOf(ctx: SystemCtx, wanted: { channelId: string; providerId: string }[]): Promise<Map<string, StatusTarget>> {
   if (!wanted.length) return new Map();
   const rows = await ctx.db
-    .select({
-      id: messages.id,
-      projectId: messages.projectId,
-      platformMessageId: messages.platformMessageId,
-      conversationId: messages.conversationId,
-      contactId: messages.contactId,
-      channelId: messages.channelId,
-      status: messages.status,
-      failure: messages.failure,
-      broadcastId: messages.broadcastId,
-    })
+    .select(STATUS_TARGET_COLUMNS)
     .from(messages)
     // One text[] parameter each (anyOf): one statement text whatever the run's length, prepared once.
     .where(

@@ -58,6 +58,19 @@ export type StatusTarget = Pick<
   "id" | "projectId" | "platformMessageId" | "conversationId" | "contactId" | "channelId" | "status" | "failure" | "broadcastId"
 >;
 
+/** The columns a StatusTarget is selected with (`db.select(STATUS_TARGET_COLUMNS)`). */
+export const STATUS_TARGET_COLUMNS = {
+  id: messages.id,
+  projectId: messages.projectId,
+  platformMessageId: messages.platformMessageId,
+  conversationId: messages.conversationId,
+  contactId: messages.contactId,
+  channelId: messages.channelId,
+  status: messages.status,
+  failure: messages.failure,
+  broadcastId: messages.broadcastId,
+};
+
 export interface StatusMove {
   message: StatusTarget;
   update: StatusUpdate;

@@ -61,6 +61,8 @@ export interface RuntimeOptions {
   sandbox?: SandboxPort;
   /** Settings to use instead of the environment's (tests). */
   settings?: Partial<Omit<Settings, "graphUrl">>;
+  /** The limiter's Redis key prefix (default "svc"); each test app has its own. */
+  limiterKeyPrefix?: string;
 }
 
 /** Settings from the environment (README "Environment variables"); the Graph API base is chosen with the provider. */
@@ -77,7 +79,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
 
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
-  const limiter = createLimiter({ db: database.db, redis });
+  const limiter = createLimiter({ db: database.db, redis, ...(options.limiterKeyPrefix ? { keyPrefix: options.limiterKeyPrefix } : {}) });
   const queue = await createJobQueue(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -87,6 +88,9 @@ export async function createTestApp(options: { redisUrl?: string | null; graphUr
     graphUrl: options.graphUrl ?? "http://127.0.0.1:9/graph",
     storage: new LocalObjectStorage(mediaDir),
     settings: options.settings,
+    // Redis outlives the run: counters keyed by an address or a user (CLI login limits) would carry
+    // into the next run within their window, so each app counts under its own prefix.
+    limiterKeyPrefix: `svc-test-${randomUUID()}`,
   });
   installRuntime(runtime);
 

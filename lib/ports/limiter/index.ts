@@ -46,6 +46,8 @@ export interface Limiter {
 export interface LimiterOptions {
   db: Db;
   redis?: Redis | null;
+  /** What every counter's key starts with (default "svc"): a test app's own, so that no run sees another's Redis counters. */
+  keyPrefix?: string;
 }
 
 /**
@@ -63,14 +65,14 @@ for i, key in ipairs(KEYS) do
 end
 return out`;
 
-export function createLimiter({ db, redis }: LimiterOptions): Limiter {
+export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions): Limiter {
   const instances = new Map<string, RateLimiterAbstract>();
 
   function instance(kind: BucketKind, limit: number, windowSeconds: number): RateLimiterAbstract {
     const id = `${kind}:${limit}:${windowSeconds}`;
     let limiter = instances.get(id);
     if (limiter) return limiter;
-    const base = { points: limit, duration: windowSeconds, keyPrefix: `svc:${kind}` };
+    const base = { points: limit, duration: windowSeconds, keyPrefix: `${keyPrefix}:${kind}` };
     const durable = () => new RateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimitCounters, clearExpiredByTimeout: false });
     if (redis) {
       // While Redis is down, request windows count in memory and the monthly quota in the database;
@@ -112,7 +114,7 @@ export function createLimiter({ db, redis }: LimiterOptions): Limiter {
       if (!redis || kind === "request") return Promise.all(keys.map(async (key) => (await limiter.hit(kind, key, limit, windowSeconds)).allowed));
       if (redis.status !== "ready") throw new LimiterUnavailable(new Error("Redis connection is not ready"));
       try {
-        const consumed = (await redis.eval(INCR_MANY, keys.length, ...keys.map((key) => `svc:${kind}:${key}`), 1, windowSeconds)) as number[];
+        const consumed = (await redis.eval(INCR_MANY, keys.length, ...keys.map((key) => `${keyPrefix}:${kind}:${key}`), 1, windowSeconds)) as number[];
         return consumed.map((n) => n <= limit);
       } catch (error) {
         throw new LimiterUnavailable(error);

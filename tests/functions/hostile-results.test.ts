@@ -67,7 +67,7 @@ describe("results Postgres could not store before", () => {
   it("a result nested deeper than 256 levels ends the run invalid_result; its logs are kept", async () => {
     const { answer, row } = await invokeOnce(
       "too-deep",
-      "export default async () => { let v = 1; for (let i = 0; i < 8000; i++) v = [v]; console.log('built'); return v; };",
+      "export default async () => { let v = 1; for (let i = 0; i < 300; i++) v = [v]; console.log('built'); return v; };",
     );
     expect(answer).toMatchObject({ status: "error", result: null });
     expect(answer.error).toMatch(/^invalid_result: .*deeper than 256 levels/);

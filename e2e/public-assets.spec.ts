@@ -74,8 +74,9 @@ test("the function editor's Monaco loads from this server only, with no console 
   // Typing reaches the model: the editor is Monaco itself, not a fallback.
   await editor.locator(".monaco-editor .view-lines").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.type("// typed offline");
-  await expect(editor.locator(".view-lines")).toContainText("// typed offline");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("const typedOffline = 1;");
+  await expect(editor.locator(".view-lines")).toContainText("typedOffline = 1;");
   await screenshot(page, "public-assets-function-editor");
 
   baseExpect(seen.foreign).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * What `@monaco-editor/loader` is in this app's bundles: next.config.ts aliases the package to this
- * file. The real loader starts from a CDN default (cdn.jsdelivr.net, and for another monaco-editor
+ * file. The real loader starts from a CDN default (jsDelivr, and for another monaco-editor
  * version than ours) and, when no Monaco was handed to it, injects that host's loader.js into the
  * page. The dashboard loads nothing from third-party hosts, so this stand-in knows one way only: the
  * Monaco that monaco-setup.ts imports and hands over with `loader.config({ monaco })`.

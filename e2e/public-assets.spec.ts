@@ -75,8 +75,9 @@ test("the function editor's Monaco loads from this server only, with no console 
   await editor.locator(".monaco-editor .view-lines").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.press("Enter");
-  await page.keyboard.type("const typedOffline = 1;");
-  await expect(editor.locator(".view-lines")).toContainText("typedOffline = 1;");
+  // One input event: keys typed one by one while Monaco's TypeScript worker starts can arrive out of step.
+  await page.keyboard.insertText("const typedOffline = 1;");
+  await expect(editor.locator(".view-lines")).toContainText("const typedOffline = 1;");
   await screenshot(page, "public-assets-function-editor");
 
   baseExpect(seen.foreign).toEqual([]);

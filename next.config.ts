@@ -8,6 +8,13 @@ const nextConfig: NextConfig = {
   // functions' transpiler); quickjs-emscripten is loaded by the sandbox's worker threads from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible", "esbuild", "quickjs-emscripten"],
   poweredByHeader: false,
+  turbopack: {
+    resolveAlias: {
+      // @monaco-editor/react's loader carries a CDN default (jsdelivr) and would inject a <script> from
+      // it; the stand-in only hands over the Monaco the app bundles. check-bundle-offline guards it.
+      "@monaco-editor/loader": "./components/code-editor/bundled-monaco-loader.ts",
+    },
+  },
   // CI type-checks the whole project in its own stage (`npm run typecheck`, the same tsconfig) before
   // it builds; SVC_BUILD_TYPECHECKED=1 there spares the build a second pass over the same files.
   typescript: { ignoreBuildErrors: process.env.SVC_BUILD_TYPECHECKED === "1" },

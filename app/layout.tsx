@@ -6,6 +6,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "svc", template: "%s · svc" },
   description: "One REST API over several business-messaging platforms.",
+  // public/icon.svg; public/robots.txt keeps crawlers out, and a page reached by a link says noindex.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
+  robots: { index: false, follow: false },
 };
 
 export const viewport: Viewport = {

@@ -28,8 +28,8 @@ import { typescriptDefaults } from "monaco-editor/languages/features/typescript/
 /**
  * The one Monaco of the dashboard (the Flow JSON editor, the hosted-functions code editor and their
  * small JSON editors), from the installed `monaco-editor` package, bundled by the app; nothing comes
- * from a CDN (@monaco-editor/react's default loader fetches Monaco from jsdelivr, which this
- * deployment must not depend on). Only the editor core, the editing features listed above, JSON and
+ * from a CDN (next.config.ts swaps @monaco-editor/react's loader, whose default is jsdelivr, for
+ * bundled-monaco-loader.ts, which takes only this Monaco). Only the editor core, the features above, JSON and
  * TypeScript are imported (monaco-editor ≥ 0.56 has these tree-shakeable entry points), not Monaco's
  * ~80 languages. A language's service code and its worker load only when a model of it first opens.
  *

@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 
-/** The svc mark (same drawing as app/icon.svg) + name. Decorative mark; the text is the name. */
+/** The svc mark (same drawing as public/icon.svg) + name. Decorative mark; the text is the name. */
 export function Wordmark({ className, size = "md" }: { className?: string; size?: "md" | "lg" }) {
   const px = size === "lg" ? 28 : 22;
   return (

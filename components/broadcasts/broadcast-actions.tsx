@@ -57,7 +57,7 @@ export function BroadcastActions({ projectId, broadcast, channelName }: { projec
     } catch (error) {
       // The refusal may mean the broadcast moved on (another operator, the sender): show where it is now.
       refresh();
-      throw new Error(actionErrorText(error, { templateName, channelName }));
+      throw new Error(actionErrorText(error, { templateName, channelName }), { cause: error });
     } finally {
       setRunning(null);
     }

@@ -39,9 +39,7 @@ describe("actionErrorText", () => {
       refusal(409, "broadcast_not_editable", "Broadcast bc_1 is SENDING: a SENDING broadcast cannot send.", { status: "SENDING" }),
     ];
     const texts = cases.map((error) => actionErrorText(error, context));
-    expect(texts[0]).toBe(
-      "This broadcast has no recipients yet, so nothing was sent. Add them below (upload a CSV or paste numbers), then send it again.",
-    );
+    expect(texts[0]).toBe("This broadcast has no recipients yet, so nothing was sent. Add them below (upload a CSV or paste numbers), then send it again.");
     expect(texts[1]).toContain("pickup_ready is not approved by the provider right now, so nothing was sent. Check it on the Templates page");
     expect(texts[2]).toBe("Main line (+14155550100) can't send right now, so nothing was sent. Reconnect it on the Channels page, then send again.");
     expect(texts[3]).toContain("(it is already sending)");

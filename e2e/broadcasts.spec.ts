@@ -6,7 +6,8 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * Broadcasts end to end, on a dedicated PLATFORM_A number connected to the built-in provider
  * simulator: a template approved by the simulator's review, 50 opted-in contacts, then in the
  * dashboard a new broadcast of that template, a CSV of the 50 numbers (with a variable column and
- * one bad row, named by its line) previewed and uploaded, Send, and the live bar and stats reaching 50 delivered and COMPLETED
+ * one bad row, named by its line) previewed and uploaded, Send (disabled while the list is empty, then a confirmation naming
+ * template, count and channel, whose Cancel sends nothing), and the live bar and stats reaching 50 delivered and COMPLETED
  * without a reload (the simulator answers sent → delivered → read for every message). The recipient
  * table filters by status on the server and pages.
  */
@@ -31,7 +32,7 @@ async function dashboardCall<T>(page: Page, projectId: string, method: "GET" | "
 }
 
 /** The project's own number on the simulator, which reports it in good standing: it can send templates. */
-async function connectNumber(page: Page, projectId: string, run: string): Promise<{ id: string }> {
+async function connectNumber(page: Page, projectId: string, run: string): Promise<{ id: string; display_name: string; phone_number: string }> {
   return dashboardCall(page, projectId, "POST", "/channels", {
     platform: "PLATFORM_A",
     display_name: `Broadcasts line ${run}`,
@@ -98,6 +99,14 @@ test("broadcast an approved template to 50 opted-in contacts from a CSV and watc
   await expect(page).toHaveURL(/\/broadcasts\/[^/]+$/);
   await expect(page.getByRole("heading", { name: broadcastName, level: 1 })).toBeVisible();
   await expect(page.locator("[data-broadcast-status]").first()).toHaveAttribute("data-broadcast-status", "DRAFT");
+  const broadcastId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // 2b. With nobody on the list, Send now is disabled and says why and what to do (the API would answer 422).
+  const sendNow = page.getByRole("button", { name: "Send now" });
+  await expect(sendNow).toBeDisabled();
+  await expect(page.getByTestId("broadcast-send-blocked")).toHaveText("Add at least one recipient below (upload a CSV or paste numbers) before sending.");
+  await expect(sendNow).toHaveAccessibleDescription(/Add at least one recipient/);
+  await screenshot(page, "broadcasts-empty-draft");
 
   // 3. The CSV: previewed with its count and variable column, then uploaded in chunks.
   // The last row is no number: it is left out before upload and named by its line (52: header + 50 rows + 1).
@@ -113,11 +122,55 @@ test("broadcast an approved template to 50 opted-in contacts from a CSV and watc
   await expect(page.locator('[data-stat="total"]')).toHaveText(String(RECIPIENTS));
   await screenshot(page, "broadcasts-draft");
 
-  // 4. Send: the bar and the stats move on their own until every message is delivered.
+  // 4. Send.
   const bar = page.getByRole("progressbar", { name: "Broadcast progress" });
   await expect(bar).toHaveAttribute("aria-valuemax", String(RECIPIENTS));
   await expect(bar).toHaveAttribute("aria-valuenow", "0");
-  await page.getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByTestId("broadcast-send-blocked")).toHaveCount(0);
+
+  // 4a. Send now asks first, naming the template, the count and the channel; "Don't send" sends nothing.
+  const confirmName = `Send ${templateName} to ${RECIPIENTS} recipients on ${channel.display_name} (${channel.phone_number})?`;
+  const confirm = page.getByRole("dialog", { name: confirmName });
+  await sendNow.click();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("messages already sent stay sent");
+  await screenshot(page, "broadcasts-send-confirm");
+  await confirm.getByRole("button", { name: "Don't send", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  const untouched = await dashboardCall<{ status: string; stats: { pending: number } }>(page, project.id, "GET", `/broadcasts/${broadcastId}`);
+  expect(untouched.status).toBe("DRAFT");
+  expect(untouched.stats.pending).toBe(RECIPIENTS);
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+
+  // 4b. A refusal shows in the dialog as a sentence with a next step, not the API's ids. Provoking a real
+  // channel_not_ready would mean breaking the number mid-test, so this one answer is the server's shape
+  // replayed once; the next press goes to the server with the same Idempotency-Key.
+  await page.route(
+    `**/broadcasts/${broadcastId}/send`,
+    (route) =>
+      route.fulfill({
+        status: 412,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "channel_not_ready",
+          message: `Channel ${channel.id} is disconnected; connect it again to send this broadcast.`,
+          channel_id: channel.id,
+        }),
+      }),
+    { times: 1 },
+  );
+  await sendNow.click();
+  await confirm.getByRole("button", { name: `Send to ${RECIPIENTS} recipients`, exact: true }).click();
+  const refusal = confirm.getByRole("alert");
+  await expect(refusal).toHaveText(
+    `${channel.display_name} (${channel.phone_number}) can't send right now, so nothing was sent. Reconnect it on the Channels page, then send again.`,
+  );
+  await expect(refusal).not.toContainText(channel.id);
+  await screenshot(page, "broadcasts-send-refused");
+
+  // 4c. Confirmed for real: the bar and the stats move on their own until every message is delivered.
+  await confirm.getByRole("button", { name: `Send to ${RECIPIENTS} recipients`, exact: true }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.locator("[data-broadcast-status]").first()).toHaveAttribute("data-broadcast-status", /SENDING|COMPLETED/);
   await expect(bar).toHaveAttribute("aria-valuenow", String(RECIPIENTS), { timeout: 90_000 });
   await expect(page.getByTestId("broadcast-progress-text")).toContainText(`${RECIPIENTS} of ${RECIPIENTS} delivered`, { timeout: 90_000 });

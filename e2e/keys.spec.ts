@@ -72,6 +72,48 @@ test.describe("API keys", () => {
     expect(revoked.status()).toBe(401);
   });
 
+  test("a new key opens on the least-privilege preset, is created with only messages:send, and shows its value with the focus on Copy", async ({
+    page,
+    request,
+  }) => {
+    await openKeys(page);
+    const name = `e2e default preset ${Date.now()}`;
+
+    await page.getByRole("button", { name: "Create key", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Create an API key" });
+    // Untouched form: Send only is the preset pressed, and each preset says what it can do.
+    const presets = form.getByRole("group", { name: "Presets" });
+    await expect(presets.getByRole("button")).toHaveText([/^Send only/, /^Read only/, /^Full access/]);
+    await expect(presets.getByRole("button", { name: "Send only", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(presets.getByRole("button", { name: "Full access", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(presets.getByRole("button", { name: "Send only", exact: true })).toHaveAccessibleDescription(/^Send messages and read nothing/);
+    await expect(presets.getByRole("button", { name: "Read only", exact: true })).toHaveAccessibleDescription(/^Read every resource and change nothing/);
+    await expect(presets.getByRole("button", { name: "Full access", exact: true })).toHaveAccessibleDescription(/^Everything, including scopes added later/);
+    await expect(form.getByRole("checkbox", { name: "messages:send", exact: true })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: "conversations:read", exact: true })).not.toBeChecked();
+    await screenshot(page, "keys-create-default-preset");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByRole("button", { name: "Create key", exact: true }).click();
+
+    // The secret opens with the keyboard on Copy: Enter copies it.
+    const once = page.getByRole("dialog", { name: "Copy your new key" });
+    const copy = once.getByRole("button", { name: "Copy", exact: true });
+    await expect(copy).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Copy");
+    await screenshot(page, "keys-created-focus-on-copy");
+    const value = ((await once.getByTestId("new-key-value").textContent()) ?? "").trim();
+    await page.keyboard.press("Enter");
+    await expect(once.getByRole("button", { name: "Copied", exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+
+    // What the server gave the key made through the untouched form: exactly messages:send.
+    const identity = await request.get("/api/v1/identity", { headers: { Authorization: `Bearer ${value}` } });
+    expect(identity.status(), await identity.text()).toBe(200);
+    expect(((await identity.json()) as { api_key: { scopes: string[] } }).api_key.scopes).toEqual(["messages:send"]);
+    await once.getByRole("button", { name: "Done", exact: true }).click();
+    await expect(once).toBeHidden();
+  });
+
   test("a publishable key keeps its allowed origins and refuses ones that are not origins", async ({ page }) => {
     await openKeys(page);
     const name = `e2e storefront ${Date.now()}`;

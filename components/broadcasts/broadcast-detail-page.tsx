@@ -150,7 +150,7 @@ export function BroadcastDetailPage({ projectId, broadcastId }: { projectId: str
           </>
         }
         meta={<BroadcastStatusBadge status={broadcast.status} />}
-        actions={canWrite && <BroadcastActions projectId={projectId} broadcast={broadcast} />}
+        actions={canWrite && <BroadcastActions projectId={projectId} broadcast={broadcast} channelName={channelName} />}
       />
       {broadcast.status === "PAUSED" && <PauseNote reason={broadcast.pause_reason} />}
       <UnknownOutcomeNote broadcast={broadcast} />

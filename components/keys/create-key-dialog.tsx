@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog, Field, FormDialogActions, FormError, Input } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
 import { useCreateKey, type CreatedApiKey, type KeyKind } from "@/lib/client/keys";
+import { DEFAULT_KEY_PRESET } from "@/lib/shared/scope-catalog";
 import { KindPicker } from "./kind-picker";
 import { OriginsEditor } from "./origins-editor";
 import { ScopePicker } from "./scope-picker";
@@ -19,7 +20,7 @@ export interface CreateKeyDialogProps {
 export function CreateKeyDialog({ projectId, onClose, onCreated }: CreateKeyDialogProps) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState<KeyKind>("secret");
-  const [scopes, setScopes] = useState<string[]>(["*"]);
+  const [scopes, setScopes] = useState<string[]>(() => [...DEFAULT_KEY_PRESET.scopes]);
   const [origins, setOrigins] = useState<string[]>([""]);
   const [localErrors, setLocalErrors] = useState<{ name?: string; scopes?: string }>({});
   const create = useCreateKey(projectId);

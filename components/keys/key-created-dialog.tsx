@@ -6,7 +6,8 @@ import { ScopeSummary } from "./scope-summary";
 
 /**
  * The only time a key's value is on screen. Every way out (Done, Escape, ×) drops it: the caller
- * clears the key from its state, and the list never had it.
+ * clears the key from its state, and the list never had it. Focus opens on Copy, the one thing to do
+ * here: Enter copies, where a focused Done would close the dialog and lose the key.
  */
 export function KeyCreatedDialog({ created, onDone }: { created: CreatedApiKey | null; onDone: () => void }) {
   return (
@@ -16,7 +17,7 @@ export function KeyCreatedDialog({ created, onDone }: { created: CreatedApiKey |
       title="Copy your new key"
       description={created ? `${created.name ?? "Your key"} is ready.` : undefined}
       footer={
-        <Button variant="primary" onClick={onDone} data-autofocus>
+        <Button variant="primary" onClick={onDone}>
           Done
         </Button>
       }
@@ -34,7 +35,7 @@ export function KeyCreatedDialog({ created, onDone }: { created: CreatedApiKey |
             <code data-testid="new-key-value" className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-[13px] break-all text-slate-900 select-all">
               {created.value}
             </code>
-            <CopyButton value={created.value} label="API key" display="text" variant="secondary" />
+            <CopyButton value={created.value} label="API key" display="text" variant="secondary" dialogAutofocus />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
             <dt className="text-slate-500">Type</dt>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useId } from "react";
 import { Checkbox, cn } from "@/components/ui";
 import { SCOPE_GROUPS, SCOPE_PRESETS, type ScopePreset } from "@/lib/shared/scope-catalog";
 
@@ -16,16 +17,17 @@ export interface ScopePickerProps {
   value: string[];
   onChange: (scopes: string[]) => void;
   error?: string;
-  /** The preset buttons; the key form's three by default (the CLI login page adds its own). */
+  /** The preset buttons, least privilege first; the key form's three by default (the CLI login page adds its own). */
   presets?: readonly ScopePreset[];
 }
 
 /**
- * What a secret key may do: a preset, or scopes ticked one by one, grouped by resource. "Full access"
+ * What a secret key may do: a preset (each says what it can do), or scopes ticked one by one, grouped by resource. "Full access"
  * is the single scope `*` (it also covers scopes added later), so unticking anything under it turns
  * the selection into every scope but that one.
  */
 export function ScopePicker({ value, onChange, error, presets = SCOPE_PRESETS }: ScopePickerProps) {
+  const id = useId();
   const full = value.includes(ALL_SCOPES);
   const selected = new Set(full ? EVERY_SCOPE : value);
   const preset = matchingPreset(presets, value);
@@ -43,13 +45,7 @@ export function ScopePicker({ value, onChange, error, presets = SCOPE_PRESETS }:
   return (
     <fieldset className="space-y-3" aria-describedby={error ? "scope-picker-error" : undefined}>
       <legend className="text-[13px] font-medium text-slate-800">Permissions</legend>
-      <div
-        className="grid gap-1 rounded-lg bg-slate-100 p-1"
-        // One column per preset (the count varies by caller, so no fixed grid-cols class).
-        style={{ gridTemplateColumns: `repeat(${presets.length}, minmax(0, 1fr))` }}
-        role="group"
-        aria-label="Presets"
-      >
+      <div className={cn("grid gap-2", presets.length === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2")} role="group" aria-label="Presets">
         {presets.map((option) => {
           const active = preset?.id === option.id;
           return (
@@ -57,20 +53,28 @@ export function ScopePicker({ value, onChange, error, presets = SCOPE_PRESETS }:
               key={option.id}
               type="button"
               aria-pressed={active}
+              // Named by the label alone so the name stays short; the sentence is read after it as the description.
+              aria-labelledby={`${id}-${option.id}-label`}
+              aria-describedby={`${id}-${option.id}-grants`}
               onClick={() => onChange([...option.scopes])}
               className={cn(
-                "h-8 rounded-md px-2 text-[13px] font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600",
-                active ? "bg-white text-slate-900 shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-slate-900",
+                "rounded-lg px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+                active ? "bg-indigo-50 ring-2 ring-indigo-600" : "bg-white ring-1 ring-slate-300 hover:bg-slate-50",
               )}
             >
-              {option.label}
+              <span id={`${id}-${option.id}-label`} className="block text-[13px] font-semibold text-slate-900">
+                {option.label}
+              </span>
+              <span id={`${id}-${option.id}-grants`} className="mt-0.5 block text-xs leading-5 text-slate-600">
+                {option.description}
+              </span>
             </button>
           );
         })}
       </div>
-      <p className="text-xs leading-5 text-slate-500" aria-live="polite">
+      <p className="text-xs leading-5 text-slate-600" aria-live="polite">
         {preset
-          ? preset.description
+          ? `${preset.label} selected. Tick more scopes below only if this key needs them.`
           : value.length === 0
             ? "Pick a preset or tick the scopes this key needs."
             : `Custom: ${value.length} of ${EVERY_SCOPE.length} scopes.`}

@@ -44,12 +44,14 @@ export interface CopyButtonProps {
   /** xs (24px, inline in text), sm (32px, default), md (36px, beside inputs). */
   size?: "xs" | "sm" | "md";
   className?: string;
+  /** Takes the focus when its Dialog opens (the Dialog's [data-autofocus]): where the next keystroke should land. */
+  dialogAutofocus?: boolean;
 }
 
 const iconSizes = { xs: "size-6 [&_svg]:size-3.5", sm: "size-8", md: "size-9" } as const;
 
 /** Copies `value` and says so: the icon turns into a check and "Copied" is announced (aria-live). */
-export function CopyButton({ value, label = "to clipboard", display = "icon", variant = "ghost", size = "sm", className }: CopyButtonProps) {
+export function CopyButton({ value, label = "to clipboard", display = "icon", variant = "ghost", size = "sm", className, dialogAutofocus }: CopyButtonProps) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -68,6 +70,7 @@ export function CopyButton({ value, label = "to clipboard", display = "icon", va
       <button
         type="button"
         onClick={copy}
+        data-autofocus={dialogAutofocus || undefined}
         aria-label={display === "icon" ? `Copy ${label}` : undefined}
         title={display === "icon" ? (copied ? "Copied" : `Copy ${label}`) : undefined}
         className={cn(

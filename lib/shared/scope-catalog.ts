@@ -77,11 +77,36 @@ export interface ScopePreset {
   scopes: string[];
 }
 
+const SEND_ONLY: ScopePreset = {
+  id: "send_only",
+  label: "Send only",
+  description: "Send messages and read nothing (messages:send): for a server that sends notifications.",
+  scopes: ["messages:send"],
+};
+
+/** Least privilege first, the order the key form shows them. */
 export const SCOPE_PRESETS: ScopePreset[] = [
-  { id: "full_access", label: "Full access", description: "Every scope, now and in the future (*).", scopes: ["*"] },
-  { id: "send_only", label: "Send only", description: "Send messages and nothing else: for a server that only notifies.", scopes: ["messages:send"] },
-  { id: "read_only", label: "Read only", description: "Read every resource; change nothing.", scopes: SCOPES.filter((s) => s.endsWith(":read")) },
+  SEND_ONLY,
+  {
+    id: "read_only",
+    label: "Read only",
+    description: "Read every resource and change nothing: for reports and monitoring.",
+    scopes: SCOPES.filter((s) => s.endsWith(":read")),
+  },
+  {
+    id: "full_access",
+    label: "Full access",
+    description: "Everything, including scopes added later (*): only for tooling you trust with the whole project.",
+    scopes: ["*"],
+  },
 ];
+
+/**
+ * A new key starts on the narrowest preset that still does the usual first job (send a message), so a
+ * key created in a hurry cannot read conversations or change the project (docs/api-decisions.md
+ * "Keys and scopes").
+ */
+export const DEFAULT_KEY_PRESET: ScopePreset = SEND_ONLY;
 
 /**
  * What svc's own CLI commands call with a `svc login` key: config export/diff (config:read), config

@@ -6,8 +6,9 @@ import { cn } from "@/components/ui/cn";
 import { Time } from "@/components/ui/time";
 import type { Channel } from "@/lib/client/channels";
 import { useLastMessage, type Conversation } from "@/lib/client/inbox";
+import { platformLabel, platformName } from "@/lib/shared/platforms";
 import { ContactAvatar } from "./contact-avatar";
-import { contactLabel, PLATFORM_LABELS, previewOf } from "./format";
+import { contactLabel, previewOf } from "./format";
 import { threadOwnerBadge } from "./thread-owner";
 
 export interface ConversationRowProps {
@@ -69,7 +70,11 @@ export function ConversationRow({ projectId, conversation, channel, href, select
             )}
           </span>
           <span className="mt-1.5 flex flex-wrap gap-1">
-            {channel && <Badge tone="info">{channel.is_sandbox ? `Sandbox · ${PLATFORM_LABELS[channel.platform]}` : PLATFORM_LABELS[channel.platform]}</Badge>}
+            {channel && (
+              <Badge tone="info">
+                <span title={platformLabel(channel.platform)}>{channel.is_sandbox ? `Sandbox · ${platformName(channel.platform)}` : platformName(channel.platform)}</span>
+              </Badge>
+            )}
             <Badge tone={human ? "warning" : "neutral"}>{human ? "Human active" : "AI active"}</Badge>
             {owner && (
               <Badge tone={owner.tone}>

@@ -8,7 +8,8 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Channel } from "@/lib/client/channels";
-import { channelLabel, PLATFORM_LABELS } from "@/components/inbox/format";
+import { channelLabel } from "@/components/inbox/format";
+import { platformLabel } from "@/lib/shared/platforms";
 import { isValidCustomerNumber, randomCustomerNumber, type CustomerIdentity } from "./customer-store";
 
 export interface CustomerCardProps {
@@ -62,7 +63,7 @@ export function CustomerCard({ identity, channels, channel, onChange }: Customer
               <Select value={channel?.id ?? ""} onChange={(event) => onChange({ channelId: event.target.value })}>
                 {channels.map((item) => (
                   <option key={item.id} value={item.id}>
-                    {channelLabel(item)} · {item.is_sandbox ? "Sandbox" : PLATFORM_LABELS[item.platform]}
+                    {channelLabel(item)} · {item.is_sandbox ? "Sandbox" : platformLabel(item.platform)}
                   </option>
                 ))}
               </Select>

@@ -49,7 +49,7 @@ export function ChannelReadinessNote({ projectId, candidates }: { projectId: str
       >
         <InfoIcon className="mt-0.5 shrink-0 text-sky-600" />
         <p>
-          Templates are submitted from a dedicated PLATFORM_A number: the shared sandbox can&apos;t send them, since templates belong to a business&apos;s own
+          Templates are submitted from a dedicated business messaging (PLATFORM_A) number: the shared sandbox can&apos;t send them, since templates belong to a business&apos;s own
           account. Connect your number on <ChannelsLink projectId={projectId} />, then come back to build one.
         </p>
       </div>

@@ -10,6 +10,7 @@ import { platformLabel, platformName } from "@/lib/shared/platforms";
 import { ContactAvatar } from "./contact-avatar";
 import { contactLabel, previewOf } from "./format";
 import { threadOwnerBadge } from "./thread-owner";
+import { useWhoAnswers } from "./use-who-answers";
 
 export interface ConversationRowProps {
   projectId: string;
@@ -31,7 +32,7 @@ export function ConversationRow({ projectId, conversation, channel, href, select
       ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp)
       : isUnread(conversation.id, conversation.last_message_at));
   const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
-  const human = conversation.handoff.status === "HUMAN_ACTIVE";
+  const answering = useWhoAnswers(projectId, conversation, channel);
   const owner = threadOwnerBadge(conversation.thread_owner);
 
   return (
@@ -75,7 +76,13 @@ export function ConversationRow({ projectId, conversation, channel, href, select
                 <span title={platformLabel(channel.platform)}>{channel.is_sandbox ? `Sandbox · ${platformName(channel.platform)}` : platformName(channel.platform)}</span>
               </Badge>
             )}
-            <Badge tone={human ? "warning" : "neutral"}>{human ? "Human active" : "AI active"}</Badge>
+            {answering && (
+              <Badge tone={answering.tone}>
+                <span title={answering.why} data-answerer={answering.answerer}>
+                  {answering.label}
+                </span>
+              </Badge>
+            )}
             {owner && (
               <Badge tone={owner.tone}>
                 <span title={`Thread owner: ${owner.owner}`}>{owner.label}</span>

@@ -123,7 +123,7 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
           </p>
         </div>
         {canWrite !== null && <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
-        {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} canWrite={canWrite} />}
+        {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} channel={channel} canWrite={canWrite} />}
         <ContactPanel projectId={projectId} contactId={conversation.contact_id} listHref={listHref} canErase={canErase} />
       </header>
 

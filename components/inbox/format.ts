@@ -1,5 +1,5 @@
 import type { Channel } from "@/lib/client/channels";
-import type { Conversation, HandoffStatus, Message } from "@/lib/client/inbox";
+import type { Conversation, Message } from "@/lib/client/inbox";
 
 /** Who the conversation is with, as a person reads it: the name, else the number, else the id. */
 export function contactLabel(conversation: Pick<Conversation, "name" | "phone" | "contact_id">): string {
@@ -21,11 +21,6 @@ export function initialsOf(label: string): string {
 export function channelLabel(channel: Channel): string {
   return channel.display_name || channel.phone_number || channel.id;
 }
-
-export const HANDOFF_LABELS: Record<HandoffStatus, string> = {
-  AI_ACTIVE: "AI active",
-  HUMAN_ACTIVE: "Human active",
-};
 
 const TYPE_LABELS: Record<string, string> = {
   image: "Photo",

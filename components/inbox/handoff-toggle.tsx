@@ -33,7 +33,7 @@ export function HandoffToggle({
         onSuccess: (updated) =>
           toast.show({
             tone: "success",
-            title: updated.handoff.status === "HUMAN_ACTIVE" ? "Human handoff on" : "Handoff off: automation is back",
+            title: updated.handoff.status === "HUMAN_ACTIVE" ? "Human handoff on" : "Human handoff off",
           }),
         onError: (error) => toast.show({ tone: "danger", title: "Couldn't change the handoff", description: error.message }),
       },

@@ -27,7 +27,7 @@ export interface AnsweringFacts {
   automations: readonly Pick<Automation, "active" | "trigger">[] | undefined;
 }
 
-type ConversationFacts = Pick<Conversation, "handoff" | "thread_owner">;
+type ConversationFacts = { handoff: Pick<Conversation["handoff"], "status">; thread_owner?: Conversation["thread_owner"] };
 type ChannelFacts = Pick<Channel, "is_sandbox" | "routing_mode">;
 
 /**

@@ -16,7 +16,6 @@ import { PLATFORMS, platformLabel } from "@/lib/shared/platforms";
 import { channelName } from "./channel-card";
 import { ROUTING_TEXT } from "./routing-mode-control";
 
-
 const CREDENTIAL_LABELS: Record<string, { label: string; hint?: string }> = {
   phone_number_id: { label: "Phone number ID", hint: "The provider's id of the number, not the number itself." },
   business_account_id: { label: "Business account ID", hint: "The business account the number belongs to." },

@@ -73,7 +73,9 @@ export function ConversationRow({ projectId, conversation, channel, href, select
           <span className="mt-1.5 flex flex-wrap gap-1">
             {channel && (
               <Badge tone="info">
-                <span title={platformLabel(channel.platform)}>{channel.is_sandbox ? `Sandbox · ${platformName(channel.platform)}` : platformName(channel.platform)}</span>
+                <span title={platformLabel(channel.platform)}>
+                  {channel.is_sandbox ? `Sandbox · ${platformName(channel.platform)}` : platformName(channel.platform)}
+                </span>
               </Badge>
             )}
             {answering && (

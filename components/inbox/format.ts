@@ -17,7 +17,6 @@ export function initialsOf(label: string): string {
   return (words[0]![0]! + (words[1]?.[0] ?? "")).toUpperCase();
 }
 
-
 export function channelLabel(channel: Channel): string {
   return channel.display_name || channel.phone_number || channel.id;
 }

@@ -40,7 +40,12 @@ export function effectiveRouting(projectRouting: RoutingMode, channel: ChannelFa
   return channel.routing_mode;
 }
 
-const PERSON: WhoAnswers = { answerer: "person", label: "Human active", tone: "warning", why: "A teammate answers from this inbox: automation and the agent stay quiet." };
+const PERSON: WhoAnswers = {
+  answerer: "person",
+  label: "Human active",
+  tone: "warning",
+  why: "A teammate answers from this inbox: automation and the agent stay quiet.",
+};
 
 /** null while a fact it needs is still loading. */
 export function whoAnswers(facts: AnsweringFacts | undefined, conversation: ConversationFacts, channel: ChannelFacts | null | undefined): WhoAnswers | null {
@@ -50,7 +55,12 @@ export function whoAnswers(facts: AnsweringFacts | undefined, conversation: Conv
   if (route === "AGENT") return agentAnswers(conversation, facts.hasWebhook);
   if (route === "FLOWS") return automationAnswers(facts.automations);
   if (route === "EXTERNAL") return webhookAnswers(facts.hasWebhook);
-  return { answerer: "nobody", label: "Not answered", tone: "warning", why: "Routing is NONE on this channel: messages are recorded only, nothing answers them." };
+  return {
+    answerer: "nobody",
+    label: "Not answered",
+    tone: "warning",
+    why: "Routing is NONE on this channel: messages are recorded only, nothing answers them.",
+  };
 }
 
 function agentAnswers(conversation: ConversationFacts, hasWebhook: boolean): WhoAnswers {

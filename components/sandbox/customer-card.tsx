@@ -47,7 +47,10 @@ export function CustomerCard({ identity, channels, channel, onChange }: Customer
 
   return (
     <Card>
-      <CardHeader title="The customer" description="It opens as the latest tester who joined your project. Any number works in the simulator; it stays in this browser, so you keep the same conversation." />
+      <CardHeader
+        title="The customer"
+        description="It opens as the latest tester who joined your project. Any number works in the simulator; it stays in this browser, so you keep the same conversation."
+      />
       <CardBody className="space-y-4">
         {!identity || !channels ? (
           <div className="space-y-3">

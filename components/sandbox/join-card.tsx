@@ -90,7 +90,13 @@ function SandboxJoinCard({ project, projectError, onRetry, joined, conversationH
               </div>
               <CopyButton value={`join ${project.join_code}`} label="join message" />
             </div>
-            <Button variant={joined ? "secondary" : "primary"} className="w-full" loading={sending} disabled={!canSend} onClick={() => onSendJoin(project.join_code)}>
+            <Button
+              variant={joined ? "secondary" : "primary"}
+              className="w-full"
+              loading={sending}
+              disabled={!canSend}
+              onClick={() => onSendJoin(project.join_code)}
+            >
               {joined ? "Send join code again" : "Send join code"}
             </Button>
             <p className="text-xs leading-5 text-slate-500">
@@ -118,8 +124,8 @@ export function RealPhoneCard({ channel, joinCode }: { channel: Channel | null; 
       <CardBody>
         <ol className="list-decimal space-y-1.5 pl-5 text-[13px] leading-5 text-slate-600">
           <li>
-            Save {number ? <span className="font-mono font-medium text-slate-900">{number}</span> : own ? "your number" : "the sandbox number"} in your phone&apos;s
-            contacts.
+            Save {number ? <span className="font-mono font-medium text-slate-900">{number}</span> : own ? "your number" : "the sandbox number"} in your
+            phone&apos;s contacts.
           </li>
           {!own && (
             <li>

@@ -26,12 +26,18 @@ describe("effective routing of a conversation's channel", () => {
 
 describe("who answers a conversation", () => {
   it("a person, whenever handoff is on or the inbox owns the thread, whatever the routing", () => {
-    expect(whoAnswers(undefined, { handoff: { status: "HUMAN_ACTIVE" }, thread_owner: null }, sandbox)).toMatchObject({ answerer: "person", label: "Human active" });
+    expect(whoAnswers(undefined, { handoff: { status: "HUMAN_ACTIVE" }, thread_owner: null }, sandbox)).toMatchObject({
+      answerer: "person",
+      label: "Human active",
+    });
     expect(whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "BUSINESS_INBOX" }, sandbox)?.answerer).toBe("person");
   });
 
   it("AGENT: AI active only while the agent owns the thread (the server names it owner only while the channel's agent is ACTIVE)", () => {
-    expect(whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "PROVIDER_AGENT" }, sandbox)).toMatchObject({ answerer: "agent", label: "AI active" });
+    expect(whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "PROVIDER_AGENT" }, sandbox)).toMatchObject({
+      answerer: "agent",
+      label: "AI active",
+    });
     const taken = whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "SERVICE" }, sandbox);
     expect(taken).toMatchObject({ answerer: "webhook", label: "Your webhook" });
     expect(taken?.label).not.toBe("AI active");
@@ -53,7 +59,10 @@ describe("who answers a conversation", () => {
     expect(whoAnswers(withAutomation, open, dedicated("FLOWS"))?.label).toBe("AI active");
     expect(whoAnswers(withAutomation, open, dedicated("EXTERNAL"))).toMatchObject({ answerer: "webhook", label: "Your webhook" });
     expect(whoAnswers(withAutomation, open, sandbox)?.answerer).toBe("webhook");
-    expect(whoAnswers(facts({ projectRouting: "FLOWS", automations: [anyMessage] }), open, dedicated("NONE"))).toMatchObject({ answerer: "nobody", label: "Not answered" });
+    expect(whoAnswers(facts({ projectRouting: "FLOWS", automations: [anyMessage] }), open, dedicated("NONE"))).toMatchObject({
+      answerer: "nobody",
+      label: "Not answered",
+    });
   });
 
   it("EXTERNAL without a webhook URL: nothing answers, and the tooltip says where to set one", () => {

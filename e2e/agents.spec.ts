@@ -136,7 +136,7 @@ test("an agent on the sandbox answers from its FAQ and a function, hands off to 
   const openInInbox = page.getByRole("link", { name: "Open in inbox" }).first();
   await expect(openInInbox).toHaveAttribute("href", /c=conv_/, { timeout: 15_000 });
   await page.goto((await openInInbox.getAttribute("href"))!);
-  await expect(page.getByTestId("handoff-status")).toHaveAttribute("title", "HUMAN_ACTIVE", { timeout: 45_000 });
+  await expect(page.getByTestId("handoff-status")).toHaveAttribute("data-handoff", "HUMAN_ACTIVE", { timeout: 45_000 });
   await expect(page.getByTestId("thread-owner").first()).toHaveAttribute("title", "BUSINESS_INBOX", { timeout: 15_000 });
   await screenshot(page, "agent-handoff-inbox");
 

@@ -64,6 +64,8 @@ test("connect a channel, then a routing switch shows and clears its routing warn
   await page.getByRole("button", { name: "Connect a channel" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Connect a channel" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Platform")).toContainText("Business messaging (PLATFORM_A)");
+  await expect(dialog.getByLabel("Platform")).toContainText("Photo-sharing DMs (PLATFORM_B)");
   await dialog.getByLabel("Phone number", { exact: true }).fill("555-0100");
   await dialog.getByLabel("Phone number ID").fill("not an id!");
   await dialog.getByRole("button", { name: "Connect channel" }).click();
@@ -89,6 +91,11 @@ test("connect a channel, then a routing switch shows and clears its routing warn
   await expect(ownCard).toBeVisible();
   await expect(ownCard).toContainText("This project's number");
   await expect(ownCard).toContainText("Dedicated");
+  // The platform reads as what it is for, the API's code beside it as secondary text (issue 32 item 12).
+  const platform = ownCard.locator('[data-platform="PLATFORM_A"]');
+  await expect(platform).toContainText("Business messaging");
+  await expect(platform).toContainText("PLATFORM_A");
+  await expect(sandbox.locator('[data-platform="PLATFORM_A"]')).toContainText("Business messaging");
   await expect(ownCard.getByRole("radio", { name: "EXTERNAL" })).toBeChecked();
   // A fresh project has no webhook URL, so EXTERNAL routing already warns.
   await expect(ownCard.getByTestId("routing-warning")).toContainText("has no webhook_url");

@@ -2,10 +2,11 @@
 
 import { Field, Select } from "@/components/ui";
 import type { Channel } from "@/lib/client/channels";
+import { platformLabel } from "@/lib/shared/platforms";
 
 export function channelLabel(channel: Channel): string {
   const name = channel.display_name ?? channel.phone_number ?? channel.id;
-  return channel.is_sandbox ? `${name} (shared sandbox)` : `${name} · ${channel.platform}`;
+  return channel.is_sandbox ? `${name} (shared sandbox)` : `${name} · ${platformLabel(channel.platform)}`;
 }
 
 /** The channel whose agent the page shows: the shared sandbox and the project's own channels. */

@@ -20,7 +20,8 @@ function NoNumberNote({ projectId }: { projectId: string }) {
     <div role="note" className="flex gap-3 rounded-lg bg-sky-50 px-4 py-3 text-[13px] text-sky-900 ring-1 ring-sky-600/15 ring-inset">
       <InfoIcon className="mt-0.5 shrink-0 text-sky-600" />
       <p>
-        Broadcasts send approved templates from a dedicated PLATFORM_A number: the shared sandbox can&apos;t send templates. Connect your number on{" "}
+        Broadcasts send approved templates from a dedicated business messaging (PLATFORM_A) number: the shared sandbox can&apos;t send templates. Connect your
+        number on{" "}
         <Link href={projectPath(projectId, "channels")} className="font-medium text-indigo-700 hover:text-indigo-600">
           Channels
         </Link>
@@ -88,7 +89,7 @@ export function BroadcastsPage({ projectId }: { projectId: string }) {
             status
               ? undefined
               : canWrite
-                ? "Pick an approved template, upload your recipients as a CSV, and send. Broadcasts need your own PLATFORM_A number: the shared sandbox can't send templates."
+                ? "Pick an approved template, upload your recipients as a CSV, and send. Broadcasts need your own business messaging (PLATFORM_A) number: the shared sandbox can't send templates."
                 : "A developer or admin of this organization can create one."
           }
           action={status ? <Button onClick={() => setStatus(undefined)}>Clear filter</Button> : newButton}

@@ -112,7 +112,7 @@ export function NewBroadcastDialog({ projectId, channels, onClose }: { projectId
         </Field>
         <Field
           label="Channel"
-          error={fieldError("channel_id") ?? (channels.length === 0 ? "Connect your own PLATFORM_A number on Channels first." : undefined)}
+          error={fieldError("channel_id") ?? (channels.length === 0 ? "Connect your own business messaging (PLATFORM_A) number on Channels first." : undefined)}
         >
           <Select
             value={channelId}

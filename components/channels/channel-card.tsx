@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { projectPath } from "@/components/shell/nav-links";
-import { AlertIcon, Badge, Button, Card, ConfirmDialog, CopyButton, useToast } from "@/components/ui";
+import { AlertIcon, Badge, Button, Card, ConfirmDialog, CopyButton, PlatformName, useToast } from "@/components/ui";
 import { useDisconnectChannel, useUpdateChannelRouting, type Channel, type ChannelRoutingMode } from "@/lib/client/channels";
 import type { ProjectSettings } from "@/lib/client/webhooks";
 import { ChannelStatusBadge, NumberModeBadge } from "./channel-badges";
@@ -125,7 +125,7 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
             {name}
           </h2>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-[13px] text-slate-500">
-            <span className="font-medium text-slate-600">{channel.platform}</span>
+            <PlatformName code={channel.platform} />
             {channel.phone_number && (
               <>
                 <span aria-hidden="true">·</span>

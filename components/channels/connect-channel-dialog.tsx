@@ -12,14 +12,9 @@ import {
   type ChannelRoutingMode,
   type ConnectablePlatform,
 } from "@/lib/client/channels";
+import { PLATFORMS, platformLabel } from "@/lib/shared/platforms";
 import { channelName } from "./channel-card";
 import { ROUTING_TEXT } from "./routing-mode-control";
-
-const PLATFORM_LABELS: Record<ConnectablePlatform, string> = {
-  PLATFORM_A: "PLATFORM_A: business phone number",
-  PLATFORM_B: "PLATFORM_B: messenger account",
-  PLATFORM_C: "PLATFORM_C: page inbox",
-};
 
 const CREDENTIAL_LABELS: Record<string, { label: string; hint?: string }> = {
   phone_number_id: { label: "Phone number ID", hint: "The provider's id of the number, not the number itself." },
@@ -124,7 +119,7 @@ export function ConnectChannelDialog({
       footer={<FormDialogActions onCancel={close} pending={connect.isPending} submitLabel="Connect channel" />}
     >
       <div className="space-y-4">
-        <Field label="Platform" error={platformError}>
+        <Field label="Platform" hint={PLATFORMS[values.platform].description} error={platformError}>
           <Select
             value={values.platform}
             onChange={(e) => {
@@ -134,7 +129,7 @@ export function ConnectChannelDialog({
           >
             {CONNECTABLE_PLATFORMS.map((platform) => (
               <option key={platform} value={platform}>
-                {PLATFORM_LABELS[platform]}
+                {platformLabel(platform)}
               </option>
             ))}
           </Select>

@@ -26,7 +26,9 @@ function ProviderStatus({ label, value }: { label: string; value: string | null 
 /** Whether Flows and templates can go live on this channel, and what stands in the way, in plain words. */
 export function PublishReadinessPanel({ readiness }: { readiness: PublishReadiness | null }) {
   if (!readiness) {
-    return <p className="text-[13px] text-slate-500">Flows and templates are published on PLATFORM_A numbers only; nothing to check here.</p>;
+    return (
+      <p className="text-[13px] text-slate-500">Flows and templates are published on business messaging (PLATFORM_A) numbers only; nothing to check here.</p>
+    );
   }
   return (
     <div className="space-y-3">

@@ -6,9 +6,11 @@ import { cn } from "@/components/ui/cn";
 import { Time } from "@/components/ui/time";
 import type { Channel } from "@/lib/client/channels";
 import { useLastMessage, type Conversation } from "@/lib/client/inbox";
+import { platformLabel, platformName } from "@/lib/shared/platforms";
 import { ContactAvatar } from "./contact-avatar";
-import { contactLabel, PLATFORM_LABELS, previewOf } from "./format";
+import { contactLabel, previewOf } from "./format";
 import { threadOwnerBadge } from "./thread-owner";
+import { useWhoAnswers } from "./use-who-answers";
 
 export interface ConversationRowProps {
   projectId: string;
@@ -30,7 +32,7 @@ export function ConversationRow({ projectId, conversation, channel, href, select
       ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp)
       : isUnread(conversation.id, conversation.last_message_at));
   const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
-  const human = conversation.handoff.status === "HUMAN_ACTIVE";
+  const answering = useWhoAnswers(projectId, conversation, channel);
   const owner = threadOwnerBadge(conversation.thread_owner);
 
   return (
@@ -69,8 +71,20 @@ export function ConversationRow({ projectId, conversation, channel, href, select
             )}
           </span>
           <span className="mt-1.5 flex flex-wrap gap-1">
-            {channel && <Badge tone="info">{channel.is_sandbox ? `Sandbox · ${PLATFORM_LABELS[channel.platform]}` : PLATFORM_LABELS[channel.platform]}</Badge>}
-            <Badge tone={human ? "warning" : "neutral"}>{human ? "Human active" : "AI active"}</Badge>
+            {channel && (
+              <Badge tone="info">
+                <span title={platformLabel(channel.platform)}>
+                  {channel.is_sandbox ? `Sandbox · ${platformName(channel.platform)}` : platformName(channel.platform)}
+                </span>
+              </Badge>
+            )}
+            {answering && (
+              <Badge tone={answering.tone}>
+                <span title={answering.why} data-answerer={answering.answerer}>
+                  {answering.label}
+                </span>
+              </Badge>
+            )}
             {owner && (
               <Badge tone={owner.tone}>
                 <span title={`Thread owner: ${owner.owner}`}>{owner.label}</span>

@@ -11,7 +11,8 @@ import { useConversation, useConversationMessages, useSendMessage, type Composed
 import { Composer } from "./composer";
 import { ContactAvatar } from "./contact-avatar";
 import { ContactPanel } from "./contact-panel";
-import { channelLabel, contactLabel, PLATFORM_LABELS } from "./format";
+import { PlatformName } from "@/components/ui/platform-name";
+import { channelLabel, contactLabel } from "./format";
 import { HandoffToggle } from "./handoff-toggle";
 import { markSeen } from "./last-seen";
 import { MessageLog } from "./message-log";
@@ -116,13 +117,13 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
             {conversation.phone && conversation.phone !== label && <span className="font-mono">{conversation.phone}</span>}
             {channel && (
               <span>
-                via {channelLabel(channel)} · {PLATFORM_LABELS[channel.platform]}
+                via {channelLabel(channel)} · <PlatformName code={channel.platform} />
               </span>
             )}
           </p>
         </div>
         {canWrite !== null && <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
-        {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} canWrite={canWrite} />}
+        {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} channel={channel} canWrite={canWrite} />}
         <ContactPanel projectId={projectId} contactId={conversation.contact_id} listHref={listHref} canErase={canErase} />
       </header>
 

@@ -1,5 +1,5 @@
-import type { Channel, Platform } from "@/lib/client/channels";
-import type { Conversation, HandoffStatus, Message } from "@/lib/client/inbox";
+import type { Channel } from "@/lib/client/channels";
+import type { Conversation, Message } from "@/lib/client/inbox";
 
 /** Who the conversation is with, as a person reads it: the name, else the number, else the id. */
 export function contactLabel(conversation: Pick<Conversation, "name" | "phone" | "contact_id">): string {
@@ -17,23 +17,9 @@ export function initialsOf(label: string): string {
   return (words[0]![0]! + (words[1]?.[0] ?? "")).toUpperCase();
 }
 
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  PLATFORM_A: "Platform A",
-  PLATFORM_B: "Platform B",
-  PLATFORM_C: "Platform C",
-  SMS: "SMS",
-  PLATFORM_D: "Platform D",
-  EMAIL: "Email",
-};
-
 export function channelLabel(channel: Channel): string {
   return channel.display_name || channel.phone_number || channel.id;
 }
-
-export const HANDOFF_LABELS: Record<HandoffStatus, string> = {
-  AI_ACTIVE: "AI active",
-  HUMAN_ACTIVE: "Human active",
-};
 
 const TYPE_LABELS: Record<string, string> = {
   image: "Photo",

@@ -4,14 +4,27 @@ import { Badge } from "@/components/ui/badge";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useSetHandoff, type Conversation } from "@/lib/client/inbox";
-import { HANDOFF_LABELS } from "./format";
+import type { Channel } from "@/lib/client/channels";
 import { HintButton } from "./hint-button";
+import { useWhoAnswers } from "./use-who-answers";
 
 /** Human handoff for one conversation; viewers see the state only. */
-export function HandoffToggle({ projectId, conversation, canWrite }: { projectId: string; conversation: Conversation; canWrite: boolean }) {
+export function HandoffToggle({
+  projectId,
+  conversation,
+  channel,
+  canWrite,
+}: {
+  projectId: string;
+  conversation: Conversation;
+  channel: Channel | null;
+  canWrite: boolean;
+}) {
   const toast = useToast();
   const setHandoff = useSetHandoff(projectId);
   const human = conversation.handoff.status === "HUMAN_ACTIVE";
+  // The badge says who answers (agent, automation, webhook, a person, nobody), not merely the wire's handoff status.
+  const answering = useWhoAnswers(projectId, conversation, channel);
 
   const toggle = (enabled: boolean) =>
     setHandoff.mutate(
@@ -20,7 +33,7 @@ export function HandoffToggle({ projectId, conversation, canWrite }: { projectId
         onSuccess: (updated) =>
           toast.show({
             tone: "success",
-            title: updated.handoff.status === "HUMAN_ACTIVE" ? "Human handoff on" : "Handoff off: automation is back",
+            title: updated.handoff.status === "HUMAN_ACTIVE" ? "Human handoff on" : "Human handoff off",
           }),
         onError: (error) => toast.show({ tone: "danger", title: "Couldn't change the handoff", description: error.message }),
       },
@@ -28,11 +41,13 @@ export function HandoffToggle({ projectId, conversation, canWrite }: { projectId
 
   return (
     <div className="flex items-center gap-2 max-sm:w-full max-sm:border-t max-sm:border-slate-100 max-sm:pt-2">
-      <Badge tone={human ? "warning" : "neutral"} dot>
-        <span data-testid="handoff-status" title={conversation.handoff.status}>
-          {HANDOFF_LABELS[conversation.handoff.status]}
-        </span>
-      </Badge>
+      {answering && (
+        <Badge tone={answering.tone} dot>
+          <span data-testid="handoff-status" data-answerer={answering.answerer} data-handoff={conversation.handoff.status} title={answering.why}>
+            {answering.label}
+          </span>
+        </Badge>
+      )}
       {canWrite && (
         <label className="flex items-center gap-2 text-[13px] font-medium text-slate-700 max-sm:ml-auto">
           <span>Human handoff</span>

@@ -8,7 +8,8 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Channel } from "@/lib/client/channels";
-import { channelLabel, PLATFORM_LABELS } from "@/components/inbox/format";
+import { channelLabel } from "@/components/inbox/format";
+import { platformLabel } from "@/lib/shared/platforms";
 import { isValidCustomerNumber, randomCustomerNumber, type CustomerIdentity } from "./customer-store";
 
 export interface CustomerCardProps {
@@ -46,7 +47,10 @@ export function CustomerCard({ identity, channels, channel, onChange }: Customer
 
   return (
     <Card>
-      <CardHeader title="The customer" description="Any number works in the simulator. It stays in this browser, so you keep the same conversation." />
+      <CardHeader
+        title="The customer"
+        description="It opens as the latest tester who joined your project. Any number works in the simulator; it stays in this browser, so you keep the same conversation."
+      />
       <CardBody className="space-y-4">
         {!identity || !channels ? (
           <div className="space-y-3">
@@ -62,7 +66,7 @@ export function CustomerCard({ identity, channels, channel, onChange }: Customer
               <Select value={channel?.id ?? ""} onChange={(event) => onChange({ channelId: event.target.value })}>
                 {channels.map((item) => (
                   <option key={item.id} value={item.id}>
-                    {channelLabel(item)} · {item.is_sandbox ? "Sandbox" : PLATFORM_LABELS[item.platform]}
+                    {channelLabel(item)} · {item.is_sandbox ? "Sandbox" : platformLabel(item.platform)}
                   </option>
                 ))}
               </Select>

@@ -4,8 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 
 /**
  * Browser-only state of the sandbox phone, in localStorage:
- * - who the customer is (number, display name, channel) per project: a random +1555… number made once,
- *   so the same tester keeps the same conversation across visits;
+ * - who the customer is (number, display name, channel) per project: the latest tester who joined the
+ *   project, else a random +1555… number made once, so the same tester keeps the same conversation
+ *   across visits;
  * - what the phone sent, per project + channel + number: the API has the business's side (the
  *   simulator's inbox) but the phone's own bubbles only exist here.
  */
@@ -14,6 +15,8 @@ export interface CustomerIdentity {
   from: string;
   name: string;
   channelId: string | null;
+  /** The page picked the number (a joined tester or a random one), not the operator: a tester who joins later replaces it. */
+  auto?: boolean;
 }
 
 export type SentKind = "text" | "image" | "document" | "location" | "button_reply" | "list_reply" | "flow_completion";
@@ -64,23 +67,52 @@ function save(key: string, value: unknown) {
   }
 }
 
-/** The customer identity for a project, created on first use. null until read from storage (after hydration). */
-export function useCustomerIdentity(projectId: string) {
+const digitsOf = (phone: string) => phone.replace(/\D/g, "");
+
+/**
+ * Who the phone is when the page opens (issue 32 item 13): a number the operator chose stays; so does
+ * one that joined the project. Otherwise the latest tester who joined (`joined`, latest first, as the
+ * server lists them) rather than a number nobody joined with; a random one only when no tester joined.
+ * `joined` undefined: still loading, so no answer yet (null) unless the operator chose the number.
+ */
+export function chooseIdentity(
+  stored: CustomerIdentity | null,
+  joined: readonly string[] | undefined,
+  random: () => string = randomCustomerNumber,
+): CustomerIdentity | null {
+  const usable = stored && isValidCustomerNumber(stored.from) ? stored : null;
+  // An identity saved before `auto` existed was made by this page too, unless it joined (kept below).
+  if (usable && usable.auto === false) return usable;
+  if (joined === undefined) return null;
+  if (usable && (joined.length === 0 || joined.some((phone) => digitsOf(phone) === digitsOf(usable.from)))) return usable;
+  const from = joined[0] ?? random();
+  return { from, name: usable?.name ?? "", channelId: usable?.channelId ?? null, auto: true };
+}
+
+/**
+ * The customer identity for a project. null until read from storage (after hydration) and, for a
+ * browser that has not picked a number, until the project's joined testers are known.
+ */
+export function useCustomerIdentity(projectId: string, joined: readonly string[] | undefined) {
   const key = `svc.sandbox.customer.${projectId}`;
   const [identity, setIdentity] = useState<CustomerIdentity | null>(null);
+  // By value: a refetch that brings the same testers is no reason to decide again.
+  const joinedKey = joined?.join(",");
 
   useEffect(() => {
     const stored = load<CustomerIdentity>(key);
-    const next = stored && isValidCustomerNumber(stored.from) ? stored : { from: randomCustomerNumber(), name: "", channelId: null };
-    if (!stored) save(key, next);
+    const next = chooseIdentity(stored, joinedKey === undefined ? undefined : joinedKey.split(",").filter(Boolean));
+    if (!next) return;
+    if (next !== stored) save(key, next);
     setIdentity(next);
-  }, [key]);
+  }, [key, joinedKey]);
 
   const update = useCallback(
     (patch: Partial<CustomerIdentity>) =>
       setIdentity((current) => {
         if (!current) return current;
-        const next = { ...current, ...patch };
+        // A number the operator typed (or asked for) is theirs: no joined tester replaces it.
+        const next = { ...current, ...patch, ...(patch.from !== undefined ? { auto: false } : {}) };
         save(key, next);
         return next;
       }),

@@ -9,7 +9,7 @@ import { isApiError } from "@/lib/client/api";
 import type { Channel } from "@/lib/client/channels";
 import { useChannels, useConversationMessages } from "@/lib/client/inbox";
 import { can, useCurrentProject } from "@/lib/client/me";
-import { useCompleteFlow, useConversationForNumber, useCustomerInbox, useSandboxProject, useSendAsCustomer } from "@/lib/client/sandbox";
+import { useCompleteFlow, useConversationForNumber, useCustomerInbox, useSandboxProject, useSandboxTesters, useSendAsCustomer } from "@/lib/client/sandbox";
 import type { FlowHandlers, ReplyChoice } from "./business-bubble";
 import { CustomerCard } from "./customer-card";
 import { randomCustomerNumber, useCustomerIdentity, useSentLog, type SentItem, type SentKind } from "./customer-store";
@@ -33,7 +33,9 @@ export function SandboxPage({ projectId }: { projectId: string }) {
   const canWrite = can(role, "write");
   const project = useSandboxProject(projectId);
   const channels = useChannels(projectId);
-  const [identity, updateIdentity] = useCustomerIdentity(projectId);
+  const testers = useSandboxTesters(projectId);
+  // The phone opens as the latest tester who joined; if the list can't load, as before (a number of its own).
+  const [identity, updateIdentity] = useCustomerIdentity(projectId, testers.data?.map((tester) => tester.phone) ?? (testers.isError ? [] : undefined));
 
   const usable = channels.data?.filter((item) => CUSTOMER_PLATFORMS.has(item.platform) && item.status === "connected");
   const channel: Channel | null =

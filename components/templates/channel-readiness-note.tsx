@@ -49,8 +49,8 @@ export function ChannelReadinessNote({ projectId, candidates }: { projectId: str
       >
         <InfoIcon className="mt-0.5 shrink-0 text-sky-600" />
         <p>
-          Templates are submitted from a dedicated PLATFORM_A number: the shared sandbox can&apos;t send them, since templates belong to a business&apos;s own
-          account. Connect your number on <ChannelsLink projectId={projectId} />, then come back to build one.
+          Templates are submitted from a dedicated business messaging (PLATFORM_A) number: the shared sandbox can&apos;t send them, since templates belong to a
+          business&apos;s own account. Connect your number on <ChannelsLink projectId={projectId} />, then come back to build one.
         </p>
       </div>
     );

@@ -76,7 +76,7 @@ export function TemplatesPage({ projectId }: { projectId: string }) {
             title="No templates yet"
             description={
               canWrite
-                ? "Build a template with a live preview, submit it, and watch the provider's review arrive here. Templates need your own PLATFORM_A number: the shared sandbox can't send them."
+                ? "Build a template with a live preview, submit it, and watch the provider's review arrive here. Templates need your own business messaging (PLATFORM_A) number: the shared sandbox can't send them."
                 : "A developer or admin of this organization can create one."
             }
             action={newButton}

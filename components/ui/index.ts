@@ -16,6 +16,7 @@ export { ErrorState } from "./error-state";
 export { Field, Label, useFieldControl } from "./field";
 export { Input, Select, Textarea, controlClasses } from "./input";
 export { PageHeader } from "./page-header";
+export { PlatformName } from "./platform-name";
 export { CodeBlock, Secret, WithheldSecret } from "./secret";
 export { Skeleton, SkeletonGroup, SkeletonRows, SkeletonText } from "./skeleton";
 export { Spinner } from "./spinner";

@@ -63,6 +63,20 @@ export function useSandboxProject(projectId: string) {
   });
 }
 
+export interface SandboxTester {
+  phone: string;
+  joined_at: string;
+}
+
+/** GET /sandbox/testers: the numbers that joined this project on the sandbox, the latest first. */
+export function useSandboxTesters(projectId: string) {
+  return useQuery({
+    queryKey: sandboxKey(projectId, "testers"),
+    queryFn: ({ signal }) => projectApi<ListEnvelope<SandboxTester>>(projectId, "/sandbox/testers", { signal }),
+    select: (page) => page.data,
+  });
+}
+
 /** GET /sandbox/inbox: everything this project sent to the customer on the channel, oldest first. */
 export function useCustomerInbox(projectId: string, channelId: string | null, from: string) {
   return useQuery({

@@ -16,12 +16,12 @@ export interface ReasonText {
 const AGENT_REASONS: Record<string, Omit<ReasonText, "code">> = {
   SANDBOX_TEST_ONLY: {
     problem: "The shared sandbox carries the agent for testing only: it answers from the sandbox phone, not real customers.",
-    next: "Connect your own PLATFORM_A number to put the agent in front of customers.",
+    next: "Connect your own business messaging (PLATFORM_A) number to put the agent in front of customers.",
     tone: "info",
   },
   CHANNEL_NOT_PLATFORM_A: {
-    problem: "Business agents run on PLATFORM_A numbers only, and this channel is on another platform.",
-    next: "Pick a PLATFORM_A channel, or the shared sandbox to try the agent.",
+    problem: "Business agents run on business messaging (PLATFORM_A) numbers only, and this channel is on another platform.",
+    next: "Pick a business messaging (PLATFORM_A) channel, or the shared sandbox to try the agent.",
     tone: "blocker",
   },
   CHANNEL_OF_ANOTHER_PROJECT: {

@@ -49,10 +49,10 @@ export function DetailsSection({ draft, update, errorOf, candidates, nextKey }: 
           label="Channel"
           className="sm:col-span-2"
           error={errorOf(null, "channel_id")}
-          hint="Your own PLATFORM_A numbers; the shared sandbox can't submit templates."
+          hint="Your own business messaging (PLATFORM_A) numbers; the shared sandbox can't submit templates."
         >
           <Select value={draft.channelId} onChange={(e) => update((d) => ({ ...d, channelId: e.target.value }))} disabled={candidates.length === 0}>
-            {candidates.length === 0 && <option value="">No dedicated PLATFORM_A channel</option>}
+            {candidates.length === 0 && <option value="">No dedicated business messaging (PLATFORM_A) channel</option>}
             {candidates.map((channel) => (
               <option key={channel.id} value={channel.id}>
                 {channelLabel(channel)}

@@ -44,7 +44,7 @@ export function describeSubmitError(error: unknown, fieldIssueCount: number): Su
     case "template_rejected":
       return { title: "The provider rejected the template", message: providerWords(body.failure) ?? error.message, details: [], code: error.code };
     case "feature_unsupported_on_channel":
-      return { title: "Templates are a PLATFORM_A feature", message: error.message, details: [], code: error.code };
+      return { title: "Templates are a business messaging (PLATFORM_A) feature", message: error.message, details: [], code: error.code };
     case "template_exists":
       return { title: "This template already exists", message: error.message, details: [], code: error.code };
     case "invalid_request": {

@@ -1,5 +1,6 @@
 import { z } from "@/lib/api/zod";
 import { PUBLISH_BLOCKERS } from "@/lib/domain/readiness/publish";
+import { PLATFORM_CODES } from "@/lib/shared/platforms";
 
 export const PublishReadiness = z
   .object({
@@ -13,7 +14,8 @@ export const PublishReadiness = z
   })
   .openapi("PublishReadiness");
 
-export const Platform = z.enum(["PLATFORM_A", "PLATFORM_B", "PLATFORM_C", "SMS", "PLATFORM_D", "EMAIL"]);
+// The codes and what each is for: lib/shared/platforms.ts, the dashboard's one source for platform labels.
+export const Platform = z.enum(PLATFORM_CODES);
 export const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"]);
 
 export const Channel = z

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/api/route";
 import { z } from "@/lib/api/zod";
 import { IdParam } from "@/lib/api/schemas/common";
-import { completeReceivedFlow, customerInbox, exchangeReceivedFlow, receivedFlow, sendAsCustomer } from "@/lib/domain/sandbox-phone";
+import { completeReceivedFlow, customerInbox, exchangeReceivedFlow, joinedTesters, receivedFlow, sendAsCustomer } from "@/lib/domain/sandbox-phone";
 
 const CustomerAction = z
   .object({
@@ -114,6 +114,21 @@ export const sandboxPhoneRoutes = [
       has_more: z.boolean(),
     }),
     handler: ({ ctx, query }) => customerInbox(ctx, query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/sandbox/testers",
+    operationId: "dashboardSandboxTesters",
+    summary: "The project's sandbox testers (numbers that sent its join code), the latest to join first",
+    tag,
+    auth: "session",
+    scope: "conversations:read",
+    response: z.object({
+      object: z.literal("list"),
+      data: z.array(z.object({ object: z.literal("sandbox_tester"), phone: z.string(), joined_at: z.string() })),
+      has_more: z.boolean(),
+    }),
+    handler: ({ ctx }) => joinedTesters(ctx),
   }),
   defineRoute({
     method: "GET",

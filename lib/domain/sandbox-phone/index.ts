@@ -4,6 +4,7 @@ import { customerChannel, postCustomerMessage } from "./simulator";
 
 export { simulatorBase } from "./simulator";
 export { completeReceivedFlow, exchangeReceivedFlow, receivedFlow } from "./flows";
+export { joinedTesters } from "./testers";
 
 /**
  * The dashboard's sandbox phone: an operator acts as a customer of one of the project's channels

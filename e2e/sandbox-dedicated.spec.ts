@@ -1,0 +1,83 @@
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_KEY } from "./env";
+import { screenshot, signIn, warmUpAuth } from "./support/auth";
+
+/**
+ * The Sandbox phone once the project owns a number (issue 32 item 13): a tester joined on the shared
+ * sandbox first (as the README's block does); a fresh browser opens the phone on the project's own
+ * channel as that tester, not as a new random number, and the join card says there is no code to send
+ * without showing one. Switching to the shared sandbox shows the code, and the tester as joined.
+ */
+
+const auth = { Authorization: `Bearer ${E2E_KEY}` };
+// A production build on a shared machine: allow slow answers, never sleep.
+const expect = baseExpect.configure({ timeout: 30_000 });
+// The shared sandbox channel (lib/domain/channels/sandbox.ts): its id and its provider sender id.
+const SANDBOX_CHANNEL_ID = "ch_sandbox";
+const SANDBOX_SENDER_ID = "sandbox-phone-number-id";
+
+interface ProjectWire {
+  id: string;
+  join_code: string;
+}
+
+/** A project of its own: its first dedicated channel becomes its number, which must not happen to the demo project. */
+async function ownProject(request: APIRequestContext, name: string): Promise<ProjectWire> {
+  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as ProjectWire;
+}
+
+test("on a dedicated channel the Sandbox phone opens as the joined tester and shows no join code", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await warmUpAuth(request);
+  const run = Date.now().toString(36);
+  // Unique per run (+1555 and 7 digits of the clock, offset from the other specs' numbers).
+  const tester = `+1555${String(Date.now() + 7_000_000).slice(-7)}`;
+  const project = await ownProject(request, `Sandbox dedicated e2e ${run}`);
+
+  // 1. The tester joins on the shared sandbox, as the README's curl block does.
+  const joined = await request.post("/api/simulator/customer/messages", {
+    data: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER_ID, from: tester, type: "text", text: `join ${project.join_code}` },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  // 2. The project connects its own number (it becomes the project's channel).
+  await signIn(page);
+  const displayName = `Own line ${run}`;
+  const connected = await page.request.post(`/api/dashboard/projects/${project.id}/channels`, {
+    data: {
+      platform: "PLATFORM_A",
+      display_name: displayName,
+      phone_number: `+1415${String(Date.now()).slice(-7)}`,
+      credentials: { phone_number_id: `pn_${run}`, business_account_id: `waba_${run}`, access_token: "e2e-access-token" },
+    },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const channelId = ((await connected.json()) as { id: string }).id;
+
+  // 3. A fresh browser (no phone identity stored) opens on the own channel, as the tester.
+  await page.goto(`/projects/${project.id}/sandbox`);
+  const phone = page.getByRole("region", { name: "Sandbox phone" });
+  await expect(phone.getByText(`you are ${tester}`)).toBeVisible();
+  await expect(page.getByLabel("Customer number")).toHaveValue(tester);
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(channelId);
+  await expect(page.getByRole("heading", { name: "Your own channel" })).toBeVisible();
+  await expect(page.getByText("there is no join code to send")).toBeVisible();
+  await expect(page.getByTestId("join-message")).toHaveCount(0);
+  await expect(page.getByText(`join ${project.join_code}`)).toHaveCount(0);
+
+  // It writes as a customer of that number.
+  const hello = `Hello own line ${run}`;
+  await phone.getByLabel("Customer message").fill(hello);
+  await phone.getByRole("button", { name: "Send as customer" }).click();
+  await expect(phone.getByRole("listitem", { name: "Message from the customer" }).filter({ hasText: hello })).toContainText("Sent", { timeout: 45_000 });
+  await screenshot(page, "sandbox-dedicated-channel");
+
+  // 4. On the shared sandbox the code is there, and the same tester has joined.
+  await page.getByLabel("Channel", { exact: true }).selectOption(SANDBOX_CHANNEL_ID);
+  await expect(page.getByTestId("join-message")).toHaveText(`join ${project.join_code}`);
+  await expect(page.getByText("Joined", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByText(`you are ${tester}`)).toBeVisible();
+  await screenshot(page, "sandbox-dedicated-switch-to-sandbox");
+});

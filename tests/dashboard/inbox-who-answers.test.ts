@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { effectiveRouting, whoAnswers, type AnsweringFacts } from "@/components/inbox/who-answers";
+
+/**
+ * The inbox's "who answers" badge (components/inbox/who-answers.ts, issue 32 item 14): "AI active"
+ * only when the channel's effective routing lets an agent or an automation answer the conversation,
+ * never merely because no person took it over (handoff AI_ACTIVE).
+ */
+const open = { handoff: { status: "AI_ACTIVE" as const }, thread_owner: null };
+const sandbox = { is_sandbox: true, routing_mode: "EXTERNAL" as const };
+const dedicated = (routing_mode: "EXTERNAL" | "FLOWS" | "NONE") => ({ is_sandbox: false, routing_mode });
+const anyMessage = { active: true, trigger: { type: "ANY_MESSAGE" as const } };
+const keyword = { active: true, trigger: { type: "KEYWORD" as const, keywords: ["hi"] } };
+const welcome = { active: true, trigger: { type: "WELCOME" as const } };
+const facts = (over: Partial<AnsweringFacts>): AnsweringFacts => ({ projectRouting: "EXTERNAL", hasWebhook: true, automations: [], ...over });
+
+describe("effective routing of a conversation's channel", () => {
+  it("the sandbox follows the project, a dedicated channel its own mode, and an AGENT project hands every channel to its agent", () => {
+    expect(effectiveRouting("FLOWS", sandbox)).toBe("FLOWS");
+    expect(effectiveRouting("EXTERNAL", dedicated("FLOWS"))).toBe("FLOWS");
+    expect(effectiveRouting("FLOWS", dedicated("NONE"))).toBe("NONE");
+    expect(effectiveRouting("AGENT", dedicated("EXTERNAL"))).toBe("AGENT");
+    expect(effectiveRouting("EXTERNAL", null)).toBe("EXTERNAL");
+  });
+});
+
+describe("who answers a conversation", () => {
+  it("a person, whenever handoff is on or the inbox owns the thread, whatever the routing", () => {
+    expect(whoAnswers(undefined, { handoff: { status: "HUMAN_ACTIVE" }, thread_owner: null }, sandbox)).toMatchObject({
+      answerer: "person",
+      label: "Human active",
+    });
+    expect(whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "BUSINESS_INBOX" }, sandbox)?.answerer).toBe("person");
+  });
+
+  it("AGENT: AI active only while the agent owns the thread (the server names it owner only while the channel's agent is ACTIVE)", () => {
+    expect(whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "PROVIDER_AGENT" }, sandbox)).toMatchObject({
+      answerer: "agent",
+      label: "AI active",
+    });
+    const taken = whoAnswers(facts({ projectRouting: "AGENT" }), { ...open, thread_owner: "SERVICE" }, sandbox);
+    expect(taken).toMatchObject({ answerer: "webhook", label: "Your webhook" });
+    expect(taken?.label).not.toBe("AI active");
+    expect(whoAnswers(facts({ projectRouting: "AGENT", hasWebhook: false }), { ...open, thread_owner: "SERVICE" }, sandbox)?.answerer).toBe("nobody");
+  });
+
+  it("FLOWS: AI active with an active any-message automation; keywords only say so; none, inactive or welcome-only answer nothing", () => {
+    const flows = (automations: AnsweringFacts["automations"]) => whoAnswers(facts({ projectRouting: "FLOWS", automations }), open, sandbox);
+    expect(flows([keyword, anyMessage])).toMatchObject({ answerer: "automation", label: "AI active" });
+    expect(flows([keyword])).toMatchObject({ answerer: "keywords", label: "AI on keywords" });
+    expect(flows([])).toMatchObject({ answerer: "nobody", label: "Not answered" });
+    expect(flows([{ ...anyMessage, active: false }])?.answerer).toBe("nobody");
+    expect(flows([welcome])?.answerer).toBe("nobody");
+    expect(flows(undefined)).toBeNull();
+  });
+
+  it("judges by the channel's own mode: automations on a FLOWS channel answer under an EXTERNAL project, not on an EXTERNAL or NONE one", () => {
+    const withAutomation = facts({ projectRouting: "EXTERNAL", automations: [anyMessage] });
+    expect(whoAnswers(withAutomation, open, dedicated("FLOWS"))?.label).toBe("AI active");
+    expect(whoAnswers(withAutomation, open, dedicated("EXTERNAL"))).toMatchObject({ answerer: "webhook", label: "Your webhook" });
+    expect(whoAnswers(withAutomation, open, sandbox)?.answerer).toBe("webhook");
+    expect(whoAnswers(facts({ projectRouting: "FLOWS", automations: [anyMessage] }), open, dedicated("NONE"))).toMatchObject({
+      answerer: "nobody",
+      label: "Not answered",
+    });
+  });
+
+  it("EXTERNAL without a webhook URL: nothing answers, and the tooltip says where to set one", () => {
+    const none = whoAnswers(facts({ hasWebhook: false }), open, sandbox);
+    expect(none).toMatchObject({ answerer: "nobody", label: "Not answered", tone: "warning" });
+    expect(none?.why).toMatch(/Webhooks/);
+  });
+
+  it("says nothing until the project is loaded, rather than guess", () => {
+    expect(whoAnswers(undefined, open, sandbox)).toBeNull();
+  });
+});

@@ -88,6 +88,7 @@ describe("routing tables", () => {
       "GET /members",
       "GET /sandbox/flows/{id}",
       "GET /sandbox/inbox",
+      "GET /sandbox/testers",
       "GET /webhook-deliveries/stats",
       "PATCH /members/{id}",
       "POST /keys",

@@ -5,13 +5,13 @@
  * it is never sent again by itself: it ends `failed` with error code `outcome_unknown`
  * (docs/api-decisions.md "Broadcasts"), and only a deliberate resend (resend.ts) sends it again.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { broadcastRecipients, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import { applyStatuses, STATUS_TARGET_COLUMNS } from "@/lib/domain/messages/status";
 import type { Db } from "@/lib/ports/db/types";
 import type { MessageFailure, ProviderError } from "@/lib/ports/provider/types";
-import type { Outgoing } from "./claim";
+import { queuedWithoutAnswer, type Outgoing } from "./claim";
 
 export const OUTCOME_UNKNOWN = "outcome_unknown";
 const PAGE = 500;
@@ -90,15 +90,7 @@ export async function settleUnknown(ctx: SystemCtx, broadcastId: string): Promis
       .select(STATUS_TARGET_COLUMNS)
       .from(broadcastRecipients)
       .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
-      .where(
-        and(
-          eq(broadcastRecipients.broadcastId, broadcastId),
-          eq(broadcastRecipients.status, "queued"),
-          isNotNull(broadcastRecipients.dispatchedAt),
-          eq(messages.status, "queued"),
-          isNull(messages.platformMessageId),
-        ),
-      )
+      .where(queuedWithoutAnswer(broadcastId, true))
       .limit(PAGE);
     if (page.length === 0) return settled;
     const at = ctx.ports.clock.now();

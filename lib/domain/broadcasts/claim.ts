@@ -5,7 +5,7 @@
  * no_opt_in`) and become queued messages, all in one transaction, so a crash leaves either pending
  * recipients or queued messages to pick up again, never half of each.
  */
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, messages, optIns } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -132,6 +132,20 @@ export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: 
   });
 }
 
+/**
+ * A recipient whose message is still queued without the provider's id: never handed over yet
+ * (`dispatched` false: unsent) or handed over with no answer (`dispatched` true: attempts.ts settles it).
+ */
+export function queuedWithoutAnswer(broadcastId: string, dispatched: boolean): SQL | undefined {
+  return and(
+    eq(broadcastRecipients.broadcastId, broadcastId),
+    eq(broadcastRecipients.status, "queued"),
+    dispatched ? isNotNull(broadcastRecipients.dispatchedAt) : isNull(broadcastRecipients.dispatchedAt),
+    eq(messages.status, "queued"),
+    isNull(messages.platformMessageId),
+  );
+}
+
 /** Queued by an earlier batch and never handed to the provider (a refusal to retry, a batch a slice did not get to). */
 export async function unsent(db: Db, broadcastId: string, limit: number): Promise<Outgoing[]> {
   const rows = await db
@@ -144,15 +158,7 @@ export async function unsent(db: Db, broadcastId: string, limit: number): Promis
     })
     .from(broadcastRecipients)
     .innerJoin(messages, eq(messages.id, broadcastRecipients.messageId))
-    .where(
-      and(
-        eq(broadcastRecipients.broadcastId, broadcastId),
-        eq(broadcastRecipients.status, "queued"),
-        isNull(broadcastRecipients.dispatchedAt),
-        eq(messages.status, "queued"),
-        isNull(messages.platformMessageId),
-      ),
-    )
+    .where(queuedWithoutAnswer(broadcastId, false))
     .orderBy(asc(broadcastRecipients.id))
     .limit(limit);
   return rows.map((r) => ({

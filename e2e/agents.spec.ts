@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
+import { ownProject } from "./support/projects";
 
 /**
  * The business agent end to end, on a project of its own: routing AGENT on the Overview; on the Agent
@@ -10,15 +10,8 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * the inbox; an eval with one passing and one failing case shows both.
  */
 
-const auth = { Authorization: `Bearer ${E2E_KEY}` };
 // A production build on a shared machine, and replies that go through the job queue: allow slow answers.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function ownProject(request: APIRequestContext, name: string): Promise<{ id: string }> {
-  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as { id: string };
-}
 
 /** A hosted function deployed through the dashboard API (the session's cookie): its result's text becomes the skill's reply. */
 async function deployFunction(page: Page, projectId: string, run: string): Promise<{ id: string; name: string; slug: string }> {

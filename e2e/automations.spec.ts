@@ -1,7 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
+import { ownProject } from "./support/projects";
 
 /**
  * Automations end to end. (1) With routing FLOWS, a keyword automation uploaded on the Config page
@@ -10,21 +10,8 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * routing EXTERNAL, the diff warns that automations will not fire and the Automations page says so.
  */
 
-const auth = { Authorization: `Bearer ${E2E_KEY}` };
 // A production build on a shared machine, and replies that go through the job queue: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-interface ProjectWire {
-  id: string;
-  join_code: string;
-}
-
-/** A project of its own: applying a config replaces what the document lists, so never the demo project. */
-async function ownProject(request: APIRequestContext, name: string): Promise<ProjectWire> {
-  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as ProjectWire;
-}
 
 /** The config document: one keyword automation (a reply with two buttons, then a wait for the answer). */
 function configYaml(run: string): string {

@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
+import { ownProject } from "./support/projects";
 
 /**
  * Broadcasts end to end, on a dedicated PLATFORM_A number connected to the built-in provider
@@ -12,16 +12,9 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * table filters by status on the server and pages.
  */
 
-const auth = { Authorization: `Bearer ${E2E_KEY}` };
 // A production build on a shared machine, and statuses that arrive through the webhook and the job queue: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
 const RECIPIENTS = 50;
-
-async function ownProject(request: APIRequestContext, name: string): Promise<{ id: string }> {
-  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as { id: string };
-}
 
 /** Through the dashboard's own API as the signed-in operator: POST/GET /api/dashboard/projects/{id}/<api path>. */
 async function dashboardCall<T>(page: Page, projectId: string, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {

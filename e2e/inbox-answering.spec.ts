@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
+import { ownProject } from "./support/projects";
 
 /**
  * The inbox says "AI active" only when an agent or an automation can answer the conversation
@@ -9,23 +9,10 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * handoff, and EXTERNAL with a webhook; the thread's badge and the list row say who answers each time.
  */
 
-const auth = { Authorization: `Bearer ${E2E_KEY}` };
 // A production build on a shared machine: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
 // The shared sandbox channel's provider sender id (lib/domain/channels/sandbox.ts, SANDBOX_PHONE_NUMBER_ID).
 const SANDBOX_SENDER_ID = "sandbox-phone-number-id";
-
-interface ProjectWire {
-  id: string;
-  join_code: string;
-}
-
-/** A project of its own: its routing and automations change here, which would disturb the demo project's specs. */
-async function ownProject(request: APIRequestContext, name: string): Promise<ProjectWire> {
-  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as ProjectWire;
-}
 
 async function customerSays(request: APIRequestContext, from: string, text: string) {
   const sent = await request.post("/api/simulator/customer/messages", {

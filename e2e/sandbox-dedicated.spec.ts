@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { expect as baseExpect, test } from "@playwright/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
+import { ownProject } from "./support/projects";
 
 /**
  * The Sandbox phone once the project owns a number (issue 32 item 13): a tester joined on the shared
@@ -9,24 +9,11 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
  * without showing one. Switching to the shared sandbox shows the code, and the tester as joined.
  */
 
-const auth = { Authorization: `Bearer ${E2E_KEY}` };
 // A production build on a shared machine: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
 // The shared sandbox channel (lib/domain/channels/sandbox.ts): its id and its provider sender id.
 const SANDBOX_CHANNEL_ID = "ch_sandbox";
 const SANDBOX_SENDER_ID = "sandbox-phone-number-id";
-
-interface ProjectWire {
-  id: string;
-  join_code: string;
-}
-
-/** A project of its own: its first dedicated channel becomes its number, which must not happen to the demo project. */
-async function ownProject(request: APIRequestContext, name: string): Promise<ProjectWire> {
-  const created = await request.post("/api/v1/projects", { headers: auth, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return (await created.json()) as ProjectWire;
-}
 
 test("on a dedicated channel the Sandbox phone opens as the joined tester and shows no join code", async ({ page, request }) => {
   test.setTimeout(240_000);

@@ -5,7 +5,7 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
 /**
  * Message templates end to end, on a dedicated PLATFORM_A number connected to the built-in provider
  * simulator: an operator builds a template in the builder and watches the live preview follow each
- * edit, sees a server issue land under its field, submits, and watches PENDING turn APPROVED on the
+ * edit, sees what the server would refuse marked under its field before anything is sent, submits, and watches PENDING turn APPROVED on the
  * list without reloading (the simulator reviews after SVC_SIMULATOR_TEMPLATE_REVIEW_MS, 2000 by
  * default). A body that starts with a variable comes back REJECTED with INVALID_FORMAT as its reason,
  * and a confirmed delete removes it.
@@ -46,6 +46,15 @@ async function submit(page: Page) {
   );
   await page.getByRole("button", { name: "Submit for review" }).click();
   return answer;
+}
+
+/** Every POST /templates the page makes from now on (the browser's own requests). */
+function templatePosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/dashboard\/projects\/[^/]+\/templates$/.test(request.url())) posts.push(request.url());
+  });
+  return posts;
 }
 
 async function addButton(page: Page, kind: string) {
@@ -106,12 +115,13 @@ test("build a template with a live preview, submit it, and watch PENDING turn AP
   await expect(preview.getByRole("list", { name: "Buttons" })).toContainText("Thanks!");
   await expect(preview.getByRole("list", { name: "Buttons" })).toContainText("Track order");
 
-  // 3. The server's 400 lands under the field of its path (components.3.buttons.1.url).
-  const refused = await submit(page);
-  expect(refused.status(), await refused.text()).toBe(400);
+  // 3. What the server would refuse (components.3.buttons.1.url) is marked on its field, and nothing is sent.
+  const posts = templatePosts(page);
+  await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(link.getByLabel("URL", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(link).toContainText("Must be an http(s) URL");
-  await expect(page.getByTestId("template-submit-error")).toContainText("Fix 1 field marked below");
+  await expect(page.getByTestId("template-submit-error")).toContainText("Nothing was sent yet. Fix the field marked below");
+  expect(posts, "no POST /templates while the draft breaks a rule").toEqual([]);
   await link.getByLabel("URL", { exact: true }).fill("https://example.com/track/{{1}}");
   await link.getByLabel("Example URL").fill("https://example.com/track/A-123");
   await screenshot(page, "templates-builder");
@@ -165,4 +175,55 @@ test("a body that starts with a variable is REJECTED with INVALID_FORMAT, and a 
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
   await expect(page.getByText("No templates yet")).toBeVisible();
+});
+
+test("a body variable without an example value is marked before any request, in the server's own words", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const name = `table_ready_${run}`;
+  const text = "Hi {{1}}, your table is ready.";
+  const project = await ownProject(request, `Templates checked e2e ${run}`);
+  await signIn(page);
+  const channel = await connectNumber(page, project.id, run, 3_300_000);
+  expect(channel.can_submit, "the simulated number should be able to submit templates (can_submit_templates)").toBe(true);
+
+  const posts = templatePosts(page);
+  await page.goto(`/projects/${project.id}/templates/new`);
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Body text").fill(text);
+  const example = page.getByLabel("Example for {{1}}");
+  await expect(example).toBeVisible();
+
+  // Submit holds it back: the message sits under the example values, the field is marked and focused.
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  const inline = page.getByTestId("example-values-error");
+  await expect(inline).toHaveText('Give {{1}} a non-empty sample value (example.body_text: [["…"]]).');
+  await expect(example).toHaveAttribute("aria-invalid", "true");
+  await expect(example).toBeFocused();
+  await expect(page.getByTestId("template-submit-error")).toContainText("Nothing was sent yet. Fix the field marked below, then submit again.");
+  await expect(page).toHaveURL(/\/templates\/new$/);
+  await screenshot(page, "templates-checked-before-submit");
+  expect(posts, "no POST /templates was made").toEqual([]);
+
+  // The server answers the same request (the example left empty) with the same words.
+  const server = await page.request.post(`/api/dashboard/projects/${project.id}/templates`, {
+    data: {
+      channel_id: channel.id,
+      name,
+      language: "en_US",
+      category: "UTILITY",
+      parameter_format: "POSITIONAL",
+      components: [{ type: "BODY", text, example: { body_text: [[""]] } }],
+    },
+  });
+  expect(server.status()).toBe(400);
+  expect(((await server.json()) as { issues: Record<string, string[]> }).issues["components.0.example.body_text"]).toEqual([await inline.textContent()]);
+
+  // Fixed as it is typed: the marks go, and the submit goes through.
+  await example.fill("Ana");
+  await expect(inline).toHaveCount(0);
+  await expect(page.getByTestId("template-submit-error")).toHaveCount(0);
+  const accepted = await submit(page);
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await expect(page).toHaveURL(/\/templates$/);
 });

@@ -155,7 +155,9 @@ export function BroadcastDetailPage({ projectId, broadcastId }: { projectId: str
       {broadcast.status === "PAUSED" && <PauseNote reason={broadcast.pause_reason} />}
       <UnknownOutcomeNote broadcast={broadcast} />
       <ProgressCard broadcast={broadcast} />
-      {canWrite && availableActions(broadcast).addRecipients && <RecipientsPanel projectId={projectId} broadcastId={broadcast.id} />}
+      {canWrite && availableActions(broadcast).addRecipients && (
+        <RecipientsPanel projectId={projectId} broadcastId={broadcast.id} templateId={broadcast.template.id} />
+      )}
       <RecipientsTable projectId={projectId} broadcastId={broadcast.id} pollMs={pollIntervalOf(broadcast)} />
     </div>
   );

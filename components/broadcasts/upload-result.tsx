@@ -4,7 +4,7 @@ import type { UploadState } from "./use-recipient-upload";
 
 const SHOWN_ERRORS = 50;
 
-/** Problems by line: "Line 7: Not a phone number…"; long lists are cut with a count of the rest. */
+/** Problems by line and column: "Line 7, column phone: …"; long lists are cut with a count of the rest. */
 export function LineErrors({ title, errors, testId }: { title: string; errors: readonly LineError[]; testId: string }) {
   if (errors.length === 0) return null;
   const sorted = [...errors].sort((a, b) => a.line - b.line);
@@ -16,7 +16,11 @@ export function LineErrors({ title, errors, testId }: { title: string; errors: r
       <ul className="mt-1 max-h-48 space-y-0.5 overflow-y-auto">
         {sorted.slice(0, SHOWN_ERRORS).map((error, index) => (
           <li key={`${error.line}-${index}`}>
-            <span className="font-medium">Line {error.line}:</span> {error.message}
+            <span className="font-medium">
+              Line {error.line}
+              {error.column ? <>, column {error.column}</> : null}:
+            </span>{" "}
+            {error.message}
           </li>
         ))}
       </ul>

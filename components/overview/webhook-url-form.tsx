@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { Button, Field, Input, useToast } from "@/components/ui";
-import { isApiError } from "@/lib/client/api";
 import { useUpdateProject } from "@/lib/client/projects";
+import { webhookUrlErrorText } from "./webhook-url-error";
 
 /**
  * The endpoint URL, edited in place. Empty + Save turns events off (webhook_url null). Saving the same
@@ -21,8 +21,7 @@ export function WebhookUrlForm({ projectId, current, canWrite }: { projectId: st
   const toast = useToast();
   const trimmed = draft.trim();
   const dirty = trimmed !== (current ?? "");
-  const error = update.error;
-  const fieldError = isApiError(error) ? (error.fieldError("webhook_url") ?? error.message) : error ? "Couldn't save the URL. Try again." : undefined;
+  const fieldError = webhookUrlErrorText(update.error);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

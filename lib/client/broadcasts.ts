@@ -10,6 +10,7 @@ import type {
   BroadcastStatsWire as BroadcastStats,
   BroadcastWire as Broadcast,
 } from "@/lib/api/schemas/broadcasts";
+import { RECIPIENT_LIMITS } from "@/lib/shared/broadcasts/recipients";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
@@ -43,8 +44,8 @@ export const RECIPIENT_STATUS_LIST = [
   "skipped",
 ] as const satisfies readonly BroadcastRecipientStatus[];
 
-/** The API's cap on recipients per POST /broadcasts/{id}/recipients (MAX_RECIPIENTS_PER_CALL). */
-export const RECIPIENTS_PER_CALL = 1000;
+/** The API's cap on recipients per POST /broadcasts/{id}/recipients (the server's own limit). */
+export const RECIPIENTS_PER_CALL = RECIPIENT_LIMITS.perCall;
 
 /** While a broadcast moves on its own (sending, or waiting for its time), the page asks again this often. */
 export const LIVE_POLL_MS = 1_500;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ListEnvelope } from "@/lib/api/schemas/common";
 import type { TemplateCreateRequest as CreateSchema, TemplateWire as Template } from "@/lib/api/schemas/templates";
@@ -33,6 +33,7 @@ const LIST_PAGE = 100;
 export const templateKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "templates"),
   list: (projectId: string, filters: TemplateFilters) => projectQueryKey(projectId, "templates", "list", { ...filters }),
+  one: (projectId: string, id: string) => projectQueryKey(projectId, "templates", "one", id),
 };
 
 export const isPendingReview = (template: Pick<Template, "status">) => template.status === "PENDING";
@@ -53,6 +54,14 @@ export function useTemplates(projectId: string, filters: TemplateFilters = {}) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.has_more ? last.data.at(-1)?.id : undefined),
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some(isPendingReview)) ? REVIEW_POLL_MS : false),
+  });
+}
+
+/** GET /templates/{id}: one template with its components (a broadcast's page checks a CSV against its variables). */
+export function useTemplate(projectId: string, id: string) {
+  return useQuery({
+    queryKey: templateKeys.one(projectId, id),
+    queryFn: ({ signal }) => projectApi<Template>(projectId, `/templates/${encodeURIComponent(id)}`, { signal }),
   });
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { componentsFor, parametersProblem } from "@/lib/domain/broadcasts/parameters";
-import type { TemplateShape } from "@/lib/domain/templates/types";
+import { componentsFor, parametersProblem } from "@/lib/shared/broadcasts/parameters";
+import type { TemplateShape } from "@/lib/shared/templates/types";
 
-/** Shapes as templateShape builds them (lib/domain/templates/validate.ts), written out so each case reads alone. */
+/** Shapes as templateShape builds them (lib/shared/templates/validate.ts), written out so each case reads alone. */
 const shape = (
   parameter_format: TemplateShape["parameter_format"],
   header: string[] | null,
@@ -124,8 +124,8 @@ describe("parametersProblem", () => {
   });
 
   it("asks for the variables when none are given", () => {
-    expect(parametersProblem(NAMED, undefined)).toBe("The template has variables: It takes first_name, code, header.season.");
-    expect(parametersProblem(POSITIONAL, null)).toBe("The template has variables: It takes 1, 2, header.1.");
+    expect(parametersProblem(NAMED, undefined)).toBe("The template has variables and this recipient gives none. It takes first_name, code, header.season.");
+    expect(parametersProblem(POSITIONAL, null)).toBe("The template has variables and this recipient gives none. It takes 1, 2, header.1.");
   });
 
   it("checks an array of components by the rules of POST /messages", () => {

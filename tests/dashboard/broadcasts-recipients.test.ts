@@ -13,6 +13,8 @@ import {
 import { PAUSE_REASONS } from "@/lib/domain/broadcasts/states";
 import { MAX_RECIPIENTS_PER_CALL } from "@/lib/api/schemas/broadcasts";
 import { LIVE_POLL_MS, RECIPIENTS_PER_CALL, pollIntervalOf } from "@/lib/client/broadcasts";
+import { recipientProblem } from "@/lib/shared/broadcasts/recipients";
+import type { TemplateShape } from "@/lib/shared/templates/types";
 
 /**
  * The broadcast page's pure parts: a CSV (or pasted numbers) into POST /broadcasts/{id}/recipients
@@ -46,8 +48,8 @@ describe("parseRecipientsCsv", () => {
     const parsed = parseRecipientsCsv("to,code\n+14155550104,A\nnot-a-number,B\n,C\n+14155550105,D");
     expect(parsed.recipients.map((r) => r.line)).toEqual([2, 5]);
     expect(parsed.errors).toEqual([
-      { line: 3, message: expect.stringContaining("Not a phone number") },
-      { line: 4, message: "No phone number in this row." },
+      { line: 3, column: "to", message: "'not-a-number' is not a phone number: write it in international format with its country code, like +14155550123." },
+      { line: 4, column: "to", message: "No phone number in this row: add it, or remove the row." },
     ]);
   });
 
@@ -59,10 +61,50 @@ describe("parseRecipientsCsv", () => {
   });
 });
 
+describe("parseRecipientsCsv against the broadcast's template", () => {
+  // As templateShape reads "Hi {{1}}, your {{2}} is ready." under a text header "Order {{1}}".
+  const shape: TemplateShape = {
+    parameter_format: "POSITIONAL",
+    header_format: "TEXT",
+    variables: { header: ["1"], body: ["1", "2"], buttons: [] },
+  };
+
+  it("names a variable column the file lacks, and a column the template has no variable for, on line 1, and uploads nothing", () => {
+    const parsed = parseRecipientsCsv("phone,1,nickname\n+14155550120,Ana,Annie", shape);
+    expect(parsed.recipients).toEqual([]);
+    expect(parsed.errors).toEqual([
+      { line: 1, column: "2", message: "The template needs 2 for every recipient: add a column named 2 with each one's value." },
+      { line: 1, column: "header.1", message: "The template needs header.1 for every recipient: add a column named header.1 with each one's value." },
+      {
+        line: 1,
+        column: "nickname",
+        message: "The template has no variable nickname. It takes 1, 2, header.1. Rename this column to one of them, or remove it.",
+      },
+    ]);
+  });
+
+  it("judges every row as the server will: the number, then each variable's value, by line and column", () => {
+    const csv = ["phone,1,2,header.1", "+14155550121,Ana,A-1,May", "call me,Bo,A-2,May", "+14155550122,,A-3,May", "+14155550123,Cy,,"].join("\n");
+    const parsed = parseRecipientsCsv(csv, shape);
+    expect(parsed.recipients).toEqual([{ line: 2, recipient: { to: "+14155550121", parameters: { "1": "Ana", "2": "A-1", "header.1": "May" } } }]);
+    expect(parsed.errors).toEqual([
+      { line: 3, column: "phone", message: recipientProblem({ to: "call me" }, shape)!.message },
+      { line: 4, column: "1", message: "Missing template variable: 1." },
+      { line: 5, column: "2, header.1", message: "Missing template variables: 2, header.1." },
+    ]);
+  });
+
+  it("asks pasted numbers for the variables a template takes, in the server's words", () => {
+    const parsed = parsePastedNumbers("+14155550124", shape);
+    expect(parsed.recipients).toEqual([]);
+    expect(parsed.errors).toEqual([{ line: 1, message: "The template has variables and this recipient gives none. It takes 1, 2, header.1." }]);
+  });
+});
+
 describe("normalizePhone and pasted numbers", () => {
-  it("keeps digits and a leading +, turns 00 into +, refuses what is not a number", () => {
+  it("keeps the digits, writes them with a +, reads 00 as +, refuses what is not a number", () => {
     expect(normalizePhone(" +44 20 7946 0958 ")).toBe("+442079460958");
-    expect(normalizePhone("14155550108")).toBe("14155550108");
+    expect(normalizePhone("14155550108")).toBe("+14155550108");
     expect(normalizePhone("0044 20 7946 0958")).toBe("+442079460958");
     expect(normalizePhone("12345")).toBeNull();
     expect(normalizePhone("+1415abc0101")).toBeNull();
@@ -75,7 +117,7 @@ describe("normalizePhone and pasted numbers", () => {
       { line: 1, recipient: { to: "+14155550110" } },
       { line: 4, recipient: { to: "+14155550111" } },
     ]);
-    expect(parsed.errors).toEqual([{ line: 3, message: expect.stringMatching(/^hello: /) }]);
+    expect(parsed.errors).toEqual([{ line: 3, message: expect.stringMatching(/^'hello' is not a phone number: /) }]);
   });
 });
 

@@ -7,8 +7,8 @@ import {
   OTP_TYPES as SERVER_OTP,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
-} from "@/lib/domain/templates/types";
-import { validateTemplateComponents } from "@/lib/domain/templates/validate";
+} from "@/lib/shared/templates/types";
+import { validateTemplateComponents } from "@/lib/shared/templates/validate";
 import { buildRequest, emptyDraft, newButton, withCategory, type TemplateDraft } from "@/components/templates/model/draft";
 import { fieldPaths, placeIssues } from "@/components/templates/model/issues";
 import { CATEGORIES, FLOW_ACTIONS, HEADER_FORMATS, LIMITS, OTP_TYPES, TEMPLATE_STATUSES } from "@/components/templates/model/vocabulary";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeholders } from "@/lib/domain/templates/template-text";
+import { placeholders } from "@/lib/shared/templates/template-text";
 import { ApiError } from "@/lib/client/api";
 import type { Channel } from "@/lib/client/channels";
 import { canSubmitTemplates, defaultChannelId, templateChannels } from "@/components/templates/model/channels";

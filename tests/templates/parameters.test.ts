@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkTemplateParameters, flowButtonIndexes, needsFlowToken } from "@/lib/domain/templates/parameters";
-import type { TemplateShape } from "@/lib/domain/templates/types";
-import { templateShape, validateTemplateComponents } from "@/lib/domain/templates/validate";
+import { checkTemplateParameters, flowButtonIndexes, needsFlowToken } from "@/lib/shared/templates/parameters";
+import type { TemplateShape } from "@/lib/shared/templates/types";
+import { templateShape, validateTemplateComponents } from "@/lib/shared/templates/validate";
 
 type Send = any[];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templateShape, validateTemplateComponents } from "@/lib/domain/templates/validate";
+import { templateShape, validateTemplateComponents } from "@/lib/shared/templates/validate";
 
 /** The rows mutate templates freely: components are loose JSON on the wire. */
 type Template = { category: "UTILITY" | "MARKETING" | "AUTHENTICATION"; parameter_format?: "POSITIONAL" | "NAMED"; components: any[] };

@@ -3,12 +3,12 @@
 import { describeBlocker } from "@/components/channels/blockers";
 import { Card, CardBody, CardHeader, Field, Input, Select } from "@/components/ui";
 import type { Channel } from "@/lib/client/channels";
+import { templateNameProblem } from "@/lib/shared/templates/request";
 import { canSubmitTemplates, channelLabel } from "../model/channels";
 import { withCategory } from "../model/draft";
 import { CATEGORIES, CATEGORY_LABELS, PARAMETER_FORMATS, type ParameterFormat, type TemplateCategory } from "../model/vocabulary";
 import type { SectionProps } from "./builder-props";
 
-const NAME = /^[a-z0-9_]+$/;
 // Common provider language codes; any other code can be typed.
 const LANGUAGES = ["en_US", "en_GB", "en", "es", "es_MX", "pt_BR", "fr", "de", "it", "nl", "id", "hi", "ar", "tr"];
 
@@ -39,7 +39,8 @@ function SelectedChannelBlockers({ channel }: { channel: Channel | undefined }) 
 
 /** Channel, name, language, category and parameter format: the template's identity at the provider. */
 export function DetailsSection({ draft, update, errorOf, candidates, nextKey }: SectionProps & { candidates: readonly Channel[]; nextKey: () => string }) {
-  const nameProblem = draft.name && !NAME.test(draft.name) ? "Lower-case letters, digits and _ only, like order_update." : undefined;
+  // Said as it is typed: the server's own rule and words.
+  const nameProblem = draft.name ? templateNameProblem(draft.name) : undefined;
   const selected = candidates.find((channel) => channel.id === draft.channelId);
   return (
     <Card>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Button, Field, Input, PlusIcon, Textarea } from "@/components/ui";
 import { insertAt, namedVariableProblem, variableToken, variablesIn } from "../model/variables";
 import type { ParameterFormat } from "../model/vocabulary";
@@ -110,6 +110,7 @@ export function VariableExamples({
   error?: string | undefined;
 }) {
   const names = variablesIn(text);
+  const errorId = useId();
   if (names.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
@@ -118,12 +119,18 @@ export function VariableExamples({
       <div className="grid gap-3 sm:grid-cols-2">
         {names.map((name) => (
           <Field key={name} label={`Example for {{${name}}}`}>
-            <Input value={examples[name] ?? ""} onChange={(e) => onChange({ ...examples, [name]: e.target.value })} autoComplete="off" />
+            <Input
+              value={examples[name] ?? ""}
+              onChange={(e) => onChange({ ...examples, [name]: e.target.value })}
+              autoComplete="off"
+              aria-invalid={error && !examples[name]?.trim() ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
           </Field>
         ))}
       </div>
       {error && (
-        <p role="alert" className="text-xs font-medium text-red-600">
+        <p role="alert" id={errorId} className="text-xs font-medium text-red-600" data-testid="example-values-error">
           {error}
         </p>
       )}

@@ -33,6 +33,20 @@ function providerWords(failure: unknown): string | null {
   return parts.length ? parts.join(": ") : null;
 }
 
+/**
+ * A submit the builder held back: the draft breaks the rules the server would refuse it by
+ * (lib/shared/templates/request.ts), so nothing was sent.
+ */
+export function uncheckedProblem(fieldIssueCount: number): SubmitProblem {
+  const fields = fieldIssueCount === 1 ? "the field marked below" : fieldIssueCount > 1 ? `the ${fieldIssueCount} fields marked below` : "what is listed here";
+  return {
+    title: "The template breaks the provider's rules",
+    message: `Nothing was sent yet. Fix ${fields}, then submit again.`,
+    details: [],
+    code: "invalid_request",
+  };
+}
+
 export function describeSubmitError(error: unknown, fieldIssueCount: number): SubmitProblem | null {
   if (!error) return null;
   if (!isApiError(error))

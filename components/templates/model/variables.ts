@@ -1,18 +1,18 @@
+import { PLACEHOLDER, variablesOf } from "@/lib/shared/templates/template-text";
 import type { ParameterFormat } from "./vocabulary";
 
 /**
  * Variables in template text (docs/spec/decisions.md "Templates"): `{{1}}`, `{{2}}`, … in order, or
- * named `{{first_name}}` with parameter_format NAMED. The builder finds them to ask for an example
- * value each and to draw the preview; the server judges whether they are well formed.
+ * named `{{first_name}}` with parameter_format NAMED, found as the server finds them
+ * (lib/shared/templates). The builder asks for an example value each and draws the preview.
  */
 
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const POSITIONAL = /^\d+$/;
 const NAMED = /^[a-z_][a-z0-9_]*$/;
 
 /** A text's distinct variables, in order of first appearance (`{{1}}` → "1"), ill-formed ones included. */
 export function variablesIn(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ""))];
+  return variablesOf(text);
 }
 
 /** The next positional variable: one past the highest number already used. */

@@ -4,8 +4,8 @@ import { AT, CHANNEL_ID, CONTACT_ID, MESSAGE_ID, list } from "./fixtures";
 /**
  * Examples of the broadcast operations: a spring sale of one NAMED template ({{first_name}},
  * {{code}}, header {{season}}) on the project's dedicated channel (fixtures.ts). Error messages are
- * the ones lib/domain/broadcasts (crud.ts, recipients.ts, lifecycle.ts), lib/domain/templates/send-check.ts
- * and lib/api/route.ts (Idempotency-Key) produce.
+ * the ones lib/domain/broadcasts (crud.ts, recipients.ts, lifecycle.ts), lib/shared/broadcasts/recipients.ts,
+ * lib/domain/templates/send-check.ts and lib/api/route.ts (Idempotency-Key) produce.
  */
 
 const BROADCAST_ID = "bc_01jxq6a1c3e5g7j9m1p3r5t7w9";
@@ -169,7 +169,7 @@ const createErrors: Record<number, Record<string, Example>> = {
         error: "invalid_request",
         message: "Some recipients are not valid, so nothing was created: see issues (or add them later with POST /broadcasts/{id}/recipients).",
         issues: {
-          "recipients.1": ["'+1 415 CALL NOW' is not a phone number in E.164 form (e.g. +14155550123)."],
+          "recipients.1": ["'+1 415 CALL NOW' is not a phone number: write it in international format with its country code, like +14155550123."],
           "recipients.2": ["Missing template variable: code."],
         },
       },

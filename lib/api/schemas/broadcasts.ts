@@ -1,12 +1,14 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
 import { BROADCAST_RECIPIENT_STATUSES, BROADCAST_STATUSES } from "@/lib/db/schema/broadcasts";
+import { RECIPIENT_LIMITS } from "@/lib/shared/broadcasts/recipients";
 
 /**
  * Broadcasts on the wire (docs/spec/decisions.md "Broadcasts"). Every write requires Idempotency-Key.
  */
 
-export const MAX_RECIPIENTS_PER_CALL = 1000;
+/** The dashboard cuts an upload into calls of this many (lib/shared/broadcasts/recipients.ts). */
+export const MAX_RECIPIENTS_PER_CALL = RECIPIENT_LIMITS.perCall;
 
 const Status = z.enum(BROADCAST_STATUSES).openapi("BroadcastStatus", {
   description:
@@ -22,8 +24,8 @@ const TemplateRef = z
 
 export const BroadcastRecipientInput = z
   .object({
-    to: z.string().min(1).max(32).optional().openapi({ description: "The customer's number in E.164 (with or without +)." }),
-    contact_id: z.string().min(1).max(200).optional(),
+    to: z.string().min(1).max(RECIPIENT_LIMITS.to).optional().openapi({ description: "The customer's number in E.164 (with or without +)." }),
+    contact_id: z.string().min(1).max(RECIPIENT_LIMITS.contactId).optional(),
     parameters: z
       .union([z.record(z.string(), z.union([z.string(), z.number()])), z.array(z.record(z.string(), z.unknown()))])
       .optional()

@@ -1,12 +1,14 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
 import { TEMPLATE_STATUSES } from "@/lib/db/schema/templates";
-import { PARAMETER_FORMATS, TEMPLATE_CATEGORIES } from "@/lib/domain/templates/types";
+import { templateFieldSchemas } from "@/lib/shared/templates/request";
+import { PARAMETER_FORMATS, TEMPLATE_CATEGORIES } from "@/lib/shared/templates/types";
 
 /**
  * Templates on the wire (docs/spec/service-spec.md "Template", docs/spec/decisions.md "Templates").
- * The request schema checks the spec's shape only; the component rules (lib/domain/templates/validate.ts)
- * answer 400 invalid_request with issues keyed like `components.1.text`.
+ * The request's own fields are lib/shared/templates/request.ts's (the builder checks them with the same
+ * words); the component rules (lib/shared/templates/validate.ts) answer 400 invalid_request with issues
+ * keyed like `components.1.text`.
  */
 
 const Category = z.enum(TEMPLATE_CATEGORIES).openapi("TemplateCategory");
@@ -19,14 +21,13 @@ const Component = z.record(z.string(), z.unknown()).openapi("TemplateComponent",
     "A HEADER, BODY, FOOTER or BUTTONS component in the provider's shape. A FLOW button names one of the project's published flows by `flow_id` or `flow_name`, with `flow_action` and, for navigate, `navigate_screen`.",
 });
 
+const fields = templateFieldSchemas(z);
+
 export const TemplateCreateRequest = z
   .object({
-    channel_id: z.string().min(1).max(200),
-    name: z
-      .string()
-      .max(512)
-      .regex(/^[a-z0-9_]+$/, "Lower-case letters, digits and '_'."),
-    language: z.string().min(2).max(10).openapi({ example: "en_US" }),
+    channel_id: fields.channel_id,
+    name: fields.name,
+    language: fields.language.openapi({ example: "en_US" }),
     category: Category,
     components: z.array(Component).min(1).max(10),
     parameter_format: z.enum(PARAMETER_FORMATS).optional().openapi({

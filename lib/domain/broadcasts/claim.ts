@@ -12,13 +12,13 @@ import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { upsertContact } from "@/lib/domain/contacts/identity";
 import { ensureConversations, touchConversations } from "@/lib/domain/conversations";
 import { messageRow } from "@/lib/domain/messages/rows";
-import { templateShape } from "@/lib/domain/templates/validate";
+import { templateShape } from "@/lib/shared/templates/validate";
 import type { TemplateRow } from "@/lib/domain/templates/serialize";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { anyOf, insertRowsSql } from "@/lib/ports/db/bulk";
-import { componentsFor } from "./parameters";
+import { componentsFor } from "@/lib/shared/broadcasts/parameters";
 import { contactsOfPhones } from "./recipients";
 import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
 

@@ -1,23 +1,22 @@
 /**
  * Adding recipients: each row is judged on its own (a bad number, an unknown contact, parameters that
  * do not fit the template → `errors[{index, message}]`), the rest are written in one statement, and a
- * number already in the broadcast (or twice in the call) counts as a duplicate, not an error.
+ * number already in the broadcast (or twice in the call) counts as a duplicate, not an error. The
+ * rules that need no database are lib/shared/broadcasts/recipients.ts: the dashboard runs them on a
+ * CSV before uploading it, so it shows these same words first.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { broadcastRecipients, contactIdentities, contacts } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { phoneDigits } from "@/lib/domain/contacts/identity";
-import { templateShape } from "@/lib/domain/templates/validate";
 import type { TemplateRow } from "@/lib/domain/templates/serialize";
 import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { parametersProblem, type RecipientParameters } from "./parameters";
+import type { RecipientParameters } from "@/lib/shared/broadcasts/parameters";
+import { isRecipientProblem, recipientParametersProblem, recipientWho, type RecipientInput } from "@/lib/shared/broadcasts/recipients";
+import { templateShape } from "@/lib/shared/templates/validate";
 
-export interface RecipientInput {
-  to?: string | undefined;
-  contact_id?: string | undefined;
-  parameters?: RecipientParameters | undefined;
-}
+export type { RecipientInput };
 
 export interface JudgedRecipient {
   to: string;
@@ -29,8 +28,6 @@ export interface RowError {
   index: number;
   message: string;
 }
-
-const E164_DIGITS = /^[1-9]\d{7,14}$/;
 
 /** The rows that can be written (first occurrence of each number) and the errors of the rest; duplicates within the call are dropped. */
 export async function judgeRecipients(
@@ -50,8 +47,8 @@ export async function judgeRecipients(
   inputs.forEach((input, index) => {
     const judged = judgeOne(input, byContactId);
     if (typeof judged === "string") return errors.push({ index, message: judged });
-    const problem = parametersProblem(shape, input.parameters ?? null);
-    if (problem) return errors.push({ index, message: problem });
+    const problem = recipientParametersProblem(shape, input.parameters ?? null);
+    if (problem) return errors.push({ index, message: problem.message });
     if (seen.has(judged.to)) return repeated++;
     seen.add(judged.to);
     rows.push({ ...judged, parameters: input.parameters ?? null });
@@ -64,17 +61,15 @@ export async function judgeRecipients(
   return { rows, errors, repeated };
 }
 
+/** The row's number or contact (lib/shared/broadcasts/recipients.ts, the words the dashboard shows before upload), then the contact's number. */
 function judgeOne(input: RecipientInput, byContactId: Map<string, string | null>): { to: string; contactId: string | null } | string {
-  if ((input.to === undefined) === (input.contact_id === undefined)) return "Give exactly one of to or contact_id.";
-  if (input.contact_id !== undefined) {
-    if (!byContactId.has(input.contact_id)) return `No contact with id '${input.contact_id}' in this project.`;
-    const phone = byContactId.get(input.contact_id);
-    if (!phone) return `Contact ${input.contact_id} has no phone number, so a template cannot reach them.`;
-    return { to: phoneDigits(phone), contactId: input.contact_id };
-  }
-  const digits = phoneDigits(input.to!);
-  if (!E164_DIGITS.test(digits) || /[a-z]/i.test(input.to!)) return `'${input.to}' is not a phone number in E.164 form (e.g. +14155550123).`;
-  return { to: digits, contactId: null };
+  const who = recipientWho(input);
+  if (isRecipientProblem(who)) return who.message;
+  if ("to" in who) return { to: who.to, contactId: null };
+  if (!byContactId.has(who.contactId)) return `No contact with id '${who.contactId}' in this project.`;
+  const phone = byContactId.get(who.contactId);
+  if (!phone) return `Contact ${who.contactId} has no phone number, so a template cannot reach them.`;
+  return { to: phoneDigits(phone), contactId: who.contactId };
 }
 
 /** Writes the judged rows; a number already in the broadcast is skipped by the unique index. Returns how many were added. */

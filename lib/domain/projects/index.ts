@@ -29,9 +29,9 @@ export interface ProjectInput {
 
 const WEBHOOK_SECRET_ROLLOVER_MS = 24 * 3600_000;
 
-/** Refuses webhook URLs on loopback, private, link-local or metadata addresses (unless allowed). */
-async function checkWebhookUrl(url: string): Promise<void> {
-  await assertOutboundUrl("webhook_url", url);
+/** Refuses webhook URLs on loopback, private, link-local or metadata addresses (unless the deployment allows them). */
+async function checkWebhookUrl(ctx: Ctx, url: string): Promise<void> {
+  await assertOutboundUrl("webhook_url", url, ctx.settings.allowPrivateNetwork);
 }
 
 function checkWebhookSecret(secret: string | null | undefined) {
@@ -85,7 +85,7 @@ export async function createProjectRow(
 }
 
 export async function createProject(ctx: Ctx, input: ProjectInput & { name: string }) {
-  if (input.webhook_url) await checkWebhookUrl(input.webhook_url);
+  if (input.webhook_url) await checkWebhookUrl(ctx, input.webhook_url);
   const row = await createProjectRow(ctx.db, ctx.org.id, input, ctx.now);
   return serializeProjectWithSecret(ctx.db, row);
 }
@@ -118,7 +118,7 @@ export async function listProjects(ctx: Ctx, page: PageParams) {
 export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
   const current = await getProjectRowOrThrow(ctx, id);
   checkWebhookSecret(input.webhook_secret);
-  if (input.webhook_url) await checkWebhookUrl(input.webhook_url);
+  if (input.webhook_url) await checkWebhookUrl(ctx, input.webhook_url);
   const changes: Partial<typeof projects.$inferInsert> = { updatedAt: ctx.now };
   if (input.name !== undefined) changes.name = input.name;
   if (input.description !== undefined) changes.description = input.description;

@@ -10,20 +10,40 @@ import { OutboundNetworkError, SsrfError, assertPublicUrl } from "@/lib/ports/ne
  */
 export const OUTBOUND_URL_RULE = "Must be a public http(s) URL: private, loopback, link-local and metadata addresses are refused.";
 
-/** Why `url` may not be stored, or null when it may. */
-export async function outboundUrlProblem(url: string, allowPrivate?: boolean): Promise<string | null> {
+/**
+ * What to do about a refused address on this machine or a private network: the deployment's policy
+ * allows them (a local receiver while developing against a production build is the usual case).
+ */
+export const PRIVATE_NETWORK_NEXT_STEP =
+  "To deliver to a receiver on localhost or your private network, start the server with SVC_ALLOW_PRIVATE_NETWORK=true " +
+  "(npm run dev allows them already); otherwise give the receiver's public https:// address.";
+
+interface Refusal {
+  problem: string;
+  /** Refused for its address (not a metadata endpoint): SVC_ALLOW_PRIVATE_NETWORK=true would allow it. */
+  privateAddress: boolean;
+}
+
+async function refusalOf(url: string, allowPrivate: boolean | undefined): Promise<Refusal | null> {
   try {
     await assertPublicUrl(url, ...(allowPrivate === undefined ? [] : [allowPrivate]));
     return null;
   } catch (error) {
-    if (SsrfError.is(error)) return error.reason;
-    if (OutboundNetworkError.is(error)) return error.message;
+    if (SsrfError.is(error)) return { problem: error.reason, privateAddress: error.address !== null && error.reason !== "metadata" };
+    if (OutboundNetworkError.is(error)) return { problem: error.message, privateAddress: false };
     throw error;
   }
 }
 
-/** 400 invalid_request naming `field` when `url` may not be stored. */
+/** Why `url` may not be stored, or null when it may. */
+export async function outboundUrlProblem(url: string, allowPrivate?: boolean): Promise<string | null> {
+  return (await refusalOf(url, allowPrivate))?.problem ?? null;
+}
+
+/** 400 invalid_request naming `field` when `url` may not be stored; a private address's answer says how to allow it. */
 export async function assertOutboundUrl(field: string, url: string, allowPrivate?: boolean): Promise<void> {
-  const problem = await outboundUrlProblem(url, allowPrivate);
-  if (problem !== null) throw new SvcError("invalid_request", `${field} is not allowed: ${problem}.`, { issues: { [field]: [OUTBOUND_URL_RULE] } });
+  const refusal = await refusalOf(url, allowPrivate);
+  if (refusal === null) return;
+  const next = refusal.privateAddress ? ` ${PRIVATE_NETWORK_NEXT_STEP}` : "";
+  throw new SvcError("invalid_request", `${field} is not allowed: ${refusal.problem}.${next}`, { issues: { [field]: [`${OUTBOUND_URL_RULE}${next}`] } });
 }

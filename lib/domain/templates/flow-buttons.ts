@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { FlowRow } from "@/lib/domain/flows/serialize";
 import { invalidRequest } from "@/lib/errors";
-import { addIssue, upper, type Issues } from "./types";
+import { addIssue, upper, type Issues } from "@/lib/shared/templates/types";
 
 type Component = Record<string, unknown>;
 

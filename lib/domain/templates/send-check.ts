@@ -16,10 +16,10 @@ import type { FlowRow } from "@/lib/domain/flows/serialize";
 import { SvcError } from "@/lib/errors";
 import { isRecord } from "@/lib/json";
 import type { OutboundMessage, TemplateContent } from "@/lib/ports/provider/outbound";
-import { checkTemplateParameters, needsFlowToken } from "./parameters";
+import { checkTemplateParameters, needsFlowToken } from "@/lib/shared/templates/parameters";
 import type { TemplateRow } from "./serialize";
-import { upper } from "./types";
-import { templateShape } from "./validate";
+import { upper } from "@/lib/shared/templates/types";
+import { templateShape } from "@/lib/shared/templates/validate";
 
 type Alongside = NonNullable<SendInput["alongside"]>;
 

@@ -12,8 +12,8 @@ import { newId } from "@/lib/ids";
 import { ProviderError, type ProviderAccount, type ProviderTemplateSubmission } from "@/lib/ports/provider/types";
 import { providerComponents } from "./flow-buttons";
 import { serializeTemplate } from "./serialize";
-import { TEMPLATE_CATEGORIES, type ParameterFormat, type TemplateCategory } from "./types";
-import { validateTemplateComponents } from "./validate";
+import { TEMPLATE_CATEGORIES, type ParameterFormat, type TemplateCategory } from "@/lib/shared/templates/types";
+import { validateTemplateComponents } from "@/lib/shared/templates/validate";
 
 /** POST /templates (docs/spec/service-spec.md "Template create request", plus parameter_format). */
 export interface TemplateCreateInput {

@@ -94,7 +94,7 @@ export interface ProviderTemplateSubmission {
   language: string;
   category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
   parameter_format?: "POSITIONAL" | "NAMED" | undefined;
-  /** As validated by lib/domain/templates/validate.ts; FLOW buttons carry the provider flow id (flow_id). */
+  /** As validated by lib/shared/templates/validate.ts; FLOW buttons carry the provider flow id (flow_id). */
   components: unknown[];
 }
 

@@ -66,13 +66,14 @@ export function checkExamples(ctx: Ctx, path: string, component: Component, name
   const value = isRecord(component.example) ? component.example[key] : undefined;
   const list = names.map((name) => `{{${name}}}`).join(", ");
   if (value === undefined) {
-    return addIssue(ctx.issues, `${path}.example`, `Required: the ${kind} has variables (${list}); give example.${key} with a sample for each.`);
+    return addIssue(ctx.issues, `${path}.example`, `Required: the ${kind} has variables (${list}); give each a sample value (example.${key}).`);
   }
   if (ctx.format === "NAMED") return checkNamedExamples(ctx, `${path}.example.${key}`, value, names);
   const values: unknown = kind === "body" ? (Array.isArray(value) && value.length === 1 ? value[0] : undefined) : value;
   if (Array.isArray(values) && values.length === names.length && values.every(nonBlank)) return;
   const form = kind === "body" ? `[[${names.map(() => '"…"').join(", ")}]]` : '["…"]';
-  addIssue(ctx.issues, `${path}.example.${key}`, `Give exactly ${names.length} non-empty sample${names.length > 1 ? "s" : ""} (${list}), as ${form}.`);
+  const subject = names.length > 1 ? `each variable (${list})` : list;
+  addIssue(ctx.issues, `${path}.example.${key}`, `Give ${subject} a non-empty sample value (example.${key}: ${form}).`);
 }
 
 function checkNamedExamples(ctx: Ctx, path: string, value: unknown, names: string[]) {

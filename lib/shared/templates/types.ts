@@ -1,7 +1,8 @@
 /**
  * The vocabulary of PLATFORM_A message templates (docs/spec/decisions.md "Templates"): categories,
  * component and button kinds, the provider's limits, and TemplateShape, what a stored template
- * expects from a send. Pure data; validate.ts judges a create request, parameters.ts a send.
+ * expects from a send. Pure data, shared by the server and the dashboard (no server-only imports):
+ * validate.ts judges a create request's components, request.ts its other fields, parameters.ts a send.
  */
 
 export const TEMPLATE_CATEGORIES = ["UTILITY", "MARKETING", "AUTHENTICATION"] as const;

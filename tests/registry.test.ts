@@ -81,6 +81,7 @@ describe("routing tables", () => {
     expect(labels(dashboardOnlyRoutes).sort()).toEqual([
       "DELETE /invitations/{id}",
       "DELETE /members/{id}",
+      "GET /flows/{id}/channels",
       "GET /function-stats",
       "GET /invitations",
       "GET /keys",
@@ -91,6 +92,7 @@ describe("routing tables", () => {
       "GET /sandbox/testers",
       "GET /webhook-deliveries/stats",
       "PATCH /members/{id}",
+      "POST /flows/{id}/channels",
       "POST /keys",
       "POST /keys/{id}/revoke",
       "POST /members",

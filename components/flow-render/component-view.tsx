@@ -4,48 +4,9 @@ import { resolveText, resolveValue, type BindingScope, type FormValue } from "./
 import { DropdownControl, GroupControl, OptInControl } from "./choice-controls";
 import type { FlowComponent, RawAction } from "./flow-json-read";
 import { readOptions } from "./flow-json-read";
-import type { FieldRule } from "./form-check";
 import { TextControl } from "./input-controls";
+import { truthy } from "./screen-state";
 import { FlowImage, FlowLink, FlowText, FlowUnknown } from "./text-controls";
-
-const truthy = (value: unknown) => value === true || value === "true";
-
-/** `visible` absent or anything but false (after resolving a `${...}` reference): shown. */
-export function isVisible(component: FlowComponent, scope: BindingScope): boolean {
-  if (component.visible === undefined) return true;
-  const value = resolveValue(component.visible, scope);
-  return value !== false && value !== "false";
-}
-
-/** The value an input starts with: its init-value (or the Form's init-values), resolved. */
-export function initialValue(component: FlowComponent, scope: BindingScope): FormValue | undefined {
-  if (component.kind !== "input" && component.kind !== "choice" && component.kind !== "optin") return undefined;
-  const value = resolveValue(component.initValue, scope);
-  if (component.kind === "optin") return truthy(value);
-  if (component.kind === "choice" && component.control === "checkbox") return Array.isArray(value) ? value.map(String) : [];
-  return value === undefined || value === null ? "" : String(value);
-}
-
-/** What checkForm needs to know about an input (null for components that hold no value). */
-export function ruleOf(component: FlowComponent, scope: BindingScope): FieldRule | null {
-  const required = "required" in component && truthy(resolveValue(component.required, scope));
-  if (component.kind === "input") {
-    return {
-      name: component.name,
-      kind: component.control,
-      required,
-      inputType: component.inputType,
-      minChars: component.minChars,
-      maxChars: component.maxChars,
-    };
-  }
-  if (component.kind === "choice") {
-    const kind = component.control === "checkbox" ? "multi" : "single";
-    return { name: component.name, kind, required, minSelected: component.minSelected, maxSelected: component.maxSelected };
-  }
-  if (component.kind === "optin") return { name: component.name, kind: "optin", required };
-  return null;
-}
 
 export interface ComponentViewProps {
   component: Exclude<FlowComponent, { kind: "footer" }>;

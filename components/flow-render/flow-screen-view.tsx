@@ -1,24 +1,20 @@
 "use client";
 
 import { useMemo, useRef, useState, type FormEvent, type JSX } from "react";
-import { exampleData, resolvePayload, resolveText, resolveValue, type BindingScope, type FormValue } from "./bindings";
-import { ComponentView, initialValue, isVisible, ruleOf } from "./component-view";
-import { readScreen, type FlowComponent, type FlowScreen, type RawAction } from "./flow-json-read";
-import { checkForm, type FieldRule } from "./form-check";
+import { resolveText, resolveValue, type BindingScope, type FormValue } from "./bindings";
+import { ComponentView } from "./component-view";
+import { readScreen, type FlowScreen, type RawAction } from "./flow-json-read";
 import { ScreenChrome, ScreenFooter } from "./screen-chrome";
+import { openScreen, press, pressFooter, shownComponents, type FlowAction, type Press } from "./screen-state";
 
-/** What a Footer (or an EmbeddedLink) press asks for, with `${data.x}` / `${form.x}` already substituted. */
-export type FlowAction =
-  | { name: "navigate"; next: string; payload: Record<string, unknown> }
-  | { name: "complete"; payload: Record<string, unknown> }
-  | { name: "data_exchange"; payload: Record<string, unknown> };
+export type { FlowAction } from "./screen-state";
 
 export interface FlowScreenViewProps {
   /** The provider's Flow JSON ({version, screens: [...]}); read defensively. */
   flowJson: Record<string, unknown>;
   /** Which screen to draw. */
   screenId: string;
-  /** The screen's data (a navigate payload, or what the data endpoint sent); the screen's `__example__` values fill the gaps. */
+  /** The screen's data (a navigate payload, or what the data endpoint sent). Without it (a still picture) the screen's `__example__` values stand in. */
   data?: Record<string, unknown>;
   /** Interactive: inputs keep state, the Footer checks required fields and calls onAction. Otherwise a still picture. */
   interactive: boolean;
@@ -44,56 +40,37 @@ export function FlowScreenView({ flowJson, screenId, data, interactive, onAction
   return <ScreenForm key={screen.id} screen={screen} data={data} interactive={interactive} onAction={onAction} />;
 }
 
-function initialForm(components: FlowComponent[], scope: BindingScope): Record<string, FormValue> {
-  const values: Record<string, FormValue> = {};
-  for (const component of components) {
-    const value = initialValue(component, scope);
-    if (value !== undefined && "name" in component) values[component.name] = value;
-  }
-  return values;
-}
-
-function toAction(action: RawAction, scope: BindingScope): FlowAction | null {
-  const payload = resolvePayload(action.payload, scope);
-  if (action.name === "navigate") return action.next ? { name: "navigate", next: action.next, payload } : null;
-  if (action.name === "complete" || action.name === "data_exchange") return { name: action.name, payload };
-  return null;
-}
-
 interface ScreenFormProps extends Omit<FlowScreenViewProps, "flowJson" | "screenId"> {
   screen: FlowScreen;
 }
 
 function ScreenForm({ screen, data, interactive, onAction }: ScreenFormProps) {
-  const screenData = useMemo(() => ({ ...exampleData(screen.declaredData), ...data }), [screen.declaredData, data]);
-  const [values, setValues] = useState<Record<string, FormValue>>(() => initialForm(screen.components, { data: screenData, form: {} }));
+  const opened = useMemo(() => openScreen(screen, data), [screen, data]);
+  const screenData = opened.data;
+  const [values, setValues] = useState<Record<string, FormValue>>(opened.form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const scope: BindingScope = { data: screenData, form: values };
-  const shown = screen.components.filter((component) => isVisible(component, scope));
+  const shown = shownComponents(screen, scope);
   const footer = shown.find((component) => component.kind === "footer");
 
-  const run = (action: RawAction | null, validate: boolean) => {
-    if (!interactive || !action) return;
-    if (validate) {
-      const found = checkForm(
-        shown.map((component) => ruleOf(component, scope)).filter((rule): rule is FieldRule => rule !== null),
-        values,
-      );
-      setErrors(found);
-      if (Object.keys(found).length > 0) {
-        // After React has drawn the messages: take the customer to the first field to fix.
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-        return;
-      }
+  const follow = (pressed: Press) => {
+    if (pressed.kind === "invalid") {
+      setErrors(pressed.errors);
+      // After React has drawn the messages: take the customer to the first field to fix.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } else if (pressed.kind === "action") {
+      onAction?.(pressed.action);
     }
-    const flowAction = toAction(action, scope);
-    if (flowAction) onAction?.(flowAction);
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (footer?.kind === "footer") run(footer.action, true);
+    if (!interactive) return;
+    const pressed = pressFooter(screen, scope);
+    if (pressed.kind !== "invalid") setErrors({});
+    follow(pressed);
   };
+  const onLink = (action: RawAction | null) => interactive && follow(press(screen, scope, action, false));
   const change = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -124,7 +101,7 @@ function ScreenForm({ screen, data, interactive, onAction }: ScreenFormProps) {
                 scope={scope}
                 error={"name" in component ? errors[component.name] : undefined}
                 onChange={change}
-                onLink={(action) => run(action, false)}
+                onLink={onLink}
                 interactive={interactive}
               />
             ),

@@ -13,6 +13,7 @@ import type {
   FlowUpdateRequestWire as FlowUpdateRequest,
   FlowWire as Flow,
 } from "@/lib/api/schemas/flows";
+import type { FlowChannelsWire as FlowChannels } from "@/lib/dashboard/routes/flow-channels";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
@@ -21,7 +22,7 @@ import { projectQueryKey } from "./query";
  * Flow JSON, save / publish / deprecate / delete, sending to a sandbox tester, and each flow's
  * dispatches and submissions. The shapes are the API's own (lib/api/schemas/flows.ts), types only.
  */
-export type { Flow, FlowCreateRequest, FlowDispatch, FlowDraft, FlowSendRequest, FlowSendResponse, FlowSubmission, FlowUpdateRequest };
+export type { Flow, FlowChannels, FlowCreateRequest, FlowDispatch, FlowDraft, FlowSendRequest, FlowSendResponse, FlowSubmission, FlowUpdateRequest };
 
 export type FlowStatus = Flow["status"];
 export type FlowMetaStatus = NonNullable<Flow["meta_status"]>;
@@ -30,6 +31,7 @@ export type FlowDraftScreen = FlowDraft["screens"][number];
 export type FlowDraftField = FlowDraftScreen["fields"][number];
 export type FlowDraftFieldType = FlowDraftField["type"];
 export type FlowDraftOption = NonNullable<FlowDraftField["options"]>[number];
+export type FlowChannel = FlowChannels["senders"][number];
 
 /** The shared sandbox channel (lib/domain/channels/sandbox.ts SANDBOX_CHANNEL_ID; a copy: the browser cannot import the domain). */
 export const SANDBOX_CHANNEL_ID = "ch_sandbox";
@@ -46,6 +48,7 @@ export const flowKeys = {
   dispatches: (projectId: string, flowId: string) => projectQueryKey(projectId, "flows", "dispatches", flowId),
   submissions: (projectId: string, flowId: string) => projectQueryKey(projectId, "flows", "submissions", flowId),
   testers: (projectId: string) => projectQueryKey(projectId, "flows", "sandbox-testers"),
+  channels: (projectId: string, flowId: string) => projectQueryKey(projectId, "flows", "channels", flowId),
 };
 
 const flowPath = (flowId: string, suffix = "") => `/flows/${encodeURIComponent(flowId)}${suffix}`;
@@ -190,5 +193,26 @@ export function useSandboxTesters(projectId: string, enabled = true) {
       projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?channel_id=${encodeURIComponent(SANDBOX_CHANNEL_ID)}&limit=100`, { signal }),
     enabled,
     select: (page) => page.data,
+  });
+}
+
+/**
+ * GET /flows/{id}/channels (dashboard): where the next publish goes and which channels can send the
+ * published version. Asked again whenever the published version or its business account changes (a
+ * publish settles through useFlow's polling, not through a mutation here).
+ */
+export function useFlowChannels(projectId: string, flow: Pick<Flow, "id" | "published_version" | "meta_waba_id" | "status">) {
+  return useQuery({
+    queryKey: [...flowKeys.channels(projectId, flow.id), flow.published_version, flow.meta_waba_id, flow.status],
+    queryFn: ({ signal }) => projectApi<FlowChannels>(projectId, flowPath(flow.id, "/channels"), { signal }),
+  });
+}
+
+/** POST /flows/{id}/channels {channel_id}: publishes the published version under that channel's business account too. */
+export function usePublishFlowOnChannel(projectId: string, flowId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) => projectApi<FlowChannels>(projectId, flowPath(flowId, "/channels"), { method: "POST", body: { channel_id: channelId } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: flowKeys.channels(projectId, flowId) }),
   });
 }

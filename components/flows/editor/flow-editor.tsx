@@ -13,6 +13,7 @@ import { EditorActions } from "./editor-actions";
 import type { GateInput } from "./gates";
 import { JsonTab } from "./json-tab";
 import { EditorPreview } from "./editor-preview";
+import { PublishLocation } from "./publish-location";
 import { PublishStatus } from "./publish-status";
 import { SaveState } from "./save-state";
 import { useEditorGuards } from "./use-editor-guards";
@@ -69,6 +70,7 @@ export function FlowEditor({ projectId, flow }: { projectId: string; flow: Flow 
         actions={<EditorActions projectId={projectId} flow={flow} gate={gate} saving={editor.saving} onSave={editor.save} publish={publish} />}
       />
       <FormError>{editor.saveError}</FormError>
+      <PublishLocation projectId={projectId} flow={flow} />
       <PublishStatus flow={flow} publishError={publish.error} />
       <ValidationSummary
         findings={editor.findings}

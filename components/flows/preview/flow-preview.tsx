@@ -7,11 +7,8 @@ import { PhoneFrame } from "@/components/flow-render/phone-frame";
 import { Button, Card, CardBody, CardHeader, Select, Switch } from "@/components/ui";
 import type { WorkingDraft } from "../model/working-draft";
 import { DraftScreenPreview } from "./draft-screen-preview";
+import { advance, startTrial, stepBack, type Trial } from "./trial";
 import { TrialResult } from "./trial-result";
-
-type Trial =
-  | { at: "screen"; screenId: string; data: Record<string, unknown>; back: Array<{ screenId: string; data: Record<string, unknown> }> }
-  | { at: "end"; kind: "complete" | "data_exchange"; payload: Record<string, unknown> };
 
 export interface FlowPreviewProps {
   /** The Flow JSON to draw: the last save's compiled flow (draft flows), or the text being edited (Flow JSON flows). */
@@ -24,7 +21,7 @@ export interface FlowPreviewProps {
   note?: string;
 }
 
-/** The phone-style preview beside the editor: one screen at a time, or "Try it" to walk the saved flow as a customer would. */
+/** The phone-style preview beside the editor: one screen at a time, or "Try it" to walk the saved flow from its first screen as a customer would. */
 export function FlowPreview({ flowJson, unsavedDraft, screenId, onScreenChange, note }: FlowPreviewProps) {
   const [trial, setTrial] = useState<Trial | null>(null);
   const ids = unsavedDraft ? unsavedDraft.screens.map((screen) => screen.id) : screensOf(flowJson).map((screen) => String(screen.id));
@@ -32,14 +29,8 @@ export function FlowPreview({ flowJson, unsavedDraft, screenId, onScreenChange, 
   const canTry = !unsavedDraft && flowJson !== null && current !== null;
   const trying = canTry && trial !== null;
 
-  const start = () => current && setTrial({ at: "screen", screenId: current, data: {}, back: [] });
-  const onAction = (action: FlowAction) =>
-    setTrial((state) => {
-      if (!state || state.at !== "screen") return state;
-      if (action.name === "navigate")
-        return { at: "screen", screenId: action.next, data: action.payload, back: [...state.back, { screenId: state.screenId, data: state.data }] };
-      return { at: "end", kind: action.name, payload: action.payload };
-    });
+  const start = () => flowJson && setTrial(startTrial(flowJson));
+  const onAction = (action: FlowAction) => setTrial((state) => state && advance(state, action));
 
   let screen;
   if (unsavedDraft) {
@@ -70,7 +61,7 @@ export function FlowPreview({ flowJson, unsavedDraft, screenId, onScreenChange, 
           </Select>
         )}
         {trying && trial.at === "screen" && trial.back.length > 0 && (
-          <Button size="sm" variant="ghost" onClick={() => setTrial({ at: "screen", ...trial.back.at(-1)!, back: trial.back.slice(0, -1) })}>
+          <Button size="sm" variant="ghost" onClick={() => setTrial(stepBack(trial))}>
             Back
           </Button>
         )}

@@ -119,7 +119,7 @@ export const flowSendExamples: Record<string, OperationExamples> = {
           summary: "The provider blocked the flow",
           value: {
             error: "flow_not_sendable",
-            message: `The provider reports flow ${FLOW_ID} as BLOCKED; it cannot be sent until it is PUBLISHED again.`,
+            message: `The provider reports flow "Book an appointment" as BLOCKED; it cannot be sent until the provider reports it PUBLISHED again (Refresh status on its page shows the latest).`,
             reason: "META_STATUS_BLOCKED",
             flow_id: FLOW_ID,
             meta_status: "BLOCKED",
@@ -129,20 +129,26 @@ export const flowSendExamples: Record<string, OperationExamples> = {
           summary: "Never published",
           value: {
             error: "flow_not_sendable",
-            message: `Flow ${FLOW_ID} is DRAFT: publish it first (POST /flows/${FLOW_ID}/publish).`,
+            message: `Flow "Book an appointment" is DRAFT: publish it first (Publish on its page in the dashboard, or POST /flows/${FLOW_ID}/publish).`,
             reason: "FLOW_DRAFT",
             flow_id: FLOW_ID,
             meta_status: null,
           },
         },
         otherAccount: {
-          summary: "Published under another business account than the channel's",
+          summary: "Published under another business account than the channel's (the project's own number vs the shared sandbox)",
           value: {
             error: "flow_not_sendable",
-            message: `Flow ${FLOW_ID} is published under business account ${WABA_ID}, but channel ${OTHER_CHANNEL_ID} belongs to 309876543210987. Publish it again while that channel is the project's channel, or send through a channel of that account.`,
+            message:
+              `Flow "Book an appointment" is published on Main line (+14155550100); the shared sandbox belongs to another business account, so it cannot send this flow yet. ` +
+              `Publish it on the shared sandbox first (sending from the flow's page in the dashboard offers to), or send it through Main line (+14155550100, channel_id ${OTHER_CHANNEL_ID}).`,
             reason: "WABA_MISMATCH",
             flow_id: FLOW_ID,
             meta_status: "PUBLISHED",
+            channel_id: "ch_sandbox",
+            business_account_id: "sandbox-waba",
+            published_business_account_id: WABA_ID,
+            published_channel_id: OTHER_CHANNEL_ID,
           },
         },
         unsupportedChannel: {

@@ -6,6 +6,7 @@ import { webhookStatsRoutes } from "./webhook-stats";
 import { sandboxPhoneRoutes } from "./sandbox-phone";
 import { functionStatsRoutes } from "./function-stats";
 import { mcpToolRoutes } from "./mcp-tools";
+import { flowChannelRoutes } from "./flow-channels";
 
 export { accountRoutes } from "./account";
 
@@ -17,6 +18,7 @@ export const dashboardOnlyRoutes: Route[] = [
   ...sandboxPhoneRoutes,
   ...functionStatsRoutes,
   ...mcpToolRoutes,
+  ...flowChannelRoutes,
 ];
 
 /**

@@ -74,6 +74,28 @@ export const flowVersions = pgTable(
   (t) => [primaryKey({ columns: [t.flowId, t.version] }), index("flow_versions_meta_flow_id").on(t.metaFlowId)],
 );
 
+/**
+ * A published version published again under another business account, so a channel of that account
+ * can send it: a project that owns a number publishes there, and its sandbox testers are reached
+ * through the shared sandbox, whose business account is the service's (docs/api-decisions.md "Flows":
+ * "Sending through another business account").
+ */
+export const flowVersionCopies = pgTable(
+  "flow_version_copies",
+  {
+    flowId: text("flow_id")
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    metaWabaId: text("meta_waba_id").notNull(),
+    metaFlowId: text("meta_flow_id").notNull(),
+    /** The channel whose business account and token it was published with. */
+    channelId: text("channel_id").notNull(),
+    publishedAt: at("published_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.version, t.metaWabaId] })],
+);
+
 export const flowDispatches = pgTable(
   "flow_dispatches",
   {

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
@@ -59,4 +59,32 @@ export function providerAccountOf(channel: ChannelRow, settings: Pick<Settings, 
     phoneNumberId: channel.providerSenderId ?? "",
     accessToken: channel.isSandbox ? settings.sandboxAccessToken : (credentials.access_token ?? ""),
   };
+}
+
+/** How a message names a channel for a person: the shared sandbox, or the number by its name and phone (and `aside`, e.g. its id). */
+export function channelWords(channel: ChannelRow, aside?: string): string {
+  const name = channel.isSandbox ? "the shared sandbox" : (channel.displayName ?? "your number");
+  const notes = [channel.isSandbox ? null : channel.phoneNumber, aside].filter(Boolean);
+  return notes.length ? `${name} (${notes.join(", ")})` : name;
+}
+
+/**
+ * The connected PLATFORM_A channels the project can send through (its organization's, and the shared
+ * sandbox) that belong to one of these business accounts: the ones a flow published there can be sent from.
+ */
+export async function channelsOfAccounts(ctx: Ctx, businessAccountIds: string[]): Promise<ChannelRow[]> {
+  if (businessAccountIds.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(channels)
+    .where(
+      and(
+        inArray(channels.businessAccountId, businessAccountIds),
+        eq(channels.platform, "PLATFORM_A"),
+        eq(channels.status, "connected"),
+        or(eq(channels.organizationId, ctx.org.id), eq(channels.isSandbox, true)),
+      ),
+    )
+    .orderBy(asc(channels.isSandbox), desc(channels.id))
+    .limit(50);
 }

@@ -6,6 +6,8 @@ import type { Db } from "@/lib/ports/db/types";
 import { SvcError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { randomBase62 } from "@/lib/crypto/secrets";
+import { channelWords, channelsOfAccounts } from "./channel";
+import { copyOf } from "./copies";
 import type { FlowRow } from "./serialize";
 
 /**
@@ -26,27 +28,52 @@ export function newFlowToken(): string {
 export async function sendableVersion(ctx: Ctx, flow: FlowRow, channel: ChannelRow): Promise<FlowVersionRow> {
   const refuse = (reason: string, message: string) => new SvcError("flow_not_sendable", message, { reason, flow_id: flow.id, meta_status: flow.metaStatus });
   if (flow.status !== "PUBLISHED" || flow.publishedVersion === null) {
-    throw refuse(`FLOW_${flow.status}`, `Flow ${flow.id} is ${flow.status}: publish it first (POST /flows/${flow.id}/publish).`);
+    const next =
+      flow.status === "DEPRECATED"
+        ? "a deprecated flow cannot be published again: create a new flow and send that one"
+        : `publish it first (Publish on its page in the dashboard, or POST /flows/${flow.id}/publish)`;
+    throw refuse(`FLOW_${flow.status}`, `Flow "${flow.name}" is ${flow.status}: ${next}.`);
   }
   // A re-publish in progress or failed leaves the live version as it was (docs/api-decisions.md "Flows").
   if (!["PUBLISHED", "PUBLISHING", "PUBLISH_FAILED"].includes(flow.metaStatus ?? "")) {
     throw refuse(
       `META_STATUS_${flow.metaStatus}`,
-      `The provider reports flow ${flow.id} as ${flow.metaStatus}; it cannot be sent until it is PUBLISHED again.`,
+      `The provider reports flow "${flow.name}" as ${flow.metaStatus}; it cannot be sent until the provider reports it PUBLISHED again (Refresh status on its page shows the latest).`,
     );
   }
   const [version] = await ctx.db
     .select()
     .from(flowVersions)
     .where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.publishedVersion)));
-  if (!version) throw refuse("NO_PUBLISHED_VERSION", `Flow ${flow.id} has no published version to send.`);
-  if (version.metaWabaId !== channel.businessAccountId) {
-    throw refuse(
-      "WABA_MISMATCH",
-      `Flow ${flow.id} is published under business account ${version.metaWabaId}, but channel ${channel.id} belongs to ${channel.businessAccountId}. Publish it again while that channel is the project's channel, or send through a channel of that account.`,
-    );
-  }
-  return version;
+  if (!version) throw refuse("NO_PUBLISHED_VERSION", `Flow "${flow.name}" has no published version to send: publish it again.`);
+  if (version.metaWabaId === channel.businessAccountId) return version;
+  // The same version published under the channel's account too (copies.ts): sent as that account's provider flow.
+  const copy = await copyOf(ctx.db, flow.id, version.version, channel.businessAccountId ?? "");
+  if (copy) return { ...version, metaFlowId: copy.metaFlowId, metaWabaId: copy.metaWabaId };
+  throw await notOnThisAccount(ctx, flow, version, channel);
+}
+
+/** WABA_MISMATCH, said with the channels' names and what to do; the ids travel beside the message. */
+async function notOnThisAccount(ctx: Ctx, flow: FlowRow, version: FlowVersionRow, channel: ChannelRow): Promise<SvcError> {
+  const holders = await channelsOfAccounts(ctx, [version.metaWabaId]);
+  const holder = holders.find((row) => row.id === flow.publishChannelId) ?? holders[0];
+  const here = channelWords(channel);
+  const there = holder ? channelWords(holder) : `business account ${version.metaWabaId}, which none of your connected channels belongs to`;
+  const otherWay = holder ? `, or send it through ${channelWords(holder, `channel_id ${holder.id}`)}` : "";
+  return new SvcError(
+    "flow_not_sendable",
+    `Flow "${flow.name}" is published on ${there}; ${here} belongs to another business account, so it cannot send this flow yet. ` +
+      `Publish it on ${here} first (sending from the flow's page in the dashboard offers to)${otherWay}.`,
+    {
+      reason: "WABA_MISMATCH",
+      flow_id: flow.id,
+      meta_status: flow.metaStatus,
+      channel_id: channel.id,
+      business_account_id: channel.businessAccountId,
+      published_business_account_id: version.metaWabaId,
+      published_channel_id: holder?.id ?? null,
+    },
+  );
 }
 
 export interface DispatchWrite {

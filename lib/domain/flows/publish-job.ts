@@ -4,6 +4,7 @@ import type { SystemCtx } from "@/lib/domain/context";
 import { ProviderError, type ProviderAccount } from "@/lib/ports/provider/types";
 import type { JobRun } from "@/lib/jobs/define";
 import { providerAccountOf } from "./channel";
+import { deprecateCopies } from "./copies";
 import { emitFlowStatus } from "./events";
 import { ensureFlowKeys } from "./exchange/keys";
 import { providerFinding } from "./publish";
@@ -124,6 +125,7 @@ async function succeed(ctx: SystemCtx, row: FlowRow, job: FlowPublishJob, metaFl
       console.warn(`[flows] could not deprecate provider flow ${previous} of ${row.id}:`, error instanceof Error ? error.message : error);
     });
   }
+  if (row.publishedVersion !== null) await deprecateCopies(ctx, row.id, row.publishedVersion);
 }
 
 async function fail(ctx: SystemCtx, row: FlowRow, reason: string, errors: Record<string, unknown>[]): Promise<void> {

@@ -8,6 +8,7 @@ import { serializeFlow, type FlowRow } from "./serialize";
 import { FLOW_PUBLISH_JOB, type FlowPublishJob } from "./publish-job";
 import { emitFlowStatus } from "./events";
 import { providerCall } from "./provider-call";
+import { deprecateCopies } from "./copies";
 import type { ProviderFlowError } from "@/lib/ports/provider/types";
 
 type FlowWire = ReturnType<typeof serializeFlow>;
@@ -98,6 +99,8 @@ export async function deprecateFlow(ctx: Ctx, id: string) {
     .where(and(eq(flows.projectId, ctx.project.id), eq(flows.id, id)))
     .returning();
   await emitStatusChange(ctx, row, "DEPRECATED", null);
+  // Its copies under other business accounts stop opening for new sends too.
+  await deprecateCopies(ctx, row.id, row.publishedVersion!);
   return serializeFlow(updated!);
 }
 

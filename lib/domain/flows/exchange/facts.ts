@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
-import { channels, flowDispatches, flowVersions, flows, projects } from "@/lib/db/schema";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { channels, flowDispatches, flowVersionCopies, flowVersions, flows, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { ProjectRow } from "@/lib/domain/context";
 import { isRecord } from "@/lib/json";
@@ -32,14 +32,17 @@ export async function loadFlowWithProject(db: Db, flowId: string): Promise<{ flo
 /**
  * The sealed private keys the request may be encrypted for. The provider encrypts with the key of the
  * number that sent the flow, and a flow may be sent from any number of its business account, so every
- * keyed number of that account (the project's organization's, or the shared sandbox) is a candidate;
- * the number the flow was published through is tried first.
+ * keyed number of that account (the project's organization's, or the shared sandbox) is a candidate,
+ * and so is every number of an account the flow was copied to; the number it was published through is tried first.
  */
 export async function decryptionKeysOf(db: Db, flow: FlowRowOf, organizationId: string): Promise<string[]> {
   const publishChannel = flow.publishChannelId ?? "";
-  const sameAccount = flow.metaWabaId
+  // A copy under another business account (copies.ts) is sent from that account's numbers.
+  const copies = await db.selectDistinct({ account: flowVersionCopies.metaWabaId }).from(flowVersionCopies).where(eq(flowVersionCopies.flowId, flow.id));
+  const accounts = [...(flow.metaWabaId ? [flow.metaWabaId] : []), ...copies.map((copy) => copy.account)];
+  const sameAccount = accounts.length
     ? and(
-        eq(channels.businessAccountId, flow.metaWabaId),
+        inArray(channels.businessAccountId, accounts),
         eq(channels.platform, "PLATFORM_A"),
         or(eq(channels.organizationId, organizationId), eq(channels.isSandbox, true)),
       )

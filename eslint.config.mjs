@@ -87,6 +87,7 @@ export default defineConfig([
     "playwright-report/**",
     "e2e/artifacts/**",
     "bench/results/**",
+    "packages/*/dist/**",
     "next-env.d.ts",
   ]),
   {

@@ -4,6 +4,9 @@
  * TypeScript types openapi-typescript derives from it. Used by scripts/sdk-generate.ts (writes them)
  * and scripts/sdk-check.ts (CI: fails when the committed ones are stale).
  *
+ * The types are a `.ts` file, not `.d.ts`: the package is built with tsc (packages/sdk/tsconfig.build.json),
+ * which emits declarations for `.ts` sources but never copies a `.d.ts` one into dist/.
+ *
  * Deterministic: object keys are sorted before writing and before generating, and both files go
  * through the repo's Prettier config, so the same routes always give the same bytes (and
  * `npm run format:check` accepts them as committed).
@@ -17,7 +20,7 @@ import { apiRoutes } from "@/lib/api/registry";
 
 export const SDK_DIR = path.resolve(import.meta.dirname, "..", "packages", "sdk");
 /** Paths relative to the SDK package. */
-export const GENERATED_FILES = ["openapi.json", "src/schema.d.ts"] as const;
+export const GENERATED_FILES = ["openapi.json", "src/schema.ts"] as const;
 export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
 const HEADER = `${COMMENT_HEADER.trimEnd()}
@@ -51,7 +54,7 @@ export async function renderSdkFiles(document: Record<string, unknown> = servedD
   const types = HEADER + "\n" + astToString(ast);
   return {
     "openapi.json": await format(JSON.stringify(document), path.join(SDK_DIR, "openapi.json")),
-    "src/schema.d.ts": await format(types, path.join(SDK_DIR, "src", "schema.d.ts")),
+    "src/schema.ts": await format(types, path.join(SDK_DIR, "src", "schema.ts")),
   };
 }
 

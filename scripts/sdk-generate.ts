@@ -1,5 +1,5 @@
 /**
- * Regenerates the SDK's OpenAPI document and types (packages/sdk/openapi.json, src/schema.d.ts) from
+ * Regenerates the SDK's OpenAPI document and types (packages/sdk/openapi.json, src/schema.ts) from
  * the route registry. Run after changing an /api/v1 route or schema, and commit the result:
  *
  *   npm run sdk:generate

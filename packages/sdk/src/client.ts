@@ -1,4 +1,5 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
 import type { paths } from "./schema.js";
 import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from "./retry.js";
 

@@ -1,6 +1,6 @@
 /**
  * @svc/sdk: a typed client for the svc API. Types are generated from the served OpenAPI document
- * (./schema.d.ts, `npm run sdk:generate`); requests go through openapi-fetch with idempotency keys,
+ * (./schema.ts, `npm run sdk:generate`); requests go through openapi-fetch with idempotency keys,
  * retries on 429/503 honoring Retry-After, and pagination helpers.
  */
 export { createSvcClient, idempotencyKeys, DEFAULT_BASE_URL, type SvcClient, type SvcClientOptions } from "./client.js";

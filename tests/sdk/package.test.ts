@@ -33,7 +33,8 @@ interface Run {
  * would point the scratch project's `npm install` at the workspace.
  */
 function run(file: string, args: string[], cwd: string): Promise<Run> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "INIT_CWD"));
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^npm_/i.test(name) || name === "INIT_CWD") delete env[name];
   return new Promise((resolve) => {
     execFile(file, args, { cwd, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),

@@ -132,6 +132,18 @@ export default defineConfig([
     },
   },
   {
+    // The CLI's HTTP commands are clients of the API through @svc/sdk (cli/sdk.ts): typed paths and answers,
+    // its retries and idempotency keys. A bare fetch to the server here would be an untyped client beside it.
+    name: "svc/cli-through-sdk",
+    files: ["cli/config/**/*.ts", "cli/login.ts", "cli/listen.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the server through @svc/sdk (cli/config/client.ts apiClient, cli/login.ts loginClient)." },
+      ],
+    },
+  },
+  {
     name: "svc/tests",
     files: ["tests/**", "e2e/**"],
     // Response bodies and fixtures are read as `any` on purpose: the assertions are the type check.

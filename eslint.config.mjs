@@ -87,6 +87,7 @@ export default defineConfig([
     "playwright-report/**",
     "e2e/artifacts/**",
     "bench/results/**",
+    "packages/*/dist/**",
     "next-env.d.ts",
   ]),
   {
@@ -128,6 +129,18 @@ export default defineConfig([
     rules: {
       "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
       "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The CLI's HTTP commands are clients of the API through @svc/sdk (cli/sdk.ts): typed paths and answers,
+    // its retries and idempotency keys. A bare fetch to the server here would be an untyped client beside it.
+    name: "svc/cli-through-sdk",
+    files: ["cli/config/**/*.ts", "cli/login.ts", "cli/listen.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the server through @svc/sdk (cli/config/client.ts apiClient, cli/login.ts loginClient)." },
+      ],
     },
   },
   {

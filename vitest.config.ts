@@ -15,6 +15,7 @@ const SLOW = [
   "tests/config/cli.test.ts",
   "tests/db/postgres-guard.test.ts",
   "tests/sdk/http.test.ts",
+  "tests/sdk/package.test.ts",
   "tests/simulator/standalone.test.ts",
   "tests/webhooks/listen.test.ts",
   "tests/webhooks/standalone-worker.test.ts",
@@ -27,7 +28,9 @@ const selection = process.env.SVC_TESTS;
 if (selection !== undefined && selection !== "slow" && selection !== "fast") throw new Error(`SVC_TESTS is "slow", "fast" or unset, not "${selection}"`);
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // @svc/sdk is its source here, as tsconfig.json's paths make it for tsc, tsx and Next: the package's
+  // exports name dist/, which only `npm pack` builds (packages/sdk/README.md, "In this repository").
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "@svc/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") } },
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/file-isolation.ts"],

@@ -1,12 +1,15 @@
 /**
- * `svc listen --forward-to <url>` (like `stripe listen`): long-polls GET /events/listen and POSTs
- * each event to a URL on the developer's machine with the exact body and signature headers a real
- * webhook delivery carries, so the local handler verifies them with the project's webhook secret and
- * the same code as in production. Only talks HTTP; the server never contacts the forwarded URL.
+ * `svc listen --forward-to <url>` (like `stripe listen`): long-polls GET /events/listen through the
+ * SDK and POSTs each event to a URL on the developer's machine with the exact body and signature
+ * headers a real webhook delivery carries, so the local handler verifies them with the project's
+ * webhook secret and the same code as in production. Only talks HTTP; the server never contacts the
+ * forwarded URL.
  */
+import { createSvcClient, SvcApiError, type Schema, type SvcClient } from "@svc/sdk";
 import { errorKind } from "@/lib/error-kind";
 import type { Command, CommandIo } from "./commands";
 import { targetOf, type ApiTarget, type Flags } from "./config/client";
+import { refusalLine } from "./sdk";
 
 /** Longer than the server's longest wait (25 s), so a quiet poll is never cut short. */
 const POLL_TIMEOUT_MS = 40_000;
@@ -14,19 +17,8 @@ const POLL_TIMEOUT_MS = 40_000;
 const FORWARD_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
 
-interface StreamedEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  body: string;
-  headers: Record<string, string>;
-}
-
-interface Batch {
-  data: StreamedEvent[];
-  cursor: string;
-  has_more: boolean;
-}
+type StreamedEvent = Schema<"ListenedEvent">;
+type Batch = Schema<"EventBatch">;
 
 export interface ListenOptions {
   /** Stops the loop (Ctrl-C in the real CLI; tests pass their own). */
@@ -63,24 +55,23 @@ function typesOf(flags: Flags): string[] {
     : [];
 }
 
-async function poll(target: ApiTarget, cursor: string | null, types: string[], signal: AbortSignal): Promise<Batch> {
-  const query = new URLSearchParams({ wait: "25", limit: "20" });
-  if (cursor) query.set("after", cursor);
-  if (types.length) query.set("types", types.join(","));
-  const response = await fetch(`${target.url}/events/listen?${query}`, {
-    headers: { authorization: `Bearer ${target.key}`, accept: "application/json" },
+/**
+ * The SDK client of the stream, without the SDK's retries: the loop below is the retry policy here
+ * (it reconnects for as long as it runs, and says so at each attempt).
+ */
+function streamClient(target: ApiTarget): SvcClient {
+  return createSvcClient({ apiKey: target.key, baseUrl: target.url, maxRetries: 0 });
+}
+
+async function poll(api: SvcClient, target: ApiTarget, cursor: string | null, types: string[], signal: AbortSignal): Promise<Batch> {
+  const { data, error, response } = await api.GET("/events/listen", {
+    params: { query: { wait: 25, limit: 20, ...(cursor ? { after: cursor } : {}), ...(types.length ? { types: types.join(",") } : {}) } },
     signal: AbortSignal.any([signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
   });
-  const text = await response.text();
-  let body: Record<string, unknown> | null = null;
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-  } catch {
-    body = null;
-  }
-  if (response.ok && body && Array.isArray(body.data) && typeof body.cursor === "string") return body as unknown as Batch;
-  const message = typeof body?.message === "string" ? body.message : text.slice(0, 200) || response.statusText;
-  const problem = `HTTP ${response.status}${typeof body?.error === "string" ? ` ${body.error}` : ""}: ${message}`;
+  // Checked although typed: --url may name a server that is not svc's API and still answers 200.
+  if (response.ok && Array.isArray(data?.data) && typeof data.cursor === "string") return data;
+  if (response.ok) throw new Error(`HTTP ${response.status}: not an event batch (is ${target.url} the svc API base?)`);
+  const problem = refusalLine(new SvcApiError(response, error));
   // 4xx but 408/429 will not change on a retry; 5xx, timeouts and throttling are waited out.
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
     const hint =
@@ -97,6 +88,7 @@ async function poll(target: ApiTarget, cursor: string | null, types: string[], s
 async function forward(to: URL, event: StreamedEvent, io: CommandIo, signal: AbortSignal): Promise<void> {
   io.out(`${stamp()}  --> ${event.type} [${event.id}]`);
   try {
+    // eslint-disable-next-line no-restricted-globals -- the developer's own URL, not the svc API: a delivery, as the server's would be
     const response = await fetch(to, {
       method: "POST",
       headers: { ...event.headers, "content-type": "application/json" },
@@ -136,6 +128,7 @@ const defaultBackoff = (failures: number) => Math.min(MAX_BACKOFF_MS, 1000 * 2 *
 export async function listen(flags: Flags, io: CommandIo, options: ListenOptions): Promise<void> {
   const to = forwardTarget(flags);
   const target = targetOf(flags);
+  const api = streamClient(target);
   const types = typesOf(flags);
   const { signal } = options;
   const backoff = options.backoffMs ?? defaultBackoff;
@@ -145,7 +138,7 @@ export async function listen(flags: Flags, io: CommandIo, options: ListenOptions
   while (!signal.aborted) {
     let batch: Batch;
     try {
-      batch = await poll(target, cursor, types, signal);
+      batch = await poll(api, target, cursor, types, signal);
     } catch (error) {
       if (signal.aborted) break;
       if (FatalAnswer.is(error)) throw error;

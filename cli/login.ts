@@ -2,11 +2,12 @@
  * `svc login` / `svc logout` (docs/spec/decisions.md "Developer tools"): the device-code flow. The
  * CLI asks for a code, the operator confirms it in the dashboard (choosing project and scopes), and
  * the CLI's poll collects a new secret key once, stored by cli/credentials.ts. Like the config
- * commands, these only talk HTTP: no database is opened.
+ * commands, these only talk HTTP, through the SDK's login client: no database is opened.
  */
 import os from "node:os";
+import { createCliLoginClient, SvcApiError, type CliLoginClient } from "@svc/sdk";
 import type { Command } from "./commands";
-import { objectOf, requestJson } from "./http";
+import { reportingFetch } from "./sdk";
 import { credentialsPath, deleteCredentials, readCredentials, serverRootOf, writeCredentials } from "./credentials";
 
 const DEFAULT_SERVER = "http://localhost:3000";
@@ -14,23 +15,27 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Network hiccups tolerated in a row while polling before giving up. */
 const MAX_POLL_FAILURES = 5;
 
-type Answer = { status: number; body: Record<string, unknown> | null; headers: Headers };
-
-async function post(url: string, body: unknown, key?: string): Promise<Answer> {
-  const answer = await requestJson(url, {
-    method: "POST",
-    key,
-    body,
-    timeoutMs: REQUEST_TIMEOUT_MS,
-    where: new URL(url).origin,
-    hint: `Is the server running, and is --url its address (like ${DEFAULT_SERVER})?`,
+/**
+ * The server's login client. The SDK retries a 429 or 503 after its Retry-After (the server did
+ * nothing); a lost connection is not retried there (these POSTs carry no Idempotency-Key): the poll
+ * loop below counts those itself.
+ */
+function loginClient(root: string, apiKey?: string): CliLoginClient {
+  return createCliLoginClient({
+    serverUrl: root,
+    ...(apiKey ? { apiKey } : {}),
+    fetch: reportingFetch({
+      where: new URL(root).origin,
+      hint: `Is the server running, and is --url its address (like ${DEFAULT_SERVER})?`,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    }),
   });
-  return { status: answer.status, body: objectOf(answer.json), headers: answer.headers };
 }
 
-function messageOf(answer: Answer): string {
-  const message = typeof answer.body?.message === "string" ? answer.body.message : `HTTP ${answer.status}`;
-  return typeof answer.body?.error === "string" ? `${answer.body.error}: ${message}` : message;
+/** `code: message` of a refusal (the API's error body), else its HTTP status. */
+function messageOf(response: Response, error: unknown): string {
+  const refusal = new SvcApiError(response, error);
+  return refusal.body ? `${refusal.code}: ${refusal.message}` : refusal.message;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,12 +64,13 @@ export const loginCommands: Command[] = [
     options: { url: { type: "string" } },
     async run(flags, io) {
       const root = serverOf(flags);
-      const started = await post(`${root}/api/cli/device-codes`, { client_host: os.hostname() });
-      if (started.status === 404) throw new Error(`${root} does not serve svc's CLI login (404). Is --url the svc server's address?`);
-      if (started.status !== 200 || !started.body) throw new Error(`Could not start the login: ${messageOf(started)}`);
-      const { device_code: deviceCode, user_code: userCode, verification_url: verificationUrl } = started.body as Record<string, string>;
-      const interval = Math.max(1, Number(started.body.interval) || 2);
-      const expiresIn = Number(started.body.expires_in) || 600;
+      const login = loginClient(root);
+      const started = await login.POST("/device-codes", { body: { client_host: os.hostname() } });
+      if (started.response.status === 404) throw new Error(`${root} does not serve svc's CLI login (404). Is --url the svc server's address?`);
+      if (!started.data) throw new Error(`Could not start the login: ${messageOf(started.response, started.error)}`);
+      const { device_code: deviceCode, user_code: userCode, verification_url: verificationUrl } = started.data;
+      const interval = Math.max(1, started.data.interval || 2);
+      const expiresIn = started.data.expires_in || 600;
       io.out(`Open this page in a browser signed in to the svc dashboard:`);
       io.out(``);
       io.out(`  ${verificationUrl}`);
@@ -72,29 +78,31 @@ export const loginCommands: Command[] = [
       io.out(`and check that it shows this code: ${userCode}`);
       io.out(`Waiting for you to approve it (the code expires in ${Math.round(expiresIn / 60)} minutes)...`);
 
+      const poll = () => login.POST("/device-codes/token", { body: { device_code: deviceCode } });
       const deadline = Date.now() + expiresIn * 1000;
       let failures = 0;
       let wait = interval;
       for (;;) {
         await sleep(wait * 1000);
         wait = interval;
-        let answer: Answer;
+        let answer: Awaited<ReturnType<typeof poll>>;
         try {
-          answer = await post(`${root}/api/cli/device-codes/token`, { device_code: deviceCode });
+          answer = await poll();
           failures = 0;
         } catch (error) {
           if (++failures >= MAX_POLL_FAILURES || Date.now() > deadline) throw error;
           continue;
         }
-        if (answer.status === 428) continue;
-        if (answer.status === 429) {
-          wait = Math.max(interval, Number(answer.headers.get("retry-after")) || interval);
+        const { status } = answer.response;
+        if (status === 428) continue;
+        if (status === 429) {
+          wait = Math.max(interval, Number(answer.response.headers.get("retry-after")) || interval);
           continue;
         }
-        if (answer.status === 403) throw new Error("Login denied in the dashboard. Nothing was stored.");
-        if (answer.status === 410) throw new Error(`The code ${userCode} expired or was already used. Run \`npm run svc -- login\` again.`);
-        if (answer.status !== 200 || !answer.body) throw new Error(`Login failed: ${messageOf(answer)}`);
-        const token = answer.body as { api_key: string; key_id: string; display: string | null; project_id: string | null; scopes: string[] };
+        if (status === 403) throw new Error("Login denied in the dashboard. Nothing was stored.");
+        if (status === 410) throw new Error(`The code ${userCode} expired or was already used. Run \`npm run svc -- login\` again.`);
+        if (!answer.data) throw new Error(`Login failed: ${messageOf(answer.response, answer.error)}`);
+        const token = answer.data;
         const file = writeCredentials({ url: `${root}/api/v1`, key: token.api_key, key_id: token.key_id, project_id: token.project_id });
         io.out(`Logged in to ${root}: key ${token.display ?? token.key_id} in project ${token.project_id}, scopes ${token.scopes.join(",")}.`);
         io.out(`Saved to ${file} (readable by you only). \`npm run svc -- logout\` revokes it.`);
@@ -116,10 +124,13 @@ export const loginCommands: Command[] = [
       }
       const root = serverRootOf(stored.url);
       // A server that cannot be reached keeps the file: deleting it would leave a live key nobody can find.
-      const answer = await post(`${root}/api/cli/logout`, {}, stored.key);
-      if (answer.status === 200) io.out(`Revoked key ${typeof answer.body?.display === "string" ? answer.body.display : stored.key_id} on ${root}.`);
-      else if (answer.status === 401) io.out(`The key ${stored.key_id} was already revoked or deleted on ${root}.`);
-      else throw new Error(`Could not revoke the key on ${root}: ${messageOf(answer)}. ${file} was kept; retry, or revoke ${stored.key_id} in the dashboard.`);
+      const { data, error, response } = await loginClient(root, stored.key).POST("/logout");
+      if (data) io.out(`Revoked key ${data.display} on ${root}.`);
+      else if (response.status === 401) io.out(`The key ${stored.key_id} was already revoked or deleted on ${root}.`);
+      else
+        throw new Error(
+          `Could not revoke the key on ${root}: ${messageOf(response, error)}. ${file} was kept; retry, or revoke ${stored.key_id} in the dashboard.`,
+        );
       deleteCredentials();
       io.out(`Deleted ${file}.`);
     },

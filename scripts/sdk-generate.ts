@@ -1,6 +1,7 @@
 /**
- * Regenerates the SDK's OpenAPI document and types (packages/sdk/openapi.json, src/schema.d.ts) from
- * the route registry. Run after changing an /api/v1 route or schema, and commit the result:
+ * Regenerates the SDK's OpenAPI document and types (packages/sdk/openapi.json, src/schema.ts,
+ * src/cli-login-schema.ts) from the route tables. Run after changing an /api/v1 or /api/cli route or
+ * schema, and commit the result:
  *
  *   npm run sdk:generate
  */

@@ -1,10 +1,11 @@
 /**
- * The config commands are a client of the public API (docs/spec/decisions.md "Config-as-code"): they
- * never open the database, so they work against any svc server the key can reach.
+ * The config commands are a client of the public API (docs/spec/decisions.md "Config-as-code")
+ * through @svc/sdk: they never open the database, so they work against any svc server the key can
+ * reach. `svc listen` finds its server and key here too.
  */
-import { errorKind } from "@/lib/error-kind";
+import { createSvcClient, type SvcClient } from "@svc/sdk";
 import { readCredentials } from "../credentials";
-import { objectOf, requestJson } from "../http";
+import { reportingFetch } from "../sdk";
 
 export const DEFAULT_API_URL = "http://localhost:3000/api/v1";
 const TIMEOUT_MS = 60_000;
@@ -48,30 +49,19 @@ function sameApi(a: string, b: string): boolean {
   return a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
 }
 
-/** An HTTP answer that is not 2xx: the API's error body, kept for the caller to print. */
-export class ApiRefusal extends errorKind("ApiRefusal") {
-  override readonly name = "ApiRefusal";
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown> | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export async function callApi(target: ApiTarget, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
-  const answer = await requestJson(`${target.url}${path}`, {
-    method,
-    key: target.key,
-    body,
-    timeoutMs: TIMEOUT_MS,
-    where: target.url,
-    hint: `Is the server running, and is --url (or SVC_API_URL) its API base, like ${DEFAULT_API_URL}?`,
+/**
+ * The SDK client of a target. An attempt fails after 60 s; the SDK retries 429 and 503 after their
+ * Retry-After, and a lost answer when repeating is safe (a GET, or a POST with the Idempotency-Key it
+ * adds: a repeated `config apply` gets its first answer back instead of applying twice).
+ */
+export function apiClient(target: ApiTarget): SvcClient {
+  return createSvcClient({
+    apiKey: target.key,
+    baseUrl: target.url,
+    fetch: reportingFetch({
+      where: target.url,
+      hint: `Is the server running, and is --url (or SVC_API_URL) its API base, like ${DEFAULT_API_URL}?`,
+      timeoutMs: TIMEOUT_MS,
+    }),
   });
-  if (answer.ok) return answer.json;
-  const errorBody = objectOf(answer.json);
-  const message = typeof errorBody?.message === "string" ? errorBody.message : answer.text.slice(0, 300) || `HTTP ${answer.status}`;
-  const code = typeof errorBody?.error === "string" ? `${errorBody.error}: ` : "";
-  throw new ApiRefusal(answer.status, errorBody, `HTTP ${answer.status} ${code}${message}`);
 }

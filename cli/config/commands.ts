@@ -1,14 +1,16 @@
 import { writeFile } from "node:fs/promises";
 import pc from "picocolors";
+import type { Schema, SvcClient } from "@svc/sdk";
 import type { Command, CommandIo } from "../commands";
-import { ApiRefusal, callApi, targetOf, type Flags } from "./client";
+import { ApiRefusal, answerOf } from "../sdk";
+import { apiClient, targetOf, type Flags } from "./client";
 import { formatDocument, readDocument } from "./document";
-import { countErrors, printDiff, printIssues, summaryOf, type DiffItemLike, type IssueLike } from "./print";
+import { countErrors, printDiff, printIssues, summaryOf, type Issue } from "./print";
 
 /**
- * `npm run svc -- config validate|diff|apply|export [file]` (README "Config-as-code"): HTTP calls to
- * the public API with --url/--key or SVC_API_URL/SVC_API_KEY. Exit status: non-zero on error issues
- * and on HTTP errors (the thrown message is printed by cli/index.ts), 0 otherwise.
+ * `npm run svc -- config validate|diff|apply|export [file]` (README "Config-as-code"): calls of the
+ * public API through @svc/sdk with --url/--key or SVC_API_URL/SVC_API_KEY. Exit status: non-zero on
+ * error issues and on HTTP errors (the thrown message is printed by cli/index.ts), 0 otherwise.
  */
 const connection = { url: { type: "string" }, key: { type: "string" }, file: { type: "string" } } as const;
 
@@ -18,11 +20,14 @@ function fileOf(flags: Flags, required: boolean): string | null {
   return file;
 }
 
-/** The document from disk and the API's answer to it; a refused document's issues are printed before the error. */
-async function send(flags: Flags, path: string, io: CommandIo): Promise<Record<string, unknown>> {
-  const document = await readDocument(fileOf(flags, true)!);
+type Document = Schema<"ConfigDocumentInput">;
+
+/** The document from disk and the API's answer to it (`call`); a refused document's issues are printed before the error. */
+async function send<T>(flags: Flags, io: CommandIo, call: (api: SvcClient, body: Document) => Promise<T>): Promise<T> {
+  // The server judges the document, whatever it parsed to: an array or a scalar comes back as its issue.
+  const body = (await readDocument(fileOf(flags, true)!)) as Document;
   try {
-    return (await callApi(targetOf(flags), "POST", path, document)) as Record<string, unknown>;
+    return await call(apiClient(targetOf(flags)), body);
   } catch (failure) {
     if (ApiRefusal.is(failure)) printRefusal(failure, io);
     throw failure;
@@ -31,16 +36,13 @@ async function send(flags: Flags, path: string, io: CommandIo): Promise<Record<s
 
 function printRefusal(failure: ApiRefusal, io: CommandIo): void {
   const listed = failure.body?.config_issues;
-  if (Array.isArray(listed)) return printIssues(listed as IssueLike[], io.out);
-  const map = failure.body?.issues;
-  if (map && typeof map === "object") {
-    for (const [path, messages] of Object.entries(map as Record<string, string[]>)) {
-      for (const message of messages) printIssues([{ path, message, severity: "error" }], io.out);
-    }
+  if (Array.isArray(listed)) return printIssues(listed as Issue[], io.out);
+  for (const [path, messages] of Object.entries(failure.body?.issues ?? {})) {
+    for (const message of messages) printIssues([{ path, message, severity: "error" }], io.out);
   }
 }
 
-function verdict(issues: IssueLike[], io: CommandIo, success: string): void {
+function verdict(issues: readonly Issue[], io: CommandIo, success: string): void {
   printIssues(issues, io.out);
   const errors = countErrors(issues);
   if (errors) throw new Error(`Invalid: ${errors} error(s), ${issues.length - errors} warning(s).`);
@@ -55,8 +57,7 @@ export const configCommands: Command[] = [
     positional: "file",
     options: connection,
     async run(flags, io) {
-      const answer = await send(flags, "/config/validate", io);
-      const issues = answer.issues as IssueLike[];
+      const { issues } = await send(flags, io, (api, body) => answerOf(api.POST("/config/validate", { body })));
       verdict(issues, io, `Valid${issues.length ? ` (${issues.length} warning(s))` : ""}.`);
     },
   },
@@ -67,10 +68,9 @@ export const configCommands: Command[] = [
     positional: "file",
     options: connection,
     async run(flags, io) {
-      const answer = await send(flags, "/config/diff", io);
-      const items = answer.diff as DiffItemLike[];
-      printDiff(items, io.out);
-      verdict(answer.issues as IssueLike[], io, summaryOf(items, false));
+      const { diff, issues } = await send(flags, io, (api, body) => answerOf(api.POST("/config/diff", { body })));
+      printDiff(diff, io.out);
+      verdict(issues, io, summaryOf(diff, false));
     },
   },
   {
@@ -80,10 +80,9 @@ export const configCommands: Command[] = [
     positional: "file",
     options: connection,
     async run(flags, io) {
-      const answer = await send(flags, "/config/apply", io);
-      const items = answer.diff as DiffItemLike[];
-      printDiff(items, io.out);
-      verdict(answer.issues as IssueLike[], io, summaryOf(items, true));
+      const { diff, issues } = await send(flags, io, (api, body) => answerOf(api.POST("/config/apply", { body })));
+      printDiff(diff, io.out);
+      verdict(issues, io, summaryOf(diff, true));
     },
   },
   {
@@ -95,7 +94,7 @@ export const configCommands: Command[] = [
     async run(flags, io) {
       const format = flags.format === undefined ? "yaml" : flags.format;
       if (format !== "yaml" && format !== "json") throw new Error("--format is yaml or json.");
-      const text = formatDocument(await callApi(targetOf(flags), "GET", "/config"), format);
+      const text = formatDocument(await answerOf(apiClient(targetOf(flags)).GET("/config")), format);
       const file = fileOf(flags, false);
       if (!file) return io.out(text.replace(/\n$/, ""));
       await writeFile(file, text);

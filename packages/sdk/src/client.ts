@@ -1,14 +1,14 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
 import type { paths } from "./schema.js";
 import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from "./retry.js";
 
 /** A typed svc API client: openapi-fetch's `GET`/`POST`/... with paths, bodies and answers typed from the spec. */
 export type SvcClient = Client<paths, "application/json">;
 
-export interface SvcClientOptions {
-  /** Secret API key (svc_live_...). */
-  apiKey: string;
-  /** Default http://localhost:3000/api/v1. */
+/** How any client of this package sends: the key, retries, headers and the fetch underneath. */
+export interface TransportOptions {
+  /** Default http://localhost:3000/api/v1 (the API); the login client's is the server's /api/cli. */
   baseUrl?: string;
   /** The fetch to send with (default globalThis.fetch). */
   fetch?: typeof fetch;
@@ -16,31 +16,49 @@ export interface SvcClientOptions {
   maxRetries?: number;
   /** Fine-tuning of retries; `sleep`, `random` and `now` are there for tests. */
   retry?: Partial<Omit<RetryOptions, "maxRetries">>;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+}
+
+export interface SvcClientOptions extends TransportOptions {
+  /** Secret API key (svc_live_...). */
+  apiKey: string;
   /** Pins the API version (the `Svc-Version` header), e.g. "2026-06-18". */
   apiVersion?: string;
   /** Adds an Idempotency-Key to every POST that has none (default true). */
   idempotencyKeys?: boolean;
-  /** Extra headers for every request. */
-  headers?: Record<string, string>;
 }
 
 export const DEFAULT_BASE_URL = "http://localhost:3000/api/v1";
 
 export function createSvcClient(options: SvcClientOptions): SvcClient {
-  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
-  // Looked up per call, not captured: tests and polyfills may replace globalThis.fetch later.
-  const inner: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const client = createClient<paths, "application/json">({
+  const client = createTransport<paths>(options, {
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
-    fetch: retryingFetch(inner, retry),
     headers: {
-      ...options.headers,
       Authorization: `Bearer ${options.apiKey}`,
       ...(options.apiVersion ? { "Svc-Version": options.apiVersion } : {}),
     },
   });
   if (options.idempotencyKeys !== false) client.use(idempotencyKeys);
   return client;
+}
+
+/**
+ * An openapi-fetch client over `Paths` with this package's retries: the one place both clients
+ * (the API's and the login's) get their fetch, so they retry and authenticate the same way.
+ */
+export function createTransport<Paths extends object>(
+  options: TransportOptions,
+  fixed: { baseUrl: string; headers: Record<string, string> },
+): Client<Paths, "application/json"> {
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+  // Looked up per call, not captured: tests and polyfills may replace globalThis.fetch later.
+  const inner: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return createClient<Paths, "application/json">({
+    baseUrl: fixed.baseUrl,
+    fetch: retryingFetch(inner, retry),
+    headers: { ...options.headers, ...fixed.headers },
+  });
 }
 
 /**

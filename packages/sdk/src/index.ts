@@ -1,9 +1,10 @@
 /**
  * @svc/sdk: a typed client for the svc API. Types are generated from the served OpenAPI document
- * (./schema.d.ts, `npm run sdk:generate`); requests go through openapi-fetch with idempotency keys,
+ * (./schema.ts, `npm run sdk:generate`); requests go through openapi-fetch with idempotency keys,
  * retries on 429/503 honoring Retry-After, and pagination helpers.
  */
-export { createSvcClient, idempotencyKeys, DEFAULT_BASE_URL, type SvcClient, type SvcClientOptions } from "./client.js";
+export { createSvcClient, idempotencyKeys, DEFAULT_BASE_URL, type SvcClient, type SvcClientOptions, type TransportOptions } from "./client.js";
+export { createCliLoginClient, type CliLoginClient, type CliLoginClientOptions, type CliLoginPaths } from "./login.js";
 export { SvcApiError, unwrap, type ErrorBody } from "./errors.js";
 export { paginate, listAll, type ListPath, type ListItem, type ListInit } from "./paginate.js";
 export { retryAfterMs, backoffMs, RETRY_STATUSES, type RetryOptions } from "./retry.js";

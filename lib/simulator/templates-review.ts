@@ -1,7 +1,7 @@
 import type { SimulatorContext } from "@/lib/simulator/context";
 import type { Envelope } from "@/lib/simulator/envelopes";
 import type { SimulatorTemplate, SimulatorTemplateStatus } from "@/lib/simulator/state";
-import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/webhooks";
+import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/delivery";
 
 /**
  * How the simulated provider reviews message templates (docs/spec/decisions.md "Templates"), and the

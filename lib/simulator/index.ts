@@ -1,3 +1,4 @@
+import path from "node:path";
 import { env } from "@/lib/config";
 import { appSecretFor, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
@@ -13,7 +14,8 @@ import { TEMPLATE_ROUTES, routeTemplates } from "@/lib/simulator/templates-route
 import { ACCOUNT_ROUTES, routeAccounts } from "@/lib/simulator/accounts";
 import { AGENT_ROUTES, routeAgents } from "@/lib/simulator/agents";
 import { THROUGHPUT_ROUTES, routeThroughput } from "@/lib/simulator/throughput";
-import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulator/templates-review";
+import { DEFAULT_TEMPLATE_REVIEW_MS, scheduleTemplateReview, templateReviewDelayMs } from "@/lib/simulator/templates-review";
+import { persistState } from "@/lib/simulator/persistence";
 
 /**
  * The built-in provider simulator, used when PROVIDER_GRAPH_URL is unset. The app serves it at
@@ -54,6 +56,8 @@ import { DEFAULT_TEMPLATE_REVIEW_MS, templateReviewDelayMs } from "@/lib/simulat
  *   GET  /                             this list, as JSON
  * Test hook: PLATFORM_A recipients whose number ends in "0000" are undeliverable (131026).
  * PLATFORM_A status callbacks due for one sender within the same 50 ms are posted as one webhook (webhooks.ts).
+ * With `stateDir`, what the provider would remember (windows, inboxes, flows, templates, ...) survives
+ * a restart (persistence.ts, snapshot.ts).
  */
 export interface SimulatorOptions {
   /** Where our webhook endpoints live: callbacks go to `${callbackBaseUrl}/api/providers/platform-x/webhook`. */
@@ -71,12 +75,19 @@ export interface SimulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** How long `POST /customer/messages` waits for our endpoint to take the message; default 15 s (customer-delivery.ts). */
   customerWaitMs?: number;
+  /**
+   * Where the provider-side memory is kept across restarts (persistence.ts): a folder of its own.
+   * Absent: memory only, as tests want.
+   */
+  stateDir?: string;
 }
 
 export interface Simulator {
   handle(request: Request, path: string): Promise<Response>;
   /** Forgets everything and cancels pending callbacks. */
   reset(): void;
+  /** Cancels pending callbacks and retries and saves what it remembers (stateDir), keeping it for the next start. */
+  close(): void;
   readonly state: SimulatorState;
 }
 
@@ -189,6 +200,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     ...(options.webhookRetryDelaysMs ? { webhookRetryDelaysMs: options.webhookRetryDelaysMs } : {}),
     ...(options.customerWaitMs !== undefined ? { customerWaitMs: options.customerWaitMs } : {}),
   };
+  const persistence = options.stateDir ? persistState(state, options.stateDir, ctx.now, (message) => ctx.log(message)) : null;
+  // A review cut short by the restart is the provider's to finish: it runs again from the start.
+  for (const template of state.templates.values()) if (template.status === "PENDING") scheduleTemplateReview(ctx, template);
 
   return {
     state,
@@ -198,11 +212,18 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       } catch (error) {
         ctx.log("request failed", error);
         return simulatorError(500, "Simulator error");
+      } finally {
+        // Flows, templates, agents and keys change in place: any request that may have changed one counts.
+        if (request.method !== "GET") state.changed();
       }
     },
     reset() {
       timers.cancelAll();
       state.reset();
+    },
+    close() {
+      timers.cancelAll();
+      persistence?.close();
     },
   };
 }
@@ -214,14 +235,21 @@ const GLOBAL_KEY = Symbol.for("svc.simulator");
  * callbacks go to SVC_PUBLIC_URL, signed with appSecretFor (its documented simulator fallback).
  * SVC_SIMULATOR_TEMPLATE_REVIEW_MS (default 2000) is the template review delay, read at each
  * submission; the simulator's own setting, so it is read here rather than in lib/config.ts.
+ * Its memory lives in $SVC_DATA_DIR/simulator and is saved when the process exits (Next's server
+ * exits through process.exit on SIGINT and SIGTERM).
  */
 export function sharedSimulator(): Simulator {
   const holder = globalThis as { [GLOBAL_KEY]?: Simulator };
-  holder[GLOBAL_KEY] ??= createSimulator({
-    callbackBaseUrl: () => env().publicUrl,
-    appSecret: (platform) => appSecretFor(platform) ?? simulatorAppSecret(platform),
-    templateReviewMs: () => templateReviewDelayMs(process.env.SVC_SIMULATOR_TEMPLATE_REVIEW_MS),
-  });
+  if (!holder[GLOBAL_KEY]) {
+    const simulator = createSimulator({
+      callbackBaseUrl: () => env().publicUrl,
+      appSecret: (platform) => appSecretFor(platform) ?? simulatorAppSecret(platform),
+      templateReviewMs: () => templateReviewDelayMs(process.env.SVC_SIMULATOR_TEMPLATE_REVIEW_MS),
+      stateDir: path.join(env().dataDir, "simulator"),
+    });
+    process.once("exit", () => simulator.close());
+    holder[GLOBAL_KEY] = simulator;
+  }
   return holder[GLOBAL_KEY];
 }
 

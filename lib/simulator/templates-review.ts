@@ -105,6 +105,7 @@ export function scheduleTemplateReview(ctx: SimulatorContext, template: Simulato
     if (!(await ctx.sleep(ctx.templateReviewMs?.() ?? DEFAULT_TEMPLATE_REVIEW_MS))) return;
     if (ctx.state.templates.get(template.id) !== template || template.status !== "PENDING") return;
     apply(template, reviewVerdict(template));
+    ctx.state.changed();
     await postWithRetries(ctx, "PLATFORM_A", templateStatusEnvelope(template, ctx.now()), "template status");
   };
   run().catch((error: unknown) => ctx.log("template review failed", error));

@@ -8,9 +8,10 @@ import type { Envelope } from "@/lib/simulator/envelopes";
  * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the platform's app secret>`,
  * and, when the endpoint does not take it (any answer but 2xx, no answer within 10 s, a refused
  * connection), again later. The provider retries "with decreasing frequency" for up to 7 days; the
- * simulator keeps that shape on a development scale (docs/api-decisions.md "The simulator's webhook
- * retries"): attempts at once, then 0.5 s, 1 s, 2 s, 4 s, 8 s, 15 s, 30 s, 1 min, 2 min and three times
- * 5 min after the previous one, 13 attempts over about 19 minutes, then it gives up (logged).
+ * simulator keeps that shape on a development scale (docs/api-decisions.md "The built-in simulator's
+ * webhook retries and memory"): attempts at once, then 0.5 s, 1 s, 2 s, 4 s, 8 s, 15 s, 30 s, 1 min,
+ * 2 min and three times 5 min after the previous one, 13 attempts over about 19 minutes, then it gives
+ * up (logged).
  */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000];
 const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { env } from "@/lib/config";
 import { createSimulator } from "@/lib/simulator";
 import { serveSimulator } from "@/lib/simulator/server";
 import { appSecretFor, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
@@ -7,7 +9,8 @@ import { templateReviewDelayMs } from "@/lib/simulator/templates-review";
  * `npm run simulator`: the provider simulator as a process of its own (the app serves the same one
  * at /api/simulator when PROVIDER_GRAPH_URL is unset). Its status callbacks go to SVC_PUBLIC_URL,
  * signed with the documented simulator secrets unless PLATFORM_*_APP_SECRET say otherwise. Point the
- * app at it with the variables it prints.
+ * app at it with the variables it prints. Its memory (windows, inboxes, flows, templates, ...) is kept
+ * in $SVC_DATA_DIR/simulator-standalone, apart from the in-app simulator's, and saved when it stops.
  */
 try {
   process.loadEnvFile?.(".env");
@@ -24,6 +27,7 @@ const simulator = createSimulator({
   callbackBaseUrl: callbackBase,
   appSecret: (platform) => appSecretFor(platform) ?? simulatorAppSecret(platform),
   templateReviewMs: () => templateReviewDelayMs(process.env.SVC_SIMULATOR_TEMPLATE_REVIEW_MS),
+  stateDir: path.join(env().dataDir, "simulator-standalone"),
 });
 const server = await serveSimulator(simulator, { port, host: process.env.SVC_SIMULATOR_HOST || "127.0.0.1" });
 console.log(`svc simulator ${process.pid}: listening on ${server.url}, callbacks to ${callbackBase}`);

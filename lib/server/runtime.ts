@@ -16,6 +16,7 @@ import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
 import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
+import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -110,10 +111,11 @@ async function startRuntime(): Promise<Runtime> {
   await ensureReferenceData(database.db);
   // Production bootstraps only with an explicit key; a generated one could never be shown there.
   const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey) : null;
-  if (bootstrap?.generatedKey && !config.production) {
-    // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
-    console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
-  }
+  // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
+  const keyLines =
+    bootstrap?.generatedKey && !config.production
+      ? `\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`
+      : null;
   if (config.adminEmail && config.adminPassword) {
     const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword);
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
@@ -129,5 +131,10 @@ async function startRuntime(): Promise<Runtime> {
       await close();
     };
   }
+  // Under next dev the key waits for the README sandbox loop's routes to compile (dev-warmup.ts), so
+  // the block pasted the moment it shows finds them ready; every dev start warms them.
+  whenSandboxLoopReady((note) => {
+    if (keyLines) console.log(`${keyLines}${note}`);
+  });
   return runtime;
 }

@@ -22,6 +22,10 @@ export interface SimulatorContext {
   templateReviewMs?(): number;
   /** The simulator's own base URL (…/api/simulator) as seen by this request: media URLs use it. */
   publicBase(request: Request, path: string): string;
+  /** Waits between webhook attempts (delivery.ts); absent → WEBHOOK_RETRY_DELAYS_MS. */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long `POST /customer/messages` waits for our endpoint to take the message (customer-delivery.ts); absent → 15 s. */
+  customerWaitMs?: number;
   /** Waits; resolves false when the simulator was reset meanwhile (the caller must stop). */
   sleep(ms: number): Promise<boolean>;
   log(message: string, detail?: unknown): void;

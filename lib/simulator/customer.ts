@@ -5,16 +5,17 @@ import { buildMessengerInbound, isMessengerPlatform, MESSENGER_CUSTOMER_TYPES } 
 import { json, readJson, isRecord, simulatorError } from "@/lib/simulator/http";
 import { resolveCustomerMedia, type ResolvedMedia } from "@/lib/simulator/media";
 import { addressKey, type BusinessMessage } from "@/lib/simulator/state";
-import { postSigned } from "@/lib/simulator/webhooks";
+import { deliverCustomerMessage } from "@/lib/simulator/customer-delivery";
 
 /**
  * The customer's side of the simulator, for a person (the dashboard's sandbox phone) or a test.
  *
  * POST /customer/messages → builds the provider's webhook for the action, signs it, POSTs it to our
- * webhook endpoint and waits for the answer: `{message_id, delivered_status}` (the provider id of the
- * customer's message, or of the message an edit / revoke / reaction names on PLATFORM_B/C; and our
- * endpoint's HTTP status). The customer's message opens (or renews) the 24-hour window.
- * GET /customer/inbox?sender_id=&address= → `{object:"list", data:[business messages, oldest first]}`.
+ * webhook endpoint (retried as the provider retries) and answers once the endpoint took it:
+ * `{message_id, delivered_status, attempts}` (the provider id of the customer's message, or of the
+ * message an edit / revoke / reaction names on PLATFORM_B/C; our endpoint's HTTP status), or why it
+ * has not yet (customer-delivery.ts). The customer's message opens (or renews) the 24-hour window.
+ * GET /customer/inbox?sender_id=&address=[&wait=&count=] → `{object:"list", data:[business messages, oldest first]}`.
  */
 export async function customerMessage(ctx: SimulatorContext, request: Request, path: string): Promise<Response> {
   const body = await readJson(request);
@@ -52,16 +53,7 @@ export async function customerMessage(ctx: SimulatorContext, request: Request, p
     ctx.state.recordCustomerMessage(input.sender_id, addressKey(platform, input.from), at);
   }
 
-  const outcome = await postSigned(ctx, platform, built.envelope);
-  if (outcome.status === null) {
-    ctx.log(`customer ${input.type} webhook not delivered`, outcome.ok ? undefined : outcome.error);
-    return json(502, {
-      error: { message: `Could not reach ${ctx.webhookUrl(platform)}: ${outcome.ok ? "" : outcome.error}` },
-      message_id: built.id,
-      delivered_status: null,
-    });
-  }
-  return json(200, { message_id: built.id, delivered_status: outcome.status });
+  return deliverCustomerMessage(ctx, platform, built.envelope, built.id, `customer ${input.type}`);
 }
 
 function inboxText(message: BusinessMessage): string | null {
@@ -84,13 +76,31 @@ function inboxText(message: BusinessMessage): string | null {
   return typeof found === "string" ? found : null;
 }
 
-export function customerInbox(ctx: SimulatorContext, request: Request): Response {
+/** The longest `wait` an inbox read may ask for, in seconds. */
+export const MAX_INBOX_WAIT_S = 30;
+const INBOX_POLL_MS = 50;
+
+/**
+ * `?wait=<seconds>` (0 to 30) holds the answer until the inbox has `count` messages (default 1): a
+ * business send is queued, so a script that reads right after sending (README "Try the sandbox")
+ * would otherwise see the inbox as it was a moment before.
+ */
+export async function customerInbox(ctx: SimulatorContext, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const senderId = params.get("sender_id");
   const address = params.get("address");
   if (!senderId || !address) return simulatorError(400, "sender_id and address are required");
-  const platform = ctx.state.senders.get(senderId)?.platform ?? "PLATFORM_A";
-  const data = ctx.state.inbox(senderId, addressKey(platform, address)).map((m) => ({
+  const wait = params.get("wait") ?? "0";
+  const count = params.get("count") ?? "1";
+  if (!/^\d+$/.test(wait) || Number(wait) > MAX_INBOX_WAIT_S) return simulatorError(400, `wait is a whole number of seconds from 0 to ${MAX_INBOX_WAIT_S}`);
+  if (!/^\d+$/.test(count) || Number(count) < 1) return simulatorError(400, "count is a whole number from 1");
+  const platform = () => ctx.state.senders.get(senderId)?.platform ?? "PLATFORM_A";
+  const messages = () => ctx.state.inbox(senderId, addressKey(platform(), address));
+  const deadline = Date.now() + Number(wait) * 1000;
+  while (messages().length < Number(count) && Date.now() < deadline) {
+    if (!(await ctx.sleep(Math.min(INBOX_POLL_MS, deadline - Date.now())))) break;
+  }
+  const data = messages().map((m) => ({
     id: m.id,
     platform: m.platform,
     sender_id: m.sender_id,

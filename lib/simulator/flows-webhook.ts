@@ -1,7 +1,7 @@
 import type { SimulatorContext } from "@/lib/simulator/context";
 import type { Envelope } from "@/lib/simulator/envelopes";
 import type { SimulatorFlow } from "@/lib/simulator/state";
-import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/webhooks";
+import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/delivery";
 
 /**
  * The provider's `flows` webhook field: one status change of one flow, to our PLATFORM_A webhook

@@ -27,7 +27,8 @@ export async function serveSimulator(simulator: Simulator, options: { port?: num
   return {
     url: base,
     close: async () => {
-      simulator.reset();
+      // Stops its retries and timers and saves its memory (when it keeps one) for the next start.
+      simulator.close();
       await closeServer(server);
     },
   };

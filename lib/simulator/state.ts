@@ -7,7 +7,8 @@ import { ThroughputMeter, type ThroughputStats } from "@/lib/simulator/throughpu
  * Everything one simulator instance remembers, in memory: which platform each sender id belongs
  * to, when each customer last wrote to each sender (the 24-hour window), when each sender last wrote
  * to each customer (pair pacing), every business message accepted, and uploaded media.
- * Bounded so a long-running dev server does not grow without limit.
+ * Bounded so a long-running dev server does not grow without limit. What the provider itself would
+ * keep across a restart is saved by persistence.ts (snapshot.ts says which parts), told by onChange.
  */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const PAIR_PACING_MS = 6_000;
@@ -22,6 +23,8 @@ const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
  */
 const PACING_SWEEP_AT = 20_000;
 export const MAX_CONVERSATIONS = 50_000;
+/** Customers' open windows kept (most recent first); one beyond them writes again to reopen it. */
+export const MAX_WINDOWS = 50_000;
 
 export type BusinessStatus = "accepted" | "sent" | "delivered" | "read";
 
@@ -112,8 +115,10 @@ export function addressKey(platform: ProviderPlatform, address: string): string 
   return platform === "PLATFORM_A" ? address.replace(/^\+/, "") : address;
 }
 
+const PAIR_SEPARATOR = "\u0000";
+
 function pairKey(senderId: string, address: string): string {
-  return `${senderId}\u0000${address}`;
+  return `${senderId}${PAIR_SEPARATOR}${address}`;
 }
 
 /** Stable stand-ins when a test or person did not name the business account / display number. */
@@ -152,6 +157,12 @@ export class SimulatorState {
   readonly lastStatusPostAt = new Map<string, number>();
   /** Moves at each reset: work started before one (a status chain) stops when it sees another value. */
   epoch = 0;
+  /** Told after each change worth keeping across a restart (persistence.ts debounces its saves on it). */
+  onChange: (() => void) | null = null;
+
+  changed(): void {
+    this.onChange?.();
+  }
 
   reset(): void {
     this.epoch += 1;
@@ -173,6 +184,7 @@ export class SimulatorState {
     this.throughput.reset();
     this.statusBatches.clear();
     this.lastStatusPostAt.clear();
+    this.changed();
   }
 
   /** The sender's throughput, and how many sends it accepted and refused with 130429 since the last reset. */
@@ -189,6 +201,7 @@ export class SimulatorState {
       displayPhoneNumber: overrides.displayPhoneNumber ?? known?.displayPhoneNumber ?? `1555${digitsFrom(`phone:${senderId}`, 7)}`,
     };
     this.senders.set(senderId, info);
+    this.changed();
     return info;
   }
 
@@ -197,7 +210,23 @@ export class SimulatorState {
   }
 
   recordCustomerMessage(senderId: string, address: string, at: Date): void {
-    this.lastCustomerAt.set(pairKey(senderId, address), at.getTime());
+    const key = pairKey(senderId, address);
+    // Re-inserted so the Map's order is by last message: the oldest window goes first when full.
+    this.lastCustomerAt.delete(key);
+    this.lastCustomerAt.set(key, at.getTime());
+    if (this.lastCustomerAt.size > MAX_WINDOWS) this.lastCustomerAt.delete(this.lastCustomerAt.keys().next().value!);
+    this.changed();
+  }
+
+  /** The windows still open at `at`: sender id, customer address, when the customer last wrote (ms). */
+  openWindows(at: Date): [string, string, number][] {
+    const out: [string, string, number][] = [];
+    for (const [key, last] of this.lastCustomerAt) {
+      if (at.getTime() - last >= WINDOW_MS) continue;
+      const split = key.indexOf(PAIR_SEPARATOR);
+      out.push([key.slice(0, split), key.slice(split + 1), last]);
+    }
+    return out;
   }
 
   withinWindow(senderId: string, address: string, at: Date): boolean {
@@ -241,11 +270,14 @@ export class SimulatorState {
     this.sentById.set(message.id, message);
     // Trimmed a thousand at a time: one splice per send moved all 5,000 entries each time.
     if (this.sent.length > MAX_SENT + 1000) for (const old of this.sent.splice(0, this.sent.length - MAX_SENT)) this.sentById.delete(old.id);
+    this.changed();
   }
 
   setStatus(id: string, status: BusinessStatus): void {
     const message = this.sentById.get(id);
-    if (message) message.status = status;
+    if (!message) return;
+    message.status = status;
+    this.changed();
   }
 
   /** How many pairs the pacing and conversation maps hold (they must not grow with every customer ever sent to). */
@@ -271,6 +303,11 @@ export class SimulatorState {
       this.media.delete(id);
       this.mediaBytes -= old.file_size;
     }
+    this.changed();
+  }
+
+  allMedia(): IterableIterator<StoredMedia> {
+    return this.media.values();
   }
 
   getMedia(id: string): StoredMedia | undefined {

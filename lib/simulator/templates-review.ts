@@ -1,7 +1,7 @@
 import type { SimulatorContext } from "@/lib/simulator/context";
 import type { Envelope } from "@/lib/simulator/envelopes";
 import type { SimulatorTemplate, SimulatorTemplateStatus } from "@/lib/simulator/state";
-import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/webhooks";
+import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/delivery";
 
 /**
  * How the simulated provider reviews message templates (docs/spec/decisions.md "Templates"), and the
@@ -105,6 +105,7 @@ export function scheduleTemplateReview(ctx: SimulatorContext, template: Simulato
     if (!(await ctx.sleep(ctx.templateReviewMs?.() ?? DEFAULT_TEMPLATE_REVIEW_MS))) return;
     if (ctx.state.templates.get(template.id) !== template || template.status !== "PENDING") return;
     apply(template, reviewVerdict(template));
+    ctx.state.changed();
     await postWithRetries(ctx, "PLATFORM_A", templateStatusEnvelope(template, ctx.now()), "template status");
   };
   run().catch((error: unknown) => ctx.log("template review failed", error));

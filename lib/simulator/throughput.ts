@@ -98,6 +98,13 @@ export class ThroughputMeter {
     entry.accepted += 1;
   }
 
+  /** The rates set through the control route (a number's throughput level, kept across restarts). */
+  configuredRates(): [string, number][] {
+    const out: [string, number][] = [];
+    for (const [senderId, entry] of this.senders) if (entry.messagesPerSecond !== undefined) out.push([senderId, entry.messagesPerSecond]);
+    return out;
+  }
+
   stats(senderId: string): ThroughputStats {
     const entry = this.senders.get(senderId);
     const messagesPerSecond = this.rate(senderId);

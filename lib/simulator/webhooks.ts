@@ -1,6 +1,5 @@
-import { signPayload } from "@/lib/ports/provider/app-secret";
-import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import type { SimulatorContext } from "@/lib/simulator/context";
+import { postWithRetries } from "@/lib/simulator/delivery";
 import {
   messengerDelivery,
   messengerEcho,
@@ -13,71 +12,7 @@ import {
 } from "@/lib/simulator/envelopes";
 import type { BusinessMessage, StatusBatch } from "@/lib/simulator/state";
 
-/**
- * Delivery of webhooks to our own endpoint, signed as the provider signs them:
- * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the platform's app secret>`.
- */
-const WEBHOOK_TIMEOUT_MS = 10_000;
-const RETRY_DELAYS_MS = [200, 800];
-
-export type PostOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
-
-/** One signed POST. Resolves with the HTTP status, or the network error; never throws. */
-export async function postSigned(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope): Promise<PostOutcome> {
-  const raw = JSON.stringify(payload);
-  try {
-    const response = await fetch(ctx.webhookUrl(platform), {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        // Our endpoint answers a few bytes; fetch would otherwise ask for (and Next spend CPU on) gzip.
-        "Accept-Encoding": "identity",
-        "User-Agent": "facebookexternalua",
-        "X-Hub-Signature-256": signPayload(ctx.appSecret(platform), raw),
-      },
-      body: raw,
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    return response.ok ? { ok: true, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}` };
-  } catch (error) {
-    return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/**
- * Status callbacks in flight at once. The simulator runs inside the web process it posts to: unbounded,
- * a burst of sends would queue thousands of callbacks in front of every API request, where a real
- * provider spreads them over its own workers. Beyond this they wait their turn (in order).
- */
-const CALLBACKS_IN_FLIGHT = 16;
-let callbacksInFlight = 0;
-const waitingCallbacks: (() => void)[] = [];
-
-async function postInTurn(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope): Promise<PostOutcome> {
-  if (callbacksInFlight >= CALLBACKS_IN_FLIGHT) await new Promise<void>((resolve) => waitingCallbacks.push(resolve));
-  else callbacksInFlight++;
-  try {
-    return await postSigned(ctx, platform, payload);
-  } finally {
-    // The slot passes straight to the next in line, so the count stays as it is.
-    const next = waitingCallbacks.shift();
-    if (next) next();
-    else callbacksInFlight--;
-  }
-}
-
-/** A signed POST retried a couple of times on failure, then logged and dropped. Resolves false if reset meanwhile. */
-export async function postWithRetries(ctx: SimulatorContext, platform: ProviderPlatform, payload: Envelope, what: string): Promise<boolean> {
-  let outcome = await postInTurn(ctx, platform, payload);
-  for (const delay of RETRY_DELAYS_MS) {
-    if (outcome.ok) return true;
-    if (!(await ctx.sleep(delay))) return false;
-    outcome = await postInTurn(ctx, platform, payload);
-  }
-  if (!outcome.ok) ctx.log(`dropped ${what} callback after ${RETRY_DELAYS_MS.length + 1} attempts`, outcome.error);
-  return true;
-}
+/** Status callbacks: the provider's webhooks about each accepted business message (delivery and retries: delivery.ts). */
 
 function messengerStatusPayload(message: BusinessMessage, status: StatusName, at: Date): Envelope | null {
   const item =

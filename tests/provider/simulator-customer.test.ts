@@ -320,8 +320,8 @@ describe("simulator routing", () => {
     expect(index.routes).toContain("POST /graph/{sender_id}/messages");
   });
 
-  it("reports a webhook endpoint it cannot reach as 502 with the message id", async () => {
-    const offline = createSimulator({ callbackBaseUrl: "http://127.0.0.1:9", appSecret: SECRET, log: () => {} });
+  it("reports a webhook endpoint it could not reach in all its attempts as 502 with the message id", async () => {
+    const offline = createSimulator({ callbackBaseUrl: "http://127.0.0.1:9", appSecret: SECRET, log: () => {}, webhookRetryDelaysMs: [10, 20] });
     const response = await offline.handle(
       new Request("http://sim.local/api/simulator/customer/messages", {
         method: "POST",
@@ -331,7 +331,12 @@ describe("simulator routing", () => {
       "/customer/messages",
     );
     expect(response.status).toBe(502);
-    expect((await response.json()) as Json).toMatchObject({ message_id: expect.stringMatching(/^wamid\./), delivered_status: null });
+    expect((await response.json()) as Json).toMatchObject({
+      message_id: expect.stringMatching(/^wamid\./),
+      delivered_status: null,
+      attempts: 3,
+      retrying: false,
+    });
     offline.reset();
   });
 });

@@ -67,6 +67,8 @@ beforeAll(async () => {
     statusDelaysMs: { sent: 20, delivered: 40, read: 60 },
     now: () => new Date(Date.now() + clockOffsetMs),
     log: (message) => logs.push(message),
+    // A customer's message the receiver refuses is answered after this wait (retried on in the background).
+    customerWaitMs: 1_500,
   });
   server = await serveSimulator(simulator);
 });
@@ -211,14 +213,15 @@ describe("PLATFORM_A through the simulator", () => {
     }
   });
 
-  it("a failing webhook endpoint is retried, then dropped, and the simulator carries on", async () => {
+  it("a failing webhook endpoint is retried, and the simulator carries on", async () => {
     await customer({ platform: "PLATFORM_A", sender_id: A.senderId, from: "15551230003", type: "text", text: "hi" });
     receiver.status = 500;
     const { platformMessageId } = await port().send(A, "15551230003", { content: { kind: "text", text: "x" } });
     const attempts = await receiver.waitFor(statusesOf(platformMessageId), 3, 5000);
     expect(attempts.every((r) => (value(r).statuses as Json[])[0]!.status === "sent")).toBe(true);
     const failing = await customer({ platform: "PLATFORM_A", sender_id: A.senderId, from: "15551230003", type: "text", text: "again" });
-    expect(failing.json.delivered_status).toBe(500);
+    expect(failing.status).toBe(504);
+    expect(failing.json).toMatchObject({ delivered_status: 500, retrying: true });
   });
 
   it("lists the business messages of a customer for the sandbox phone, oldest first", async () => {
@@ -233,6 +236,17 @@ describe("PLATFORM_A through the simulator", () => {
     expect(data.map((m) => m.id)).toEqual([first.platformMessageId, second.platformMessageId]);
     expect(data.map((m) => m.text)).toEqual(["one", "two"]);
     expect(data[1]).toMatchObject({ type: "interactive", platform: "PLATFORM_A", to: "15551230004", body: { type: "interactive" } });
+  });
+
+  it("holds an inbox read with wait= until the inbox has the business message (a send is queued: README's last step)", async () => {
+    await customer({ platform: "PLATFORM_A", sender_id: A.senderId, from: "15551230005", type: "text", text: "hi" });
+    const inbox = (query: string) => fetch(`${server.url}/api/simulator/customer/inbox?sender_id=${A.senderId}&address=15551230005${query}`);
+    expect(((await (await inbox("")).json()) as { data: Json[] }).data).toEqual([]);
+    const reading = inbox("&wait=5");
+    await new Promise((r) => setTimeout(r, 300));
+    await port().send(A, "15551230005", { content: { kind: "text", text: "later" } });
+    expect(((await (await reading).json()) as { data: Json[] }).data.map((m) => m.text)).toEqual(["later"]);
+    expect((await inbox("&wait=31")).status).toBe(400);
   });
 });
 

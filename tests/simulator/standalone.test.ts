@@ -1,4 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorAppSecret, verifySignature } from "@/lib/ports/provider/app-secret";
 import { createProviderPort } from "@/lib/ports/provider";
@@ -8,18 +11,20 @@ import { startReceiver, type Receiver } from "../provider/http-helpers";
 /**
  * `npm run simulator` as a process of its own: the Graph API at `<url>/graph` (and under
  * /api/simulator, as the app serves it), status callbacks to SVC_PUBLIC_URL signed with the
- * documented simulator secret, the throughput controls, and a clean stop on SIGTERM.
+ * documented simulator secret, the throughput controls, a clean stop on SIGTERM, and its memory kept
+ * across a restart under $SVC_DATA_DIR/simulator-standalone.
  */
 let receiver: Receiver;
 let child: ChildProcessWithoutNullStreams;
 let url = "";
 let output = "";
+let dataDir = "";
 
-beforeAll(async () => {
-  receiver = await startReceiver();
+async function startSimulator(): Promise<void> {
+  output = "";
   child = spawn(process.execPath, ["--import", "tsx", "cli/simulator.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, SVC_SIMULATOR_PORT: "0", SVC_PUBLIC_URL: receiver.url, PLATFORM_A_APP_SECRET: "" },
+    env: { ...process.env, SVC_SIMULATOR_PORT: "0", SVC_PUBLIC_URL: receiver.url, PLATFORM_A_APP_SECRET: "", SVC_DATA_DIR: dataDir },
   });
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
@@ -30,11 +35,18 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 50));
   }
   url = /listening on (\S+),/.exec(output)![1]!;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-standalone-sim-"));
+  receiver = await startReceiver();
+  await startSimulator();
 }, 40_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
   await receiver?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const A = { platform: "PLATFORM_A" as const, senderId: "109000000000001", accessToken: "EAAG-standalone" };
@@ -89,9 +101,21 @@ describe("npm run simulator", () => {
   });
 
   it("stops on SIGTERM", async () => {
+    await customerWrites(A.senderId, "15550001299");
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     await expect(fetch(`${url}/`)).rejects.toThrow();
   });
+
+  it("started again on the same data, it still has the window and the inbox (its own folder)", async () => {
+    expect(fs.existsSync(path.join(dataDir, "simulator-standalone", "state.json"))).toBe(true);
+    await startSimulator();
+    const provider = createProviderPort({ graphUrl: `${url}/graph` });
+    // The customer wrote before the stop: a free-form reply is inside the window, not 131047.
+    const { platformMessageId } = await provider.send(A, "15550001299", { content: { kind: "text", text: "after the restart" } });
+    const inbox = await (await fetch(`${url}/customer/inbox?sender_id=${A.senderId}&address=15550001234`)).json();
+    expect(inbox.data.map((m: { text: string }) => m.text)).toEqual(["hello"]);
+    expect(platformMessageId).toMatch(/^wamid\./);
+  }, 40_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CONVERSATIONS, PAIR_PACING_MS, SimulatorState, type BusinessMessage } from "@/lib/simulator/state";
+import { MAX_CONVERSATIONS, MAX_WINDOWS, PAIR_PACING_MS, SimulatorState, type BusinessMessage } from "@/lib/simulator/state";
 
 /**
  * A simulator that runs for days (npm run simulator, the benchmark's 200,000 sends) keeps per-pair
@@ -43,5 +43,14 @@ describe("SimulatorState per-pair memory", () => {
     expect(state.conversation("pn-1", last, at).id).toBe(state.conversation("pn-1", last, at).id);
     // The oldest pair was let go: it opens a new conversation, as after 24 h.
     expect(state.conversation("pn-1", "15551000000", at).id).not.toBe(first);
+  });
+
+  it("keeps the most recent customers' windows only (what a restart reloads is bounded too)", () => {
+    const state = new SimulatorState();
+    const at = new Date(Date.UTC(2026, 10, 29));
+    for (let i = 0; i <= MAX_WINDOWS; i++) state.recordCustomerMessage("pn-1", `1555${String(i).padStart(7, "0")}`, at);
+    expect(state.openWindows(at)).toHaveLength(MAX_WINDOWS);
+    expect(state.withinWindow("pn-1", "15550000000", at)).toBe(false);
+    expect(state.withinWindow("pn-1", `1555${String(MAX_WINDOWS).padStart(7, "0")}`, at)).toBe(true);
   });
 });

@@ -219,9 +219,10 @@ describe("an endpoint failing for 5 days", () => {
 
 describe("SSRF guard", () => {
   it("refuses private webhook URLs when private networks are not allowed, at save time and at send time", async () => {
-    const previous = process.env.SVC_ALLOW_PRIVATE_NETWORK;
-    process.env.SVC_ALLOW_PRIVATE_NETWORK = "false";
+    // The deployment's setting (ctx.settings), as production has it: private receivers refused.
+    const strict = await createTestApp({ settings: { allowPrivateNetwork: false } });
     try {
+      const tenant = await strict.seed();
       for (const url of [
         "http://127.0.0.1/x",
         "http://10.0.0.1/x",
@@ -230,19 +231,18 @@ describe("SSRF guard", () => {
         "http://[::ffff:127.0.0.1]/x",
         "http://0.0.0.0/x",
       ]) {
-        const res = await app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: url } });
+        const res = await strict.call("PATCH", `/projects/${tenant.projectId}`, { key: tenant.key, body: { webhook_url: url } });
         expect(res.status, url).toBe(400);
         expect(res.body.issues.webhook_url).toBeDefined();
       }
-      // Saved while allowed, refused at connect time once not allowed.
-      const id = await newDelivery();
-      await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, { request: (u, o) => safeRequest(u, { ...o, allowPrivateNetwork: false }) });
-      const detail = await delivery(id);
-      expect(detail.attempts[0].error).toMatch(/^blocked: /);
     } finally {
-      if (previous === undefined) delete process.env.SVC_ALLOW_PRIVATE_NETWORK;
-      else process.env.SVC_ALLOW_PRIVATE_NETWORK = previous;
+      await strict.close();
     }
+    // Saved while allowed, refused at connect time once not allowed.
+    const id = await newDelivery();
+    await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, { request: (u, o) => safeRequest(u, { ...o, allowPrivateNetwork: false }) });
+    const detail = await delivery(id);
+    expect(detail.attempts[0].error).toMatch(/^blocked: /);
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_ADMIN_EMAIL } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 

@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { E2E_ADMIN, screenshot, signIn, warmUpAuth, type Credentials } from "./support/auth";
 
@@ -230,6 +230,7 @@ test.describe("svc login through the dashboard", () => {
     browser,
     request,
     baseURL,
+    consoleErrors,
   }) => {
     // A viewer of the demo organization, invited by the admin and joined through the invitation API.
     const identity = (await (await request.get("/api/v1/identity", { headers: bootstrap })).json()) as { project: { id: string } };
@@ -240,6 +241,7 @@ test.describe("svc login through the dashboard", () => {
     const token = new URL(((await invited.json()) as { url: string }).url).pathname.split("/").pop()!;
     // A second browser of its own (absolute URLs: it does not take the config's baseURL).
     const guest = await browser.newContext();
+    consoleErrors.watch(guest);
     try {
       const joined = await guest.request.post(`${baseURL}/api/dashboard/invitations/${token}/accept`, {
         data: { name: "CLI Viewer", password: viewer.password },

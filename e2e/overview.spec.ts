@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 
@@ -141,7 +141,12 @@ test.describe("project overview", () => {
     }
   });
 
-  test("a viewer sees the signing secret masked, with no reveal or rotate, and the headline agrees with the rows", async ({ page, browser, request }) => {
+  test("a viewer sees the signing secret masked, with no reveal or rotate, and the headline agrees with the rows", async ({
+    page,
+    browser,
+    request,
+    consoleErrors,
+  }) => {
     // Three bcrypt passwords (two sign-ins, one accept) and a production build on a shared machine.
     test.setTimeout(180_000);
     await warmUpAuth(request);
@@ -183,6 +188,7 @@ test.describe("project overview", () => {
     expect(accepted.ok(), await accepted.text()).toBe(true);
 
     const guest = await browser.newContext();
+    consoleErrors.watch(guest);
     try {
       const viewer = await guest.newPage();
       await signIn(viewer, { email, password });

@@ -32,6 +32,7 @@ const STRUCTURAL_RULES = new Set([
 
 interface Seeded {
   projectId: string;
+  channelId: string;
   conversationId: string;
   flowId: string;
   functionId: string;
@@ -175,12 +176,16 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   await expect(page).toHaveURL(/\/flows\/[^/]+$/);
   const flowId = new URL(page.url()).pathname.split("/").pop()!;
 
-  return { projectId: project.id, conversationId, flowId, functionId: fn.id, broadcastId: broadcast.id, deliveryId, inviteToken };
+  return { projectId: project.id, channelId: channel.id, conversationId, flowId, functionId: fn.id, broadcastId: broadcast.id, deliveryId, inviteToken };
 }
 
 /** Waits until the page has its main heading and no loading placeholder, then runs axe and fails on what matters. */
 async function expectAccessible(page: Page, heading: RegExp | string) {
   await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
+  await expectNoViolation(page);
+}
+
+async function expectNoViolation(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const failing = violations.filter((v) => v.impact === "serious" || v.impact === "critical" || STRUCTURAL_RULES.has(v.id));
@@ -208,8 +213,17 @@ test.beforeAll(async ({ browser, request, consoleErrors }) => {
   }
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
   await receiver?.close();
+  if (!seeded) return;
+  // Dedicated channels are the organization's: disconnected, this one cannot change what other specs' projects show.
+  const context = await browser.newContext({ storageState: signedIn });
+  try {
+    const response = await context.request.delete(`/api/dashboard/projects/${seeded.projectId}/channels/${seeded.channelId}`);
+    expect(response.ok(), await response.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
 });
 
 test.describe("signed in", () => {
@@ -245,6 +259,25 @@ test.describe("signed in", () => {
     test(`${name}: no serious axe violation`, async ({ page }) => {
       await page.goto(path());
       await expectAccessible(page, heading);
+    });
+  }
+
+  // The dialogs an operator meets first, open over their page.
+  const dialogs: Array<{ name: string; path: () => string; heading: string; button: string }> = [
+    { name: "Connect a channel", path: () => project("channels"), heading: "Channels", button: "Connect a channel" },
+    { name: "New broadcast", path: () => project("broadcasts"), heading: "Broadcasts", button: "New broadcast" },
+    { name: "Create an API key", path: () => project("keys"), heading: "API keys", button: "Create key" },
+    { name: "Invite a member", path: () => project("members"), heading: "Members", button: "Invite member" },
+    { name: "Replay events", path: () => project("webhooks"), heading: "Webhooks", button: "Replay events" },
+    { name: "Contact", path: () => `${project("inbox")}?c=${seeded.conversationId}`, heading: "Inbox", button: "Contact" },
+  ];
+  for (const { name, path, heading, button } of dialogs) {
+    test(`${name} dialog: no serious axe violation`, async ({ page }) => {
+      await page.goto(path());
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await page.getByRole("button", { name: button, exact: true }).first().click();
+      await expect(page.getByRole("dialog", { name })).toBeVisible();
+      await expectNoViolation(page);
     });
   }
 

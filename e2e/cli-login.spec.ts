@@ -192,7 +192,11 @@ test.describe("svc login through the dashboard", () => {
     expect((await request.get("/api/v1/identity", { headers: auth })).status()).toBe(401);
   });
 
-  test("denying stops the CLI with its message and stores nothing; unknown and malformed codes are asked for again", async ({ page, baseURL }) => {
+  test("denying stops the CLI with its message and stores nothing; unknown and malformed codes are asked for again", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
     const login = startLogin(baseURL!);
     const { url, userCode } = await login.prompt;
     await openSignedIn(page, url);
@@ -211,7 +215,8 @@ test.describe("svc login through the dashboard", () => {
     await page.reload();
     await expect(page.getByTestId("cli-outcome").getByRole("heading", { name: "This login was denied" })).toBeVisible();
 
-    // A code nobody issued: the server's words, and the field to type the right one.
+    // A code nobody issued: the server's words (a 404, in the browser's log), and the field to type the right one.
+    consoleErrors.allowFailedResource(404, /\/api\/dashboard\/cli\/device-codes\/BCDF-GHJK$/);
     await page.goto("/cli/confirm?code=bcdf-ghjk");
     await expect(page.getByRole("alert").filter({ hasText: "No login code like that" })).toBeVisible();
     await expect(page.getByLabel("Login code", { exact: true })).toHaveValue("BCDF-GHJK");

@@ -45,6 +45,6 @@ test("the Webhooks page hydrates without React #418 when /me answers before the 
   await page.goto(`/projects/${projectId}/webhooks`);
   // The owner's button appears once hydration is done; the fixture fails the test on any page error (#418).
   await expect(page.getByRole("button", { name: "Replay events" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Deliveries" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deliveries", exact: true })).toBeVisible();
   expect(held.length, "the page's own script was held back until /me answered").toBeGreaterThan(0);
 });

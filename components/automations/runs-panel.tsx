@@ -15,9 +15,7 @@ export function RunsPanel({ projectId, automation }: { projectId: string; automa
     // Named with the automation: with several on the page, "Recent runs" alone would name several regions alike.
     <section aria-label={`Recent runs of ${automation.name}`} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-[13px] font-semibold text-slate-800">
-          Recent runs
-        </h3>
+        <h3 className="text-[13px] font-semibold text-slate-800">Recent runs</h3>
         <Select
           aria-label={`Status of runs of ${automation.name}`}
           value={status}

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 import { API_VERSION, E2E_KEY } from "./env";
 
 const auth = { Authorization: `Bearer ${E2E_KEY}` };

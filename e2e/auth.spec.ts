@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_ADMIN_EMAIL } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 
@@ -8,8 +8,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe("signing in", () => {
-  test("a wrong password shows the error and stays on the sign-in page", async ({ page }) => {
+  test("a wrong password shows the error and stays on the sign-in page", async ({ page, consoleErrors }) => {
     test.slow();
+    // next-auth answers the wrong password with a 401, which the browser logs.
+    consoleErrors.allowFailedResource(401, /\/api\/auth\/callback\/credentials$/);
     await page.goto("/sign-in");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await screenshot(page, "sign-in");

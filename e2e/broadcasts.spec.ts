@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 import { ownProject } from "./support/projects";
 
@@ -62,7 +62,7 @@ test.beforeAll(async ({ request }) => {
   await warmUpAuth(request);
 });
 
-test("broadcast an approved template to 50 opted-in contacts from a CSV and watch it reach 50 delivered live", async ({ page, request }) => {
+test("broadcast an approved template to 50 opted-in contacts from a CSV and watch it reach 50 delivered live", async ({ page, request, consoleErrors }) => {
   test.setTimeout(300_000);
   const run = Date.now().toString(36);
   const templateName = `pickup_ready_${run}`;
@@ -137,7 +137,8 @@ test("broadcast an approved template to 50 opted-in contacts from a CSV and watc
 
   // 4b. A refusal shows in the dialog as a sentence with a next step, not the API's ids. Provoking a real
   // channel_not_ready would mean breaking the number mid-test, so this one answer is the server's shape
-  // replayed once; the next press goes to the server with the same Idempotency-Key.
+  // replayed once; the next press goes to the server with the same Idempotency-Key. The browser logs that 412.
+  consoleErrors.allowFailedResource(412, new RegExp(`/broadcasts/${broadcastId}/send$`));
   await page.route(
     `**/broadcasts/${broadcastId}/send`,
     (route) =>

@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { E2E_ADMIN, screenshot, signIn, warmUpAuth, type Credentials } from "./support/auth";
 
@@ -192,7 +192,11 @@ test.describe("svc login through the dashboard", () => {
     expect((await request.get("/api/v1/identity", { headers: auth })).status()).toBe(401);
   });
 
-  test("denying stops the CLI with its message and stores nothing; unknown and malformed codes are asked for again", async ({ page, baseURL }) => {
+  test("denying stops the CLI with its message and stores nothing; unknown and malformed codes are asked for again", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
     const login = startLogin(baseURL!);
     const { url, userCode } = await login.prompt;
     await openSignedIn(page, url);
@@ -211,7 +215,8 @@ test.describe("svc login through the dashboard", () => {
     await page.reload();
     await expect(page.getByTestId("cli-outcome").getByRole("heading", { name: "This login was denied" })).toBeVisible();
 
-    // A code nobody issued: the server's words, and the field to type the right one.
+    // A code nobody issued: the server's words (a 404, in the browser's log), and the field to type the right one.
+    consoleErrors.allowFailedResource(404, /\/api\/dashboard\/cli\/device-codes\/BCDF-GHJK$/);
     await page.goto("/cli/confirm?code=bcdf-ghjk");
     await expect(page.getByRole("alert").filter({ hasText: "No login code like that" })).toBeVisible();
     await expect(page.getByLabel("Login code", { exact: true })).toHaveValue("BCDF-GHJK");
@@ -230,6 +235,7 @@ test.describe("svc login through the dashboard", () => {
     browser,
     request,
     baseURL,
+    consoleErrors,
   }) => {
     // A viewer of the demo organization, invited by the admin and joined through the invitation API.
     const identity = (await (await request.get("/api/v1/identity", { headers: bootstrap })).json()) as { project: { id: string } };
@@ -240,6 +246,7 @@ test.describe("svc login through the dashboard", () => {
     const token = new URL(((await invited.json()) as { url: string }).url).pathname.split("/").pop()!;
     // A second browser of its own (absolute URLs: it does not take the config's baseURL).
     const guest = await browser.newContext();
+    consoleErrors.watch(guest);
     try {
       const joined = await guest.request.post(`${baseURL}/api/dashboard/invitations/${token}/accept`, {
         data: { name: "CLI Viewer", password: viewer.password },

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { screenshot, signIn } from "./support/auth";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { screenshot, signIn } from "./support/auth";
 
 // The Copy button writes to the clipboard; reading it back proves what the operator would paste.
@@ -114,7 +114,7 @@ test.describe("API keys", () => {
     await expect(once).toBeHidden();
   });
 
-  test("a publishable key keeps its allowed origins and refuses ones that are not origins", async ({ page }) => {
+  test("a publishable key keeps its allowed origins and refuses ones that are not origins", async ({ page, consoleErrors }) => {
     await openKeys(page);
     const name = `e2e storefront ${Date.now()}`;
 
@@ -124,7 +124,8 @@ test.describe("API keys", () => {
     await form.getByRole("radio", { name: /^Publishable/ }).check();
     await expect(form.getByRole("button", { name: "Send only" })).toHaveCount(0);
 
-    // A path is not an origin: the server's message shows under the list.
+    // A path is not an origin: the server's message shows under the list (the browser logs that 400).
+    consoleErrors.allowFailedResource(400, /\/api\/dashboard\/projects\/[^/]+\/keys$/);
     await form.getByLabel("Allowed origin 1", { exact: true }).fill("https://shop.example.com/checkout");
     await form.getByRole("button", { name: "Create key", exact: true }).click();
     await expect(form.getByRole("alert").filter({ hasText: "is not an origin" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 
@@ -27,7 +27,7 @@ async function openOverview(page: Page): Promise<string> {
 }
 
 test.describe("project overview", () => {
-  test("shows readiness and the join code, and rotates the signing secret", async ({ page, request }) => {
+  test("shows readiness and the join code, and rotates the signing secret", async ({ page, request, consoleErrors }) => {
     const projectId = await openOverview(page);
     const before = await projectFromApi(request, projectId);
 
@@ -39,7 +39,8 @@ test.describe("project overview", () => {
     await expect(page.getByTestId("join-code")).toHaveText(before.join_code);
     await expect(page.getByRole("region", { name: "Sandbox" })).toContainText(`join ${before.join_code}`);
 
-    // An invalid URL is refused by the server and the message shows under the field; nothing is saved.
+    // An invalid URL is refused by the server (a 400, in the browser's log) and the message shows under the field; nothing is saved.
+    consoleErrors.allowFailedResource(400, new RegExp(`/api/dashboard/projects/${projectId}/projects/${projectId}$`));
     const webhook = page.getByRole("region", { name: "Webhook" });
     const url = webhook.getByLabel("Endpoint URL", { exact: true });
     await url.fill("not a url");
@@ -141,7 +142,12 @@ test.describe("project overview", () => {
     }
   });
 
-  test("a viewer sees the signing secret masked, with no reveal or rotate, and the headline agrees with the rows", async ({ page, browser, request }) => {
+  test("a viewer sees the signing secret masked, with no reveal or rotate, and the headline agrees with the rows", async ({
+    page,
+    browser,
+    request,
+    consoleErrors,
+  }) => {
     // Three bcrypt passwords (two sign-ins, one accept) and a production build on a shared machine.
     test.setTimeout(180_000);
     await warmUpAuth(request);
@@ -183,6 +189,7 @@ test.describe("project overview", () => {
     expect(accepted.ok(), await accepted.text()).toBe(true);
 
     const guest = await browser.newContext();
+    consoleErrors.watch(guest);
     try {
       const viewer = await guest.newPage();
       await signIn(viewer, { email, password });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "./support/test";
 import { E2E_KEY } from "./env";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 

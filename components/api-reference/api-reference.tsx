@@ -4,9 +4,39 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Wordmark } from "@/components/shell/wordmark";
 import "swagger-ui-dist/swagger-ui.css";
+import "./swagger-contrast.css";
+import type { SwaggerPlugin } from "swagger-ui-dist/swagger-ui-es-bundle.js";
 
 /** The OpenAPI document this page renders: the one the API serves (lib/api/openapi.ts). */
 export const OPENAPI_URL = "/api/v1/openapi.json";
+
+/**
+ * Swagger UI's markup, made accessible where its options cannot: an "Operations" heading between the
+ * document's h1 and the tags' h3 (heading order), and a label for the server picker (its own <label>
+ * wraps the <select> with no text).
+ */
+const accessibilityPlugin: SwaggerPlugin = () => ({
+  wrapComponents: {
+    operations: (Original, { React }) =>
+      function Operations(props) {
+        return React.createElement(
+          React.Fragment,
+          null,
+          React.createElement("h2", { className: "sr-only" }, "Operations"),
+          React.createElement(Original, props),
+        );
+      },
+    Servers: (Original, { React }) =>
+      function Servers(props) {
+        return React.createElement(
+          React.Fragment,
+          null,
+          React.createElement("label", { htmlFor: "servers", className: "sr-only" }, "Server"),
+          React.createElement(Original, props),
+        );
+      },
+  },
+});
 
 /**
  * The interactive API reference: Swagger UI's prebuilt bundle (swagger-ui-dist), bundled by the app
@@ -33,7 +63,9 @@ export function ApiReference() {
         SwaggerUI({
           domNode: container.current,
           url: OPENAPI_URL,
-          deepLinking: true,
+          // Off: a deep link is an <a> inside each operation's toggle <button>, and a link inside a
+          // button is unreachable for screen readers (axe: nested-interactive). Operations keep their ids.
+          deepLinking: false,
           docExpansion: "list",
           displayOperationId: true,
           displayRequestDuration: true,
@@ -42,6 +74,7 @@ export function ApiReference() {
           // public validator: the page renders this server's document only.
           queryConfigEnabled: false,
           validatorUrl: null,
+          plugins: [accessibilityPlugin],
         });
         setStatus("ready");
       })
@@ -67,13 +100,20 @@ export function ApiReference() {
           openapi.json
         </a>
       </header>
-      <main className="mx-auto max-w-6xl pb-16">
-        {status === "loading" && <p className="px-6 py-10 text-sm text-slate-500">Loading the API reference…</p>}
+      {/* Swagger UI renders its own <main> (the operations); until it does, the status is the main content. */}
+      <div className="mx-auto max-w-6xl pb-16">
+        {status === "loading" && (
+          <main>
+            <p className="px-6 py-10 text-sm text-slate-500">Loading the API reference…</p>
+          </main>
+        )}
         {status === "failed" && (
-          <p className="px-6 py-10 text-sm text-red-700">The API reference could not load. Reload the page, or read {OPENAPI_URL} directly.</p>
+          <main>
+            <p className="px-6 py-10 text-sm text-red-700">The API reference could not load. Reload the page, or read {OPENAPI_URL} directly.</p>
+          </main>
         )}
         <div ref={container} />
-      </main>
+      </div>
     </div>
   );
 }

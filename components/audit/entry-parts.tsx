@@ -50,7 +50,7 @@ export function TargetSummary({ projectId, event }: { projectId: string; event: 
 export function IpAddress({ ip }: { ip: string | null }) {
   if (!ip) {
     return (
-      <span className="text-slate-400" title="Not recorded: the action did not come through an HTTP request (e.g. the admin CLI).">
+      <span className="text-slate-500" title="Not recorded: the action did not come through an HTTP request (e.g. the admin CLI).">
         —
       </span>
     );

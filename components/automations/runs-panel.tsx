@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button, ErrorState, Select, SkeletonGroup, SkeletonText } from "@/components/ui";
 import { RUN_STATUSES, useAutomationRuns, type Automation, type AutomationRunStatus } from "@/lib/client/automations";
 import { RUN_STATUS_COPY, RunItem } from "./run-item";
@@ -10,14 +10,12 @@ export function RunsPanel({ projectId, automation }: { projectId: string; automa
   const [status, setStatus] = useState<AutomationRunStatus | "">("");
   const runs = useAutomationRuns(projectId, automation.id, status || undefined);
   const all = runs.data?.pages.flatMap((page) => page.data) ?? [];
-  const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="space-y-2">
+    // Named with the automation: with several on the page, "Recent runs" alone would name several regions alike.
+    <section aria-label={`Recent runs of ${automation.name}`} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-[13px] font-semibold text-slate-800">
-          Recent runs
-        </h3>
+        <h3 className="text-[13px] font-semibold text-slate-800">Recent runs</h3>
         <Select
           aria-label={`Status of runs of ${automation.name}`}
           value={status}

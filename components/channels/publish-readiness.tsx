@@ -18,7 +18,7 @@ function ProviderStatus({ label, value }: { label: string; value: string | null 
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={cn("mt-0.5 truncate font-mono text-[12px]", value ? "text-slate-800" : "text-slate-400")}>{value ?? "Not reported"}</dd>
+      <dd className={cn("mt-0.5 truncate font-mono text-[12px]", value ? "text-slate-800" : "text-slate-500")}>{value ?? "Not reported"}</dd>
     </div>
   );
 }

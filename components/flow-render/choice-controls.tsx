@@ -53,7 +53,7 @@ export function GroupControl({ multiple, options, value, onChange, ...text }: Gr
     <fieldset aria-describedby={describedBy(id, text)} className="space-y-1">
       <legend className="mb-1 text-[13px] font-medium text-slate-700">
         {text.label}
-        {!text.required && <span className="font-normal text-slate-400"> (optional)</span>}
+        {!text.required && <span className="font-normal text-slate-500"> (optional)</span>}
       </legend>
       <div className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {/* The look follows the option's own `enabled`, not :disabled: a still preview (a disabled fieldset) shows what the customer sees. */}

@@ -37,7 +37,7 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
   return (
     <label htmlFor={htmlFor} className="block text-[13px] font-medium text-slate-700">
       {label}
-      {!required && <span className="font-normal text-slate-400"> (optional)</span>}
+      {!required && <span className="font-normal text-slate-500"> (optional)</span>}
     </label>
   );
 }

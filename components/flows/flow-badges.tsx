@@ -29,7 +29,7 @@ const META: Record<FlowMetaStatus, { label: string; tone: BadgeTone }> = {
 
 /** The provider's status (meta_status): PUBLISHING spins until the publish settles. */
 export function MetaStatusBadge({ status, reason }: { status: FlowMetaStatus | null; reason?: string | null }) {
-  if (!status) return <span className="text-[13px] text-slate-400">Not published</span>;
+  if (!status) return <span className="text-[13px] text-slate-500">Not published</span>;
   const { label, tone } = META[status] ?? { label: status, tone: "neutral" };
   return (
     <span title={reason ?? undefined} data-meta-status={status}>

@@ -47,7 +47,7 @@ function FlowRow({ projectId, flow }: { projectId: string; flow: Flow }) {
         {flow.description && <p className="truncate text-xs text-slate-500">{flow.description}</p>}
       </TD>
       <TD mono className="text-slate-600">
-        {flow.locale ?? <span className="font-sans text-slate-400">Default</span>}
+        {flow.locale ?? <span className="font-sans text-slate-500">Default</span>}
       </TD>
       <TD>
         <FlowStatusBadge status={flow.status} />
@@ -86,7 +86,7 @@ export function FlowsTable({ projectId, flows }: { projectId: string; flows: Flo
                 {group.configKey ? (
                   <>
                     Config key <code className="font-mono text-[12px] text-slate-800">{group.configKey}</code>
-                    <span className="ml-2 text-slate-400">
+                    <span className="ml-2 text-slate-500">
                       {group.flows.length} {group.flows.length === 1 ? "locale" : "locales"}
                     </span>
                   </>

@@ -20,7 +20,7 @@ export function FunctionStatus({ fn }: { fn: Pick<HostedFunction, "is_active" | 
 
 /** The runtime detected at the last deploy; before one it says nothing useful, so a dash. */
 export function RuntimeLabel({ fn }: { fn: Pick<HostedFunction, "runtime" | "active_version_id"> }) {
-  if (!fn.active_version_id) return <span className="text-slate-400">—</span>;
+  if (!fn.active_version_id) return <span className="text-slate-500">—</span>;
   return (
     <span title={RUNTIME_LABELS[fn.runtime]} className="font-mono text-[12px] text-slate-700">
       {fn.runtime}

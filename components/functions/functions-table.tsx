@@ -8,9 +8,9 @@ import { errorRate } from "./model/error-rate";
 import { functionPath } from "./paths";
 
 function ErrorRateCell({ stat, loading }: { stat: FunctionStat | undefined; loading: boolean }) {
-  if (loading) return <span className="text-slate-400">…</span>;
+  if (loading) return <span className="text-slate-500">…</span>;
   const rate = errorRate(stat);
-  if (rate.tone === "neutral") return <span className="text-[13px] text-slate-400">{rate.label}</span>;
+  if (rate.tone === "neutral") return <span className="text-[13px] text-slate-500">{rate.label}</span>;
   return (
     <span title={rate.detail}>
       <Badge tone={rate.tone}>{rate.label}</Badge>

@@ -54,16 +54,16 @@ export function ConversationRow({ projectId, conversation, channel, href, select
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn("truncate text-sm", unread ? "font-semibold text-slate-900" : "font-medium text-slate-800")}>{label}</span>
-            <Time value={activity} className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-medium text-indigo-700" : "text-slate-500")} />
+            <Time value={activity} className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-medium text-indigo-700" : "text-slate-600")} />
           </span>
-          {conversation.name && conversation.phone && <span className="block truncate font-mono text-[11px] text-slate-500">{conversation.phone}</span>}
-          <span className={cn("mt-0.5 block truncate text-[13px]", unread ? "text-slate-800" : "text-slate-500")}>
+          {conversation.name && conversation.phone && <span className="block truncate font-mono text-[11px] text-slate-600">{conversation.phone}</span>}
+          <span className={cn("mt-0.5 block truncate text-[13px]", unread ? "text-slate-800" : "text-slate-600")}>
             {unread && <span className="sr-only">Unread. </span>}
             {last.isPending ? (
               <span className="inline-block h-3 w-32 animate-pulse rounded bg-slate-200/70 align-middle motion-reduce:animate-none" />
             ) : lastMessage ? (
               <>
-                {lastMessage.direction === "outbound" && <span className="text-slate-400">You: </span>}
+                {lastMessage.direction === "outbound" && <span className="font-medium">You: </span>}
                 {previewOf(lastMessage)}
               </>
             ) : (

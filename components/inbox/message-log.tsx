@@ -76,7 +76,15 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5">
+      {/* The log is the scrolling box, focusable so the keyboard can scroll it; its <ol> stays a plain list. */}
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={label}
+        tabIndex={0}
+        className="h-full overflow-y-auto bg-slate-50 px-3 py-4 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600 sm:px-5"
+      >
         {hasOlder && (
           <div className="mb-4 flex justify-center">
             <Button size="sm" onClick={loadOlder} loading={loadingOlder}>
@@ -84,7 +92,7 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
             </Button>
           </div>
         )}
-        <ol role="log" aria-label={label} className="space-y-3">
+        <ol className="space-y-3">
           {messages.map((message, index) => {
             const previous = messages[index - 1];
             const day = formatDay(message.timestamp);

@@ -53,7 +53,7 @@ function KeysTable({ keys, canManage, onRevoke, className }: KeysListProps & { c
             const revoked = key.revoked_at !== null;
             const label = keyLabel(key);
             return (
-              <TR key={key.id} className={cn(revoked && "bg-slate-50/60 text-slate-400 [&_td]:text-slate-400")} data-key-id={key.id}>
+              <TR key={key.id} className={cn(revoked && "bg-slate-50/60 text-slate-500 [&_td]:text-slate-500")} data-key-id={key.id}>
                 <TD className="align-top">
                   <div className={cn("font-medium", revoked ? "text-slate-500" : "text-slate-900")}>{label}</div>
                   <code className="font-mono text-[12px] text-slate-500">{key.display}</code>

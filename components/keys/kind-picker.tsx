@@ -33,7 +33,7 @@ export function KindPicker({ value, onChange }: { value: KeyKind; onChange: (kin
               />
               <span className="text-sm leading-5">
                 <span className="font-medium text-slate-900">{option.label}</span>
-                <span className="block text-xs leading-5 text-slate-500">{option.description}</span>
+                <span className="block text-xs leading-5 text-slate-600">{option.description}</span>
               </span>
             </label>
           );

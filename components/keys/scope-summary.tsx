@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui";
 /** A key's scopes in a table cell: "Full access", the one scope, or a count that expands to the list. */
 export function ScopeSummary({ scopes }: { scopes: string[] }) {
   if (scopes.includes("*")) return <Badge tone="accent">Full access</Badge>;
-  if (scopes.length === 0) return <span className="text-slate-400">None</span>;
+  if (scopes.length === 0) return <span className="text-slate-500">None</span>;
   if (scopes.length === 1) return <code className="font-mono text-[12px] text-slate-700">{scopes[0]}</code>;
   return (
     <details className="group">

@@ -66,7 +66,7 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
                   />
                   <span className="text-sm leading-5">
                     <span className="font-medium text-slate-900">{ROUTING_COPY[mode].label}</span>
-                    <span className="block text-slate-500">{ROUTING_COPY[mode].explanation}</span>
+                    <span className="block text-slate-600">{ROUTING_COPY[mode].explanation}</span>
                   </span>
                 </label>
               );

@@ -36,7 +36,7 @@ export function BusinessBubble({ message, onReply, disabled, flows }: BubbleProp
     <li aria-label="Message from the business" className="flex max-w-[85%] flex-col items-stretch gap-1 self-start">
       <div className="rounded-2xl rounded-bl-md bg-white px-3 py-2 text-[13px] leading-5 text-slate-900 shadow-xs ring-1 ring-slate-900/5">
         <BusinessContent message={message} />
-        <p className="mt-0.5 text-right text-[10px] text-slate-400 tabular-nums">{formatClock(message.sent_at)}</p>
+        <p className="mt-0.5 text-right text-[10px] text-slate-500 tabular-nums">{formatClock(message.sent_at)}</p>
       </div>
       <BusinessActions message={message} onReply={onReply} disabled={disabled} flows={flows} />
     </li>

@@ -100,7 +100,7 @@ export function Phone({
               <Spinner label="Loading the chat" />
             </div>
           ) : entries.length === 0 ? (
-            <div className="flex h-full items-center justify-center px-4 text-center text-[13px] text-slate-500">{emptyHint}</div>
+            <div className="flex h-full items-center justify-center px-4 text-center text-[13px] text-slate-600">{emptyHint}</div>
           ) : (
             <ol role="log" aria-label="Phone chat" className="flex flex-col gap-2">
               {entries.map((entry) =>

@@ -18,8 +18,8 @@ export function DashboardShell({ projectId, user, children }: { projectId: strin
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   const me = useMe();
-  const { project } = useCurrentProject();
-  const missing = Boolean(me.data) && !project;
+  const { me: loaded, project } = useCurrentProject();
+  const missing = Boolean(loaded) && !project;
   // `me` is cached for a minute: before calling a project unknown, ask once more (it may be brand new).
   const [checkedMissing, setCheckedMissing] = useState<string | null>(null);
 

@@ -14,6 +14,7 @@ export function ProjectNotFound({ me }: { me: Me }) {
     <EmptyState
       icon={<FolderIcon />}
       title="Project not found"
+      headingLevel="h1"
       description="This project doesn't exist, or it belongs to an organization you're not a member of."
       action={
         fallback ? (

@@ -173,7 +173,7 @@ export function ProjectSwitcher() {
           {groups.length === 0 && <p className="px-2.5 py-2 text-sm text-slate-500">No projects yet.</p>}
           {groups.map((org) => (
             <div key={org.id} role="group" aria-labelledby={`${id}-org-${org.id}`} className="py-0.5">
-              <div id={`${id}-org-${org.id}`} className="truncate px-2.5 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">
+              <div id={`${id}-org-${org.id}`} className="truncate px-2.5 pt-1.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
                 {org.name}
               </div>
               {org.projects.map((item) => {

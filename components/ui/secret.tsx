@@ -9,9 +9,11 @@ import { EyeIcon, EyeOffIcon } from "./icons";
 export function CodeBlock({ value, label = "code", multiline, className }: { value: string; label?: string; multiline?: boolean; className?: string }) {
   return (
     <div className={cn("group relative flex min-w-0 items-start gap-1 rounded-md bg-slate-50 ring-1 ring-slate-200 ring-inset", className)}>
+      {/* Focusable: a value wider than the box scrolls, and the keyboard must be able to scroll it too. */}
       <pre
+        tabIndex={0}
         className={cn(
-          "min-w-0 flex-1 overflow-x-auto px-3 py-2 font-mono text-[13px] leading-5 text-slate-800",
+          "min-w-0 flex-1 overflow-x-auto rounded-md px-3 py-2 font-mono text-[13px] leading-5 text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600",
           multiline ? "whitespace-pre" : "whitespace-nowrap",
         )}
       >

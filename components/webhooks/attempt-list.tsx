@@ -61,7 +61,7 @@ function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
                 {attempt.response_excerpt}
               </pre>
             ) : (
-              <span className="text-slate-400">{attempt.status_code === null ? "No response received." : "Empty body."}</span>
+              <span className="text-slate-500">{attempt.status_code === null ? "No response received." : "Empty body."}</span>
             )}
           </dd>
         </div>

@@ -55,7 +55,7 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                   <TD numeric>{delivery.attempt_count}</TD>
                   <TD>
                     {delivery.attempt_count === 0 ? (
-                      <span className="text-slate-400">Not sent yet</span>
+                      <span className="text-slate-500">Not sent yet</span>
                     ) : (
                       <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />
                     )}

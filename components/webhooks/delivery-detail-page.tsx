@@ -41,7 +41,7 @@ function Summary({ delivery }: { delivery: WebhookDeliveryDetail }) {
           <Item label="Trigger">{TRIGGER_TEXT[delivery.trigger] ?? delivery.trigger}</Item>
           <Item label="Last response">
             {delivery.attempt_count === 0 ? (
-              <span className="text-slate-400">Not sent yet</span>
+              <span className="text-slate-500">Not sent yet</span>
             ) : (
               <ResponseCode code={delivery.last_status_code} error={delivery.last_error} />
             )}

@@ -15,7 +15,7 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
 /** The outcome of one HTTP answer: the status code, coloured; or the transport error when there was no answer. */
 export function ResponseCode({ code, error }: { code: number | null; error?: string | null }) {
   if (code === null) {
-    if (!error) return <span className="text-slate-400">—</span>;
+    if (!error) return <span className="text-slate-500">—</span>;
     return (
       <span className="inline-block max-w-56 truncate align-middle text-[13px] text-red-700" title={error}>
         {error}

@@ -63,7 +63,7 @@ function Node({ name, value, comma, depth, defaultOpen }: { name?: string | numb
         />
         <Key name={name} />
         <span className="text-slate-500">{open}</span>
-        <span className="text-slate-400 [details[open]>summary>&]:hidden">
+        <span className="text-slate-500 [details[open]>summary>&]:hidden">
           {" "}
           … {summary} {close}
           {trailing}

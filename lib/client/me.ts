@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { apiFetch } from "./api";
 import { queryKeys } from "./query";
+import { useHydrated } from "./use-hydrated";
 
 // No "use client" here on purpose: `can`, `findProject` and the types stay callable from server code;
 // the hooks are only ever called from client components.
@@ -59,20 +60,26 @@ export function firstProjectId(me: Me | undefined): string | null {
 /**
  * The project of the current route (`/projects/[projectId]/...`). `project` is null while `me` loads
  * and when the id is not one of the operator's projects (`isLoading` tells the two apart).
+ *
+ * While React hydrates, this says "loading" whatever the cache holds, as the server HTML did: a page
+ * behind a Suspense boundary (webhooks, inbox, audit) can hydrate after the shell's /me has answered,
+ * and rendering the role's buttons then is a different tree from the server's (React error #418).
  */
 export function useCurrentProject() {
   const params = useParams<{ projectId?: string }>();
   const projectId = typeof params?.projectId === "string" ? params.projectId : undefined;
-  const me = useMe();
-  const found = findProject(me.data, projectId);
+  const query = useMe();
+  const hydrated = useHydrated();
+  const me = hydrated ? query.data : undefined;
+  const found = findProject(me, projectId);
   return {
     projectId,
-    me: me.data,
+    me,
     project: found?.project ?? null,
     organization: found?.organization ?? null,
     role: found?.organization.role ?? null,
-    isLoading: me.isLoading,
-    error: me.error,
+    isLoading: !hydrated || query.isLoading,
+    error: hydrated ? query.error : null,
   };
 }
 

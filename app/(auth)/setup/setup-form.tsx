@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton, SkeletonGroup } from "@/components/ui/skeleton";
 import { apiFetch, isApiError } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/query";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { AuthCard, FormError } from "../auth-card";
 import { emailProblem, MIN_PASSWORD_LENGTH, passwordProblem, signInWith } from "../sign-in-after";
 

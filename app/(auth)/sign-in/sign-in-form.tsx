@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { AlertIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { AuthCard, FormError } from "../auth-card";
 
 const WRONG_CREDENTIALS = "Email or password is incorrect";

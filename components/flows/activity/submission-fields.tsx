@@ -8,7 +8,7 @@ export function SubmissionFields({ submission }: { submission: FlowSubmission })
   return (
     <div className="space-y-1.5">
       {entries.length === 0 ? (
-        <span className="text-slate-400">Empty</span>
+        <span className="text-slate-500">Empty</span>
       ) : (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-[13px]">
           {entries.map(([key, value]) => (

@@ -24,7 +24,7 @@ export function OptionsEditor({
           return (
             <li key={index} className="space-y-1.5">
               <div className="flex items-center gap-2">
-                <span className="w-5 text-right text-xs text-slate-400 tabular-nums">{index + 1}</span>
+                <span className="w-5 text-right text-xs text-slate-500 tabular-nums">{index + 1}</span>
                 <div className="w-36 shrink-0">
                   <Input
                     aria-label={`${fieldName} option ${index + 1} ID`}

@@ -49,12 +49,12 @@ export function ScreenCard({ draft, screen, index, selected, onSelect, onAdded, 
       )}
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
-          <span className="text-slate-400">{index + 1}.</span>
+        <h2 className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
+          <span className="text-slate-500">{index + 1}.</span>
           <code className="truncate font-mono text-[13px]">{screen.id || "(no id)"}</code>
           {isEntry && <Badge tone="accent">Entry</Badge>}
           {!screen.next && <Badge tone="neutral">Ends the flow</Badge>}
-        </h3>
+        </h2>
         {!readOnly && (
           <MoveButtons
             name={`screen ${screen.id || index + 1}`}
@@ -100,7 +100,7 @@ export function ScreenCard({ draft, screen, index, selected, onSelect, onAdded, 
       </div>
       <FindingList findings={placed.screens.get(screen.uid)} label={`Problems with screen ${screen.id || index + 1}`} />
       <div className="space-y-2">
-        <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Fields</h4>
+        <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Fields</h3>
         {screen.fields.length === 0 && <p className="text-[13px] text-slate-500">No fields: this screen only shows its text.</p>}
         {screen.fields.map((field, fieldIndex) => (
           <FieldCard key={field.uid} {...builder} field={field} index={fieldIndex} count={screen.fields.length} />

@@ -30,8 +30,8 @@ export function ValidationSummary({ findings, onShow, canShow }: ValidationSumma
                 {finding.message}
               </p>
               {finding.nextSteps && <p className="text-slate-600">{finding.nextSteps}</p>}
-              {finding.path && <p className="font-mono text-[11px] text-slate-400">{finding.path}</p>}
-              {finding.lines && <p className="text-[11px] text-slate-400">Flow JSON line {finding.lines.start}</p>}
+              {finding.path && <p className="font-mono text-[11px] text-slate-500">{finding.path}</p>}
+              {finding.lines && <p className="text-[11px] text-slate-500">Flow JSON line {finding.lines.start}</p>}
             </div>
             {onShow && (canShow?.(finding) ?? true) && (
               <Button size="sm" variant="ghost" onClick={() => onShow(finding)} aria-label={`Show where: ${finding.message}`}>

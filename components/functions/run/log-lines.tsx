@@ -28,7 +28,7 @@ export function LogLines({ logs }: { logs: FunctionLogLine[] }) {
     >
       {logs.map((line, index) => (
         <li key={index} data-level={line.level} className={cn("flex gap-2 px-3", LEVEL_CLASSES[line.level])}>
-          <span className="w-14 shrink-0 text-right text-slate-400 tabular-nums">{Math.round(line.at_ms)} ms</span>
+          <span className="w-14 shrink-0 text-right text-slate-500 tabular-nums">{Math.round(line.at_ms)} ms</span>
           <span className={cn("w-11 shrink-0 rounded px-1 text-center text-[11px] uppercase", LEVEL_BADGE[line.level])}>{line.level}</span>
           <span className="min-w-0 flex-1 break-words whitespace-pre-wrap">{line.message}</span>
         </li>

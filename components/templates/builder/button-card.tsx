@@ -95,7 +95,7 @@ export function ButtonCard({
     <section aria-label={label} data-button-type={button.type} className="space-y-3 rounded-lg bg-slate-50/70 p-3 ring-1 ring-slate-200">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-[13px] font-semibold text-slate-900">
-          <span className="text-slate-400">{index + 1}.</span> {BUTTON_LABELS[button.type]}
+          <span className="text-slate-500">{index + 1}.</span> {BUTTON_LABELS[button.type]}
         </h3>
         {removable && (
           <Button variant="ghost" size="icon" aria-label={`Remove button ${index + 1}`} onClick={onRemove}>

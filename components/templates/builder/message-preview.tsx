@@ -88,7 +88,7 @@ export function MessagePreview({ draft }: { draft: TemplateDraft }) {
             <div
               className={cn(
                 "rounded-2xl rounded-tl-md bg-white px-3 py-2 text-[13px] leading-5 break-words whitespace-pre-wrap text-slate-900 shadow-xs ring-1 ring-slate-900/5",
-                empty && "text-slate-400 italic",
+                empty && "text-slate-500 italic",
               )}
               data-testid="preview-bubble"
             >
@@ -99,7 +99,7 @@ export function MessagePreview({ draft }: { draft: TemplateDraft }) {
                   {preview.footer}
                 </p>
               )}
-              <p className="mt-0.5 text-right text-[10px] text-slate-400 not-italic tabular-nums">12:00</p>
+              <p className="mt-0.5 text-right text-[10px] text-slate-500 not-italic tabular-nums">12:00</p>
             </div>
             <Buttons buttons={preview.buttons} />
           </div>

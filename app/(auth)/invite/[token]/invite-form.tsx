@@ -14,7 +14,7 @@ import { Time } from "@/components/ui/time";
 import { apiFetch, isApiError } from "@/lib/client/api";
 import { ROLE_LABELS, type Role } from "@/lib/client/me";
 import { queryKeys } from "@/lib/client/query";
-import { useHydrated } from "../../use-hydrated";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { AuthCard, FormError } from "../../auth-card";
 import { MIN_PASSWORD_LENGTH, passwordProblem, signInWith } from "../../sign-in-after";
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 import { ownProject } from "./support/projects";
 

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from "@/lib/ports/clock";
 import { createLimiter } from "@/lib/ports/limiter";
 import { connectRedis } from "@/lib/ports/limiter/redis";
 import { createJobQueue } from "@/lib/ports/queue";
+import type { JobCatalog } from "@/lib/jobs/catalog";
 import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
 import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
 import { createSandbox } from "@/lib/ports/sandbox";
@@ -80,7 +81,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const limiter = createLimiter({ db: database.db, redis, ...(options.limiterKeyPrefix ? { keyPrefix: options.limiterKeyPrefix } : {}) });
-  const queue = await createJobQueue(database);
+  const queue = await createJobQueue<JobCatalog>(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });

@@ -142,7 +142,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
 
 async function load(system: SystemCtx, job: BroadcastRunJob): Promise<{ ctx: Ctx; claim: Claim } | null> {
   const now = system.ports.clock.now();
-  let [broadcast] = await system.db.select().from(broadcasts).where(eq(broadcasts.id, job.broadcast_id));
+  let [broadcast] = await system.db.select().from(broadcasts).where(eq(broadcasts.id, job.broadcastId));
   if (!broadcast || broadcast.runGeneration !== job.generation) return null;
   if (broadcast.status === "SCHEDULED") broadcast = (await startScheduled(system.db, broadcast, now)) ?? undefined;
   if (!broadcast || broadcast.status !== "SENDING") return null;
@@ -161,7 +161,7 @@ async function stillCurrent(ctx: Ctx, job: BroadcastRunJob): Promise<boolean> {
   const [row] = await ctx.db
     .select({ status: broadcasts.status, generation: broadcasts.runGeneration })
     .from(broadcasts)
-    .where(eq(broadcasts.id, job.broadcast_id));
+    .where(eq(broadcasts.id, job.broadcastId));
   return row?.status === "SENDING" && row.generation === job.generation;
 }
 

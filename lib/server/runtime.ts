@@ -110,13 +110,13 @@ async function startRuntime(): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
   await ensureReferenceData(database.db);
   // Production bootstraps only with an explicit key; a generated one could never be shown there.
-  const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey) : null;
+  const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey, systemClock.now()) : null;
   if (bootstrap?.generatedKey && !config.production) {
     // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
     console.log(`\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`);
   }
   if (config.adminEmail && config.adminPassword) {
-    const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword);
+    const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword, systemClock.now());
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
   const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });

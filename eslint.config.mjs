@@ -28,6 +28,24 @@ const CLIENT_WHY =
  * included (a type is still a dependency on the layer above). Components and lib/client are the browser
  * side: type-only imports of server code are fine (erased at build time), runtime imports are not.
  */
+/**
+ * lib/domain reads no environment and no clock of its own: settings come in ctx.settings (lib/config.ts
+ * resolves them once, in the composition root), time from ctx.now or ctx.ports.clock (now() for
+ * timestamps, monotonicMs() for durations and deadlines), so a test sets each value and moves time.
+ * `new Date(x)` parsing a value is fine; reading "now" is not.
+ */
+const DOMAIN_AMBIENT_WHY =
+  "ARCHITECTURE.md: lib/domain takes settings from ctx.settings and time from ctx.now / ctx.ports.clock (now(), monotonicMs()), never from the process.";
+const DOMAIN_AMBIENT_PROPERTIES = [
+  { object: "process", property: "env", message: `No process.env in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
+  { object: "Date", property: "now", message: `No Date.now() in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
+  { object: "performance", property: "now", message: `No performance.now() in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
+];
+const DOMAIN_AMBIENT_SYNTAX = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: `No new Date() in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
+  { selector: "CallExpression[callee.name='Date']", message: `No Date() in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
+];
+
 const BOUNDARIES = [
   // Pure data both sides use (the scope list and its catalogue): it imports nothing of ours.
   {
@@ -36,7 +54,13 @@ const BOUNDARIES = [
     why: LAYER_WHY,
   },
   { files: ["lib/ports/**"], forbid: ["lib/domain", "lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
-  { files: ["lib/domain/**"], forbid: ["lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"], why: LAYER_WHY },
+  {
+    files: ["lib/domain/**"],
+    forbid: ["lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"],
+    why: LAYER_WHY,
+    // In the same rule entry as the layer selectors: a later config's no-restricted-syntax would replace them.
+    syntax: DOMAIN_AMBIENT_SYNTAX,
+  },
   { files: ["lib/api/**", "lib/dashboard/**"], forbid: ["app", "components", "lib/client"], why: LAYER_WHY },
   {
     files: ["components/**", "lib/client/**"],
@@ -46,7 +70,7 @@ const BOUNDARIES = [
   },
 ];
 
-function boundaryConfig({ files, forbid, why, allowTypeImports = false }) {
+function boundaryConfig({ files, forbid, why, allowTypeImports = false, syntax = [] }) {
   const who = files.map((f) => f.replace("/**", "")).join(" and ");
   return {
     name: `svc/layers: ${files.join(", ")}`,
@@ -70,6 +94,7 @@ function boundaryConfig({ files, forbid, why, allowTypeImports = false }) {
           selector: `ImportExpression[source.value=/${areaRegex(area)}/]`,
           message: `${who} must not import ${area} (dynamic import). ${why}`,
         })),
+        ...syntax,
       ],
     },
   };
@@ -150,4 +175,9 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   ...BOUNDARIES.map(boundaryConfig),
+  {
+    name: "svc/domain-ambient",
+    files: ["lib/domain/**/*.{ts,tsx}"],
+    rules: { "no-restricted-properties": ["error", ...DOMAIN_AMBIENT_PROPERTIES] },
+  },
 ]);

@@ -244,7 +244,7 @@ export const commands: Command[] = [
     options: { org: { type: "string" }, plan: { type: "string" } },
     async run(flags, io) {
       const db = await io.db();
-      const org = await setOrganizationPlan(db, required(flags, "org"), required(flags, "plan"));
+      const org = await setOrganizationPlan(db, required(flags, "org"), required(flags, "plan"), new Date());
       io.out(`Organization ${org.id} is on plan ${org.planId}.`);
     },
   },
@@ -368,7 +368,7 @@ export const commands: Command[] = [
           "webhook-timestamp": String(flags.timestamp),
           "webhook-signature": String(flags["standard-signature"]),
         };
-        const check = checkStandardWebhook(secret, headers, body, { toleranceSeconds: tolerance });
+        const check = checkStandardWebhook(secret, headers, body, { toleranceSeconds: tolerance, now: new Date() });
         if (!check.valid) throw new Error(`invalid: ${check.reason}${check.reason.startsWith("webhook-timestamp is") ? " (widen with --tolerance)" : ""}.`);
       }
       io.out("valid");

@@ -34,7 +34,7 @@ async function main(argv: string[]) {
       database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite"), max: 2 });
       await ensureReferenceData(database.db);
       // Scripted set-up: the same bootstrap the server does, so `db migrate` alone prepares a database.
-      if (config.bootstrapKey) await bootstrapDemo(database.db, config.bootstrapKey);
+      if (config.bootstrapKey) await bootstrapDemo(database.db, config.bootstrapKey, new Date());
     }
     return database.db;
   };

@@ -14,13 +14,15 @@ describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
   let app: TestApp;
   let value: string;
   let result: Awaited<ReturnType<typeof bootstrapDemo>>;
+  const bootstrappedAt = new Date(Date.now() - 365 * 24 * 3600_000);
 
   // A fresh database per test: the last tests add organizations the counts of the first would see.
   beforeEach(async () => {
     app = await createTestApp();
     expect(await app.db.select().from(organizations)).toEqual([]);
     value = generateKeyValue("secret");
-    result = await bootstrapDemo(app.db, value);
+    app.clock.set(bootstrappedAt);
+    result = await bootstrapDemo(app.db, value, app.clock.now());
   });
   afterEach(() => app?.close());
 
@@ -33,10 +35,12 @@ describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
     expect(orgs[0]!.id).toMatch(/^org_[0-9a-z]{26}$/);
   });
 
-  it("creates one project in that organization, with a webhook secret and a join code", async () => {
+  it("creates one project in that organization, with a webhook secret and a join code, made at the time it is given", async () => {
     const rows = await app.db.select().from(projects);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: result!.projectId, organizationId: result!.organizationId, routingMode: "EXTERNAL" });
+    // The caller's now (no wall clock of its own): the runtime's clock, here the test's, a year back.
+    expect(rows[0]!.createdAt).toEqual(bootstrappedAt);
     expect(rows[0]!.webhookSecretSealed).not.toBeNull();
   });
 
@@ -70,9 +74,9 @@ describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
   });
 
   it("does nothing on a database that already has an organization", async () => {
-    const again = await bootstrapDemo(app.db, generateKeyValue("secret"));
+    const again = await bootstrapDemo(app.db, generateKeyValue("secret"), app.clock.now());
     expect(again).toBeNull();
-    const none = await bootstrapDemo(app.db, null);
+    const none = await bootstrapDemo(app.db, null, app.clock.now());
     expect(none).toBeNull();
     expect(await app.db.select().from(organizations)).toHaveLength(1);
     expect(await app.db.select().from(projects)).toHaveLength(1);
@@ -81,7 +85,7 @@ describe("bootstrapDemo with SVC_BOOTSTRAP_KEY on an empty database", () => {
 
   it("does nothing once any organization exists, even one it did not create", async () => {
     await app.seed({ orgName: "Later" });
-    expect(await bootstrapDemo(app.db, generateKeyValue("secret"))).toBeNull();
+    expect(await bootstrapDemo(app.db, generateKeyValue("secret"), app.clock.now())).toBeNull();
     expect(await app.db.select().from(organizations)).toHaveLength(2);
   });
 });
@@ -95,15 +99,15 @@ describe("bootstrapDemo with an invalid key value, then without one", () => {
   afterEach(() => app?.close());
 
   it("refuses a value that is not a secret key and leaves the database empty (one transaction)", async () => {
-    await expect(bootstrapDemo(app.db, "svc_pub_" + "a".repeat(32))).rejects.toThrow();
-    await expect(bootstrapDemo(app.db, "not-a-key")).rejects.toThrow();
+    await expect(bootstrapDemo(app.db, "svc_pub_" + "a".repeat(32), app.clock.now())).rejects.toThrow();
+    await expect(bootstrapDemo(app.db, "not-a-key", app.clock.now())).rejects.toThrow();
     expect(await app.db.select().from(organizations)).toEqual([]);
     expect(await app.db.select().from(projects)).toEqual([]);
     expect(await app.db.select().from(apiKeys)).toEqual([]);
   });
 
   it("without a value: generates a `*` key, returns it once, and it works", async () => {
-    const result = await bootstrapDemo(app.db, null);
+    const result = await bootstrapDemo(app.db, null, app.clock.now());
     expect(result!.generatedKey).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
     const [key] = await app.db.select().from(apiKeys).where(eq(apiKeys.projectId, result!.projectId));
     expect(key!.keyHash).toBe(sha256Hex(result!.generatedKey!));
@@ -121,7 +125,10 @@ describe("bootstrapDemo run concurrently", () => {
   afterAll(() => app?.close());
 
   it("creates exactly one organization when two processes start at once", async () => {
-    const results = await Promise.all([bootstrapDemo(app.db, generateKeyValue("secret")), bootstrapDemo(app.db, generateKeyValue("secret"))]);
+    const results = await Promise.all([
+      bootstrapDemo(app.db, generateKeyValue("secret"), app.clock.now()),
+      bootstrapDemo(app.db, generateKeyValue("secret"), app.clock.now()),
+    ]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await app.db.select().from(organizations)).toHaveLength(1);
     expect(await app.db.select().from(apiKeys)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
-import type { JobQueue } from "@/lib/ports/queue";
+import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import type { Limiter } from "@/lib/ports/limiter";
 import type { ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
@@ -21,7 +21,7 @@ export const SYSTEM_ACTOR: Actor = { type: "system" };
 
 /** The outside things a verb may use. One set per process, chosen in the composition root (lib/server/runtime.ts). */
 export interface Ports {
-  queue: JobQueue;
+  queue: TypedJobQueue;
   limiter: Limiter;
   storage: ObjectStorage;
   clock: Clock;

@@ -22,24 +22,31 @@ export interface RetryPolicy {
   delayMax?: number;
 }
 
+/** A job's payload schema: an object, checked on every run (its input is what a send must pass). */
+export type JobSchema = z.ZodType<object>;
+
 /**
  * One background job, whole: its queue name, the payload it accepts (checked on every run), its retry,
  * expiry and concurrency policy, and the handler. A module's jobs.ts exports its definitions;
- * lib/jobs/index.ts registers the list.
+ * lib/jobs/index.ts registers the list, and lib/jobs/catalog.ts reads each one's name and schema
+ * input as the type every send of it takes.
  */
-export interface JobDefinition<T extends object> {
-  name: string;
-  schema: z.ZodType<T>;
+export interface JobDefinition<N extends string, S extends JobSchema> {
+  name: N;
+  schema: S;
   retry: RetryPolicy;
   /** A run still going after this long is presumed dead (its worker died) and is retried. */
   expireInSeconds: number;
   /** Runs in flight in one process (default 10), and per group (a project) across every worker. */
   concurrency?: { local?: number; group?: number };
-  handler(ctx: SystemCtx, payload: T, job: JobRun): Promise<void>;
+  handler(ctx: SystemCtx, payload: z.output<S>, job: JobRun): Promise<void>;
 }
 
-/** Identity, for inference: `handler`'s payload gets the schema's type. */
-export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
+/** Any job, as the registry and the workers handle them (the payload is checked at run, not typed). */
+export type AnyJobDefinition = JobDefinition<string, JobSchema>;
+
+/** Identity, for inference: `handler`'s payload gets the schema's output, the catalog its name and input. */
+export function defineJob<N extends string, S extends JobSchema>(definition: JobDefinition<N, S>): JobDefinition<N, S> {
   return definition;
 }
 
@@ -54,7 +61,7 @@ export class JobPayloadError extends errorKind("JobPayloadError") {
   }
 }
 
-export function queueOptionsOf(definition: JobDefinition<object>): QueueOptions {
+export function queueOptionsOf(definition: AnyJobDefinition): QueueOptions {
   const { retry, concurrency } = definition;
   return {
     ...(concurrency?.local !== undefined ? { localConcurrency: concurrency.local } : {}),
@@ -72,7 +79,7 @@ export function queueOptionsOf(definition: JobDefinition<object>): QueueOptions 
  * with a clear error instead of deep inside the handler), then the handler runs as the system, at the
  * clock's now.
  */
-export async function runJob<T extends object>(definition: JobDefinition<T>, services: Services, data: unknown, job: JobRun): Promise<void> {
+export async function runJob<S extends JobSchema>(definition: JobDefinition<string, S>, services: Services, data: unknown, job: JobRun): Promise<void> {
   const parsed = definition.schema.safeParse(data);
   if (!parsed.success) {
     throw new JobPayloadError(

@@ -1,5 +1,4 @@
 import type { Services } from "@/lib/domain/context";
-import type { JobQueue } from "@/lib/ports/queue";
 import { messageJobs } from "@/lib/domain/messages/jobs";
 import { ingestJobs } from "@/lib/domain/ingest/jobs";
 import { webhookJobs } from "@/lib/domain/webhooks/jobs";
@@ -16,10 +15,14 @@ import { contactJobs } from "@/lib/domain/contacts/erase-files";
 import { broadcastJobs } from "@/lib/domain/broadcasts/jobs";
 import { auditJobs } from "@/lib/domain/audit/jobs";
 import { AUDIT_EXPIRE_JOB } from "@/lib/domain/audit/retention";
-import { queueOptionsOf, runJob, type JobDefinition } from "./define";
+import { queueOptionsOf, runJob, type AnyJobDefinition } from "./define";
+import type { TypedJobQueue } from "./catalog";
 
-/** Every background job: each module's definitions (name, payload schema, retry policy, handler). */
-export const JOBS: readonly JobDefinition<object>[] = [
+/**
+ * Every background job: each module's definitions (name, payload schema, retry policy, handler). Its
+ * precise type is the job catalog (catalog.ts): a job registered here is one a send may name.
+ */
+const DEFINITIONS = [
   ...messageJobs,
   ...ingestJobs,
   ...webhookJobs,
@@ -34,8 +37,13 @@ export const JOBS: readonly JobDefinition<object>[] = [
   ...auditJobs,
 ];
 
+/** The union of every registered definition, each with its literal name and its schema's types. */
+export type RegisteredJob = (typeof DEFINITIONS)[number];
+
+export const JOBS: readonly AnyJobDefinition[] = DEFINITIONS;
+
 /** Periodic work, started with the workers: one media.expire, flows.expire-dispatches, functions.expire-invocations and audit.expire chain each however many processes start, each run scheduling the next. */
-export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
+export async function scheduleMaintenance(queue: TypedJobQueue): Promise<void> {
   await queue.sendOnce(MEDIA_EXPIRE_JOB, {}, { singletonKey: MEDIA_EXPIRE_JOB });
   await queue.sendOnce(FLOW_EXPIRE_JOB, {}, { singletonKey: FLOW_EXPIRE_JOB });
   await queue.sendOnce(FUNCTION_INVOCATIONS_EXPIRE_JOB, {}, { singletonKey: FUNCTION_INVOCATIONS_EXPIRE_JOB });
@@ -43,6 +51,6 @@ export async function scheduleMaintenance(queue: JobQueue): Promise<void> {
 }
 
 /** Registers every job once per process; each run gets a system ctx over these services. */
-export function registerJobs(queue: JobQueue, services: Services): void {
+export function registerJobs(queue: TypedJobQueue, services: Services): void {
   for (const job of JOBS) queue.define(job.name, queueOptionsOf(job), (data, run) => runJob(job, services, data, run));
 }

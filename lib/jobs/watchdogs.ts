@@ -15,7 +15,7 @@ export function startWatchdogs(services: Services): { stop(): Promise<void> } {
   const run = async () => {
     try {
       for (const job of await takeOverStalledRuns(systemCtx(services))) {
-        console.log(`[broadcasts] ${job.broadcast_id}: its sender stopped renewing its lease; resumed as run ${job.generation}`);
+        console.log(`[broadcasts] ${job.broadcastId}: its sender stopped renewing its lease; resumed as run ${job.generation}`);
       }
     } catch (error) {
       // The database may be away for a moment (a restart): the next pass tries again.

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from "@/lib/ports/clock";
 import { createLimiter } from "@/lib/ports/limiter";
 import { connectRedis } from "@/lib/ports/limiter/redis";
 import { createJobQueue } from "@/lib/ports/queue";
+import type { JobCatalog } from "@/lib/jobs/catalog";
 import { createProviderPort, defaultGraphUrl } from "@/lib/ports/provider";
 import { createStorage, type ObjectStorage } from "@/lib/ports/storage";
 import { createSandbox } from "@/lib/ports/sandbox";
@@ -81,7 +82,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const limiter = createLimiter({ db: database.db, redis, ...(options.limiterKeyPrefix ? { keyPrefix: options.limiterKeyPrefix } : {}) });
-  const queue = await createJobQueue(database);
+  const queue = await createJobQueue<JobCatalog>(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
   const provider = createProviderPort({ graphUrl, now: () => clock.now() });
@@ -110,14 +111,14 @@ async function startRuntime(): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
   await ensureReferenceData(database.db);
   // Production bootstraps only with an explicit key; a generated one could never be shown there.
-  const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey) : null;
+  const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey, systemClock.now()) : null;
   // Local convenience only: a fresh `npm run dev` prints a working key once, like `keys create` does.
   const keyLines =
     bootstrap?.generatedKey && !config.production
       ? `\n  svc: created a demo project ${bootstrap.projectId}.\n  Secret API key (shown once): ${bootstrap.generatedKey}\n`
       : null;
   if (config.adminEmail && config.adminPassword) {
-    const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword);
+    const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword, systemClock.now());
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
   const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });

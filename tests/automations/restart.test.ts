@@ -6,7 +6,8 @@ import { evaluateMessage } from "@/lib/domain/automations/evaluate";
 import { registerJobs } from "@/lib/jobs";
 import { runJob } from "@/lib/jobs/define";
 import { automationEvaluateJob } from "@/lib/domain/automations/jobs";
-import { createJobQueue, type JobQueue } from "@/lib/ports/queue";
+import { createJobQueue } from "@/lib/ports/queue";
+import type { JobCatalog, TypedJobQueue } from "@/lib/jobs/catalog";
 import { servicesOf } from "@/lib/server/runtime";
 import { startHarness, type Harness } from "../messaging/support";
 import { flowsProject, freePairSlot, insertAutomation, makeResumesDue, pendingResumes, runsOf, say, textsTo } from "./support";
@@ -16,7 +17,7 @@ import { flowsProject, freePairSlot, insertAutomation, makeResumesDue, pendingRe
  * waits (a delay, a wait_reply) and a fresh one, started against the same database, finishes it.
  */
 let h: Harness;
-const started: JobQueue[] = [];
+const started: TypedJobQueue[] = [];
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -32,7 +33,7 @@ const MINUTE = 60_000;
 async function restartWorker(): Promise<void> {
   const runtime = h.app.runtime;
   await runtime.ports.queue.stop();
-  const fresh = await createJobQueue(runtime.database);
+  const fresh = await createJobQueue<JobCatalog>(runtime.database);
   started.push(fresh);
   // Everything that sends jobs (ingest, the jobs themselves) now goes to the fresh queue.
   runtime.ports.queue = fresh;

@@ -76,7 +76,7 @@ export async function makeResumesDue(app: TestApp) {
 /** The run's resume jobs still to run (pg-boss rows). */
 export async function pendingResumes(app: TestApp, runId: string): Promise<number> {
   const result = await app.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pgboss.job where name = ${AUTOMATION_RESUME_JOB} and state in ('created', 'retry') and data->>'run_id' = ${runId}`,
+    sql`select count(*)::int as n from pgboss.job where name = ${AUTOMATION_RESUME_JOB} and state in ('created', 'retry') and data->>'runId' = ${runId}`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
   return rows[0]!.n;

@@ -32,7 +32,7 @@ const sentTo = (to: string) => h.server.simulator.state.inbox(ready.phoneNumberI
 /** One slice of the broadcast's current run, as a worker would run its job. */
 async function runSlice(broadcastId: string) {
   const [row] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId));
-  const payload = { broadcast_id: broadcastId, generation: row!.runGeneration };
+  const payload = { broadcastId, generation: row!.runGeneration };
   return runJob(broadcastRunJob, servicesOf(h.app.runtime), payload, { id: `slice-${Math.random()}`, retryCount: 0, retryLimit: 10 });
 }
 

@@ -123,7 +123,7 @@ describe("a claimed batch the sender does not send", () => {
     expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
 
     const jobs = await h.app.db.execute<{ due_in: number }>(
-      sql`select extract(epoch from start_after - now())::float as due_in from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`,
+      sql`select extract(epoch from start_after - now())::float as due_in from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcastId' = ${id}`,
     );
     const due = rowsOf<{ due_in: number }>(jobs);
     expect(due).toHaveLength(1);
@@ -132,7 +132,7 @@ describe("a claimed batch the sender does not send", () => {
     await h.app.runtime.ports.queue.drain();
     expect((await recipientsOf(h, id)).map((r) => r.status)).toEqual(["queued", "queued", "queued", "queued"]);
 
-    await h.app.db.execute(sql`update pgboss.job set start_after = now() where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`);
+    await h.app.db.execute(sql`update pgboss.job set start_after = now() where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcastId' = ${id}`);
     await h.app.runtime.ports.queue.drain();
     const rows = await recipientsOf(h, id);
     const reached = rows.find((r) => r.id === batch[0]!.recipientId)!;
@@ -145,10 +145,30 @@ describe("a claimed batch the sender does not send", () => {
     expect(got.body.stats).toMatchObject({ total: 4, skipped: 3, queued: 1, pending: 0 });
   });
 
+  it("a release job the previous release queued (snake_case broadcast_id) still releases after a deploy", async () => {
+    const id = await draftTo(2, "Queued before the deploy");
+    await h.app.db.update(broadcasts).set({ status: "SENDING", startedAt: h.app.clock.now() }).where(eq(broadcasts.id, id));
+    const { ctx, claim } = await claimOf(id);
+    await claimBatch(ctx, claim, 2);
+    expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
+    // The job as the release before issue 33 wrote it, due now.
+    const rewritten = await h.app.db.execute(
+      sql`update pgboss.job set data = jsonb_build_object('broadcast_id', data->>'broadcastId'), start_after = now()
+          where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcastId' = ${id} returning id`,
+    );
+    expect(rowsOf(rewritten)).toHaveLength(1);
+    await h.app.runtime.ports.queue.drain();
+    const rows = await recipientsOf(h, id);
+    expect(rows.map((r) => [r.status, r.skipReason, r.messageId])).toEqual([
+      ["skipped", "cancelled", null],
+      ["skipped", "cancelled", null],
+    ]);
+  });
+
   it("a broadcast cancelled before it ever sent queues no release", async () => {
     const id = await draftTo(2, "Never sent");
     expect((await write(h, seeded.key, `/broadcasts/${id}/cancel`)).body.status).toBe("CANCELLED");
-    const jobs = await h.app.db.execute(sql`select id from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcast_id' = ${id}`);
+    const jobs = await h.app.db.execute(sql`select id from pgboss.job where name = ${BROADCAST_RELEASE_JOB} and data->>'broadcastId' = ${id}`);
     expect(rowsOf(jobs)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, channels, contactIdentities, contacts, messages, optIns, templates } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { claimBatch } from "@/lib/domain/broadcasts/claim";
+import { BROADCAST_RUN_JOB } from "@/lib/domain/broadcasts/run-job-name";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { systemCtx } from "@/lib/domain/context";
 import { servicesOf } from "@/lib/server/runtime";
@@ -105,7 +106,7 @@ describe("a run cut short", () => {
     expect(batch).toHaveLength(20);
     const before = h.server.simulator.state.throughputStats(phoneNumberId).accepted;
     // The job the dead slice would have left (pg-boss retries it), run now.
-    await h.app.runtime.ports.queue.send("broadcasts.run", { broadcast_id: created.id, generation: row!.runGeneration });
+    await h.app.runtime.ports.queue.send(BROADCAST_RUN_JOB, { broadcastId: created.id, generation: row!.runGeneration });
     const done = await runUntil(h, seeded.key, created.id, ["COMPLETED"]);
     expect(done.stats).toMatchObject({ total: 30, pending: 0 });
     expect(h.server.simulator.state.throughputStats(phoneNumberId).accepted - before).toBe(30);

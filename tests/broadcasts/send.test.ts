@@ -222,7 +222,7 @@ describe("sending a broadcast", () => {
     });
     expect((await write(h, seeded.key, `/broadcasts/${created.id}/send`)).body.status).toBe("SENDING");
     const [row] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, created.id));
-    const payload = { broadcast_id: created.id, generation: row!.runGeneration };
+    const payload = { broadcastId: created.id, generation: row!.runGeneration };
     const services = servicesOf(h.app.runtime);
     // Before any send (a send that throws may have reached the provider: crash.test.ts).
     const limiter = h.app.runtime.ports.limiter;

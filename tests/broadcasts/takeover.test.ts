@@ -37,13 +37,13 @@ const services = () => servicesOf(h.app.runtime);
 
 async function runOf(id: string) {
   const [row] = await h.app.db.select().from(broadcasts).where(eq(broadcasts.id, id));
-  return { broadcast_id: id, generation: row!.runGeneration };
+  return { broadcastId: id, generation: row!.runGeneration };
 }
 
 /** The run's jobs in the queue, as pg-boss holds them. */
 async function jobsOf(id: string) {
   const result = await h.app.db.execute(
-    sql`select id, state, (data->>'generation')::int as generation from pgboss.job where name = ${BROADCAST_RUN_JOB} and data->>'broadcast_id' = ${id} order by created_on`,
+    sql`select id, state, (data->>'generation')::int as generation from pgboss.job where name = ${BROADCAST_RUN_JOB} and data->>'broadcastId' = ${id} order by created_on`,
   );
   return rowsOf<{ id: string; state: string; generation: number }>(result);
 }
@@ -80,7 +80,7 @@ describe("a broadcast whose worker was killed mid-run", () => {
     // The dead worker renews nothing: a lease later the watchdog moves the run to a new generation.
     h.app.clock.advance(LEASE_MS + 1_000);
     const taken = await takeOverStalledRuns(h.app.systemCtx());
-    expect(taken).toEqual([{ broadcast_id: created.id, generation: dead.generation + 1 }]);
+    expect(taken).toEqual([{ broadcastId: created.id, generation: dead.generation + 1 }]);
     expect((await jobsOf(created.id)).map((j) => [j.state, j.generation])).toEqual([
       ["active", dead.generation],
       ["created", dead.generation + 1],

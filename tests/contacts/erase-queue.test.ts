@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Seeded } from "../support/app";
+import { untypedQueue } from "../support/queue";
 import { startHarness, type Harness } from "../messaging/support";
 import { rowsOf, scanForNeedles, seedRichContact, type RichContact } from "./erase-support";
 
@@ -46,7 +47,7 @@ async function jobsNamed(name: string) {
 const erase = (seeded: Seeded, id: string) => h.app.call("DELETE", `/contacts/${id}`, { key: seeded.key });
 
 async function failOnce(person: RichContact, text: string) {
-  await h.app.runtime.ports.queue.send(FAILING_JOB, { phone: `+${person.phone}`, name: person.name, text, contact_id: person.contactId });
+  await untypedQueue(h.app.runtime.ports.queue).send(FAILING_JOB, { phone: `+${person.phone}`, name: person.name, text, contact_id: person.contactId });
   await h.settle(10);
 }
 

@@ -15,7 +15,7 @@ describe("first run", () => {
   afterEach(() => empty?.close());
 
   it("the set-up page creates the first owner once, adopting the bootstrap organization", async () => {
-    const demo = await bootstrapDemo(empty.db, null);
+    const demo = await bootstrapDemo(empty.db, null, empty.clock.now());
     expect((await dash(empty, "GET", "/setup")).body).toEqual({ object: "setup", needed: true });
 
     const weak = await dash(empty, "POST", "/setup", { body: { name: "Ada", email: "ada@example.test", password: "short", organization_name: "Ada Corp" } });
@@ -23,6 +23,8 @@ describe("first run", () => {
     expect(weak.body.issues.password).toBeDefined();
 
     const body = { name: "Ada", email: "Ada@Example.test", password: "correct horse battery", organization_name: "Ada Corp" };
+    const setUpAt = new Date(Date.now() - 3600_000);
+    empty.clock.set(setUpAt);
     const [first, second] = await Promise.all([
       dash(empty, "POST", "/setup", { body }),
       dash(empty, "POST", "/setup", { body: { ...body, email: "eve@example.test" } }),
@@ -37,6 +39,8 @@ describe("first run", () => {
     expect(membership).toMatchObject({ organizationId: demo!.organizationId, role: "owner" });
     const [org] = await empty.db.select().from(organizations).where(eq(organizations.id, demo!.organizationId));
     expect(org!.name).toBe("Ada Corp");
+    // Renamed at the service clock's now, not the process's wall clock.
+    expect(org!.updatedAt).toEqual(setUpAt);
 
     const [row] = await empty.db.select().from(users).where(eq(users.id, winner.id));
     expect(row!.passwordHash).toMatch(/^\$2[aby]\$12\$/);
@@ -47,9 +51,9 @@ describe("first run", () => {
   });
 
   it("SVC_ADMIN_EMAIL / SVC_ADMIN_PASSWORD make an owner once (idempotent across restarts)", async () => {
-    const created = await ensureAdminOperator(empty.db, "Admin@Example.test", "admin-password-123");
+    const created = await ensureAdminOperator(empty.db, "Admin@Example.test", "admin-password-123", empty.clock.now());
     expect(created?.email).toBe("admin@example.test");
-    expect(await ensureAdminOperator(empty.db, "admin@example.test", "admin-password-123")).toBeNull();
+    expect(await ensureAdminOperator(empty.db, "admin@example.test", "admin-password-123", empty.clock.now())).toBeNull();
     const me = await dash(empty, "GET", "/me", { headers: { cookie: await sessionCookie(created!.id, created!.email) } });
     expect(me.body.organizations[0].role).toBe("owner");
     expect(await verifyOperatorPassword(empty.db, "ADMIN@example.test", "admin-password-123")).not.toBeNull();

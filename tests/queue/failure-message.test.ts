@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobFailureMessage } from "@/lib/ports/queue/failure";
 import { rowsOf } from "../contacts/erase-support";
 import { createTestApp, type TestApp } from "../support/app";
+import { untypedQueue } from "../support/queue";
 
 /**
  * What a failed job's row keeps (issue 31, item 3): one line, never the query's parameters or the
@@ -49,7 +50,7 @@ describe("jobFailureMessage", () => {
 
 describe("a job that fails under the workers", () => {
   it("is stored with the one line, not the query's parameters", async () => {
-    const queue = app.runtime.ports.queue;
+    const queue = untypedQueue(app.runtime.ports.queue);
     let ran = false;
     queue.define<{ phone: string }>("test.worker-fails", { retryLimit: 0 }, async (data) => {
       ran = true;

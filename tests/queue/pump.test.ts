@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
+import { untypedQueue } from "../support/queue";
 
 /**
  * The workers' scheduling (lib/ports/queue/pump.ts) on the real queue: each job is settled on its
@@ -44,8 +45,8 @@ describe("queue workers", () => {
     });
     await app.runtime.ports.queue.prepare();
     // The slow group's jobs are older, so they are fetched first.
-    for (let n = 0; n < 4; n++) await app.runtime.ports.queue.send("test.groups", { group: "slow", n }, { group: "slow" });
-    for (let n = 0; n < 12; n++) await app.runtime.ports.queue.send("test.groups", { group: "fast", n }, { group: "fast" });
+    for (let n = 0; n < 4; n++) await untypedQueue(app.runtime.ports.queue).send("test.groups", { group: "slow", n }, { group: "slow" });
+    for (let n = 0; n < 12; n++) await untypedQueue(app.runtime.ports.queue).send("test.groups", { group: "fast", n }, { group: "fast" });
     await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
 
     // Every fast job finishes while two slow ones are stuck: their slots are the only ones held.
@@ -69,7 +70,7 @@ describe("queue workers", () => {
     // A 60 s backstop poll: the job can only run within the bound below if the NOTIFY woke the worker.
     await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 60 });
     await new Promise((r) => setTimeout(r, 300));
-    await app.runtime.ports.queue.send("test.notify", { n: 1 });
+    await untypedQueue(app.runtime.ports.queue).send("test.notify", { n: 1 });
     expect(await until(() => done.length === 1, 15_000)).toBe(true);
   });
 
@@ -81,7 +82,7 @@ describe("queue workers", () => {
       if (data.n === 2 && runs.get(2) === 1) throw new Error("first attempt fails");
     });
     await app.runtime.ports.queue.prepare();
-    for (let n = 0; n < 5; n++) await app.runtime.ports.queue.send("test.mixed", { n });
+    for (let n = 0; n < 5; n++) await untypedQueue(app.runtime.ports.queue).send("test.mixed", { n });
     await app.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     expect(await until(() => runs.get(2) === 2)).toBe(true);
     // Give a wrongly failed batch time to come back, then check nothing else ran twice.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/app";
+import { untypedQueue } from "../support/queue";
 import { scheduleMaintenance } from "@/lib/jobs";
 
 let app: TestApp;
@@ -17,7 +18,7 @@ describe("job queue port", () => {
       throw new Error("boom");
     });
     await app.runtime.ports.queue.prepare();
-    await app.runtime.ports.queue.send("test.flaky", { n: 1 });
+    await untypedQueue(app.runtime.ports.queue).send("test.flaky", { n: 1 });
     for (let i = 0; i < 10 && seen.length < 3; i++) await app.runtime.ports.queue.drain();
     expect(seen).toEqual([
       { retryCount: 0, retryLimit: 2 },
@@ -33,11 +34,11 @@ describe("job queue port", () => {
     });
     await app.runtime.ports.queue.prepare();
     await app.db.transaction(async (tx) => {
-      await app.runtime.ports.queue.send("test.tx", { n: 1 }, { tx });
+      await untypedQueue(app.runtime.ports.queue).send("test.tx", { n: 1 }, { tx });
     });
     await expect(
       app.db.transaction(async (tx) => {
-        await app.runtime.ports.queue.send("test.tx", { n: 2 }, { tx });
+        await untypedQueue(app.runtime.ports.queue).send("test.tx", { n: 2 }, { tx });
         await tx.execute(sql`select 1`);
         throw new Error("roll back");
       }),
@@ -57,7 +58,7 @@ describe("running workers", () => {
       });
       await app2.runtime.ports.queue.prepare();
       // The backlog exists before any worker listens: no NOTIFY will wake them for these.
-      for (let n = 0; n < 25; n++) await app2.runtime.ports.queue.send("test.backlog", { n });
+      for (let n = 0; n < 25; n++) await untypedQueue(app2.runtime.ports.queue).send("test.backlog", { n });
       await app2.runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
       const deadline = Date.now() + 15_000;
       while (done.length < 25 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -61,7 +61,7 @@ describe("signatureHeaders", () => {
     // The reference library.
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(verifySvcSignature(secret, body, headers["x-svc-signature"])).toBe(true);
-    expect(verifyStandardWebhook(secret, headers, body)).toBe(true);
+    expect(verifyStandardWebhook(secret, headers, body, { now: new Date() })).toBe(true);
   });
 
   it("verifies every sample event type, with non-ASCII bodies byte for byte", () => {
@@ -132,7 +132,7 @@ describe("rotation: current and previous secret both sign for 24 h", () => {
       [previous, "x-svc-signature-previous"],
     ] as const) {
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
-      expect(verifyStandardWebhook(secret, headers, body)).toBe(true);
+      expect(verifyStandardWebhook(secret, headers, body, { now: new Date() })).toBe(true);
       expect(verifySvcSignature(secret, body, headers[header])).toBe(true);
       expect(matchSvcSignature(secret, headers, body)).toBe(header);
       expect(matchSvcSignature(secret, new Headers(headers), Buffer.from(body, "utf8"))).toBe(header);
@@ -143,7 +143,7 @@ describe("rotation: current and previous secret both sign for 24 h", () => {
   it("a third secret verifies with neither", async () => {
     const stranger = generateWebhookSecret();
     expect(() => new Webhook(stranger).verify(body, headers)).toThrow(/No matching signature/);
-    expect(verifyStandardWebhook(stranger, headers, body)).toBe(false);
+    expect(verifyStandardWebhook(stranger, headers, body, { now: new Date() })).toBe(false);
     expect(verifySvcSignature(stranger, body, headers["x-svc-signature"])).toBe(false);
     expect(verifySvcSignature(stranger, body, headers["x-svc-signature-previous"])).toBe(false);
     expect(matchSvcSignature(stranger, headers, body)).toBeNull();
@@ -179,7 +179,7 @@ describe("verification failures", () => {
     const tampered = body.replace("order #4821", "order #4822");
     expect(tampered).not.toBe(body);
     expect(() => new Webhook(secret).verify(tampered, headers)).toThrow(/No matching signature/);
-    expect(verifyStandardWebhook(secret, headers, tampered)).toBe(false);
+    expect(verifyStandardWebhook(secret, headers, tampered, { now: new Date() })).toBe(false);
     expect(verifySvcSignature(secret, tampered, headers["x-svc-signature"])).toBe(false);
     // Re-serialising the parsed body is not the raw body either (whitespace added).
     expect(verifySvcSignature(secret, JSON.stringify(JSON.parse(body), null, 1), headers["x-svc-signature"])).toBe(false);
@@ -191,34 +191,36 @@ describe("verification failures", () => {
     const otherTs = { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) - 1) };
     for (const h of [otherId, otherTs]) {
       expect(() => new Webhook(secret).verify(body, h)).toThrow(/No matching signature/);
-      expect(verifyStandardWebhook(secret, h, body)).toBe(false);
+      expect(verifyStandardWebhook(secret, h, body, { now: new Date() })).toBe(false);
     }
   });
 
   it("a stale (or far future) timestamp fails even with a correct signature", () => {
     const stale = delivery([secret], new Date(Date.now() - 10 * 60_000));
     expect(() => new Webhook(secret).verify(stale.body, stale.headers)).toThrow(/too old/);
-    expect(verifyStandardWebhook(secret, stale.headers, stale.body)).toBe(false);
-    expect(verifyStandardWebhook(secret, stale.headers, stale.body, { toleranceSeconds: 3600 })).toBe(true);
+    expect(verifyStandardWebhook(secret, stale.headers, stale.body, { now: new Date() })).toBe(false);
+    expect(verifyStandardWebhook(secret, stale.headers, stale.body, { toleranceSeconds: 3600, now: new Date() })).toBe(true);
     const signedAt = new Date(stale.unix * 1000);
     expect(verifyStandardWebhook(secret, stale.headers, stale.body, { now: new Date(signedAt.getTime() + 299_000) })).toBe(true);
     expect(verifyStandardWebhook(secret, stale.headers, stale.body, { now: new Date(signedAt.getTime() + 301_000) })).toBe(false);
     expect(verifyStandardWebhook(secret, stale.headers, stale.body, { now: new Date(signedAt.getTime() - 301_000) })).toBe(false);
     const future = delivery([secret], new Date(Date.now() + 10 * 60_000));
     expect(() => new Webhook(secret).verify(future.body, future.headers)).toThrow(/too new/);
-    expect(verifyStandardWebhook(secret, future.headers, future.body)).toBe(false);
+    expect(verifyStandardWebhook(secret, future.headers, future.body, { now: new Date() })).toBe(false);
   });
 
   it("missing or malformed headers fail; header names are case-insensitive; fetch Headers work", () => {
     const { body, headers } = delivery([secret]);
     const { "webhook-signature": _dropped, ...unsigned } = headers;
-    expect(verifyStandardWebhook(secret, unsigned, body)).toBe(false);
-    expect(verifyStandardWebhook(secret, { ...headers, "webhook-timestamp": "soon" }, body)).toBe(false);
-    expect(verifyStandardWebhook(secret, { ...headers, "webhook-signature": headers["webhook-signature"]!.replace("v1,", "v2,") }, body)).toBe(false);
+    expect(verifyStandardWebhook(secret, unsigned, body, { now: new Date() })).toBe(false);
+    expect(verifyStandardWebhook(secret, { ...headers, "webhook-timestamp": "soon" }, body, { now: new Date() })).toBe(false);
+    expect(
+      verifyStandardWebhook(secret, { ...headers, "webhook-signature": headers["webhook-signature"]!.replace("v1,", "v2,") }, body, { now: new Date() }),
+    ).toBe(false);
     const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
-    expect(verifyStandardWebhook(secret, upper, body)).toBe(true);
-    expect(verifyStandardWebhook(secret, new Headers(headers), body)).toBe(true);
-    expect(verifyStandardWebhook("whsec_short", headers, body)).toBe(false);
+    expect(verifyStandardWebhook(secret, upper, body, { now: new Date() })).toBe(true);
+    expect(verifyStandardWebhook(secret, new Headers(headers), body, { now: new Date() })).toBe(true);
+    expect(verifyStandardWebhook("whsec_short", headers, body, { now: new Date() })).toBe(false);
   });
 
   it("x-svc-signature: missing, empty, bare hex, wrong algorithm or a list fail; upper-case hex and extra spaces pass", () => {

@@ -72,12 +72,11 @@ export const accountRoutes = [
     body: SetupBody,
     response: User,
     handler: async ({ runtime, body }) => {
-      const user = await setupFirstOwner(runtime.database.db, {
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        organizationName: body.organization_name,
-      });
+      const user = await setupFirstOwner(
+        runtime.database.db,
+        { name: body.name, email: body.email, password: body.password, organizationName: body.organization_name },
+        runtime.ports.clock.now(),
+      );
       return { object: "user" as const, id: user.id, email: user.email, name: user.name };
     },
   }),

@@ -1,4 +1,4 @@
-import type { JobQueue } from "@/lib/ports/queue";
+import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import type { Db, Tx } from "@/lib/ports/db/types";
 import type { AgentRow } from "./serialize";
 
@@ -30,7 +30,7 @@ export function planTransition(current: Pick<AgentRow, "status" | "metaAgentId">
 }
 
 /** Enqueues agents.provision inside the write's transaction: the job exists if and only if the write commits. */
-export async function enqueueProvision(queue: JobQueue, tx: Tx | Db, row: Pick<AgentRow, "id" | "projectId">): Promise<void> {
+export async function enqueueProvision(queue: TypedJobQueue, tx: Tx | Db, row: Pick<AgentRow, "id" | "projectId">): Promise<void> {
   const job: AgentProvisionJob = { businessAgentId: row.id, projectId: row.projectId };
   await queue.send(AGENT_PROVISION_JOB, job, { tx, group: row.projectId });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
+import { withLegacyKeys } from "@/lib/jobs/legacy-keys";
 import { AGENT_RESPOND_JOB, respondToMessage } from "./respond";
 
 /**
@@ -9,12 +10,13 @@ import { AGENT_RESPOND_JOB, respondToMessage } from "./respond";
  */
 export const agentRespondJob = defineJob({
   name: AGENT_RESPOND_JOB,
-  schema: z.object({ message_id: z.string().min(1) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ messageId: z.string().min(1) }), { message_id: "messageId" }),
   retry: { limit: 3, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 20 },
   async handler(ctx, payload) {
-    await respondToMessage(ctx, payload.message_id);
+    await respondToMessage(ctx, payload.messageId);
   },
 });
 

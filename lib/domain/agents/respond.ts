@@ -37,7 +37,7 @@ export async function queueAgentRespond(
   if (input.project.routingMode !== "AGENT" || !isCustomerTurn(input.messageType)) return;
   const owner = await routingOwner(ctx.db, input.project, input.channel.id, input.contactId);
   if (inboundRoute(input.project, input.channel, input.conversation, owner).route !== "agent") return;
-  await ctx.ports.queue.send(AGENT_RESPOND_JOB, { message_id: input.messageId }, { tx: ctx.db });
+  await ctx.ports.queue.send(AGENT_RESPOND_JOB, { messageId: input.messageId }, { tx: ctx.db });
 }
 
 type InboundMessage = InboundMessageRow;

@@ -28,5 +28,5 @@ export async function queueAutomations(
   input: { project: ProjectRow; channel: ChannelRow; conversation: ConversationRow; messageType: string; messageId: string },
 ): Promise<void> {
   if (!automationsEvaluate(input.project, input.channel, input.conversation, input.messageType)) return;
-  await ctx.ports.queue.send(AUTOMATION_EVALUATE_JOB, { message_id: input.messageId }, { tx: ctx.db });
+  await ctx.ports.queue.send(AUTOMATION_EVALUATE_JOB, { messageId: input.messageId }, { tx: ctx.db });
 }

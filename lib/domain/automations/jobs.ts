@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
+import { withLegacyKeys } from "@/lib/jobs/legacy-keys";
 import { advanceRun, continueRun, failRunAfterLastRetry, resumeRun } from "./engine";
 import { evaluateMessage } from "./evaluate";
 import { AUTOMATION_EVALUATE_JOB, AUTOMATION_RESUME_JOB, AUTOMATION_STEP_JOB } from "./runs";
@@ -10,12 +11,13 @@ import { AUTOMATION_EVALUATE_JOB, AUTOMATION_RESUME_JOB, AUTOMATION_STEP_JOB } f
  */
 export const automationEvaluateJob = defineJob({
   name: AUTOMATION_EVALUATE_JOB,
-  schema: z.object({ message_id: z.string().min(1) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ messageId: z.string().min(1) }), { message_id: "messageId" }),
   retry: { limit: 5, delay: 1, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 20 },
   async handler(ctx, payload) {
-    const runId = await evaluateMessage(ctx, payload.message_id);
+    const runId = await evaluateMessage(ctx, payload.messageId);
     if (runId) await continueRun(ctx, runId);
   },
 });
@@ -23,15 +25,16 @@ export const automationEvaluateJob = defineJob({
 /** A run's steps until one waits or the run ends, when they could not run in the job that decided the run. */
 export const automationStepJob = defineJob({
   name: AUTOMATION_STEP_JOB,
-  schema: z.object({ run_id: z.string().min(1) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ runId: z.string().min(1) }), { run_id: "runId" }),
   retry: { limit: 3, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 20 },
   async handler(ctx, payload, job) {
     try {
-      await advanceRun(ctx, payload.run_id);
+      await advanceRun(ctx, payload.runId);
     } catch (error) {
-      await failRunAfterLastRetry(ctx, payload.run_id, job, error);
+      await failRunAfterLastRetry(ctx, payload.runId, job, error);
       throw error;
     }
   },
@@ -40,15 +43,16 @@ export const automationStepJob = defineJob({
 /** A delay's end or a wait_reply's timeout, due at the run's wait_until (startAfter). */
 export const automationResumeJob = defineJob({
   name: AUTOMATION_RESUME_JOB,
-  schema: z.object({ run_id: z.string().min(1), step_index: z.number().int().min(0) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ runId: z.string().min(1), stepIndex: z.number().int().min(0) }), { run_id: "runId", step_index: "stepIndex" }),
   retry: { limit: 3, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 10 },
   async handler(ctx, payload, job) {
     try {
-      await resumeRun(ctx, payload.run_id, payload.step_index);
+      await resumeRun(ctx, payload.runId, payload.stepIndex);
     } catch (error) {
-      await failRunAfterLastRetry(ctx, payload.run_id, job, error);
+      await failRunAfterLastRetry(ctx, payload.runId, job, error);
       throw error;
     }
   },

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { automationRuns, automations, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
-import type { JobQueue } from "@/lib/ports/queue";
+import type { TypedJobQueue } from "@/lib/jobs/catalog";
 
 /**
  * The run row is the run's whole state (lib/db/schema/automations.ts). Every change is a transition
@@ -47,13 +47,13 @@ export function ended(
 }
 
 /** The job that ends a delay or times out a wait_reply: pg-boss rows in the database, so it survives restarts. */
-export async function scheduleResume(queue: JobQueue, db: Db, run: { id: string; stepIndex: number }, at: Date): Promise<void> {
-  await queue.send(AUTOMATION_RESUME_JOB, { run_id: run.id, step_index: run.stepIndex }, { tx: db, startAfter: at });
+export async function scheduleResume(queue: TypedJobQueue, db: Db, run: { id: string; stepIndex: number }, at: Date): Promise<void> {
+  await queue.send(AUTOMATION_RESUME_JOB, { runId: run.id, stepIndex: run.stepIndex }, { tx: db, startAfter: at });
 }
 
 /** automations.step: the run's steps in a job of their own, with its own retries. */
-export async function scheduleStep(queue: JobQueue, runId: string): Promise<void> {
-  await queue.send(AUTOMATION_STEP_JOB, { run_id: runId });
+export async function scheduleStep(queue: TypedJobQueue, runId: string): Promise<void> {
+  await queue.send(AUTOMATION_STEP_JOB, { runId });
 }
 
 /** The run with its automation (steps as they are now), or null when either is gone. */

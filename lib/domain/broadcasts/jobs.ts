@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
+import { withLegacyKeys } from "@/lib/jobs/legacy-keys";
 import { rootMessage } from "@/lib/error-kind";
 import { pauseRun } from "./run-state";
 import { runBroadcastSlice } from "./sender";
@@ -14,7 +15,8 @@ import { BROADCAST_RELEASE_JOB, releaseCancelled } from "./leftovers";
  */
 export const broadcastRunJob = defineJob({
   name: BROADCAST_RUN_JOB,
-  schema: z.object({ broadcast_id: z.string().min(1), generation: z.number().int().min(0) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ broadcastId: z.string().min(1), generation: z.number().int().min(0) }), { broadcast_id: "broadcastId" }),
   retry: { limit: 10, delay: 2, backoff: true, delayMax: 60 },
   expireInSeconds: 120,
   concurrency: { local: 4 },
@@ -25,7 +27,7 @@ export const broadcastRunJob = defineJob({
       // Out of retries, the run would stay SENDING with no sender for ever: it pauses and says why
       // instead, so an operator sees it and can resume once the cause is gone (nothing is lost).
       if (job.retryCount < job.retryLimit) throw error;
-      console.error(`[broadcasts] ${payload.broadcast_id} paused: its sender failed ${job.retryCount + 1} times; last error: ${rootMessage(error)}`);
+      console.error(`[broadcasts] ${payload.broadcastId} paused: its sender failed ${job.retryCount + 1} times; last error: ${rootMessage(error)}`);
       await pauseRun(ctx.db, payload, "sender_failed", ctx.ports.clock.now());
     }
   },
@@ -34,11 +36,12 @@ export const broadcastRunJob = defineJob({
 /** A cancelled run's leftovers (leftovers.ts), once no slice of it can still be sending. */
 export const broadcastReleaseJob = defineJob({
   name: BROADCAST_RELEASE_JOB,
-  schema: z.object({ broadcast_id: z.string().min(1) }),
+  // Since issue 33 (camelCase payload keys): drop the old key one release later.
+  schema: withLegacyKeys(z.object({ broadcastId: z.string().min(1) }), { broadcast_id: "broadcastId" }),
   retry: { limit: 10, delay: 5, backoff: true, delayMax: 300 },
   expireInSeconds: 120,
   async handler(ctx, payload) {
-    await releaseCancelled(ctx, payload.broadcast_id);
+    await releaseCancelled(ctx, payload.broadcastId);
   },
 });
 

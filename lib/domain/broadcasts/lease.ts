@@ -23,8 +23,7 @@ export function newLeaseHolder(): string {
 }
 
 const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS);
-const ofRun = (run: BroadcastRunJob) =>
-  and(eq(broadcasts.id, run.broadcast_id), eq(broadcasts.runGeneration, run.generation), eq(broadcasts.status, "SENDING"));
+const ofRun = (run: BroadcastRunJob) => and(eq(broadcasts.id, run.broadcastId), eq(broadcasts.runGeneration, run.generation), eq(broadcasts.status, "SENDING"));
 
 /** Takes the run's lease when nobody holds it or its holder stopped renewing it. False: a live slice is sending it. */
 export async function takeLease(db: Db, run: BroadcastRunJob, holder: string, now: Date): Promise<boolean> {
@@ -50,11 +49,11 @@ export async function renewLease(db: Db, run: BroadcastRunJob, holder: string, n
  * Gives the lease back so the continuation can take it at once. Its end stays a full lease ahead: if
  * the continuation never starts (the worker died between the two), the watchdog takes over then.
  */
-export async function releaseLease(db: Db, run: Pick<BroadcastRunJob, "broadcast_id">, holder: string, now: Date): Promise<void> {
+export async function releaseLease(db: Db, run: Pick<BroadcastRunJob, "broadcastId">, holder: string, now: Date): Promise<void> {
   await db
     .update(broadcasts)
     .set({ senderLeaseHolder: null, senderLeaseUntil: leaseEnd(now) })
-    .where(and(eq(broadcasts.id, run.broadcast_id), eq(broadcasts.senderLeaseHolder, holder)));
+    .where(and(eq(broadcasts.id, run.broadcastId), eq(broadcasts.senderLeaseHolder, holder)));
 }
 
 /** The fields a transition to SENDING sets: no holder, and a lease's time for its first slice to start. */

@@ -24,12 +24,12 @@ export const RELEASE_AFTER_MS = 180_000;
 const PAGE = 500;
 
 export interface BroadcastReleaseJob {
-  broadcast_id: string;
+  broadcastId: string;
 }
 
 /** Queued in the cancel's transaction, so a cancel that commits always has its release. */
 export async function queueRelease(ctx: Pick<SystemCtx, "ports">, tx: Tx, broadcastId: string): Promise<void> {
-  const job: BroadcastReleaseJob = { broadcast_id: broadcastId };
+  const job: BroadcastReleaseJob = { broadcastId };
   await ctx.ports.queue.send(BROADCAST_RELEASE_JOB, job, { tx, startAfter: RELEASE_AFTER_MS });
 }
 

@@ -57,7 +57,7 @@ export async function sendBroadcast(ctx: Ctx, id: string) {
       updatedAt: ctx.now,
       ...freshLease(ctx.now),
     });
-    const job: BroadcastRunJob = { broadcast_id: id, generation: moved.runGeneration };
+    const job: BroadcastRunJob = { broadcastId: id, generation: moved.runGeneration };
     await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx, ...(target === "SCHEDULED" ? { startAfter: broadcast.sendAt! } : {}) });
     return moved;
   });

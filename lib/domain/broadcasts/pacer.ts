@@ -26,7 +26,8 @@ export class Pacer {
 
   constructor(
     private readonly ceiling: number,
-    private readonly now: () => number = () => performance.now(),
+    /** Monotonic milliseconds: the clock port's (ctx.ports.clock.monotonicMs), or a test's. */
+    private readonly now: () => number,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {
     this.current = ceiling;

@@ -40,7 +40,7 @@ export async function resendUnknown(ctx: Ctx, id: string) {
       .returning({ id: broadcastRecipients.id });
     if (reset.length === 0) return null;
     const moved = await move(tx, broadcast, ["COMPLETED"], { status: "SENDING", completedAt: null, updatedAt: ctx.now, ...freshLease(ctx.now) });
-    const job: BroadcastRunJob = { broadcast_id: id, generation: moved.runGeneration };
+    const job: BroadcastRunJob = { broadcastId: id, generation: moved.runGeneration };
     await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx });
     return moved;
   });

@@ -2,6 +2,6 @@
 export const BROADCAST_RUN_JOB = "broadcasts.run";
 
 export interface BroadcastRunJob {
-  broadcast_id: string;
+  broadcastId: string;
   generation: number;
 }

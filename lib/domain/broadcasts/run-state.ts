@@ -37,8 +37,8 @@ export async function pauseFor(db: Db, broadcast: Pick<BroadcastRow, "id">, reas
 }
 
 /** PAUSED with the reason, only if the broadcast is still sending this run (a newer run, a pause or a cancel wins). */
-export async function pauseRun(db: Db, run: { broadcast_id: string; generation: number }, reason: PauseReason, now: Date): Promise<void> {
-  await pauseWhere(db, and(eq(broadcasts.id, run.broadcast_id), eq(broadcasts.runGeneration, run.generation))!, reason, now);
+export async function pauseRun(db: Db, run: { broadcastId: string; generation: number }, reason: PauseReason, now: Date): Promise<void> {
+  await pauseWhere(db, and(eq(broadcasts.id, run.broadcastId), eq(broadcasts.runGeneration, run.generation))!, reason, now);
 }
 
 /** The template turned PAUSED or DISABLED (its review webhook): every broadcast sending it pauses. */

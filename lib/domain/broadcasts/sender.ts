@@ -71,9 +71,10 @@ async function handOver(ctx: Ctx, job: BroadcastRunJob, holder: string): Promise
  */
 async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat: Heartbeat): Promise<"continue" | "done"> {
   const rate = channelThroughput(claim.channel);
-  const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)));
+  const clock = ctx.ports.clock;
+  const pacer = new Pacer(Math.max(1, Math.floor(rate * 0.97)), () => clock.monotonicMs());
   const batchSize = Math.min(250, Math.max(20, Math.ceil(rate / 5)));
-  const until = Date.now() + SLICE_MS;
+  const until = clock.monotonicMs() + SLICE_MS;
   // Claims follow one another (never two at once), each starting after the last pending recipient taken.
   let cursor: string | null = null;
   const claimNext = async (sending: Outgoing[], retries: boolean) => {
@@ -106,7 +107,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
         return "done";
       }
       if (last.sent === 0) await new Promise((resolve) => setTimeout(resolve, 500)); // only pair-paced recipients left for now
-      if (Date.now() >= until) return "continue";
+      if (clock.monotonicMs() >= until) return "continue";
       batch = await claimNext([], true);
       continue;
     }
@@ -127,7 +128,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
     }
     previous = dispatched;
     const current = !heartbeat.lost && (await stillCurrent(ctx, job));
-    const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !current ? "stale" : Date.now() >= until ? "slice" : null;
+    const stop = refusals >= REFUSALS_TO_PAUSE ? "pause" : !current ? "stale" : clock.monotonicMs() >= until ? "slice" : null;
     if (stop) {
       await finish(dispatched);
       if (stop === "pause") await pauseFor(ctx.db, claim.broadcast, "throughput_errors", ctx.ports.clock.now());
@@ -142,7 +143,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
 
 async function load(system: SystemCtx, job: BroadcastRunJob): Promise<{ ctx: Ctx; claim: Claim } | null> {
   const now = system.ports.clock.now();
-  let [broadcast] = await system.db.select().from(broadcasts).where(eq(broadcasts.id, job.broadcast_id));
+  let [broadcast] = await system.db.select().from(broadcasts).where(eq(broadcasts.id, job.broadcastId));
   if (!broadcast || broadcast.runGeneration !== job.generation) return null;
   if (broadcast.status === "SCHEDULED") broadcast = (await startScheduled(system.db, broadcast, now)) ?? undefined;
   if (!broadcast || broadcast.status !== "SENDING") return null;
@@ -161,7 +162,7 @@ async function stillCurrent(ctx: Ctx, job: BroadcastRunJob): Promise<boolean> {
   const [row] = await ctx.db
     .select({ status: broadcasts.status, generation: broadcasts.runGeneration })
     .from(broadcasts)
-    .where(eq(broadcasts.id, job.broadcast_id));
+    .where(eq(broadcasts.id, job.broadcastId));
   return row?.status === "SENDING" && row.generation === job.generation;
 }
 

@@ -23,7 +23,7 @@ export async function takeOverStalledRuns(ctx: Pick<SystemCtx, "db" | "ports">):
       .update(broadcasts)
       .set({ runGeneration: sql`${broadcasts.runGeneration} + 1`, ...freshLease(now) })
       .where(and(eq(broadcasts.status, "SENDING"), or(isNull(broadcasts.senderLeaseUntil), lt(broadcasts.senderLeaseUntil, now))))
-      .returning({ broadcast_id: broadcasts.id, generation: broadcasts.runGeneration });
+      .returning({ broadcastId: broadcasts.id, generation: broadcasts.runGeneration });
     for (const job of taken) await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx });
     return taken;
   });

@@ -10,7 +10,7 @@ import { seal } from "@/lib/crypto/secrets";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
 import { serializeChannel } from "./serialize";
-import { FLOW_KEY_JOB, type FlowKeyJob } from "@/lib/domain/flows/key-job";
+import { FLOW_KEY_JOB } from "@/lib/domain/flows/key-job";
 import type { ProviderAccount } from "@/lib/ports/provider/types";
 import { readProviderStatuses } from "./provider-statuses";
 
@@ -178,7 +178,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
         })
         .returning();
       // Its DATA_EXCHANGE Flow key, made and registered with the provider after the connect commits.
-      if (input.platform === "PLATFORM_A") await ctx.ports.queue.send(FLOW_KEY_JOB, { channelId: id } satisfies FlowKeyJob, { tx });
+      if (input.platform === "PLATFORM_A") await ctx.ports.queue.send(FLOW_KEY_JOB, { channelId: id }, { tx });
       // The first dedicated channel becomes the project's own number; so does one connected after
       // the project's number was disconnected (DELETE /channels/{id}).
       const current = ctx.project.channelId

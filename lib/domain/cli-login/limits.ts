@@ -30,7 +30,7 @@ export async function assertMayCreateCode(ctx: SystemCtx, ip: string | null): Pr
   if (!hit.allowed) {
     throw retryAfter(
       `Too many login codes from this address (${CREATE_LIMIT.points} per ${CREATE_LIMIT.windowSeconds / 60} minutes). Retry later.`,
-      (hit.resetAt.getTime() - Date.now()) / 1000,
+      hit.msBeforeReset / 1000,
     );
   }
   const live = and(eq(cliDeviceCodes.status, "PENDING"), gt(cliDeviceCodes.expiresAt, ctx.now));
@@ -59,7 +59,7 @@ export async function lookUpAsGuess<T>(ctx: SystemCtx, userId: string, lookUp: (
   if (!hit.allowed) {
     throw retryAfter(
       `Too many unknown login codes tried from your account (${GUESS_LIMIT.points} per ${GUESS_LIMIT.windowSeconds / 60} minutes). Check the code in your terminal and retry later.`,
-      (hit.resetAt.getTime() - Date.now()) / 1000,
+      hit.msBeforeReset / 1000,
     );
   }
   const found = await lookUp();

@@ -5,7 +5,8 @@ import { INGEST_JOB, INGEST_RETRY_LIMIT, STATUS_RETRY_JOB, STATUS_RETRY_LIMIT, p
 
 /**
  * A pending item as process.ts enqueued it: its kind and channel address are checked; the rest is the
- * normaliser's own output (normalize*.ts), applied as it was.
+ * normaliser's own output (normalize*.ts), applied as it was. Typed as what a send passes, an
+ * InboundEvent (the loose object's index signature would refuse the normaliser's interfaces).
  */
 const PendingEvent = z
   .looseObject({
@@ -13,7 +14,7 @@ const PendingEvent = z
     platform: z.enum(["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"]),
     senderId: z.string().min(1),
   })
-  .transform((event) => event as unknown as InboundEvent);
+  .transform((event) => event as unknown as InboundEvent) as unknown as z.ZodType<InboundEvent, InboundEvent>;
 
 /** Normalises and applies one stored provider envelope (process.ts); after the last retry it is a dead letter. */
 export const ingestProcessJob = defineJob({

@@ -84,7 +84,7 @@ async function oldestOrganizationId(db: Db): Promise<string | null> {
  * them as owner of the oldest organization (the bootstrap demo one) or of a new one. Idempotent, and
  * safe when several processes start at once. Returns the user created, or null.
  */
-export async function ensureAdminOperator(db: Db, email: string, password: string): Promise<UserRow | null> {
+export async function ensureAdminOperator(db: Db, email: string, password: string, now: Date): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OPERATOR_LOCK})`);
     const [existing] = await tx
@@ -94,18 +94,18 @@ export async function ensureAdminOperator(db: Db, email: string, password: strin
     if (existing) return null;
     const user = await createOperator(tx, { email, name: null, password });
     const org = await oldestOrganizationId(tx);
-    const organizationId = org ?? (await newOrganizationWithProject(tx, "My organization")).organizationId;
+    const organizationId = org ?? (await newOrganizationWithProject(tx, "My organization", now)).organizationId;
     await addMembership(tx, organizationId, user.id, "owner");
     return user;
   });
 }
 
-async function newOrganizationWithProject(db: Db, name: string): Promise<{ organizationId: string; projectId: string }> {
+async function newOrganizationWithProject(db: Db, name: string, now: Date): Promise<{ organizationId: string; projectId: string }> {
   // Imported lazily: organizations → projects → … would otherwise import members back at load time.
   const { createOrganization } = await import("@/lib/domain/organizations");
   const { createProjectRow } = await import("@/lib/domain/projects");
   const org = await createOrganization(db, { name });
-  const project = await createProjectRow(db, org.id, { name: "My first project", description: null }, new Date());
+  const project = await createProjectRow(db, org.id, { name: "My first project", description: null }, now);
   return { organizationId: org.id, projectId: project.id };
 }
 
@@ -114,7 +114,7 @@ async function newOrganizationWithProject(db: Db, name: string): Promise<{ organ
  * operators yet since there are none, or a new one with a first project). Refused
  * (409 setup_complete) as soon as any operator exists, also when two set-ups race.
  */
-export async function setupFirstOwner(db: Db, input: { name: string; email: string; password: string; organizationName: string }): Promise<UserRow> {
+export async function setupFirstOwner(db: Db, input: { name: string; email: string; password: string; organizationName: string }, now: Date): Promise<UserRow> {
   assertPasswordAcceptable(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OPERATOR_LOCK})`);
@@ -127,9 +127,9 @@ export async function setupFirstOwner(db: Db, input: { name: string; email: stri
     let organizationId: string;
     if (org) {
       organizationId = org;
-      await tx.update(organizations).set({ name: input.organizationName, updatedAt: new Date() }).where(eq(organizations.id, org));
+      await tx.update(organizations).set({ name: input.organizationName, updatedAt: now }).where(eq(organizations.id, org));
     } else {
-      organizationId = (await newOrganizationWithProject(tx, input.organizationName)).organizationId;
+      organizationId = (await newOrganizationWithProject(tx, input.organizationName, now)).organizationId;
     }
     await addMembership(tx, organizationId, user.id, "owner");
     return user;

@@ -23,7 +23,7 @@ export async function pairSlotWait(ctx: SystemCtx, job: ProviderSendJob): Promis
   try {
     const hit = await ctx.ports.limiter.hit("strict", pairKey(row.platform, row.channelId, row.recipient), 1, PAIR_INTERVAL_SECONDS);
     if (hit.allowed) return null;
-    return Math.max(100, hit.resetAt.getTime() - Date.now());
+    return Math.max(100, hit.msBeforeReset);
   } catch (error) {
     if (!LimiterUnavailable.is(error)) throw error;
     return LIMITER_DOWN_RETRY_MS;

@@ -3,7 +3,7 @@ import { defineJob } from "@/lib/jobs/define";
 import { pairSlotWait } from "./internal-pacing";
 import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "./provider-send";
 
-const ProviderSendPayload: z.ZodType<ProviderSendJob> = z.object({ messageId: z.string().min(1), paced: z.boolean().optional() });
+const ProviderSendPayload = z.object({ messageId: z.string().min(1), paced: z.boolean().optional() }) satisfies z.ZodType<ProviderSendJob>;
 
 /** Hands a queued message to the provider (provider-send.ts); internal sends first wait for their pair slot. */
 export const providerSendJob = defineJob({

@@ -13,8 +13,8 @@ export function pairKey(platform: string, channelId: string, recipient: string):
  * 503 message_rate_limit_unavailable: never an unpaced send. Returns a release that gives the slot back
  * (for a send that is not written after all).
  *
- * Retry-After is measured on the limiter's own time base (the wall clock: HitResult.resetAt), not the
- * request's ctx.now, which a test clock (or a skewed one) can move away from it.
+ * Retry-After is the limiter's own count (HitResult.msBeforeReset), not a difference with the request's
+ * ctx.now, which a test clock (or a skewed one) can move away from the limiter's time base.
  */
 export async function takePairSlot(limiter: Limiter, channel: { id: string; platform: string }, recipient: string): Promise<() => Promise<void>> {
   const key = pairKey(channel.platform, channel.id, recipient);
@@ -33,7 +33,7 @@ export async function takePairSlot(limiter: Limiter, channel: { id: string; plat
     throw error;
   }
   if (!hit.allowed) {
-    const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
+    const retryAfter = Math.max(1, Math.ceil(hit.msBeforeReset / 1000));
     throw new SvcError(
       "message_pair_rate_limit",
       `Only one new message per ${PAIR_INTERVAL_SECONDS} s may go to the same recipient from the same channel. Retry after ${retryAfter} s with the same Idempotency-Key.`,

@@ -27,8 +27,8 @@ export async function createOrganization(
   return org!;
 }
 
-export async function setOrganizationPlan(db: Db, organizationId: string, planId: string): Promise<OrganizationRow> {
-  const [org] = await db.update(organizations).set({ planId, updatedAt: new Date() }).where(eq(organizations.id, organizationId)).returning();
+export async function setOrganizationPlan(db: Db, organizationId: string, planId: string, now: Date): Promise<OrganizationRow> {
+  const [org] = await db.update(organizations).set({ planId, updatedAt: now }).where(eq(organizations.id, organizationId)).returning();
   if (!org) throw notFound("organization", organizationId);
   return org;
 }
@@ -51,15 +51,16 @@ export interface BootstrapResult {
 /**
  * On an empty database: a demo organization (PLATFORM_B and PLATFORM_C on), its project and a
  * `*`-scoped key, with exactly `keyValue` when given (docs/spec/decisions.md "Set-up contract"). Returns null
- * when the database already has an organization. Safe when several processes start at once.
+ * when the database already has an organization. Safe when several processes start at once. It runs
+ * before the runtime (and its clock) exists: the caller says when it is.
  */
-export async function bootstrapDemo(db: Db, keyValue: string | null): Promise<BootstrapResult | null> {
+export async function bootstrapDemo(db: Db, keyValue: string | null, now: Date): Promise<BootstrapResult | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(organizations);
     if ((existing?.n ?? 0) > 0) return null;
     const org = await createOrganization(tx, { name: "Demo organization", platformBEnabled: true, platformCEnabled: true });
-    const project = await createProjectRow(tx, org.id, { name: "Demo project", description: "Created by svc on first start." }, new Date());
+    const project = await createProjectRow(tx, org.id, { name: "Demo project", description: "Created by svc on first start." }, now);
     const { value } = await createApiKey(tx, {
       organizationId: org.id,
       projectId: project.id,

@@ -2,6 +2,7 @@ import { markSubmissionForwarded } from "@/lib/domain/flows/forwarded";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import type { Clock } from "@/lib/ports/clock";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
@@ -62,7 +63,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   }
 
   const { body, headers } = signedDelivery(event, project, now);
-  const answer = await post(options.request ?? safeRequest, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
+  const answer = await post(ctx.ports.clock, options.request ?? safeRequest, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
   const attemptNumber = job.attempt;
   const attempt = {
     id: newId("webhookAttempt", now.getTime()),
@@ -140,13 +141,13 @@ export function signedDelivery(
   return { body, headers };
 }
 
-async function post(request: typeof safeRequest, timeoutMs: number, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
-  const started = Date.now();
+async function post(clock: Clock, request: typeof safeRequest, timeoutMs: number, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+  const started = clock.monotonicMs();
   try {
     const res = await request(url, { method: "POST", headers, body, timeoutMs, maxResponseBytes: RESPONSE_EXCERPT_BYTES });
     return { statusCode: res.status, error: null, excerpt: res.body.toString("utf8"), durationMs: res.durationMs };
   } catch (error) {
-    const durationMs = Date.now() - started;
+    const durationMs = Math.round(clock.monotonicMs() - started);
     if (OutboundTimeoutError.is(error)) return { statusCode: null, error: `timeout after ${timeoutMs} ms`, excerpt: null, durationMs };
     if (SsrfError.is(error)) return { statusCode: null, error: `blocked: ${error.reason}`, excerpt: null, durationMs };
     if (OutboundNetworkError.is(error)) return { statusCode: null, error: `network: ${error.message}`, excerpt: null, durationMs };

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { projects, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
-import type { JobQueue } from "@/lib/ports/queue";
+import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { newId } from "@/lib/ids";
 
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
@@ -26,7 +26,7 @@ export type WebhookTarget = { url: string | null; pausedAt: Date | null };
  */
 export async function scheduleDelivery(
   db: Db,
-  queue: JobQueue,
+  queue: TypedJobQueue,
   event: { id: string; projectId: string; type: string },
   now: Date,
   trigger: DeliveryTrigger = "event",
@@ -74,7 +74,7 @@ const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
   );
 });
 
-export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
+export async function sendAttempt(db: Db, queue: TypedJobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
   await queue.send(WEBHOOK_DELIVER_JOB, job, {
     tx: db,
     singletonKey: `${job.deliveryId}:${job.attempt}`,
@@ -84,7 +84,7 @@ export async function sendAttempt(db: Db, queue: JobQueue, job: DeliveryJob, pro
 }
 
 /** After the webhook is updated: un-pause and send everything that waited. */
-export async function resumeDeliveries(db: Db, queue: JobQueue, projectId: string, now: Date): Promise<number> {
+export async function resumeDeliveries(db: Db, queue: TypedJobQueue, projectId: string, now: Date): Promise<number> {
   const waiting = await db
     .update(webhookDeliveries)
     .set({ status: "pending", nextAttemptAt: now, updatedAt: now })

@@ -3,7 +3,7 @@ import { defineJob } from "@/lib/jobs/define";
 import { attemptDelivery } from "./attempt";
 import { WEBHOOK_DELIVER_JOB, type DeliveryJob } from "./enqueue";
 
-const DeliveryPayload: z.ZodType<DeliveryJob> = z.object({ deliveryId: z.string().min(1), attempt: z.int().min(1) });
+const DeliveryPayload = z.object({ deliveryId: z.string().min(1), attempt: z.int().min(1) }) satisfies z.ZodType<DeliveryJob>;
 
 /**
  * One delivery attempt (attempt.ts). Our own retry schedule drives attempts (each is a job); pg-boss

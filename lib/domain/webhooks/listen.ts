@@ -63,7 +63,9 @@ const later = (a: string, b: string) => (a > b ? a : b);
 
 export async function listenForEvents(ctx: Ctx, input: ListenInput, signal?: AbortSignal): Promise<ListenBatch> {
   if (input.after === undefined) return { object: "event_batch", data: [], cursor: await startCursor(ctx), has_more: false };
-  const deadline = Date.now() + Math.min(input.wait, LISTEN_MAX_WAIT_SECONDS) * 1000;
+  // The clock port's monotonic time: a test that moves the clock past the wait ends the poll.
+  const clock = ctx.ports.clock;
+  const deadline = clock.monotonicMs() + Math.min(input.wait, LISTEN_MAX_WAIT_SECONDS) * 1000;
   for (;;) {
     // The service clock (not the wall clock) places the bound: event ids are made from it.
     const bound = boundaryAt(ctx.ports.clock.now().getTime() - LISTEN_SETTLE_MS);
@@ -84,7 +86,7 @@ export async function listenForEvents(ctx: Ctx, input: ListenInput, signal?: Abo
     const full = rows.length === input.limit;
     // A full batch stops at its last event; otherwise everything before the bound has been looked at.
     const cursor = full ? rows[rows.length - 1]!.id : later(input.after, bound);
-    if (rows.length || Date.now() >= deadline || signal?.aborted) {
+    if (rows.length || clock.monotonicMs() >= deadline || signal?.aborted) {
       const now = ctx.ports.clock.now();
       const data = rows.map((event): ListenedEvent => {
         const { body, headers } = signedDelivery(event, ctx.project, now);
@@ -92,7 +94,7 @@ export async function listenForEvents(ctx: Ctx, input: ListenInput, signal?: Abo
       });
       return { object: "event_batch", data, cursor, has_more: full };
     }
-    await pause(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), signal);
+    await pause(Math.min(POLL_MS, Math.max(0, deadline - clock.monotonicMs())), signal);
   }
 }
 

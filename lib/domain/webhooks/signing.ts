@@ -113,7 +113,8 @@ export function matchSvcSignature(secret: string, headers: HeaderSource, rawBody
 export interface StandardVerifyOptions {
   /** Largest accepted distance between `webhook-timestamp` and now, either way. Default 300 s. */
   toleranceSeconds?: number;
-  now?: Date;
+  /** The receiver's now, which the timestamp is held against (a test's clock, or the CLI's wall clock). */
+  now: Date;
 }
 
 export type StandardCheck = { valid: true } | { valid: false; reason: string };
@@ -122,9 +123,9 @@ export type StandardCheck = { valid: true } | { valid: false; reason: string };
  * verifyStandardWebhook with the reason of a failure (for tools such as the CLI): missing headers,
  * an unusable secret, a stale or future timestamp, or no matching `v1` signature.
  */
-export function checkStandardWebhook(secret: string, headers: HeaderSource, rawBody: RawBody, options: StandardVerifyOptions = {}): StandardCheck {
+export function checkStandardWebhook(secret: string, headers: HeaderSource, rawBody: RawBody, options: StandardVerifyOptions): StandardCheck {
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  const now = options.now ?? new Date();
+  const now = options.now;
   const id = header(headers, "webhook-id");
   const timestamp = header(headers, "webhook-timestamp");
   const signature = header(headers, "webhook-signature");
@@ -152,7 +153,7 @@ export function checkStandardWebhook(secret: string, headers: HeaderSource, rawB
  * rotation) matches `<webhook-id>.<webhook-timestamp>.<raw body>` under the decoded secret, and the
  * timestamp is within `toleranceSeconds` of now (replays of old deliveries are refused).
  */
-export function verifyStandardWebhook(secret: string, headers: HeaderSource, rawBody: RawBody, options: StandardVerifyOptions = {}): boolean {
+export function verifyStandardWebhook(secret: string, headers: HeaderSource, rawBody: RawBody, options: StandardVerifyOptions): boolean {
   return checkStandardWebhook(secret, headers, rawBody, options).valid;
 }
 

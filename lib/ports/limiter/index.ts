@@ -21,6 +21,8 @@ export interface HitResult {
   remaining: number;
   /** When the window resets (or the next slot frees up). */
   resetAt: Date;
+  /** How long until then, as the limiter counts it: a Retry-After needs no clock of the caller's. */
+  msBeforeReset: number;
 }
 
 export class LimiterUnavailable extends errorKind("LimiterUnavailable") {
@@ -94,6 +96,7 @@ export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions):
       limit,
       remaining: Math.max(0, res.remainingPoints),
       resetAt: new Date(Date.now() + Math.max(0, res.msBeforeNext)),
+      msBeforeReset: Math.max(0, res.msBeforeNext),
     };
   }
 

@@ -38,11 +38,19 @@ export interface SendOptions {
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
 
-export interface JobQueue {
+/**
+ * Job name → the payload its send takes. The port knows no job: the application's catalog
+ * (lib/jobs/catalog.ts, types only) is given where the queue is built, so a wrong name or payload is
+ * a compile error at the send instead of a failed run after the sender's transaction committed.
+ * Without one (a test's own jobs) any name and object go.
+ */
+export type JobCatalogShape = Record<string, object>;
+
+export interface JobQueue<C extends JobCatalogShape> {
   define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
   /** Creates every defined queue. Call once after the definitions, before any send. */
   prepare(): Promise<void>;
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  send<N extends keyof C & string>(name: N, data: C[N], options?: SendOptions): Promise<string | null>;
   /**
    * For recurring work: enqueues unless a job with this singletonKey is already waiting or running
    * (other than `exceptJobId`, the running job that schedules its successor). pg-boss's singletonKey
@@ -50,7 +58,11 @@ export interface JobQueue {
    * starting at the same instant can still both enqueue; the next run of either then sees the other
    * waiting and does not schedule a successor, so the chains converge to one.
    */
-  sendOnce<T extends object>(name: string, data: T, options: { singletonKey: string; startAfter?: number; exceptJobId?: string }): Promise<string | null>;
+  sendOnce<N extends keyof C & string>(
+    name: N,
+    data: C[N],
+    options: { singletonKey: string; startAfter?: number; exceptJobId?: string },
+  ): Promise<string | null>;
   /** Runs every defined queue in this process until stop(): up to localConcurrency jobs each, woken by NOTIFY, polled while idle. */
   startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** pg-boss's maintenance pass now (it also runs on its own every minute): expired jobs go back to the queue. */
@@ -71,7 +83,7 @@ interface Definition {
 }
 
 // eslint-disable-next-line max-lines-per-function -- one object of methods over shared state (definitions, queues, pumps, listener): its length is JobQueue's; what stands alone is in the helpers below
-export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue> {
+export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape>(database: DatabaseHandle): Promise<JobQueue<C>> {
   const boss = await startBoss(database);
   const definitions = new Map<string, Definition>();
   const created = new Set<string>();
@@ -98,7 +110,7 @@ export async function createJobQueue(database: DatabaseHandle): Promise<JobQueue
     await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 });
   }
 
-  const queue: JobQueue = {
+  const queue: JobQueue<C> = {
     define(name, options, handler) {
       definitions.set(name, { options, handler: handler as JobHandler<object> });
     },

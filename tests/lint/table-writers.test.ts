@@ -80,11 +80,6 @@ const NOT_YET_MOVED: Record<string, string> = {
   "lib/domain/broadcasts/claim.ts messages": "messages: a bulk insert of queued rows (and the delete of a lost claim)",
   "lib/domain/broadcasts/sender.ts messages": "messages: the provider ids of accepted sends, in bulk",
   "lib/domain/conversations/index.ts messages": "messages: the CONVERSATION_REOPENED system message",
-  "lib/domain/ingest/echoes.ts messages": "messages: an echo's outbound row (rows.ts builds it already)",
-  "lib/domain/ingest/mutations.ts messages": "messages: edits and revokes",
-  "lib/domain/ingest/identity-change.ts contacts": "contacts: a changed number / user id",
-  "lib/domain/media/cache.ts events": "events: held events released once the file is cached",
-  "lib/domain/media/cache.ts messages": "messages: the cached media's state on its message",
   "cli/commands.ts organizations": "organizations: the platform switches (the CLI opens the database itself)",
 };
 

@@ -70,6 +70,9 @@ const ALLOWED: Record<string, string> = Object.fromEntries([
     ["erase-conversation.ts", ["conversations", "flowDispatches", "flowSubmissions", "media", "messages", "threadControlStates"]],
     ["erase-payloads.ts", ["events", "functionInvocations", "functionKv", "idempotencyKeys", "inboundWebhooks", "webhookAttempts"]],
   ].flatMap(([file, tables]) => (tables as string[]).map((table) => [`lib/domain/contacts/${file as string} ${table}`, "contact erasure"])),
+  // Send's and ingest's hot path: ONE prepared statement stores the message and moves its conversation's
+  // last_message_at (a CTE), built once per process; split in two it would cost a round trip per message.
+  ["lib/domain/conversations/index.ts messages", "message insert touching its conversation"],
 ]);
 
 /**
@@ -77,7 +80,6 @@ const ALLOWED: Record<string, string> = Object.fromEntries([
  * only shrinks: a new cross-module write fails the test, and so does an entry whose write is gone.
  */
 const NOT_YET_MOVED: Record<string, string> = {
-  "lib/domain/conversations/index.ts messages": "messages: the CONVERSATION_REOPENED system message",
   "cli/commands.ts organizations": "organizations: the platform switches (the CLI opens the database itself)",
 };
 

@@ -1,6 +1,7 @@
 import { z } from "@/lib/api/zod";
 import { Timestamp } from "@/lib/api/schemas/common";
-import { CONNECTOR_TYPES, TOOL_BACKING_TYPES } from "@/lib/db/schema/business-agents";
+import { CONNECTOR_TYPES } from "@/lib/db/schema/business-agents";
+import { TOOL_JSON_OBJECT, toolFields } from "@/lib/domain/agents/tool-schema";
 
 /**
  * Business-agent connectors and their tools on the wire (docs/spec/service-spec.md "Business agent
@@ -12,7 +13,7 @@ const ConnectorType = z.enum(CONNECTOR_TYPES).openapi("BusinessAgentConnectorTyp
 const ConnectorStatus = z.enum(["ACTIVE", "DISABLED"]).openapi("BusinessAgentConnectorStatus", {
   description: "A DISABLED connector's tools are not offered to the agent, and a call to one answers the error connector_disabled.",
 });
-const BackingType = z.enum(TOOL_BACKING_TYPES).openapi("BusinessAgentToolBackingType");
+const BackingType = toolFields.backing_type.openapi("BusinessAgentToolBackingType");
 
 const ConnectorConfig = z.record(z.string(), z.unknown()).openapi("BusinessAgentConnectorConfig", {
   description:
@@ -20,18 +21,15 @@ const ConnectorConfig = z.record(z.string(), z.unknown()).openapi("BusinessAgent
     'reads show it masked ("••••" + its last 4 characters; "••••" when shorter than 8). Sending the masked value back keeps the stored secret; null removes it.',
 });
 
-const ToolConfig = z.record(z.string(), z.unknown()).openapi("BusinessAgentToolConfig", {
+const ToolConfig = TOOL_JSON_OBJECT.openapi("BusinessAgentToolConfig", {
   description: "API_ENDPOINT: {method: GET|POST, path}. NOOP: {response}. FLOW: optional {body_text, flow_cta} of the message that carries the flow.",
 });
 
-const InputSchema = z.record(z.string(), z.unknown()).openapi("BusinessAgentToolInputSchema", {
+const InputSchema = TOOL_JSON_OBJECT.openapi("BusinessAgentToolInputSchema", {
   description: "A JSON Schema (2020-12, type object) the call's arguments are checked against.",
 });
 
-const ToolName = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]{0,63}$/, "Lower-case letters, digits and '_', starting with a letter, at most 64.")
-  .openapi({ description: "What the agent calls the tool by; unique per agent." });
+const ToolName = toolFields.name.openapi({ description: "What the agent calls the tool by; unique per agent." });
 
 export const BusinessAgentTool = z
   .object({
@@ -89,21 +87,21 @@ export const ConnectorUpdateRequest = z
   .strict()
   .openapi("BusinessAgentConnectorUpdateRequest");
 
-const toolFields = {
-  description: z.string().max(1024).nullable().optional(),
-  backing_flow_id: z.string().min(1).max(200).nullable().optional(),
-  backing_function_id: z.string().min(1).max(200).nullable().optional().openapi({ description: "The function's id (or slug; its id is stored)." }),
+const toolWriteFields = {
+  description: toolFields.description,
+  backing_flow_id: toolFields.backing_flow_id,
+  backing_function_id: toolFields.backing_function_id.openapi({ description: "The function's id (or slug; its id is stored)." }),
   input_schema: InputSchema.nullable().optional(),
   config: ToolConfig.nullable().optional(),
 };
 
 export const ToolCreateRequest = z
-  .object({ name: ToolName, backing_type: BackingType, ...toolFields })
+  .object({ name: ToolName, backing_type: BackingType, ...toolWriteFields })
   .strict()
   .openapi("BusinessAgentToolCreateRequest");
 
 export const ToolUpdateRequest = z
-  .object({ name: ToolName.optional(), backing_type: BackingType.optional(), ...toolFields })
+  .object({ name: ToolName.optional(), backing_type: BackingType.optional(), ...toolWriteFields })
   .strict()
   .openapi("BusinessAgentToolUpdateRequest");
 

@@ -1,5 +1,6 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
+import { DRAFT_DESCRIPTION, draftSchemas } from "@/lib/domain/flows/draft-schema";
 import { DRAFT_FIELD_TYPES } from "@/lib/domain/flows/flow-json/types";
 
 /**
@@ -12,38 +13,11 @@ import { DRAFT_FIELD_TYPES } from "@/lib/domain/flows/flow-json/types";
 const FLOW_STATUS = ["DRAFT", "PUBLISHED", "DEPRECATED"] as const;
 export const META_STATUS = ["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED", "PUBLISHING", "PUBLISH_FAILED"] as const;
 
-const DraftOption = z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(200) });
-
-export const DraftField = z
-  .object({
-    name: z.string().min(1).max(200),
-    type: z.enum(DRAFT_FIELD_TYPES),
-    label: z.string().min(1).max(1000),
-    required: z.boolean().optional(),
-    options: z.array(DraftOption).max(500).optional(),
-    helper_text: z.string().max(1000).optional(),
-    min_length: z.number().int().min(0).max(100_000).optional(),
-    max_length: z.number().int().min(1).max(100_000).optional(),
-  })
-  .openapi("FlowDraftField");
-
-export const DraftScreen = z
-  .object({
-    id: z.string().min(1).max(200),
-    title: z.string().min(1).max(1000),
-    body: z.string().max(10_000).optional(),
-    fields: z.array(DraftField).max(200),
-    next: z.string().min(1).max(200).optional(),
-    submit_label: z.string().min(1).max(200).optional(),
-  })
-  .openapi("FlowDraftScreen");
-
-export const Draft = z
-  .object({
-    entryScreenId: z.string().min(1).max(200),
-    screens: z.array(DraftScreen).min(1).max(500),
-  })
-  .openapi("FlowDraft", { description: "The draft shape (docs/spec/decisions.md): screens of fields, compiled to Flow JSON 7.3 at every save." });
+export const {
+  field: DraftField,
+  screen: DraftScreen,
+  draft: Draft,
+} = draftSchemas("strip", (schema, part) => (part === "FlowDraft" ? schema.openapi(part, { description: DRAFT_DESCRIPTION }) : schema.openapi(part)));
 
 const FlowJsonInput = z.record(z.string(), z.unknown()).openapi("FlowJson", {
   description: "The provider's Flow JSON ({version, screens, ...}); stored as given and validated by our rules.",

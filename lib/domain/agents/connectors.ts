@@ -28,6 +28,11 @@ export interface ConnectorUpdateInput {
   status?: ConnectorRow["status"] | undefined;
 }
 
+/** Not the API's to set: config-as-code marks the connectors it owns by the document's key. */
+export interface ConnectorOwner {
+  configKey?: string | undefined;
+}
+
 export function serializeConnector(row: ConnectorRow, tools: ToolRow[]) {
   return {
     object: "business_agent_connector" as const,
@@ -81,7 +86,7 @@ export async function listConnectors(ctx: Ctx, agentId: string) {
  * names the agent); when given it must be the path's, else 400: a client that meant another agent
  * learns it instead of writing to the wrong one.
  */
-export async function createConnector(ctx: Ctx, agentId: string, input: ConnectorCreateInput) {
+export async function createConnector(ctx: Ctx, agentId: string, input: ConnectorCreateInput, owner: ConnectorOwner = {}) {
   const agent = await getAgentRowOrThrow(ctx, agentId);
   if (input.business_agent_id !== undefined && input.business_agent_id !== agent.id) {
     throw invalidRequest(`business_agent_id must be the agent of the path (${agent.id}), or left out.`, {
@@ -100,6 +105,7 @@ export async function createConnector(ctx: Ctx, agentId: string, input: Connecto
       config: stored.config,
       sealedSecret: stored.sealedSecret,
       status: input.status ?? "ACTIVE",
+      configKey: owner.configKey ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })

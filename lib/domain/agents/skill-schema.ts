@@ -20,3 +20,17 @@ export const TOOL_OR_RESPONSE = {
   check: (skill: { tool?: string | undefined; response?: string | undefined }) => skill.tool !== undefined || skill.response !== undefined,
   message: "A skill needs a tool, a response or both.",
 } as const;
+
+/** A skill as its fields parse, before or after the API's OpenAPI descriptions. */
+export type SkillFields = z.infer<z.ZodObject<typeof skillFields>>;
+
+/** Each skill as stored (PUT skills and config apply): only the documented keys, the optional ones when given. */
+export function storedSkill(skill: SkillFields): SkillFields {
+  return {
+    name: skill.name,
+    description: skill.description,
+    triggers: skill.triggers,
+    ...(skill.tool ? { tool: skill.tool } : {}),
+    ...(skill.response !== undefined ? { response: skill.response } : {}),
+  };
+}

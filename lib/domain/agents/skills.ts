@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { SvcError, invalidRequest } from "@/lib/errors";
 import { getAgentRowOrThrow } from "./agent-row";
 import { enqueueProvision } from "./provision";
+import { storedSkill, type SkillFields } from "./skill-schema";
 import type { AgentRow } from "./serialize";
 
 /**
@@ -11,13 +12,7 @@ import type { AgentRow } from "./serialize";
  * response?}`. PUT replaces the whole list; the shapes are checked by the route's schema, the
  * references (tool names of this agent, unique skill names) here.
  */
-export interface Skill {
-  name: string;
-  description: string;
-  triggers: string[];
-  tool?: string | undefined;
-  response?: string | undefined;
-}
+export type Skill = SkillFields;
 
 function serializeSkills(row: AgentRow, result: Record<string, unknown>) {
   return { object: "business_agent_skills" as const, business_agent_id: row.id, data: row.skills, result };
@@ -61,17 +56,6 @@ async function assertToolsExist(ctx: Ctx, agentId: string, skills: Skill[]): Pro
       },
     );
   }
-}
-
-/** Each skill as stored: only the documented keys, optional ones when given. */
-function storedSkill(skill: Skill): Record<string, unknown> {
-  return {
-    name: skill.name,
-    description: skill.description,
-    triggers: skill.triggers,
-    ...(skill.tool ? { tool: skill.tool } : {}),
-    ...(skill.response !== undefined ? { response: skill.response } : {}),
-  };
 }
 
 /** What the replacement changed, by skill name. */

@@ -17,7 +17,8 @@ import type { TemplateRow } from "@/lib/domain/templates/serialize";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
-import { anyOf, insertRowsSql } from "@/lib/ports/db/bulk";
+import { anyOf } from "@/lib/ports/db/bulk";
+import { deleteUnsentMessages, insertMessageRows } from "@/lib/domain/messages/row-writes";
 import { componentsFor } from "@/lib/shared/broadcasts/parameters";
 import { contactsOfPhones } from "./recipients";
 import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
@@ -128,7 +129,7 @@ export async function releaseBatch(ctx: Pick<Ctx, "db" | "ports">, broadcastId: 
       .update(broadcastRecipients)
       .set({ ...back, messageId: null, updatedAt: now })
       .where(and(eq(broadcastRecipients.broadcastId, broadcastId), inArray(broadcastRecipients.messageId, unsentIds)));
-    await tx.delete(messages).where(inArray(messages.id, unsentIds));
+    await deleteUnsentMessages(tx, unsentIds);
   });
 }
 
@@ -210,30 +211,28 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
       };
       return { recipientId: r.id, messageId: newId("message", ctx.now.getTime()), to: r.to, attempts: r.attempts, content };
     });
-    await tx.execute(
-      insertRowsSql(
-        messages,
-        outgoing.map((o) => {
-          const place = places.get(o.to)!;
-          const facts = {
-            id: o.messageId,
-            direction: "outbound" as const,
-            type: "template",
-            status: "queued" as const,
-            content: null,
-            body: { ...o.content },
-            at: ctx.now,
-            now: ctx.now,
-          };
-          return {
-            ...messageRow({ projectId: ctx.project.id, channelId: claim.channel.id, ...place }, facts, {
-              recipient: o.to,
-              idempotencyKey: `broadcast:${o.recipientId}`,
-            }),
-            broadcastId: claim.broadcast.id,
-          };
-        }),
-      ),
+    await insertMessageRows(
+      tx,
+      outgoing.map((o) => {
+        const place = places.get(o.to)!;
+        const facts = {
+          id: o.messageId,
+          direction: "outbound" as const,
+          type: "template",
+          status: "queued" as const,
+          content: null,
+          body: { ...o.content },
+          at: ctx.now,
+          now: ctx.now,
+        };
+        return {
+          ...messageRow({ projectId: ctx.project.id, channelId: claim.channel.id, ...place }, facts, {
+            recipient: o.to,
+            idempotencyKey: `broadcast:${o.recipientId}`,
+          }),
+          broadcastId: claim.broadcast.id,
+        };
+      }),
     );
     await markQueued(tx, outgoing, places, ctx.now);
     await touchConversations(tx, [...new Set([...places.values()].map((p) => p.conversationId))], ctx.now);

@@ -7,7 +7,7 @@
  * sends (lease.ts), and each recipient is marked dispatched before its send (attempts.ts): after a
  * crash the run is taken over within seconds and no recipient is sent twice.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { broadcasts, channels, messages, templates } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import { projectCtx } from "@/lib/domain/automations/runs";
@@ -15,8 +15,8 @@ import { channelThroughput } from "@/lib/domain/channels/throughput";
 import { providerChannelOf } from "@/lib/domain/messages/provider-send";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import { applyStatus } from "@/lib/domain/messages/status";
+import { setProviderIds } from "@/lib/domain/messages/row-writes";
 import { LimiterUnavailable } from "@/lib/ports/limiter";
-import { anyOf } from "@/lib/ports/db/bulk";
 import { ProviderError, isThroughputError } from "@/lib/ports/provider/types";
 import { answerLost, markDispatched, refusedForNow, settleUnknown, unknownOutcome } from "./attempts";
 import { claimBatch, releaseBatch, type Claim, type Outgoing } from "./claim";
@@ -288,14 +288,7 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 
 /** The provider's ids of accepted messages, in one statement (their status callbacks find them by it); a message keeps the first id it got. */
 async function writeAccepted(ctx: Ctx, accepted: { messageId: string; pid: string }[]): Promise<void> {
-  if (accepted.length === 0) return;
-  await ctx.db.execute(sql`
-    update ${messages} set platform_message_id = v.pid, updated_at = ${ctx.ports.clock.now().toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(accepted)}::jsonb) as v("messageId" text, pid text)
-    where ${messages.id} = v."messageId" and ${anyOf(
-      messages.id,
-      accepted.map((a) => a.messageId),
-    )} and ${messages.platformMessageId} is null`);
+  await setProviderIds(ctx.db, accepted, ctx.ports.clock.now());
 }
 
 /** The pairs' slots (one message per 6 s per recipient); an unreachable limiter means "not now", never an unpaced send. */

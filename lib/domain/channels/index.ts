@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "@/lib/domain/shared/unique-violation";
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
@@ -13,6 +13,7 @@ import { serializeChannel } from "./serialize";
 import { FLOW_KEY_JOB } from "@/lib/domain/flows/key-job";
 import type { ProviderAccount } from "@/lib/ports/provider/types";
 import { readProviderStatuses } from "./provider-statuses";
+import { setProjectNumber } from "@/lib/domain/projects/own-number";
 
 export type ChannelRoutingMode = ChannelRow["routingMode"];
 
@@ -185,10 +186,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
         ? (await tx.select({ status: channels.status }).from(channels).where(eq(channels.id, ctx.project.channelId)))[0]
         : undefined;
       if (!ctx.project.channelId || current?.status === "disconnected") {
-        await tx
-          .update(projects)
-          .set({ channelId: id, updatedAt: ctx.now })
-          .where(and(eq(projects.id, ctx.project.id), ctx.project.channelId ? eq(projects.channelId, ctx.project.channelId) : isNull(projects.channelId)));
+        await setProjectNumber(tx, ctx.project, id, ctx.now);
       }
       return row!;
     });

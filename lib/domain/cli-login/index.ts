@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { apiKeys, cliDeviceCodes } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
-import { createApiKey } from "@/lib/domain/keys";
+import { createApiKey, revokeKeyIfLive } from "@/lib/domain/keys";
 import { keyCreatedAudit, revokeKey } from "@/lib/domain/keys/manage";
 import { projectAccessFor, scopesOfRole } from "@/lib/domain/members";
 import { recordAudit } from "@/lib/domain/audit/record";
@@ -236,11 +236,7 @@ export async function pollDeviceToken(ctx: SystemCtx, input: { deviceCode: strin
 async function abandonApproved(ctx: SystemCtx, row: DeviceCodeRow) {
   await ctx.db.transaction(async (tx) => {
     await tx.update(cliDeviceCodes).set({ sealedKey: null }).where(eq(cliDeviceCodes.id, row.id));
-    if (row.apiKeyId)
-      await tx
-        .update(apiKeys)
-        .set({ revokedAt: ctx.now })
-        .where(and(eq(apiKeys.id, row.apiKeyId), isNull(apiKeys.revokedAt)));
+    if (row.apiKeyId) await revokeKeyIfLive(tx, row.apiKeyId, ctx.now);
   });
 }
 

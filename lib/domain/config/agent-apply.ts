@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { businessAgentConnectors } from "@/lib/db/schema";
 import { createConnector, deleteConnector, updateConnector } from "@/lib/domain/agents/connectors";
 import { agentOfChannel, applyAgent } from "@/lib/domain/agents/crud";
-import { putSkills, type Skill } from "@/lib/domain/agents/skills";
+import { putSkills } from "@/lib/domain/agents/skills";
 import { createTool, deleteTool, updateTool, type ToolCreateInput } from "@/lib/domain/agents/tools";
 import type { Ctx } from "@/lib/domain/context";
 import { notFound } from "@/lib/errors";
@@ -29,19 +29,19 @@ async function writeAgentPlan(ctx: Ctx, plan: AgentPlan): Promise<void> {
     await updateConnector(ctx, id, { name: connector.name, type: connector.type, config: connector.config, status: connector.status });
   }
   for (const connector of plan.connectorCreates) {
-    const created = await createConnector(ctx, agent.id, { name: connector.name, type: connector.type, config: connector.config, status: connector.status });
-    // The API's create has no config key: config-as-code marks the connector as its own here, in the same transaction.
-    await ctx.db
-      .update(businessAgentConnectors)
-      .set({ configKey: connector.key })
-      .where(and(eq(businessAgentConnectors.projectId, ctx.project.id), eq(businessAgentConnectors.id, created.id)));
+    await createConnector(
+      ctx,
+      agent.id,
+      { name: connector.name, type: connector.type, config: connector.config, status: connector.status },
+      { configKey: connector.key },
+    );
   }
   for (const { id, tool } of plan.toolUpdates) await updateTool(ctx, id, toolInput(tool));
   if (plan.toolCreates.length) {
     const connectorIds = await connectorIdsByKey(ctx, agent.id);
     for (const { connectorKey, tool } of plan.toolCreates) await createTool(ctx, connectorIds.get(connectorKey)!, toolInput(tool));
   }
-  if (plan.skills !== null) await putSkills(ctx, agent.id, { business_agent_id: agent.id, skills: plan.skills as unknown as Skill[] });
+  if (plan.skills !== null) await putSkills(ctx, agent.id, { business_agent_id: agent.id, skills: plan.skills });
 }
 
 /** Every field given (null when the document leaves it out): the document is the whole tool. */

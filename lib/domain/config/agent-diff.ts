@@ -1,4 +1,5 @@
 import type { ConnectorRow, ToolRow } from "@/lib/domain/agents/agent-row";
+import type { SkillFields } from "@/lib/domain/agents/skill-schema";
 import type { DesiredAgent, DesiredConnector, DesiredTool } from "./agent-judge";
 import { jsonEqual } from "./compare";
 import { error, pathOf, warning, type ConfigIssue } from "./issues";
@@ -24,7 +25,7 @@ export interface AgentPlan {
   /** applyAgent's settings: set when the agent is created or its settings change, else null (applyAgent is not called). */
   settings: Record<string, unknown> | null;
   /** putSkills' list when it changes. */
-  skills: Record<string, unknown>[] | null;
+  skills: SkillFields[] | null;
   toolDeletes: string[];
   connectorDeletes: string[];
   connectorUpdates: Array<{ id: string; connector: DesiredConnector }>;

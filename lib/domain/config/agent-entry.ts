@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { CONNECTOR_TYPES, TOOL_BACKING_TYPES } from "@/lib/db/schema/business-agents";
+import { CONNECTOR_TYPES } from "@/lib/db/schema/business-agents";
 import { skillFields, TOOL_OR_RESPONSE } from "@/lib/domain/agents/skill-schema";
+import { toolFields } from "@/lib/domain/agents/tool-schema";
 import { CONFIG_KEY } from "./flow-entry";
 
 /**
  * A `business_agents` entry of the config document (docs/spec/decisions.md "Business agents":
- * `{channel_id, settings, skills, connectors: [{key, name, type, config, tools: [...]}]}`). The
- * shapes are the API's (lib/api/schemas/business-agents.ts, business-agent-connectors.ts), kept here
- * because lib/domain cannot import lib/api. `settings` merges into what is stored (as POST
+ * `{channel_id, settings, skills, connectors: [{key, name, type, config, tools: [...]}]}`). Skills
+ * and tools share their fields with the API's schemas (agents/skill-schema.ts, tool-schema.ts): one
+ * source, strict here so a typo in a config file is an issue. `settings` merges into what is stored (as POST
  * /business-agents does) and `skills` replaces the list when given; `connectors` is the whole set of
  * the agent's config-owned connectors (a connector made through the API has no key and is left alone).
  */
@@ -19,19 +20,9 @@ export const skillEntrySchema = z.object(skillFields).strict().refine(TOOL_OR_RE
 
 export const toolEntrySchema = z
   .object({
-    name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "Lower-case letters, digits and '_', starting with a letter, at most 64."),
-    description: z.string().max(1024).nullable().optional(),
-    backing_type: z.enum(TOOL_BACKING_TYPES),
-    backing_flow_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .nullable()
-      .optional()
-      .describe("FLOW: a published flow's id, or a flow key of the project (its default-locale entry, published)."),
-    backing_function_id: z.string().min(1).max(200).nullable().optional().describe("HOSTED_FUNCTION: a deployed, active function's id or slug."),
-    input_schema: JsonObject.nullable().optional(),
-    config: JsonObject.nullable().optional(),
+    ...toolFields,
+    backing_flow_id: toolFields.backing_flow_id.describe("FLOW: a published flow's id, or a flow key of the project (its default-locale entry, published)."),
+    backing_function_id: toolFields.backing_function_id.describe("HOSTED_FUNCTION: a deployed, active function's id or slug."),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import { unseal } from "@/lib/crypto/secrets";
 import type { AgentRow, ConnectorRow } from "@/lib/domain/agents/agent-row";
 import { SECRET_MASK, storedConfig, type ConnectorType } from "@/lib/domain/agents/connector-secret";
 import { blockersOf, judgeEligibility } from "@/lib/domain/agents/eligibility";
+import { storedSkill, type SkillFields } from "@/lib/domain/agents/skill-schema";
 import { resolveBacking, type BackingType } from "@/lib/domain/agents/tool-backing";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { Ctx } from "@/lib/domain/context";
@@ -50,7 +51,7 @@ export interface DesiredAgent {
   channelId: string;
   row: AgentRow | null;
   settings: Record<string, unknown> | undefined;
-  skills: Record<string, unknown>[] | undefined;
+  skills: SkillFields[] | undefined;
   connectors: DesiredConnector[];
   /** Why the channel cannot take a new agent or new settings (an error only when the apply does either); null when it can. */
   ineligible: string | null;
@@ -91,17 +92,6 @@ async function channelProblem(ctx: Ctx, entry: AgentEntry, facts: ConfigFacts, p
   const eligibility = judgeEligibility(channel, facts.project, ctx.now);
   if (eligibility.eligible) return null;
   return `Channel ${channel.id} cannot carry a business agent: ${blockersOf(eligibility).join(", ")} (GET /business-agents/eligibility?channel_id=${channel.id}).`;
-}
-
-/** Each skill as putSkills stores it: only the documented keys. */
-function storedSkill(skill: NonNullable<AgentEntry["skills"]>[number]): Record<string, unknown> {
-  return {
-    name: skill.name,
-    description: skill.description,
-    triggers: skill.triggers,
-    ...(skill.tool ? { tool: skill.tool } : {}),
-    ...(skill.response !== undefined ? { response: skill.response } : {}),
-  };
 }
 
 interface ConnectorScope {

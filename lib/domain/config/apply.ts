@@ -1,14 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { automations } from "@/lib/db/schema";
+import { automationPositions, createAutomations, deleteAutomations, moveAutomation, redefineAutomation } from "@/lib/domain/automations/write";
 import type { Ctx } from "@/lib/domain/context";
 import { createFlow, deleteFlow, updateFlow, type FlowWriteInput } from "@/lib/domain/flows/crud";
 import { deprecateFlow } from "@/lib/domain/flows/publish";
 import { updateProject } from "@/lib/domain/projects";
-import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { writeAgentPlans } from "./agent-apply";
 import type { DesiredFlow } from "./desired";
-import type { AutomationWrite, ConfigPlan, DiffItem } from "./diff";
+import type { ConfigPlan, DiffItem } from "./diff";
 import { documentOf } from "./export";
 import { configInvalid } from "./issues";
 import { loadConfigFacts, lockProjectConfig } from "./load";
@@ -18,7 +16,7 @@ import { checkConfig } from "./validate";
  * POST /config/apply (docs/spec/decisions.md "Config-as-code"): ONE transaction. The document is
  * judged inside it, against what the project holds under the lock; any error issue → 422
  * config_invalid and nothing is written. Flows are written through the flows module's own verbs (its
- * analysis, its conflicts); apply never publishes. Config-as-code is the only writer of automations.
+ * analysis, its conflicts), automations and agents through theirs, in this transaction; apply never publishes.
  */
 export async function applyConfig(ctx: Ctx, body: unknown) {
   return ctx.db.transaction(async (tx) => {
@@ -75,57 +73,17 @@ function flowUpdateOf(desired: DesiredFlow, changes: readonly string[]): FlowWri
   };
 }
 
+/** Through the automations module's own writes: deletions first (a key is free again), then changes, moves, creates. */
 async function writeAutomations(ctx: Ctx, plan: ConfigPlan): Promise<void> {
-  const projectId = ctx.project.id;
-  if (plan.automationDeletes.length) {
-    await ctx.db.delete(automations).where(and(eq(automations.projectId, projectId), inArray(automations.id, plan.automationDeletes)));
-  }
-  const existing = new Map(
-    (await ctx.db.select({ id: automations.id, position: automations.position }).from(automations).where(eq(automations.projectId, projectId))).map((r) => [
-      r.id,
-      r.position,
-    ]),
-  );
+  await deleteAutomations(ctx, plan.automationDeletes);
+  const positions = await automationPositions(ctx);
   for (const write of plan.automationWrites) {
     if (write.id === null) continue;
-    if (write.changes.length) await updateAutomation(ctx, write.id, write);
-    else if (existing.get(write.id) !== write.position) {
-      // A shift from a deletion or insertion before it: not a change anyone asked for, so updated_at stays.
-      await ctx.db
-        .update(automations)
-        .set({ position: write.position })
-        .where(and(eq(automations.projectId, projectId), eq(automations.id, write.id)));
-    }
+    if (write.changes.length) await redefineAutomation(ctx, write.id, write);
+    else if (positions.get(write.id) !== write.position) await moveAutomation(ctx, write.id, write.position);
   }
-  const creates = plan.automationWrites.filter((write) => write.id === null);
-  if (!creates.length) return;
-  await ctx.db.insert(automations).values(
-    creates.map((write) => ({
-      id: newId("automation", ctx.now.getTime()),
-      projectId,
-      key: write.entry.key,
-      name: write.entry.name,
-      trigger: write.entry.trigger,
-      steps: write.entry.steps,
-      // The spec: automations are stored active (even where routing keeps them silent) unless the document says otherwise.
-      active: write.entry.active ?? true,
-      position: write.position,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })),
+  await createAutomations(
+    ctx,
+    plan.automationWrites.filter((write) => write.id === null),
   );
-}
-
-async function updateAutomation(ctx: Ctx, id: string, write: AutomationWrite): Promise<void> {
-  await ctx.db
-    .update(automations)
-    .set({
-      name: write.entry.name,
-      trigger: write.entry.trigger,
-      steps: write.entry.steps,
-      ...(write.entry.active !== undefined ? { active: write.entry.active } : {}),
-      position: write.position,
-      updatedAt: ctx.now,
-    })
-    .where(and(eq(automations.projectId, ctx.project.id), eq(automations.id, id)));
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { AUTOMATION_KEY } from "@/lib/domain/automations/definition";
-import { DRAFT_FIELD_TYPES } from "@/lib/domain/flows/flow-json/types";
+import { draftSchemas } from "@/lib/domain/flows/draft-schema";
 
 /**
  * A flow entry of the config document (docs/spec/service-spec.md "Config", docs/spec/decisions.md
- * "Config-as-code"). The draft has the same shape and caps as POST /flows takes (lib/api/schemas/flows.ts
- * Draft), strict here so a typo in a config file is an issue rather than a silently dropped key; the
+ * "Config-as-code"). The draft is the one POST /flows takes (flows/draft-schema.ts), strict here so a typo in a config file is an issue rather than a silently dropped key; the
  * provider's rules stay flow findings (lib/domain/flows/flow-json), reported as warnings.
  */
 
@@ -16,33 +15,7 @@ const KEY_MESSAGE = "A key is 1-64 lower-case letters, digits, _ or -, starting 
 /** BCP-47-shaped, or empty (the group default); canonicalised (pt-br → pt-BR) before use. */
 const LOCALE = /^([A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)?$/;
 
-const draftOptionSchema = z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(200) }).strict();
-
-const draftFieldSchema = z
-  .object({
-    name: z.string().min(1).max(200),
-    type: z.enum(DRAFT_FIELD_TYPES),
-    label: z.string().min(1).max(1000),
-    required: z.boolean().optional(),
-    options: z.array(draftOptionSchema).max(500).optional(),
-    helper_text: z.string().max(1000).optional(),
-    min_length: z.number().int().min(0).max(100_000).optional(),
-    max_length: z.number().int().min(1).max(100_000).optional(),
-  })
-  .strict();
-
-const draftScreenSchema = z
-  .object({
-    id: z.string().min(1).max(200),
-    title: z.string().min(1).max(1000),
-    body: z.string().max(10_000).optional(),
-    fields: z.array(draftFieldSchema).max(200),
-    next: z.string().min(1).max(200).optional(),
-    submit_label: z.string().min(1).max(200).optional(),
-  })
-  .strict();
-
-export const draftSchema = z.object({ entryScreenId: z.string().min(1).max(200), screens: z.array(draftScreenSchema).min(1).max(500) }).strict();
+export const draftSchema = draftSchemas("strict").draft;
 
 /** The provider's Flow JSON: version and screens are named, everything else is kept as given. */
 export const flowJsonSchema = z.looseObject({

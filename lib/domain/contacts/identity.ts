@@ -153,6 +153,27 @@ const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
     .returning();
 });
 
+/** A customer's changed number or user id (ingest's identity-change), on the contact's row. */
+export async function setContactIdentity(
+  db: Db,
+  contact: { projectId: string; id: string },
+  identity: { phone: string | null; userId: string | null; parentUserId: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ ...identity, updatedAt: now })
+    .where(and(eq(contacts.projectId, contact.projectId), eq(contacts.id, contact.id)));
+}
+
+/** The customer's own reference for the contact, as a completed registration intent carries it. */
+export async function setContactReference(db: Db, projectId: string, contactId: string, referenceId: string | null, now: Date): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ referenceId, updatedAt: now })
+    .where(and(eq(contacts.projectId, projectId), eq(contacts.id, contactId)));
+}
+
 /** Records (or re-activates) the contact's opt-in for the project. */
 export async function recordOptIn(db: Db, projectId: string, contactId: string, source: string, now: Date): Promise<OptInRow> {
   const [row] = await db

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { events, projects } from "@/lib/db/schema";
 import { builtOnce } from "@/lib/ports/db/prepared";
+import type { Db } from "@/lib/ports/db/types";
 import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
@@ -157,4 +158,9 @@ function agentRoute(conversation: ConversationRow, owner: ThreadOwner | undefine
   if (owner === "BUSINESS_INBOX" || conversation.handoffStatus === "HUMAN_ACTIVE") return { route: "handoff", deliver: false };
   if (owner === undefined || owner === "PROVIDER_AGENT") return { route: "agent", deliver: false };
   return { route: "external", deliver: true };
+}
+
+/** An event's payload rewritten before delivery: the media cache fills in the file it held the event for. */
+export async function replaceEventPayload(db: Db, eventId: string, payload: Record<string, unknown>): Promise<void> {
+  await db.update(events).set({ payload }).where(eq(events.id, eventId));
 }

@@ -5,6 +5,7 @@ import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { touchConversation } from "@/lib/domain/conversations";
 import { messageRow } from "@/lib/domain/messages/rows";
+import { insertMessageRow } from "@/lib/domain/messages/row-writes";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
 import { mediaOf } from "./payload";
 import { mutateOriginal, mutationTarget } from "./mutations";
@@ -57,7 +58,7 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
       { id, direction: "outbound", type: message.type, status: "sent", content: message.text, body, at, now },
       { platformMessageId: message.id, recipient, replyTo: message.replied_to?.message_id ?? null, media: message.media ? mediaOf(message.media, id) : null },
     );
-    await tx.insert(messages).values(row).onConflictDoNothing();
+    await insertMessageRow(tx, row);
     await touchConversation(tx, conversation.id, at);
   });
   return "echo";

@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import { contacts } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { aliasIdentity } from "@/lib/domain/contacts/identity";
+import { aliasIdentity, setContactIdentity } from "@/lib/domain/contacts/identity";
 import { emitEvent } from "@/lib/domain/events";
 import type { ApplyOutcome } from "./apply";
 import { moveParticipant } from "./sandbox-join";
@@ -36,10 +36,7 @@ export async function applyIdentityChange(ctx: SystemCtx, channel: ChannelRow, e
     if (current.address) await aliasIdentity(db, contact.organizationId, { platform: channel.platform, phone: current.address }, contact.id);
     if (current.user_id) await aliasIdentity(db, contact.organizationId, { platform: channel.platform, userId: current.user_id }, contact.id);
     if (phone === contact.phone && userId === contact.userId) continue;
-    await db
-      .update(contacts)
-      .set({ phone, userId, parentUserId: current.parent_user_id ?? contact.parentUserId, updatedAt: now })
-      .where(and(eq(contacts.projectId, contact.projectId), eq(contacts.id, contact.id)));
+    await setContactIdentity(db, contact, { phone, userId, parentUserId: current.parent_user_id ?? contact.parentUserId }, now);
     await emitEvent(ctx, {
       project: { id: contact.projectId },
       type: "contact.identity.updated",

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
-import { messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { editMessageRow, revokeMessageRow } from "@/lib/domain/messages/row-writes";
 import type { MessageRow } from "@/lib/domain/messages/serialize";
 import type { NormalizedInboundMessage } from "./types";
 import { messageByProviderId } from "./resolve";
@@ -21,19 +20,7 @@ export async function mutationTarget(db: Db, channelId: string, message: Normali
 export async function mutateOriginal(db: Db, original: MessageRow, message: NormalizedInboundMessage, now: Date): Promise<MessageRow | null> {
   if (original.status === "deleted") return null;
   if (message.type === "revoke") {
-    const [row] = await db
-      .update(messages)
-      .set({
-        content: null,
-        body: { id: original.platformMessageId, type: original.type, revoked: true, revoke_id: message.id },
-        media: null,
-        status: "deleted",
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(messages.id, original.id))
-      .returning();
-    return row!;
+    return revokeMessageRow(db, original, message.id, now);
   }
   const body = original.body as Record<string, unknown>;
   const applied = Array.isArray(body.edit_ids) ? (body.edit_ids as unknown[]) : [];
@@ -46,14 +33,5 @@ export async function mutateOriginal(db: Db, original: MessageRow, message: Norm
   const changes = original.media
     ? { media: { ...original.media, caption: text }, body: { ...body, ...(bodyMedia ? { media: { ...bodyMedia, caption: text } } : {}), ...marks } }
     : { content: text, body: { ...body, text, ...marks } };
-  const [row] = await db
-    .update(messages)
-    .set({
-      ...changes,
-      editedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(messages.id, original.id))
-    .returning();
-  return row!;
+  return editMessageRow(db, original.id, changes, now);
 }

@@ -126,3 +126,11 @@ export async function revokeApiKey(db: Db, projectId: string, keyId: string, now
   if (!key) throw notFound("api key", keyId);
   return key;
 }
+
+/** Revokes a key unless it already is: an abandoned CLI login's key, which nobody is waiting to hear about. */
+export async function revokeKeyIfLive(db: Db, keyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+}

@@ -5,6 +5,8 @@ import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import type { SystemCtx } from "@/lib/domain/context";
 import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
+import { replaceEventPayload } from "@/lib/domain/events";
+import { setMessageMedia } from "@/lib/domain/messages/row-writes";
 import type { InboundMedia } from "@/lib/domain/ingest/types";
 import { fetchInboundMedia, MediaFetchError } from "./fetch";
 import { extrasOf, mediaWire } from "./wire";
@@ -122,10 +124,7 @@ export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings"
   const body = message.body as { media?: Record<string, unknown> | null; attachments?: Record<string, unknown>[] };
   const announced = body.attachments ?? (body.media ? [body.media] : []);
   const wires = files.map((f, i) => mediaWire(f, now, ctx.settings.publicUrl, extrasOf(announced[i] ?? (i === 0 ? message.media : null))));
-  await tx
-    .update(messages)
-    .set({ media: wires[0] as unknown as Record<string, unknown>, updatedAt: now })
-    .where(eq(messages.id, messageId));
+  await setMessageMedia(tx, messageId, wires[0] as unknown as Record<string, unknown>, now);
   // The message's own message.received, found by the dedupe key ingest gave it.
   const [event] = await tx
     .select()
@@ -134,10 +133,7 @@ export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings"
   if (!event) return;
   const payload = event.payload as Record<string, unknown> & { messages?: { media?: unknown }[] };
   const items = (payload.messages ?? []).map((item, i) => (i === 0 ? { ...item, media: wires[0] } : item));
-  await tx
-    .update(events)
-    .set({ payload: { ...payload, media: wires[0], assets: wires, messages: items } })
-    .where(eq(events.id, event.id));
+  await replaceEventPayload(tx, event.id, { ...payload, media: wires[0], assets: wires, messages: items });
 }
 
 async function allSettled(db: Db, messageId: string): Promise<boolean> {

@@ -127,7 +127,9 @@ export async function setupFirstOwner(db: Db, input: { name: string; email: stri
     let organizationId: string;
     if (org) {
       organizationId = org;
-      await tx.update(organizations).set({ name: input.organizationName, updatedAt: now }).where(eq(organizations.id, org));
+      // Lazily, as newOrganizationWithProject: organizations → projects → … imports members back.
+      const { renameOrganization } = await import("@/lib/domain/organizations");
+      await renameOrganization(tx, org, input.organizationName, now);
     } else {
       organizationId = (await newOrganizationWithProject(tx, input.organizationName, now)).organizationId;
     }

@@ -72,3 +72,8 @@ export async function bootstrapDemo(db: Db, keyValue: string | null, now: Date):
     return { organizationId: org.id, projectId: project.id, generatedKey: keyValue ? null : value };
   });
 }
+
+/** The first owner's set-up names the bootstrap organization it adopts. */
+export async function renameOrganization(db: Db, id: string, name: string, now: Date): Promise<void> {
+  await db.update(organizations).set({ name, updatedAt: now }).where(eq(organizations.id, id));
+}

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { contacts, projects, registrationIntents } from "@/lib/db/schema";
+import { projects, registrationIntents } from "@/lib/db/schema";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
+import { recordOptIn, setContactReference, type ContactRow } from "@/lib/domain/contacts/identity";
 import type { Db } from "@/lib/ports/db/types";
 import { effectiveStatus, type RegistrationIntentRow } from "./serialize";
 import { tokenIn } from "./token";
@@ -59,10 +59,7 @@ export async function completeIntent(ctx: SystemCtx, input: { intent: Registrati
     .update(registrationIntents)
     .set({ status: "COMPLETED", completedAt: now, contactId: contact.id, messageId: input.messageId, updatedAt: now })
     .where(eq(registrationIntents.id, intent.id));
-  await db
-    .update(contacts)
-    .set({ referenceId: intent.customerReference, updatedAt: now })
-    .where(and(eq(contacts.projectId, intent.projectId), eq(contacts.id, contact.id)));
+  await setContactReference(db, intent.projectId, contact.id, intent.customerReference, now);
   await recordOptIn(db, intent.projectId, contact.id, "registration_intent", now);
   return { ...contact, referenceId: intent.customerReference };
 }

@@ -1,5 +1,5 @@
 import { markSubmissionForwarded } from "@/lib/domain/flows/forwarded";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
@@ -7,6 +7,7 @@ import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets } from "@/lib/domain/projects";
+import { clearWebhookFailing, noteWebhookFailure } from "@/lib/domain/projects/webhook-health";
 import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
 import { serializeDelivery, signatureHeaders } from "./signing";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, PAUSE_AFTER_MS, RESPONSE_EXCERPT_BYTES, nextDelayMs } from "./schedule";
@@ -103,7 +104,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
       .from(recorded);
     if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
-    if (succeeded && project.webhookFailingSince) await db.update(projects).set({ webhookFailingSince: null }).where(eq(projects.id, project.id));
+    if (succeeded && project.webhookFailingSince) await clearWebhookFailing(db, project.id);
     if (succeeded && event.type === "flow.completed") await markSubmissionForwarded(db, event.id);
     return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
   }
@@ -157,18 +158,5 @@ async function post(clock: Clock, request: typeof safeRequest, timeoutMs: number
 
 /** Tracks continuous failure; after 5 days of it the endpoint is paused until the webhook is updated. */
 async function noteFailure(db: Db, projectId: string, now: Date) {
-  await db
-    .update(projects)
-    .set({ webhookFailingSince: sql`coalesce(${projects.webhookFailingSince}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(projects.id, projectId));
-  await db
-    .update(projects)
-    .set({ webhookPausedAt: now })
-    .where(
-      and(
-        eq(projects.id, projectId),
-        isNull(projects.webhookPausedAt),
-        sql`${projects.webhookFailingSince} <= ${new Date(now.getTime() - PAUSE_AFTER_MS).toISOString()}::timestamptz`,
-      ),
-    );
+  await noteWebhookFailure(db, projectId, now, PAUSE_AFTER_MS);
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
-import { seal } from "@/lib/crypto/secrets";
+import { markFlowKeyRegistered, storeFlowKeyPair } from "@/lib/domain/channels/flow-keys";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { providerAccountOf } from "@/lib/domain/flows/channel";
@@ -18,10 +18,7 @@ export async function ensureFlowKeys(ctx: SystemCtx, channel: ChannelRow): Promi
   let current = channel;
   if (!current.flowPublicKey) {
     const pair = await generateFlowKeyPairOffThread();
-    await ctx.db
-      .update(channels)
-      .set({ flowPublicKey: pair.publicKeyPem, flowPrivateKeySealed: seal(pair.privateKeyPem), flowKeyRegisteredAt: null, updatedAt: ctx.now })
-      .where(and(eq(channels.id, channel.id), isNull(channels.flowPublicKey)));
+    await storeFlowKeyPair(ctx, channel.id, pair);
     const [stored] = await ctx.db.select().from(channels).where(eq(channels.id, channel.id));
     if (!stored?.flowPublicKey) throw new Error(`Channel ${channel.id} is gone: no Flow key pair could be stored for it.`);
     current = stored;
@@ -29,11 +26,7 @@ export async function ensureFlowKeys(ctx: SystemCtx, channel: ChannelRow): Promi
   const publicKeyPem = current.flowPublicKey!;
   if (!current.flowKeyRegisteredAt) {
     await ctx.ports.provider.flows.registerEncryptionKey(providerAccountOf(current, ctx.settings), publicKeyPem);
-    // Only for the key just registered: a key replaced meanwhile must not be marked registered.
-    await ctx.db
-      .update(channels)
-      .set({ flowKeyRegisteredAt: ctx.now, updatedAt: ctx.now })
-      .where(and(eq(channels.id, channel.id), eq(channels.flowPublicKey, publicKeyPem)));
+    await markFlowKeyRegistered(ctx, channel.id, publicKeyPem);
   }
   return { publicKeyPem };
 }

@@ -156,9 +156,9 @@ describe("AGENT is the project's; a dedicated channel's own routing overrides it
     expect(await lastReceived(seeded)).toEqual({ route: "external", deliver: true });
     await receiver.waitFor(1, 5_000);
     expect(hooksFor("Do you ship to Canada?")).toHaveLength(1);
-    // The thread's owner on the wire says the same: the service's, not the agent's.
+    // No owner on the wire where the channel does not route AGENT (the agent decides nothing there).
     const conversations = await h.app.call("GET", "/conversations", { key: seeded.key });
-    expect(conversations.body.data[0].thread_owner).toBe("SERVICE");
+    expect(conversations.body.data[0].thread_owner).toBeNull();
 
     // Back to following the project (null): the agent answers again.
     expect((await h.app.call("PATCH", `/channels/${channelId}`, { key: seeded.key, body: { routing_mode: null } })).body.routing_mode).toBeNull();

@@ -2833,7 +2833,7 @@ export interface components {
        */
       started_at: string;
       /**
-       * @description Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the project's routing mode is not AGENT.
+       * @description Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the last channel does not route AGENT (its own routing_mode, else the project's).
        * @example PROVIDER_AGENT
        * @enum {string|null}
        */

@@ -46,7 +46,10 @@ export function RoutingModeControl({ label, value, projectRouting, onChange, dis
         <div className="inline-flex flex-wrap rounded-md bg-slate-100 p-0.5 ring-1 ring-slate-200 ring-inset">
           {options.map((option) => {
             const selected = option === (value ?? FOLLOW);
-            const title = option === FOLLOW ? FOLLOW_PROJECT_LABEL : ROUTING_LABELS[option];
+            // What picking it will do, before it is picked (it applies at once).
+            const mode = option === FOLLOW ? projectRouting : option;
+            const name = option === FOLLOW ? `${FOLLOW_PROJECT_LABEL}${projectRouting ? ` (${projectRouting})` : ""}` : ROUTING_LABELS[option];
+            const title = mode ? `${name}: ${ROUTING_SENTENCES[mode]}` : name;
             return (
               <label
                 key={option}

@@ -48,8 +48,8 @@ export function RoutingModeControl({ label, value, projectRouting, onChange, dis
             const selected = option === (value ?? FOLLOW);
             // What picking it will do, before it is picked (it applies at once).
             const mode = option === FOLLOW ? projectRouting : option;
-            const name = option === FOLLOW ? `${FOLLOW_PROJECT_LABEL}${projectRouting ? ` (${projectRouting})` : ""}` : ROUTING_LABELS[option];
-            const title = mode ? `${name}: ${ROUTING_SENTENCES[mode]}` : name;
+            const choiceName = option === FOLLOW ? `${FOLLOW_PROJECT_LABEL}${projectRouting ? ` (${projectRouting})` : ""}` : ROUTING_LABELS[option];
+            const title = mode ? `${choiceName}: ${ROUTING_SENTENCES[mode]}` : choiceName;
             return (
               <label
                 key={option}

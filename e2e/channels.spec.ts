@@ -5,7 +5,8 @@ import { screenshot, signIn } from "./support/auth";
 /**
  * Channels end to end: connect a dedicated channel through the dialog (the server's field errors land
  * under the right inputs first), then on the demo project's Channels page switch its routing to NONE
- * and see the routing warning appear on its card at once, and switch away to see it go.
+ * and see the routing warning change on its card at once, then to FLOWS, where its project has no
+ * automation to answer with (e2e/routing.spec.ts has the rest of the routing story).
  */
 
 const auth = { Authorization: `Bearer ${E2E_KEY}` };
@@ -45,7 +46,7 @@ function channelCard(page: Page, name: string) {
   return page.getByRole("region", { name, exact: true });
 }
 
-test("connect a channel, then a routing switch shows and clears its routing warning", async ({ page, request, consoleErrors }) => {
+test("connect a channel, then a routing switch changes its routing warning", async ({ page, request, consoleErrors }) => {
   test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const displayName = `Support line ${run}`;
@@ -110,7 +111,7 @@ test("connect a channel, then a routing switch shows and clears its routing warn
   await expect(card).toBeVisible();
   await card.getByRole("radio", { name: "NONE" }).check();
   const warning = card.getByTestId("routing-warning");
-  await expect(warning).toContainText("Routing is NONE: inbound messages on this channel are recorded only");
+  await expect(warning).toContainText("This channel routes NONE. Inbound messages are recorded only");
   await expect(card.getByRole("radio", { name: "NONE" })).toBeChecked();
   await cleanView(page);
   await screenshot(page, "channels-1280");
@@ -120,15 +121,15 @@ test("connect a channel, then a routing switch shows and clears its routing warn
   await screenshot(page, "channels-390");
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // 3. FLOWS under its EXTERNAL project without a webhook: nothing is dropped silently, so no warning.
+  // 3. FLOWS, but its project has no automation: nothing would answer, so it warns (issue 32 item 6).
   await card.getByRole("radio", { name: "FLOWS" }).check();
   await expect(card.getByRole("radio", { name: "FLOWS" })).toBeChecked();
-  await expect(warning).toBeHidden();
+  await expect(warning).toContainText("has no active automation");
 
   // 4. And it persists: the server says the same after a reload.
   await page.reload();
   await expect(channelCard(page, displayName).getByRole("radio", { name: "FLOWS" })).toBeChecked();
-  await expect(channelCard(page, displayName).getByTestId("routing-warning")).toHaveCount(0);
+  await expect(channelCard(page, displayName).getByTestId("routing-warning")).toContainText("has no active automation");
 });
 
 test("disconnect a channel from its card: confirm, then it shows disconnected and can no longer be disconnected", async ({ page, request }) => {

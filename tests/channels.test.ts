@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { channels, organizations, projects } from "@/lib/db/schema";
+import { automations, businessAgents, channels, organizations, projects } from "@/lib/db/schema";
+import { insertAutomation } from "./automations/support";
+import { newId } from "@/lib/ids";
 import { unseal } from "@/lib/crypto/secrets";
 import { createProjectRow } from "@/lib/domain/projects";
 import { createApiKey } from "@/lib/domain/keys";
@@ -491,7 +493,8 @@ describe("POST /channels", () => {
   it.each([
     ["FLOWS", "FLOWS"],
     ["EXTERNAL", "EXTERNAL"],
-    ["AGENT", "EXTERNAL"],
+    // AGENT is the project's alone: the channel follows the project (null) and so routes AGENT.
+    ["AGENT", null],
   ] as const)("a channel connected under a %s project starts with routing_mode %s", async (projectMode, channelMode) => {
     const seeded = await fresh(`Inherit ${projectMode}`);
     await setProject(seeded.projectId, { routingMode: projectMode });
@@ -561,7 +564,7 @@ describe("PATCH /channels/{id}", () => {
     channelId = (await connectA(seeded.key)).channel.id;
   });
 
-  it.each(["NONE", "FLOWS", "EXTERNAL"] as const)("sets routing_mode %s, stored and returned", async (mode) => {
+  it.each(["NONE", "FLOWS", "EXTERNAL", null] as const)("sets routing_mode %s, stored and returned", async (mode) => {
     app.clock.advance(1000);
     const res = await app.call("PATCH", `/channels/${channelId}`, { key: seeded.key, body: { routing_mode: mode } });
     expect(res.status).toBe(200);
@@ -577,7 +580,6 @@ describe("PATCH /channels/{id}", () => {
   it.each([
     [{ routing_mode: "AGENT" }, ["routing_mode"]],
     [{ routing_mode: "external" }, ["routing_mode"]],
-    [{ routing_mode: null }, ["routing_mode"]],
     [{}, ["routing_mode"]],
     [{ routing_mode: "NONE", display_name: "x" }, ["display_name"]],
     [{ routing_mode: "NONE", status: "disconnected" }, ["status"]],
@@ -620,9 +622,24 @@ describe("routing_warning", () => {
     return { seeded, channel: res.body };
   }
 
+  /** An automation of the project (active unless told): FLOWS then has something to answer with. */
+  const withAutomation = (projectId: string, active = true) =>
+    insertAutomation(app, projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: [{ send_reply: { text: "hi" } }], active });
+
   it("the spec's example: a FLOWS channel under an EXTERNAL project with a webhook_url", async () => {
-    const { channel } = await setup({ routingMode: "EXTERNAL", webhookUrl: WEBHOOK_URL }, "FLOWS");
-    expect(channel.routing_warning).toMatch(/FLOWS.*EXTERNAL.*not forwarded/);
+    const { seeded, channel } = await setup({ routingMode: "EXTERNAL", webhookUrl: WEBHOOK_URL }, "FLOWS");
+    await withAutomation(seeded.projectId);
+    const res = await app.call("GET", `/channels/${channel.id}`, { key: seeded.key });
+    expect(res.body.routing_warning).toMatch(/FLOWS.*EXTERNAL.*not forwarded/);
+  });
+
+  it("FLOWS with no active automation: recorded, not forwarded, nothing answers (issue 32 item 6); an active automation clears it", async () => {
+    const { seeded, channel } = await setup({ routingMode: "FLOWS", webhookUrl: null }, "FLOWS");
+    expect(channel.routing_warning).toMatch(/FLOWS but the project has no active automation.*nothing answers them/);
+    await withAutomation(seeded.projectId, false);
+    expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toMatch(/no active automation/);
+    await app.db.update(automations).set({ active: true }).where(eq(automations.projectId, seeded.projectId));
+    expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toBeNull();
   });
 
   it("NONE: recorded only", async () => {
@@ -635,10 +652,13 @@ describe("routing_warning", () => {
     expect(channel.routing_warning).toMatch(/EXTERNAL.*no webhook_url/);
   });
 
-  it("null for EXTERNAL with a webhook_url, and for FLOWS under a FLOWS project", async () => {
+  it("null for EXTERNAL with a webhook_url, and for FLOWS with an active automation", async () => {
     expect((await setup({ routingMode: "EXTERNAL", webhookUrl: WEBHOOK_URL }, "EXTERNAL")).channel.routing_warning).toBeNull();
-    expect((await setup({ routingMode: "FLOWS", webhookUrl: WEBHOOK_URL }, "FLOWS")).channel.routing_warning).toBeNull();
-    expect((await setup({ routingMode: "FLOWS", webhookUrl: null }, "FLOWS")).channel.routing_warning).toBeNull();
+    for (const webhookUrl of [WEBHOOK_URL, null]) {
+      const { seeded, channel } = await setup({ routingMode: "FLOWS", webhookUrl }, "FLOWS");
+      await withAutomation(seeded.projectId);
+      expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toBeNull();
+    }
   });
 
   it("follows the project: setting the webhook_url clears the EXTERNAL warning, removing it brings it back", async () => {
@@ -650,11 +670,34 @@ describe("routing_warning", () => {
     expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toMatch(/no webhook_url/);
   });
 
-  it("an AGENT project: the channel's routing_mode is not applied; only threads the service owns are forwarded", async () => {
-    for (const mode of ["EXTERNAL", "FLOWS", "NONE"] as const) {
-      const { channel } = await setup({ routingMode: "AGENT", webhookUrl: WEBHOOK_URL }, mode);
-      expect(channel.routing_warning).toMatch(/business agent.*AGENT.*while the agent owns the thread.*Threads your service takes.*forwarded to the webhook/);
-    }
+  it("an AGENT project does not override a channel's own routing: each mode warns (or not) as it would anywhere", async () => {
+    expect((await setup({ routingMode: "AGENT", webhookUrl: WEBHOOK_URL }, "EXTERNAL")).channel.routing_warning).toBeNull();
+    expect((await setup({ routingMode: "AGENT", webhookUrl: WEBHOOK_URL }, "NONE")).channel.routing_warning).toMatch(/NONE.*recorded only/);
+    expect((await setup({ routingMode: "AGENT", webhookUrl: null }, "EXTERNAL")).channel.routing_warning).toMatch(/no webhook_url/);
+  });
+
+  it("a channel that follows an AGENT project warns until its agent is ACTIVE: the webhook gets its messages instead (or nobody)", async () => {
+    const { seeded, channel } = await setup({ routingMode: "AGENT", webhookUrl: WEBHOOK_URL }, "EXTERNAL");
+    const follow = await app.call("PATCH", `/channels/${channel.id}`, { key: seeded.key, body: { routing_mode: null } });
+    expect(follow.body.routing_mode).toBeNull();
+    expect(follow.body.routing_warning).toMatch(
+      /routes AGENT \(the routing of the project, which it follows\) but this channel has no ACTIVE business agent.*forwarded to the webhook instead/,
+    );
+    await setProject(seeded.projectId, { webhookUrl: null });
+    expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toMatch(
+      /no webhook_url: they are recorded and delivered nowhere/,
+    );
+    await app.db.insert(businessAgents).values({
+      id: newId("businessAgent"),
+      projectId: seeded.projectId,
+      channelId: channel.id,
+      status: "ACTIVE",
+      settings: {},
+      skills: [],
+      createdAt: app.clock.now(),
+      updatedAt: app.clock.now(),
+    });
+    expect((await app.call("GET", `/channels/${channel.id}`, { key: seeded.key })).body.routing_warning).toBeNull();
   });
 
   it("a channel that is no project's channel routes nowhere, whatever its mode", async () => {
@@ -686,15 +729,28 @@ describe("routing_warning", () => {
     expect(listed).toEqual(again.body);
   });
 
-  it("the sandbox follows the key's project: EXTERNAL without webhook_url warns; with one, or FLOWS / AGENT, it does not", async () => {
+  it("the sandbox follows the key's project: EXTERNAL without webhook_url warns, FLOWS without an active automation and AGENT without an ACTIVE agent too", async () => {
     const seeded = await fresh("Sandbox warn");
     const sandbox = async () => (await app.call("GET", `/channels/${SANDBOX_CHANNEL_ID}`, { key: seeded.key })).body.routing_warning;
     expect(await sandbox()).toMatch(/no webhook_url/);
     await setProject(seeded.projectId, { webhookUrl: WEBHOOK_URL });
     expect(await sandbox()).toBeNull();
     await setProject(seeded.projectId, { webhookUrl: null, routingMode: "FLOWS" });
+    expect(await sandbox()).toMatch(/^Your project routes FLOWS but it has no active automation: messages your sandbox testers send are recorded/);
+    await withAutomation(seeded.projectId);
     expect(await sandbox()).toBeNull();
     await setProject(seeded.projectId, { routingMode: "AGENT" });
+    expect(await sandbox()).toMatch(/^Your project routes AGENT but the shared sandbox has no ACTIVE business agent/);
+    await app.db.insert(businessAgents).values({
+      id: newId("businessAgent"),
+      projectId: seeded.projectId,
+      channelId: SANDBOX_CHANNEL_ID,
+      status: "ACTIVE",
+      settings: {},
+      skills: [],
+      createdAt: app.clock.now(),
+      updatedAt: app.clock.now(),
+    });
     expect(await sandbox()).toBeNull();
     // The list and the project's enrollment_channel agree with the single GET.
     await setProject(seeded.projectId, { routingMode: "EXTERNAL" });

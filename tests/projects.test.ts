@@ -380,8 +380,11 @@ describe("PATCH /projects/{id}", () => {
       webhook_secret: secret,
       webhook_signing_enabled: true,
       updated_at: app.clock.now().toISOString(),
-      // The sandbox warned that inbound went nowhere without a webhook_url; with one set it is clear.
-      enrollment_channel: { ...before.body.enrollment_channel, routing_warning: null },
+      // The sandbox warned that inbound went nowhere without a webhook_url; now it routes FLOWS, where no automation answers yet.
+      enrollment_channel: {
+        ...before.body.enrollment_channel,
+        routing_warning: expect.stringMatching(/^Your project routes FLOWS but it has no active automation/),
+      },
     });
     expect(before.body.enrollment_channel.routing_warning).toMatch(/no webhook_url/);
     expect(res.body.created_at).toBe(before.body.created_at);

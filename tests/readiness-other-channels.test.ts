@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import { createTestApp, type TestApp } from "./support/app";
+import { insertAutomation } from "./automations/support";
 
 /**
  * Readiness for channels whose inbound the project receives besides its channel_id (a second number
@@ -48,6 +49,7 @@ describe("readiness of the project's other channels", () => {
   it("an other channel forwarding to a missing webhook is named in WEBHOOK_URL_MISSING with the sandbox", async () => {
     const { seeded, dedicated, other } = await twoNumbers("Two numbers", { webhookUrl: null });
     await setRouting(dedicated, "FLOWS");
+    await insertAutomation(app, seeded.projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: [{ send_reply: { text: "hi" } }] });
     const body = await readiness(seeded);
     expect(body.dedicated_channel.id).toBe(dedicated);
     const missing = body.issues.find((i: any) => i.code === "WEBHOOK_URL_MISSING");
@@ -77,7 +79,7 @@ describe("readiness of the project's other channels", () => {
         severity: "warning",
         area: "routing",
         title: `Check inbound routing on your channel ${other} (${PHONE})`,
-        message: "Routing is NONE: inbound messages on this channel are recorded only; nothing is forwarded or answered.",
+        message: "This channel routes NONE. Inbound messages are recorded only: they are not forwarded to your webhook and nothing answers them.",
         next_steps: [
           `Review the channel's routing: GET /channels/${other} explains routing_warning; change it with PATCH /channels/${other} or PATCH /projects/${seeded.projectId}.`,
         ],
@@ -86,20 +88,33 @@ describe("readiness of the project's other channels", () => {
     expect(body.issues.map((i: any) => i.code)).not.toContain("INBOUND_RECORD_ONLY");
   });
 
-  it("under an AGENT project an EXTERNAL other channel needs no webhook, and both numbers warn with the agent step", async () => {
+  it("numbers connected under an AGENT project follow it: no webhook needed, and each warns with the agent step until its agent is ACTIVE", async () => {
     const { seeded, dedicated, other } = await twoNumbers("Agent two", { routingMode: "AGENT", webhookUrl: null });
     const body = await readiness(seeded);
     expect(body.capabilities.webhook.status).toBe("not_applicable");
     expect(body.requirements).not.toContain("webhook_url");
     const warnings = body.issues.filter((i: any) => i.code === "ROUTING_WARNING");
     expect(warnings.map((w: any) => w.title)).toEqual([
+      `Check inbound routing on the shared sandbox (${body.sandbox_channel.phone_number})`,
       `Check inbound routing on your channel ${dedicated} (${PHONE})`,
       `Check inbound routing on your channel ${other} (${PHONE})`,
     ]);
-    for (const warning of warnings) {
+    for (const [warning, id] of [
+      [warnings[1], dedicated],
+      [warnings[2], other],
+    ] as const) {
       expect(warning.next_steps).toEqual([
-        `Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${seeded.projectId}).`,
+        `To have the business agent answer there, turn it on for the channel: POST /business-agents with {"channel_id": "${id}", "enabled": true}.`,
+        `To forward this channel's inbound to your webhook instead: PATCH /channels/${id} with {"routing_mode": "EXTERNAL"}.`,
       ]);
     }
+  });
+
+  it("under an AGENT project a number with its own EXTERNAL routing forwards to the webhook, which it then needs", async () => {
+    const { seeded, other } = await twoNumbers("Agent own", { routingMode: "AGENT", webhookUrl: null });
+    await setRouting(other, "EXTERNAL");
+    const body = await readiness(seeded);
+    expect(body.capabilities.webhook.status).toBe("blocked");
+    expect(body.issues.find((i: any) => i.code === "WEBHOOK_URL_MISSING").message).toContain(`your channel ${other}`);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { channels, events, organizations, projects, sandboxParticipants, webhookDeliveries } from "@/lib/db/schema";
+import { businessAgents, channels, events, organizations, projects, sandboxParticipants, webhookDeliveries } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAUSE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
@@ -15,6 +15,7 @@ import {
 } from "@/lib/domain/readiness/project";
 import { CAPABILITY_NAMES } from "@/lib/domain/readiness/types";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
+import { insertAutomation } from "./automations/support";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
 
 let app: TestApp;
@@ -112,6 +113,10 @@ async function readyProject(name: string) {
   await setChannel(channel.id, VERIFIED);
   return { seeded, channel };
 }
+
+/** An active automation: under FLOWS something answers, so routing does not warn. */
+const withAutomation = (projectId: string) =>
+  insertAutomation(app, projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: [{ send_reply: { text: "hi" } }] });
 
 async function readiness(seeded: { key: string; projectId: string }) {
   const res = await app.call("GET", `/projects/${seeded.projectId}/readiness`, { key: seeded.key });
@@ -352,6 +357,7 @@ describe("overall_status", () => {
     const seeded = await fresh("Half", { routingMode: "EXTERNAL" });
     const channel = await connectA(seeded.key, { routing_mode: "FLOWS" });
     await setChannel(channel.id, VERIFIED);
+    await withAutomation(seeded.projectId);
     const body = await readiness(seeded);
     expect(body).toMatchObject({ overall_status: "testable_with_blockers", sandbox_testable: true, production_inbound_ready: true });
     expect(body.capabilities.production_inbound.status).toBe("ready");
@@ -603,6 +609,7 @@ describe("production_inbound", () => {
     const seeded = await fresh("Channel external", { routingMode: "FLOWS" });
     const channel = await connectA(seeded.key, { routing_mode: "EXTERNAL" });
     await setChannel(channel.id, VERIFIED);
+    await withAutomation(seeded.projectId);
     const body = await readiness(seeded);
     expect(body.capabilities.production_inbound.status).toBe("blocked");
     expect(body.capabilities.webhook.status).toBe("blocked");
@@ -618,6 +625,7 @@ describe("production_inbound", () => {
     await addTesters(seeded.projectId);
     const channel = await connectA(seeded.key, { routing_mode: "FLOWS" });
     await setChannel(channel.id, VERIFIED);
+    await withAutomation(seeded.projectId);
     const body = await readiness(seeded);
     expect(body.capabilities.production_inbound.status).toBe("warning");
     expect(body.production_inbound_ready).toBe(true);
@@ -628,24 +636,42 @@ describe("production_inbound", () => {
       title: `Check inbound routing on your channel ${channel.id} (+14155550100)`,
       message: body.dedicated_channel.routing_warning,
       next_steps: [
-        `To forward this channel's inbound to your webhook: PATCH /channels/${channel.id} with {"routing_mode": "EXTERNAL"}.`,
-        "To keep native automations on it, make sure an automation matches every message that needs an answer.",
+        'To keep native automations there, make sure an active automation matches every message that needs an answer (GET /automations; PATCH /automations/{id} with {"active": true}).',
+        `To forward this channel's inbound to your webhook instead: PATCH /channels/${channel.id} with {"routing_mode": "EXTERNAL"}.`,
       ],
     });
     expect(body.overall_status).toBe("ready_with_warnings");
   });
 
-  it("ready, then warning once the project hands inbound to its business agent", async () => {
-    const { seeded } = await readyProject("Agent");
-    expect((await readiness(seeded)).capabilities.production_inbound).toEqual({
-      status: "ready",
-      message: expect.stringContaining(`your webhook ${WEBHOOK_URL}`),
-    });
+  it("an AGENT project leaves a number with its own routing alone; a number that follows it goes to the agent, with a warning until its agent is ACTIVE", async () => {
+    const { seeded, channel } = await readyProject("Agent");
+    const webhookReady = { status: "ready", message: expect.stringContaining(`your webhook ${WEBHOOK_URL}`) };
+    expect((await readiness(seeded)).capabilities.production_inbound).toEqual(webhookReady);
     await setProject(seeded.projectId, { routingMode: "AGENT" });
-    const body = await readiness(seeded);
-    expect(body.capabilities.production_inbound.status).toBe("warning");
-    expect(body.capabilities.production_inbound.message).toContain("the business agent");
-    expect(codes(body)).toEqual(["ROUTING_WARNING"]);
+    // The number's own EXTERNAL overrides the project's AGENT (issue 32 item 5).
+    expect((await readiness(seeded)).capabilities.production_inbound).toEqual(webhookReady);
+
+    await setChannel(channel.id, { routingMode: null });
+    const following = await readiness(seeded);
+    expect(following.capabilities.production_inbound.status).toBe("warning");
+    expect(following.capabilities.production_inbound.message).toContain("the business agent");
+    expect(following.dedicated_channel.routing_warning).toMatch(/routes AGENT .* no ACTIVE business agent/);
+    // The sandbox routes AGENT too, without an agent of its own: both say so.
+    expect(codes(following)).toEqual(["ROUTING_WARNING", "ROUTING_WARNING"]);
+
+    await app.db.insert(businessAgents).values({
+      id: newId("businessAgent"),
+      projectId: seeded.projectId,
+      channelId: channel.id,
+      status: "ACTIVE",
+      settings: {},
+      skills: [],
+      createdAt: app.clock.now(),
+      updatedAt: app.clock.now(),
+    });
+    const answered = await readiness(seeded);
+    expect(answered.capabilities.production_inbound).toEqual({ status: "ready", message: expect.stringContaining("goes to the business agent") });
+    expect(answered.issues.map((i: any) => i.title)).toEqual([expect.stringContaining("shared sandbox")]);
   });
 });
 

@@ -63,7 +63,7 @@ export function AgentPage({ projectId }: { projectId: string }) {
         title="Agent"
         description="A business agent answers customers on a channel by itself: FAQ answers, skills that call your tools, and a handoff to the inbox when they ask for a person."
       />
-      <RoutingNote projectId={projectId} />
+      {channels.data && agents.data && <RoutingNote projectId={projectId} channels={all} agents={agents.data.data} />}
       {body}
     </div>
   );

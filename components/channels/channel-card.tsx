@@ -6,6 +6,7 @@ import { projectPath } from "@/components/shell/nav-links";
 import { AlertIcon, Badge, Button, Card, ConfirmDialog, CopyButton, PlatformName, useToast } from "@/components/ui";
 import { useDisconnectChannel, useUpdateChannelRouting, type Channel, type ChannelRoutingMode } from "@/lib/client/channels";
 import type { ProjectSettings } from "@/lib/client/webhooks";
+import { ROUTING_SENTENCES, effectiveRoutingOfWire } from "@/lib/shared/routing-modes";
 import { ChannelStatusBadge, NumberModeBadge } from "./channel-badges";
 import { PublishReadinessPanel } from "./publish-readiness";
 import { RoutingModeControl } from "./routing-mode-control";
@@ -22,22 +23,49 @@ function mentionsThisProject(warning: string): boolean {
   return /\b(the|your) project\b/i.test(warning);
 }
 
+const linkClass =
+  "font-medium underline underline-offset-2 hover:text-amber-950 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
+
+/** Where the next step happens when the channel's routing has nothing to answer with. */
+const ANSWERER_PAGE = {
+  FLOWS: { segment: "automations", label: "Turn an automation on in Automations" },
+  AGENT: { segment: "agent", label: "Turn the agent on in Agent" },
+} as const;
+
 /** The warning the server computed, with the project settings it depends on right under it. */
-function RoutingWarning({ warning, project, projectId }: { warning: string; project: ProjectSettings | undefined; projectId: string }) {
+function RoutingWarning({
+  warning,
+  channel,
+  project,
+  projectId,
+}: {
+  warning: string;
+  channel: Channel;
+  project: ProjectSettings | undefined;
+  projectId: string;
+}) {
+  const ours = project && mentionsThisProject(warning);
+  const mode = project ? effectiveRoutingOfWire(project.routing_mode, channel) : null;
+  const answerer = mode === "FLOWS" || mode === "AGENT" ? ANSWERER_PAGE[mode] : null;
   return (
     <div className="flex gap-3 rounded-md bg-amber-50 px-3.5 py-3 ring-1 ring-amber-600/25 ring-inset" data-testid="routing-warning">
       <AlertIcon size={18} className="mt-px shrink-0 text-amber-600" />
       <div className="min-w-0 text-[13px]">
         <p className="font-semibold text-amber-900">Inbound messages may be lost</p>
         <p className="mt-0.5 text-amber-900/90">{warning}</p>
-        {project && mentionsThisProject(warning) && (
+        {ours && (
           <p className="mt-1.5 text-amber-800">
             This project routes <span className="font-mono text-[12px]">{project.routing_mode}</span> and{" "}
             {project.webhook_url ? "has a webhook URL" : "has no webhook URL"}.{" "}
-            <Link
-              href={projectPath(projectId)}
-              className="font-medium underline underline-offset-2 hover:text-amber-950 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
+            {answerer && (
+              <>
+                <Link href={projectPath(projectId, answerer.segment)} className={linkClass}>
+                  {answerer.label}
+                </Link>
+                {" · "}
+              </>
+            )}
+            <Link href={projectPath(projectId)} className={linkClass}>
               Change project routing on Overview
             </Link>
           </p>
@@ -85,22 +113,25 @@ function DisconnectChannel({ projectId, channel, name }: { projectId: string; ch
 export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCardProps) {
   const update = useUpdateChannelRouting(projectId);
   const toast = useToast();
-  const [pending, setPending] = useState<ChannelRoutingMode | null>(null);
+  // Boxed: null is a routing of its own ("follow the project").
+  const [pending, setPending] = useState<{ mode: ChannelRoutingMode | null } | null>(null);
   const headingId = useId();
   const reasonId = useId();
   const name = channelName(channel);
   const isProjectNumber = project?.channel_id === channel.id;
 
-  const change = (mode: ChannelRoutingMode) => {
+  const change = (mode: ChannelRoutingMode | null) => {
     if (mode === channel.routing_mode) return;
-    setPending(mode);
+    setPending({ mode });
     update.mutate(
       { channelId: channel.id, routingMode: mode },
       {
         onSuccess: (saved) =>
           toast.show({
             tone: saved.routing_warning ? "warning" : "success",
-            title: `${channelName(saved)} now routes ${saved.routing_mode}`,
+            title: saved.routing_mode
+              ? `${channelName(saved)} now routes ${saved.routing_mode}`
+              : `${channelName(saved)} now follows the project's routing${project ? ` (${project.routing_mode})` : ""}`,
             description: saved.routing_warning ? "Check the warning on the card." : undefined,
           }),
         onError: (error) => toast.show({ tone: "danger", title: "Couldn't change the routing", description: error.message }),
@@ -151,21 +182,29 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
         <section aria-label={`Routing of ${name}`} className="min-w-0 space-y-3">
           <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Inbound routing</h3>
           {channel.is_sandbox ? (
-            <p className="text-[13px] text-slate-700">
-              Follows the project&apos;s routing
+            <div className="space-y-1 text-[13px]">
+              <p className="text-slate-700">
+                Follows the project&apos;s routing
+                {project && (
+                  <>
+                    :{" "}
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">
+                      {project.routing_mode}
+                    </span>
+                  </>
+                )}
+              </p>
               {project && (
-                <>
-                  :{" "}
-                  <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">
-                    {project.routing_mode}
-                  </span>
-                </>
+                <p className="text-slate-600" data-testid="routing-sentence">
+                  {ROUTING_SENTENCES[project.routing_mode]}
+                </p>
               )}
-            </p>
+            </div>
           ) : (
             <RoutingModeControl
               label={`Routing mode of ${name}`}
-              value={pending ?? channel.routing_mode}
+              value={pending ? pending.mode : channel.routing_mode}
+              projectRouting={project?.routing_mode}
               onChange={change}
               disabled={lockedReason !== null}
               saving={update.isPending}
@@ -186,7 +225,7 @@ export function ChannelCard({ projectId, channel, project, canWrite }: ChannelCa
             </p>
           )}
           <div aria-live="polite" className={update.isPending ? "opacity-50 transition-opacity" : "transition-opacity"}>
-            {channel.routing_warning && <RoutingWarning warning={channel.routing_warning} project={project} projectId={projectId} />}
+            {channel.routing_warning && <RoutingWarning warning={channel.routing_warning} channel={channel} project={project} projectId={projectId} />}
           </div>
         </section>
         <section aria-label={`Publishing on ${name}`} className="min-w-0 space-y-3">

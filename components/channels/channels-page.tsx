@@ -7,6 +7,7 @@ import { Button, Card, ChannelsIcon, EmptyState, ErrorState, PageHeader, PlusIco
 import { useChannels } from "@/lib/client/channels";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { useProjectSettings } from "@/lib/client/webhooks";
+import { ROUTING_RULE } from "@/lib/shared/routing-modes";
 import { ChannelCard } from "./channel-card";
 import { ConnectChannelDialog } from "./connect-channel-dialog";
 
@@ -35,8 +36,7 @@ function ProjectRoutingNote({ projectId }: { projectId: string }) {
     <p className="text-[13px] text-slate-600">
       This project routes{" "}
       <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[12px] text-slate-800 ring-1 ring-slate-200 ring-inset">{routing}</span>{" "}
-      {url ? "and has a webhook URL" : "and has no webhook URL yet"}. A dedicated channel&apos;s own routing wins over the project&apos;s; the shared sandbox
-      follows the project.{" "}
+      {url ? "and has a webhook URL" : "and has no webhook URL yet"}. <span data-testid="routing-rule">{ROUTING_RULE}</span>{" "}
       <Link
         href={projectPath(projectId)}
         className="font-medium text-indigo-700 hover:text-indigo-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -13,8 +13,8 @@ import {
   type ConnectablePlatform,
 } from "@/lib/client/channels";
 import { PLATFORMS, platformLabel } from "@/lib/shared/platforms";
+import { ROUTING_LABELS, ROUTING_SENTENCES, type ProjectRoutingMode } from "@/lib/shared/routing-modes";
 import { channelName } from "./channel-card";
-import { ROUTING_TEXT } from "./routing-mode-control";
 
 const CREDENTIAL_LABELS: Record<string, { label: string; hint?: string }> = {
   phone_number_id: { label: "Phone number ID", hint: "The provider's id of the number, not the number itself." },
@@ -34,6 +34,16 @@ type Values = {
 
 const initial: Values = { platform: "PLATFORM_A", display_name: "", phone_number: "", routing_mode: "", credentials: {} };
 
+/**
+ * What "Same as the project" does (the API's default, lib/domain/channels createChannel): AGENT is the
+ * project's alone, so the channel follows it; EXTERNAL or FLOWS is copied, and stays when the project's changes.
+ */
+function inheritedHint(projectRouting: ProjectRoutingMode | undefined): string {
+  if (!projectRouting) return "The channel takes the project's routing.";
+  if (projectRouting === "AGENT") return `The channel follows the project's routing (AGENT): ${ROUTING_SENTENCES.AGENT}`;
+  return `The channel starts with the project's routing (${projectRouting}) and keeps it if the project's changes later: ${ROUTING_SENTENCES[projectRouting]}`;
+}
+
 /** Connect a dedicated channel (POST …/channels): the server validates, its field errors land under the inputs. */
 export function ConnectChannelDialog({
   projectId,
@@ -44,7 +54,7 @@ export function ConnectChannelDialog({
   projectId: string;
   open: boolean;
   onClose: () => void;
-  projectRouting?: string | undefined;
+  projectRouting?: ProjectRoutingMode | undefined;
 }) {
   const connect = useConnectChannel(projectId);
   const toast = useToast();
@@ -178,18 +188,14 @@ export function ConnectChannelDialog({
         <Field
           label="Routing mode"
           optional
-          hint={
-            values.routing_mode
-              ? ROUTING_TEXT[values.routing_mode].long
-              : `By default a new channel follows the project's routing${projectRouting ? ` (${projectRouting === "FLOWS" ? "FLOWS" : "EXTERNAL"})` : ""}.`
-          }
+          hint={values.routing_mode ? ROUTING_SENTENCES[values.routing_mode] : inheritedHint(projectRouting)}
           error={isApiError(error) ? error.fieldError("routing_mode") : undefined}
         >
           <Select value={values.routing_mode} onChange={(e) => setValues((v) => ({ ...v, routing_mode: e.target.value as Values["routing_mode"] }))}>
-            <option value="">Same as the project</option>
+            <option value="">Same as the project{projectRouting ? ` (${projectRouting})` : ""}</option>
             {CHANNEL_ROUTING_MODES.map((mode) => (
               <option key={mode} value={mode}>
-                {mode}: {ROUTING_TEXT[mode].short}
+                {mode}: {ROUTING_LABELS[mode]}
               </option>
             ))}
           </Select>

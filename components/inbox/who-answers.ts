@@ -3,6 +3,7 @@ import type { Automation } from "@/lib/client/automations";
 import type { Channel } from "@/lib/client/channels";
 import type { Conversation } from "@/lib/client/inbox";
 import type { RoutingMode } from "@/lib/client/projects";
+import { ROUTING_SENTENCES, effectiveRoutingOfWire } from "@/lib/shared/routing-modes";
 
 /**
  * Who answers the customer's next message in a conversation, as the inbox badge says it. "AI active"
@@ -30,16 +31,6 @@ export interface AnsweringFacts {
 type ConversationFacts = { handoff: Pick<Conversation["handoff"], "status">; thread_owner?: Conversation["thread_owner"] };
 type ChannelFacts = Pick<Channel, "is_sandbox" | "routing_mode">;
 
-/**
- * The routing inbound on this channel follows, as the server decides it (lib/domain/events,
- * inboundRoute): an AGENT project hands every channel to its agent; the shared sandbox follows the
- * project; a dedicated channel's own mode is authoritative.
- */
-export function effectiveRouting(projectRouting: RoutingMode, channel: ChannelFacts | null | undefined): RoutingMode | "NONE" {
-  if (projectRouting === "AGENT" || !channel || channel.is_sandbox) return projectRouting;
-  return channel.routing_mode;
-}
-
 const PERSON: WhoAnswers = {
   answerer: "person",
   label: "Human active",
@@ -51,7 +42,8 @@ const PERSON: WhoAnswers = {
 export function whoAnswers(facts: AnsweringFacts | undefined, conversation: ConversationFacts, channel: ChannelFacts | null | undefined): WhoAnswers | null {
   if (conversation.handoff.status === "HUMAN_ACTIVE" || conversation.thread_owner === "BUSINESS_INBOX") return PERSON;
   if (!facts) return null;
-  const route = effectiveRouting(facts.projectRouting, channel);
+  // The server's rule (lib/domain/events inboundRoute routes by the same function).
+  const route = effectiveRoutingOfWire(facts.projectRouting, channel);
   if (route === "AGENT") return agentAnswers(conversation, facts.hasWebhook);
   if (route === "FLOWS") return automationAnswers(facts.automations);
   if (route === "EXTERNAL") return webhookAnswers(facts.hasWebhook);
@@ -59,7 +51,7 @@ export function whoAnswers(facts: AnsweringFacts | undefined, conversation: Conv
     answerer: "nobody",
     label: "Not answered",
     tone: "warning",
-    why: "Routing is NONE on this channel: messages are recorded only, nothing answers them.",
+    why: `Routing is NONE on this channel. ${ROUTING_SENTENCES.NONE}`,
   };
 }
 

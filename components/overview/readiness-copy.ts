@@ -144,11 +144,13 @@ const GUIDES: Record<string, Guide> = {
     step: "On the Channels page, set the number's routing to External (your webhook) or Flows (automations).",
     action: channelStep,
   }),
+  // The server's text names the case (lib/domain/channels/routing-warning.ts); the sandbox follows
+  // the project's routing (Settings), a number its own (Channels).
   ROUTING_WARNING: (issue) => ({
     title: issue.title,
     meaning: issue.message,
-    step: "Set a webhook URL, or change how this project handles inbound under Settings.",
-    action: { label: "Review routing", target: { section: "settings" } },
+    step: "Give that routing something to answer with (an active automation, or the agent turned on for the channel), or change the routing: the project's under Settings, a number's own on Channels.",
+    action: /shared sandbox/.test(issue.title) ? { label: "Review routing", target: { section: "settings" } } : channelStep,
   }),
   SANDBOX_TEMPLATES_NOT_SUPPORTED: () => ({
     title: "Templates need your own number",

@@ -3,13 +3,11 @@
 import { useState } from "react";
 import { Card, CardBody, CardHeader, Switch, cn, useToast } from "@/components/ui";
 import { ROUTING_MODES, useUpdateProject, type Project, type ProjectUpdate, type RoutingMode } from "@/lib/client/projects";
+import { ROUTING_EVENTS_NOTE, ROUTING_RULE, ROUTING_SENTENCES } from "@/lib/shared/routing-modes";
 import { SECTION_IDS } from "./links";
 
-const ROUTING_COPY: Record<RoutingMode, { label: string; explanation: string }> = {
-  EXTERNAL: { label: "External", explanation: "Forward every inbound message to your webhook as message.received." },
-  FLOWS: { label: "Flows", explanation: "svc's built-in automations answer inbound; your webhook still gets events." },
-  AGENT: { label: "Agent", explanation: "A hosted business agent handles inbound conversations." },
-};
+/** The modes' names; what each does is lib/shared/routing-modes.ts's sentence, the same on every page. */
+const MODE_NAMES: Record<RoutingMode, string> = { EXTERNAL: "External", FLOWS: "Flows", AGENT: "Agent" };
 
 /** Routing and opt-in apply at once: the switch and radios update optimistically and roll back if refused. */
 export function SettingsCard({ project, canWrite }: { project: Project; canWrite: boolean }) {
@@ -28,9 +26,7 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
   const [clickedMode, setClickedMode] = useState<RoutingMode | null>(null);
   const chooseRouting = (mode: RoutingMode) => {
     setClickedMode(mode);
-    void save({ routing_mode: mode }, `Routing set to ${ROUTING_COPY[mode].label}`).finally(() =>
-      setClickedMode((current) => (current === mode ? null : current)),
-    );
+    void save({ routing_mode: mode }, `Routing set to ${MODE_NAMES[mode]}`).finally(() => setClickedMode((current) => (current === mode ? null : current)));
   };
   const routingMode = clickedMode ?? project.routing_mode;
 
@@ -65,13 +61,18 @@ export function SettingsCard({ project, canWrite }: { project: Project; canWrite
                     className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-none"
                   />
                   <span className="text-sm leading-5">
-                    <span className="font-medium text-slate-900">{ROUTING_COPY[mode].label}</span>
-                    <span className="block text-slate-600">{ROUTING_COPY[mode].explanation}</span>
+                    <span className="font-medium text-slate-900">{MODE_NAMES[mode]}</span>
+                    <span className="block text-slate-600" data-testid="routing-sentence">
+                      {ROUTING_SENTENCES[mode]}
+                    </span>
                   </span>
                 </label>
               );
             })}
           </div>
+          <p className="mt-2 text-[13px] text-slate-600" data-testid="routing-rule">
+            {ROUTING_RULE} {ROUTING_EVENTS_NOTE}
+          </p>
         </fieldset>
         <Switch
           className="max-w-2xl"

@@ -18,8 +18,8 @@ import { projectQueryKey } from "./query";
  */
 export type { Channel, ChannelRoutingMode, Platform, PublishReadiness };
 
-/** The routing modes in the order the dashboard offers them. */
-export const CHANNEL_ROUTING_MODES = ["EXTERNAL", "FLOWS", "NONE"] as const satisfies readonly ChannelRoutingMode[];
+/** A channel's own routing modes in the order the dashboard offers them (null: it follows the project). */
+export { CHANNEL_ROUTING_MODES } from "@/lib/shared/routing-modes";
 
 export type ChannelStatus = Channel["status"];
 /** The platforms a dedicated channel can be connected on (ChannelCreate). */
@@ -59,11 +59,11 @@ function replaceChannel(data: InfiniteData<ListEnvelope<Channel>> | undefined, c
   return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((c) => (c.id === channel.id ? channel : c)) })) };
 }
 
-/** PATCH …/channels/{id} {routing_mode}: the response carries the re-evaluated routing_warning. */
+/** PATCH …/channels/{id} {routing_mode} (null: follow the project): the response carries the re-evaluated routing_warning. */
 export function useUpdateChannelRouting(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ channelId, routingMode }: { channelId: string; routingMode: ChannelRoutingMode }) =>
+    mutationFn: ({ channelId, routingMode }: { channelId: string; routingMode: ChannelRoutingMode | null }) =>
       projectApi<Channel>(projectId, `/channels/${encodeURIComponent(channelId)}`, { method: "PATCH", body: { routing_mode: routingMode } }),
     onSuccess: (channel) => {
       client.setQueryData<InfiniteData<ListEnvelope<Channel>>>(channelsKey(projectId), (data) => replaceChannel(data, channel));

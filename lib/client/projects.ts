@@ -20,7 +20,8 @@ import { projectQueryKey } from "./query";
  */
 
 export type { Project, ProjectUpdate, Readiness, ReadinessIssue, RoutingMode };
-export const ROUTING_MODES = ["EXTERNAL", "FLOWS", "AGENT"] as const satisfies readonly RoutingMode[];
+/** The project's routing modes in the order the dashboard offers them. */
+export { PROJECT_ROUTING_MODES as ROUTING_MODES } from "@/lib/shared/routing-modes";
 
 export type OverallStatus = Readiness["overall_status"];
 export type CapabilityName = keyof Readiness["capabilities"];

@@ -7,6 +7,7 @@ import { startHarness, type Harness } from "../messaging/support";
 import { testerNumber } from "../messaging/send-support";
 import { say, textsTo } from "../automations/support";
 import type { Seeded } from "../support/app";
+import { startReceiver, type Receiver } from "../support/receiver";
 import { AGENT_SETTINGS, handoffOf, insertAgent, insertNoopTool, setRouting } from "./thread-support";
 
 /**
@@ -16,10 +17,15 @@ import { AGENT_SETTINGS, handoffOf, insertAgent, insertNoopTool, setRouting } fr
  * thread control moves it between the agent, the service (webhook) and a person.
  */
 let h: Harness;
+let receiver: Receiver;
 beforeAll(async () => {
   h = await startHarness();
+  receiver = await startReceiver();
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await h?.close();
+});
 
 /** A project on the sandbox with a joined tester, then routed AGENT with an ACTIVE agent (the join itself gets no agent reply). */
 async function agentProject(options: { skills?: Record<string, unknown>[]; agent?: boolean } = {}) {
@@ -108,5 +114,55 @@ describe("AGENT routing", () => {
     await say(h, tester, "What are your opening hours?");
     expect(textsTo(h, tester)).toEqual([]);
     expect(await lastReceived(seeded)).toEqual({ route: "external", deliver: true });
+  });
+});
+
+describe("AGENT is the project's; a dedicated channel's own routing overrides it (issue 32 item 5)", () => {
+  it("a channel connected under AGENT follows the project and the agent answers there; set to EXTERNAL, the agent stays silent and the webhook gets message.received", async () => {
+    const seeded = await h.app.seed();
+    const webhook = await h.app.call("PATCH", `/projects/${seeded.projectId}`, { key: seeded.key, body: { webhook_url: `${receiver.url}/agent-hooks` } });
+    expect(webhook.status).toBe(200);
+    await setRouting(h.app, seeded.projectId, "AGENT");
+    const phoneNumberId = `pn-agent-${Date.now()}`;
+    const connect = await h.app.call("POST", "/channels", {
+      key: seeded.key,
+      body: {
+        platform: "PLATFORM_A",
+        display_name: "Own line",
+        phone_number: "+15557771234",
+        credentials: { phone_number_id: phoneNumberId, business_account_id: `waba-${phoneNumberId}`, access_token: "t" },
+      },
+    });
+    expect(connect.status, JSON.stringify(connect.body)).toBe(200);
+    const channelId = connect.body.id as string;
+    // AGENT has no channel equivalent: the new channel follows the project (null), and so routes AGENT.
+    expect(connect.body.routing_mode).toBeNull();
+    await insertAgent(h.app, seeded.projectId, { channelId });
+    const customer = testerNumber();
+    const write = (text: string) => say(h, customer, { sender_id: phoneNumberId, type: "text", text }, channelId);
+    const hooksFor = (text: string) =>
+      receiver.received.filter((r) => r.path === "/agent-hooks" && JSON.parse(r.raw).event === "message.received" && r.raw.includes(text));
+
+    await write("What are your opening hours?");
+    expect(textsTo(h, customer)).toEqual(["Monday to Friday, 9:00 to 18:00."]);
+    expect(await lastReceived(seeded)).toEqual({ route: "agent", deliver: false });
+    expect(hooksFor("What are your opening hours?")).toHaveLength(0);
+
+    const patched = await h.app.call("PATCH", `/channels/${channelId}`, { key: seeded.key, body: { routing_mode: "EXTERNAL" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.routing_mode).toBe("EXTERNAL");
+    await write("Do you ship to Canada?");
+    expect(textsTo(h, customer), "the agent does not answer on a channel routed EXTERNAL").toEqual(["Monday to Friday, 9:00 to 18:00."]);
+    expect(await lastReceived(seeded)).toEqual({ route: "external", deliver: true });
+    await receiver.waitFor(1, 5_000);
+    expect(hooksFor("Do you ship to Canada?")).toHaveLength(1);
+    // No owner on the wire where the channel does not route AGENT (the agent decides nothing there).
+    const conversations = await h.app.call("GET", "/conversations", { key: seeded.key });
+    expect(conversations.body.data[0].thread_owner).toBeNull();
+
+    // Back to following the project (null): the agent answers again.
+    expect((await h.app.call("PATCH", `/channels/${channelId}`, { key: seeded.key, body: { routing_mode: null } })).body.routing_mode).toBeNull();
+    await write("What are your opening hours?");
+    expect(textsTo(h, customer)).toEqual(["Monday to Friday, 9:00 to 18:00.", "Monday to Friday, 9:00 to 18:00."]);
   });
 });

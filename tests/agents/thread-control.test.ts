@@ -39,7 +39,7 @@ async function routeNow(projectId: string, contactId: string) {
   const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
   const channel = await ensureSandboxChannel(app.db);
   const conversation = await ensureConversation(app.db, projectId, contactId, SANDBOX_CHANNEL_ID, app.clock.now());
-  return inboundRoute(project!, channel, conversation, await routingOwner(app.db, project!, SANDBOX_CHANNEL_ID, contactId));
+  return inboundRoute(project!, channel, conversation, await routingOwner(app.db, project!, channel, contactId));
 }
 
 describe("the owner in force (pure)", () => {

@@ -173,6 +173,64 @@ describe("warnings", () => {
     expect(warningsOf(flows.issues)).toEqual([]);
   });
 
+  it("'stored, will not fire' is judged per channel from its effective routing (issue 32 item 6)", async () => {
+    const seeded = await app.seed({ orgName: "Per channel", projectName: "Per channel" });
+    const connect = async (name: string, routing_mode?: "FLOWS" | "EXTERNAL" | null) => {
+      const res = await app.call("POST", "/channels", {
+        key: seeded.key,
+        body: {
+          platform: "PLATFORM_A",
+          display_name: name,
+          ...(routing_mode !== undefined ? { routing_mode } : {}),
+          credentials: { phone_number_id: `pn-${name.replace(/\W/g, "")}-${Date.now()}`, business_account_id: "waba-rules", access_token: "t" },
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const automationWarnings = async (project?: { routing_mode: "EXTERNAL" | "FLOWS" | "AGENT" }) =>
+      warningsOf((await validate(seeded.key, configDoc({ ...(project ? { project } : {}), automations: [automationEntry("a")] }))).issues)
+        .filter((i) => i.path === "automations")
+        .map((i) => i.message);
+
+    // An EXTERNAL project with a FLOWS number: the automations fire there, so they are not "will not fire".
+    await connect("Orders line", "FLOWS");
+    const external = await automationWarnings();
+    expect(external).toEqual(["These automations fire only on Orders line (routing FLOWS), not on the shared sandbox (EXTERNAL)."]);
+
+    // Under AGENT the FLOWS number keeps its own routing; a number that follows the project routes AGENT.
+    await connect("Agent line", null);
+    expect(await automationWarnings({ routing_mode: "AGENT" })).toEqual([
+      "These automations fire only on Orders line (routing FLOWS), not on the shared sandbox (AGENT) or Agent line (AGENT).",
+    ]);
+    // Under FLOWS every channel but an EXTERNAL one runs them.
+    await connect("Webhook line", "EXTERNAL");
+    expect(await automationWarnings({ routing_mode: "FLOWS" })).toEqual([
+      "These automations fire only on the shared sandbox, Orders line and Agent line (routing FLOWS), not on Webhook line (EXTERNAL).",
+    ]);
+  });
+
+  it("no channel routes FLOWS: 'stored, active, but will not fire', naming each channel's routing", async () => {
+    const seeded = await app.seed({ orgName: "Nowhere", projectName: "Nowhere" });
+    const res = await app.call("POST", "/channels", {
+      key: seeded.key,
+      body: {
+        platform: "PLATFORM_A",
+        display_name: "Main line",
+        credentials: { phone_number_id: `pn-nowhere-${Date.now()}`, business_account_id: "waba-n", access_token: "t" },
+      },
+    });
+    expect(res.status).toBe(200);
+    const result = await validate(seeded.key, configDoc({ automations: [automationEntry("a")] }));
+    expect(warningsOf(result.issues)).toEqual([
+      expect.objectContaining({
+        path: "automations",
+        message: expect.stringMatching(
+          /^The project routes EXTERNAL and no channel routes FLOWS \(the shared sandbox \(EXTERNAL\) and Main line \(EXTERNAL\)\): these automations are stored, active, but will not fire\./,
+        ),
+      }),
+    ]);
+  });
+
   it("a flow group without a default-locale entry", async () => {
     const seeded = await app.seed({ projectName: "Locales" });
     const body = configDoc({ flows: [flowEntry("ok"), flowEntry("promo", { locale: "es" }), flowEntry("promo", { locale: "fr" })] });

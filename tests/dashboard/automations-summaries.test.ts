@@ -152,6 +152,14 @@ describe("whether routing lets automations fire", () => {
     });
   });
 
+  it("judges a channel that follows the project by the project's routing, an AGENT one included", () => {
+    expect(routingNotice("FLOWS", [sandbox, dedicated(null)])).toBeNull();
+    expect(routingNotice("AGENT", [sandbox, dedicated(null), { ...dedicated("FLOWS"), id: "ch_own", phone_number: "+15550002222" }])).toMatchObject({
+      tone: "info",
+      title: "Automations fire only on +15550002222",
+    });
+  });
+
   it("says nothing when every live channel routes to FLOWS (the sandbox follows the project)", () => {
     expect(routingNotice("FLOWS", [sandbox])).toBeNull();
     expect(routingNotice("FLOWS", [sandbox, dedicated("FLOWS"), dedicated("EXTERNAL", "disconnected")])).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveRouting, whoAnswers, type AnsweringFacts } from "@/components/inbox/who-answers";
+import { whoAnswers, type AnsweringFacts } from "@/components/inbox/who-answers";
 
 /**
  * The inbox's "who answers" badge (components/inbox/who-answers.ts, issue 32 item 14): "AI active"
@@ -8,21 +8,11 @@ import { effectiveRouting, whoAnswers, type AnsweringFacts } from "@/components/
  */
 const open = { handoff: { status: "AI_ACTIVE" as const }, thread_owner: null };
 const sandbox = { is_sandbox: true, routing_mode: "EXTERNAL" as const };
-const dedicated = (routing_mode: "EXTERNAL" | "FLOWS" | "NONE") => ({ is_sandbox: false, routing_mode });
+const dedicated = (routing_mode: "EXTERNAL" | "FLOWS" | "NONE" | null) => ({ is_sandbox: false, routing_mode });
 const anyMessage = { active: true, trigger: { type: "ANY_MESSAGE" as const } };
 const keyword = { active: true, trigger: { type: "KEYWORD" as const, keywords: ["hi"] } };
 const welcome = { active: true, trigger: { type: "WELCOME" as const } };
 const facts = (over: Partial<AnsweringFacts>): AnsweringFacts => ({ projectRouting: "EXTERNAL", hasWebhook: true, automations: [], ...over });
-
-describe("effective routing of a conversation's channel", () => {
-  it("the sandbox follows the project, a dedicated channel its own mode, and an AGENT project hands every channel to its agent", () => {
-    expect(effectiveRouting("FLOWS", sandbox)).toBe("FLOWS");
-    expect(effectiveRouting("EXTERNAL", dedicated("FLOWS"))).toBe("FLOWS");
-    expect(effectiveRouting("FLOWS", dedicated("NONE"))).toBe("NONE");
-    expect(effectiveRouting("AGENT", dedicated("EXTERNAL"))).toBe("AGENT");
-    expect(effectiveRouting("EXTERNAL", null)).toBe("EXTERNAL");
-  });
-});
 
 describe("who answers a conversation", () => {
   it("a person, whenever handoff is on or the inbox owns the thread, whatever the routing", () => {
@@ -63,6 +53,15 @@ describe("who answers a conversation", () => {
       answerer: "nobody",
       label: "Not answered",
     });
+  });
+
+  it("an AGENT project does not override a dedicated channel's own routing: EXTERNAL there is the webhook; a channel that follows the project is the agent's", () => {
+    const agentProject = facts({ projectRouting: "AGENT" });
+    expect(whoAnswers(agentProject, { ...open, thread_owner: "PROVIDER_AGENT" }, dedicated("EXTERNAL"))).toMatchObject({
+      answerer: "webhook",
+      label: "Your webhook",
+    });
+    expect(whoAnswers(agentProject, { ...open, thread_owner: "PROVIDER_AGENT" }, dedicated(null))).toMatchObject({ answerer: "agent", label: "AI active" });
   });
 
   it("EXTERNAL without a webhook URL: nothing answers, and the tooltip says where to set one", () => {

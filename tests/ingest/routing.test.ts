@@ -83,9 +83,16 @@ describe("message.received routing", () => {
     expect(await inboundRoute(seeded, phoneNumberId!, "15554440006")).toEqual({ deliver: false, route: "flows" });
   });
 
-  it("project AGENT with no ACTIVE agent on the channel: the thread is the service's, forwarded (external)", async () => {
-    const { seeded, phoneNumberId } = await projectWithChannel({ routing_mode: "FLOWS" }, "AGENT");
+  it("project AGENT with no ACTIVE agent on a channel that follows it: the thread is the service's, forwarded (external)", async () => {
+    const { seeded, phoneNumberId } = await projectWithChannel({}, "AGENT");
     expect(await inboundRoute(seeded, phoneNumberId!, "15554440007")).toEqual({ deliver: true, route: "external" });
+  });
+
+  it("project AGENT does not override a dedicated channel's own routing: FLOWS stays flows, NONE stays none", async () => {
+    const flows = await projectWithChannel({ routing_mode: "FLOWS" }, "AGENT");
+    expect(await inboundRoute(flows.seeded, flows.phoneNumberId!, "15554440010")).toEqual({ deliver: false, route: "flows" });
+    const none = await projectWithChannel({ routing_mode: "NONE" }, "AGENT");
+    expect(await inboundRoute(none.seeded, none.phoneNumberId!, "15554440011")).toEqual({ deliver: false, route: "none" });
   });
 
   it("handoff HUMAN_ACTIVE: message.received stored but not delivered (handoff); delivered again after handoff off", async () => {

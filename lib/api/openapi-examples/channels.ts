@@ -70,7 +70,10 @@ export const channelExamples: Record<string, OperationExamples> = {
     response: { channel: { summary: "A dedicated PLATFORM_A channel", value: CHANNEL } },
   },
   updateChannel: {
-    request: { flows: { summary: "Route inbound to Flows", value: { routing_mode: "FLOWS" } } },
+    request: {
+      flows: { summary: "Route inbound to Flows", value: { routing_mode: "FLOWS" } },
+      follow: { summary: "Follow the project's routing (how a channel routes AGENT)", value: { routing_mode: null } },
+    },
     response: {
       routed: {
         summary: "Now routed to Flows while the project forwards to its webhook: routing_warning explains the clash",
@@ -78,7 +81,16 @@ export const channelExamples: Record<string, OperationExamples> = {
           ...CHANNEL,
           routing_mode: "FLOWS",
           routing_warning:
-            "This channel routes inbound to native automations (FLOWS) but the project forwards to its webhook (EXTERNAL): messages on this channel are not forwarded to the webhook, and are dropped when no automation matches.",
+            "This channel routes FLOWS (native automations) but the project forwards to its webhook (EXTERNAL): inbound messages on this channel are not forwarded to the webhook; only the automations answer them, and a message no automation matches is recorded and gets no answer.",
+        },
+      },
+      following: {
+        summary: "Following an AGENT project whose agent is not on yet: routing_warning says where messages go meanwhile",
+        value: {
+          ...CHANNEL,
+          routing_mode: null,
+          routing_warning:
+            "This channel routes AGENT (the routing of the project, which it follows) but this channel has no ACTIVE business agent of the project: inbound messages on this channel are forwarded to the webhook instead. Turn the agent on for it on the Agent page (POST /business-agents).",
         },
       },
     },

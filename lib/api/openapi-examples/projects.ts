@@ -37,7 +37,7 @@ export const projectExamples: Record<string, OperationExamples> = {
           enrollment_channel: {
             ...SANDBOX_CHANNEL,
             routing_warning:
-              "Your project routes inbound to its webhook (EXTERNAL) but has no webhook_url: messages your sandbox testers send are recorded but delivered nowhere until a webhook URL is set.",
+              "Your project routes EXTERNAL but it has no webhook_url: messages your sandbox testers send are recorded but delivered nowhere until a webhook URL is set.",
           },
           publish_readiness: SANDBOX_READINESS,
           participant_count: 0,

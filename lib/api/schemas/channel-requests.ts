@@ -1,5 +1,5 @@
 import { z } from "@/lib/api/zod";
-import { ChannelRoutingMode } from "./channels";
+import { ChannelRoutingSetting } from "./channels";
 
 const token = z.string().min(1).max(4096);
 const providerId = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, "Expected the provider's id (letters, digits, _ or -).");
@@ -15,7 +15,7 @@ export const ChannelCreate = z
           .regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.")
           .nullable()
           .optional(),
-        routing_mode: ChannelRoutingMode.optional(),
+        routing_mode: ChannelRoutingSetting.optional(),
         credentials: z.object({ phone_number_id: providerId, business_account_id: providerId, access_token: token }).strict(),
       })
       .strict(),
@@ -24,7 +24,7 @@ export const ChannelCreate = z
         platform: z.literal("PLATFORM_B"),
         display_name: z.string().max(200).nullable().optional(),
         phone_number: z.null().optional(),
-        routing_mode: ChannelRoutingMode.optional(),
+        routing_mode: ChannelRoutingSetting.optional(),
         credentials: z.object({ account_id: providerId, access_token: token }).strict(),
       })
       .strict(),
@@ -33,14 +33,14 @@ export const ChannelCreate = z
         platform: z.literal("PLATFORM_C"),
         display_name: z.string().max(200).nullable().optional(),
         phone_number: z.null().optional(),
-        routing_mode: ChannelRoutingMode.optional(),
+        routing_mode: ChannelRoutingSetting.optional(),
         credentials: z.object({ page_id: providerId, access_token: token }).strict(),
       })
       .strict(),
   ])
   .openapi("ChannelCreate", { description: "Credentials are encrypted at rest and never returned." });
 
-export const ChannelUpdate = z.object({ routing_mode: ChannelRoutingMode }).strict().openapi("ChannelUpdate");
+export const ChannelUpdate = z.object({ routing_mode: ChannelRoutingSetting }).strict().openapi("ChannelUpdate");
 
 // What a client sends (z.input: before parsing), for `import type` in the browser.
 export type ChannelCreateInput = z.input<typeof ChannelCreate>;

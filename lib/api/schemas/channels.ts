@@ -1,6 +1,7 @@
 import { z } from "@/lib/api/zod";
 import { PUBLISH_BLOCKERS } from "@/lib/domain/readiness/publish";
 import { PLATFORM_CODES } from "@/lib/shared/platforms";
+import type { ChannelRoutingMode as SharedChannelRoutingMode } from "@/lib/shared/routing-modes";
 
 export const PublishReadiness = z
   .object({
@@ -16,7 +17,14 @@ export const PublishReadiness = z
 
 // The codes and what each is for: lib/shared/platforms.ts, the dashboard's one source for platform labels.
 export const Platform = z.enum(PLATFORM_CODES);
-export const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"]);
+// The same modes as lib/shared/routing-modes.ts (checked below), in the API's documented order.
+export const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"] as const satisfies readonly SharedChannelRoutingMode[]);
+
+/** A dedicated channel's own routing, or null: it follows its project's routing_mode (the only way a channel routes AGENT). */
+export const ChannelRoutingSetting = ChannelRoutingMode.nullable().openapi({
+  description:
+    "The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.",
+});
 
 export const Channel = z
   .object({
@@ -27,12 +35,12 @@ export const Channel = z
     status: z.enum(["connected", "pending", "disconnected", "error"]),
     display_name: z.string().nullable(),
     phone_number: z.string().nullable(),
-    routing_mode: ChannelRoutingMode,
+    routing_mode: ChannelRoutingSetting,
     number_mode: z.enum(["sandbox", "dedicated"]),
     is_sandbox: z.boolean(),
     routing_warning: z.string().nullable().openapi({
       description:
-        "Non-null when inbound on this channel would be silently dropped or not forwarded: FLOWS channel under an EXTERNAL project with a webhook_url, NONE, EXTERNAL without a webhook_url, an AGENT project, or a channel that is no project's channel_id. Evaluated against the project the channel routes to (for the shared sandbox: the key's project).",
+        "Non-null when inbound on this channel would be silently dropped, not forwarded or not answered, judged by the channel's effective routing (its own routing_mode, else its project's): FLOWS with no active automation, a FLOWS channel under an EXTERNAL project with a webhook_url, AGENT with no ACTIVE business agent on the channel, NONE, EXTERNAL without a webhook_url, a disconnected channel, or a channel that is no project's channel. Evaluated against the project the channel routes to (for the shared sandbox: the key's project).",
     }),
     publish_readiness: z.union([PublishReadiness, z.null()]),
   })

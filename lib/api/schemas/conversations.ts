@@ -9,7 +9,7 @@ import { PageQuery } from "./common";
  */
 export const ConversationThreadOwner = z.enum(["PROVIDER_AGENT", "SERVICE", "BUSINESS_INBOX"]).nullable().optional().openapi({
   description:
-    "Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the project's routing mode is not AGENT.",
+    "Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the last channel does not route AGENT (its own routing_mode, else the project's).",
   example: "PROVIDER_AGENT",
 });
 

@@ -1,8 +1,9 @@
 import { z } from "@/lib/api/zod";
 import { Timestamp } from "./common";
 import { Channel, PublishReadiness } from "./channels";
+import { PROJECT_ROUTING_MODES } from "@/lib/shared/routing-modes";
 
-export const ProjectRoutingMode = z.enum(["EXTERNAL", "FLOWS", "AGENT"]);
+export const ProjectRoutingMode = z.enum(PROJECT_ROUTING_MODES);
 
 const projectFields = {
   object: z.literal("project"),

@@ -15,9 +15,8 @@ export const channels = pgTable(
     status: text("status", { enum: ["connected", "pending", "disconnected", "error"] }).notNull(),
     displayName: text("display_name"),
     phoneNumber: text("phone_number"),
-    routingMode: text("routing_mode", { enum: ["NONE", "FLOWS", "EXTERNAL"] })
-      .notNull()
-      .default("EXTERNAL"),
+    /** The channel's own routing; null: it follows its project's routing_mode (lib/shared/routing-modes.ts). */
+    routingMode: text("routing_mode", { enum: ["NONE", "FLOWS", "EXTERNAL"] }).default("EXTERNAL"),
     numberMode: text("number_mode", { enum: ["sandbox", "dedicated"] }).notNull(),
     isSandbox: boolean("is_sandbox").notNull().default(false),
     /** The provider-side sender id inbound payloads are routed by (phone_number_id, account_id or page_id). */

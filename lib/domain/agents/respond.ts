@@ -15,8 +15,8 @@ import { loadAgentTools } from "./tool-call";
 import { loadThread, moveThread, routingOwner } from "./thread-control";
 
 /**
- * The agent's live reply (docs/spec/decisions.md "Business agents"): under AGENT routing a customer
- * turn on a thread the agent owns gets an agents.respond job in the message's transaction (ingest);
+ * The agent's live reply (docs/spec/decisions.md "Business agents"): where the channel's effective
+ * routing is AGENT (lib/shared/routing-modes.ts), a customer turn on a thread the agent owns gets an agents.respond job in the message's transaction (ingest);
  * the job runs the engine for real (tools called, not dry) and sends the reply as an internal send
  * keyed by the message, so a retried job returns the first send instead of a second one. A handoff
  * keyword passes the thread to the inbox (handoff on) after the reply, if any, went out: with the
@@ -34,27 +34,27 @@ export async function queueAgentRespond(
   ctx: Pick<SystemCtx, "db" | "ports">,
   input: { project: ProjectRow; channel: ChannelRow; conversation: ConversationRow; contactId: string; messageType: string; messageId: string },
 ): Promise<void> {
-  if (input.project.routingMode !== "AGENT" || !isCustomerTurn(input.messageType)) return;
-  const owner = await routingOwner(ctx.db, input.project, input.channel.id, input.contactId);
-  if (inboundRoute(input.project, input.channel, input.conversation, owner).route !== "agent") return;
+  if (!isCustomerTurn(input.messageType)) return;
+  const owner = await routingOwner(ctx.db, input.project, input.channel, input.contactId);
+  if (owner === undefined || inboundRoute(input.project, input.channel, input.conversation, owner).route !== "agent") return;
   await ctx.ports.queue.send(AGENT_RESPOND_JOB, { messageId: input.messageId }, { tx: ctx.db });
 }
 
 type InboundMessage = InboundMessageRow;
 
-/** agents.respond: null when the agent no longer owns the thread (taken, passed, handoff on, agent not ACTIVE). */
+/** agents.respond: null when the agent no longer owns the thread (taken, passed, handoff on, agent not ACTIVE) or the channel no longer routes AGENT. */
 export async function respondToMessage(system: SystemCtx, messageId: string): Promise<AgentResult | null> {
   const message = await loadInboundMessage(system.db, messageId);
   if (!message) return null;
   const ctx = await projectCtx(system, message.projectId);
-  if (!ctx || ctx.project.routingMode !== "AGENT") return null;
+  if (!ctx) return null;
   const [conversation] = await ctx.db
     .select()
     .from(conversations)
     .where(and(eq(conversations.projectId, ctx.project.id), eq(conversations.id, message.conversationId)));
   if (!conversation || conversation.handoffStatus === "HUMAN_ACTIVE") return null;
   const thread = await loadThread(ctx.db, ctx.project, message.channelId, message.contactId);
-  if (thread.owner !== "PROVIDER_AGENT" || !thread.agent) return null;
+  if (!thread.routesAgent || thread.owner !== "PROVIDER_AGENT" || !thread.agent) return null;
   const [contact] = await ctx.db
     .select({ id: contacts.id, name: contacts.name, phone: contacts.phone })
     .from(contacts)

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { businessAgents, conversations, threadControlStates, type THREAD_OWNERS } from "@/lib/db/schema";
+import { businessAgents, channels, conversations, threadControlStates, type THREAD_OWNERS } from "@/lib/db/schema";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
@@ -7,14 +7,17 @@ import { SvcError, invalidRequest } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import { getContactRowOrThrow } from "@/lib/domain/contacts";
 import { ensureConversation, setHandoff } from "@/lib/domain/conversations";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import { effectiveRouting } from "@/lib/shared/routing-modes";
 import { getAgentRowOrThrow, type AgentRow } from "./agent-row";
 
 /**
  * Thread control (docs/spec/decisions.md "Business agents"): who owns a customer's thread on a
  * channel, one state per (project, channel, contact). Our decisions (docs/api-decisions.md
  * "Business agents: thread control"):
- * - A state never taken or passed follows the default: PROVIDER_AGENT while the project routes AGENT
- *   and the channel's agent (of this project) is ACTIVE, else SERVICE. `get` writes the row on first
+ * - A state never taken or passed follows the default: PROVIDER_AGENT while the channel routes AGENT
+ *   (its effective routing: lib/shared/routing-modes.ts) and its agent (of this project) is ACTIVE,
+ *   else SERVICE. `get` writes the row on first
  *   use (so the state has an id), but the row keeps following the default until a take or a pass:
  *   a look at the thread never pins it. `meta_result.action` tells an explicit state from a default one.
  * - An agent that is not ACTIVE cannot own a thread: a thread passed to it follows SERVICE until the
@@ -26,6 +29,7 @@ export type ThreadOwner = (typeof THREAD_OWNERS)[number];
 export type ThreadStateRow = typeof threadControlStates.$inferSelect;
 
 export interface OwnerFacts {
+  /** The channel's effective routing is AGENT. */
   routesAgent: boolean;
   /** The channel's agent of this project, if any. */
   agent: Pick<AgentRow, "id" | "status"> | null;
@@ -79,14 +83,20 @@ export async function loadThread(db: Db, project: Pick<ProjectRow, "id" | "routi
   // One after the other: `db` may be a transaction, one connection.
   const stored = await storedState(db, project.id, channelId, contactId);
   const agent = await channelAgent(db, project.id, channelId);
-  const facts = { routesAgent: project.routingMode === "AGENT", agent, stored };
+  const [channel] = await db.select({ isSandbox: channels.isSandbox, routingMode: channels.routingMode }).from(channels).where(eq(channels.id, channelId));
+  const facts = { routesAgent: routesAgent(project, channel), agent, stored };
   return { ...facts, ...resolveOwner(facts) };
 }
 
-/** For inbound routing: the owner under AGENT routing, undefined (no query) for any other project. */
-export async function routingOwner(db: Db, project: ProjectRow, channelId: string, contactId: string): Promise<ThreadOwner | undefined> {
-  if (project.routingMode !== "AGENT") return undefined;
-  return (await loadThread(db, project, channelId, contactId)).owner;
+/** Whether inbound on the channel goes to the agent at all; an unknown channel routes nowhere. */
+function routesAgent(project: Pick<ProjectRow, "routingMode">, channel: Pick<ChannelRow, "isSandbox" | "routingMode"> | undefined): boolean {
+  return !!channel && effectiveRouting(project.routingMode, channel) === "AGENT";
+}
+
+/** For inbound routing: the owner where the channel routes AGENT, undefined (no query) anywhere else. */
+export async function routingOwner(db: Db, project: ProjectRow, channel: ChannelRow, contactId: string): Promise<ThreadOwner | undefined> {
+  if (!routesAgent(project, channel)) return undefined;
+  return (await loadThread(db, project, channel.id, contactId)).owner;
 }
 
 export interface ThreadControlInput {

@@ -10,6 +10,7 @@ import { seal } from "@/lib/crypto/secrets";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
 import { serializeChannel } from "./serialize";
+import { loadAnsweringFacts } from "./routing-warning";
 import { FLOW_KEY_JOB } from "@/lib/domain/flows/key-job";
 import type { ProviderAccount } from "@/lib/ports/provider/types";
 import { readProviderStatuses } from "./provider-statuses";
@@ -104,7 +105,12 @@ export async function serializeChannels(ctx: Ctx, rows: ChannelRow[]) {
     ctx.project,
     rows.filter((c) => !c.isSandbox).map((c) => c.id),
   );
-  return rows.map((c) => serializeChannel(c, ctx.project, linked.get(c.id) ?? null));
+  const routedTo = (c: ChannelRow) => (c.isSandbox ? ctx.project : (linked.get(c.id) ?? null));
+  const facts = await loadAnsweringFacts(
+    ctx.db,
+    rows.map((channel) => ({ channel, project: routedTo(channel) })),
+  );
+  return rows.map((c) => serializeChannel(c, ctx.project, routedTo(c), facts));
 }
 
 export async function getChannel(ctx: Ctx, id: string) {
@@ -165,8 +171,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           status: "connected",
           displayName: input.display_name ?? null,
           phoneNumber: input.phone_number ?? null,
-          // Newly linked channels inherit the project routing mode at connect time (AGENT has no channel equivalent).
-          routingMode: input.routing_mode ?? (ctx.project.routingMode === "FLOWS" ? "FLOWS" : "EXTERNAL"),
+          routingMode: input.routing_mode !== undefined ? input.routing_mode : inheritedRouting(ctx.project),
           numberMode: "dedicated",
           projectId: ctx.project.id,
           isSandbox: false,
@@ -197,6 +202,14 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
   }
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, ctx.project.id));
   return (await serializeChannels({ ...ctx, project: project ?? ctx.project }, [channel]))[0]!;
+}
+
+/**
+ * Newly linked channels inherit the project routing mode at connect time (the spec): a copy of
+ * EXTERNAL or FLOWS; AGENT is the project's alone, so under it the channel follows the project (null).
+ */
+function inheritedRouting(project: ProjectRow): ChannelRoutingMode {
+  return project.routingMode === "AGENT" ? null : project.routingMode;
 }
 
 function accountOf(credentials: Record<string, string>, phoneNumberId: string): ProviderAccount {

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { automations, businessAgentConnectors, businessAgents, businessAgentTools, flows, hostedFunctions, projects } from "@/lib/db/schema";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { automations, businessAgentConnectors, businessAgents, businessAgentTools, channels, flows, hostedFunctions, projects } from "@/lib/db/schema";
 import type { AgentRow, ConnectorRow, ToolRow } from "@/lib/domain/agents/agent-row";
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { FlowRow } from "@/lib/domain/flows/serialize";
@@ -25,6 +25,42 @@ export interface ConfigFacts {
   automations: AutomationRow[];
   functions: FunctionFact[];
   agents: AgentFacts;
+  /** Where the project receives inbound: the shared sandbox, then its connected channels (oldest first). */
+  channels: ChannelFact[];
+}
+
+/** A channel as routing judges it (lib/shared/routing-modes.ts effectiveRouting), with a name to show. */
+export interface ChannelFact {
+  id: string;
+  name: string;
+  isSandbox: boolean;
+  routingMode: typeof channels.$inferSelect.routingMode;
+}
+
+/** The sandbox, and the channels whose inbound this project receives (channels/index.ts linkedProjects: the channel's own project link, else channel_id). */
+async function loadChannelFacts(ctx: Pick<Ctx, "db">, project: ProjectRow): Promise<ChannelFact[]> {
+  const rows = await ctx.db
+    .select({
+      id: channels.id,
+      displayName: channels.displayName,
+      phoneNumber: channels.phoneNumber,
+      isSandbox: channels.isSandbox,
+      routingMode: channels.routingMode,
+    })
+    .from(channels)
+    .where(
+      or(
+        eq(channels.isSandbox, true),
+        and(
+          ne(channels.status, "disconnected"),
+          or(eq(channels.projectId, project.id), project.channelId ? and(isNull(channels.projectId), eq(channels.id, project.channelId)) : undefined),
+        ),
+      ),
+    )
+    .orderBy(asc(channels.createdAt), asc(channels.id));
+  const name = (r: (typeof rows)[number]) => (r.isSandbox ? "the shared sandbox" : (r.displayName ?? r.phoneNumber ?? r.id));
+  const facts = rows.map((r) => ({ id: r.id, name: name(r), isSandbox: r.isSandbox, routingMode: r.routingMode }));
+  return [...facts.filter((c) => c.isSandbox), ...facts.filter((c) => !c.isSandbox)];
 }
 
 /** The project's business agents with every connector and tool, oldest first (config-owned or not: tool names are unique per agent). */
@@ -72,6 +108,7 @@ export async function loadConfigFacts(ctx: Ctx): Promise<ConfigFacts> {
     automations: automationRows,
     functions: functionRows.map((f) => ({ id: f.id, slug: f.slug, deployed: f.activeVersionId !== null, active: f.isActive })),
     agents: await loadAgentFacts(ctx),
+    channels: await loadChannelFacts(ctx, project),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { automationEntrySchema } from "@/lib/domain/automations/definition";
 import { agentEntrySchema, MAX_CONFIG_AGENTS } from "./agent-entry";
 import { flowEntrySchema } from "./flow-entry";
+import { PROJECT_ROUTING_MODES } from "@/lib/shared/routing-modes";
 
 /**
  * The config-as-code document (docs/spec/service-spec.md "Config", docs/spec/decisions.md
@@ -16,7 +17,7 @@ export const CONFIG_VERSION = 1;
 /** Caps that keep one apply one reasonable transaction. */
 export const MAX_CONFIG_FLOWS = 500;
 export const MAX_CONFIG_AUTOMATIONS = 500;
-export const ROUTING_MODES = ["EXTERNAL", "FLOWS", "AGENT"] as const;
+export const ROUTING_MODES = PROJECT_ROUTING_MODES;
 
 export const projectSectionSchema = z
   .object({

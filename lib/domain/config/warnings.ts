@@ -2,7 +2,8 @@ import { analyzeFlow } from "@/lib/domain/flows/flow-json/analyze";
 import type { ConfigDocument, RoutingMode } from "./schema";
 import { isConfigOwned, type DesiredFlow } from "./desired";
 import { pathOf, pointerPath, warning, type ConfigIssue } from "./issues";
-import type { ConfigFacts } from "./load";
+import type { ChannelFact, ConfigFacts } from "./load";
+import { ROUTING_EVENTS_NOTE, ROUTING_SENTENCES, effectiveRouting } from "@/lib/shared/routing-modes";
 
 /**
  * Warnings (docs/spec/decisions.md "Config-as-code"): what the document asks for is stored, but will
@@ -11,29 +12,52 @@ import type { ConfigFacts } from "./load";
 export function documentWarnings(doc: ConfigDocument, desired: readonly DesiredFlow[], facts: ConfigFacts): ConfigIssue[] {
   const routing: RoutingMode = doc.project?.routing_mode ?? facts.project.routingMode;
   const webhookUrl = doc.webhook !== undefined ? doc.webhook.url : facts.project.webhookUrl;
-  return [...routingWarnings(doc, routing, webhookUrl), ...groupDefaultWarnings(desired), ...findingWarnings(desired), ...unpublishedFlowWarnings(doc, facts)];
+  return [
+    ...automationRoutingWarnings(doc, routing, facts.channels),
+    ...webhookRoutingWarnings(doc, routing, webhookUrl),
+    ...groupDefaultWarnings(desired),
+    ...findingWarnings(desired),
+    ...unpublishedFlowWarnings(doc, facts),
+  ];
 }
 
-function routingWarnings(doc: ConfigDocument, routing: RoutingMode, webhookUrl: string | null): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (doc.automations.length > 0 && routing !== "FLOWS") {
-    const where = routing === "AGENT" ? "inbound goes to the business agent" : "inbound is forwarded to the webhook";
-    issues.push(
+/**
+ * Automations fire only where a channel's effective routing is FLOWS (docs/spec/decisions.md
+ * "Automations"), so they are judged per channel the project receives inbound on: silent
+ * everywhere → "stored, will not fire"; silent on some → where they fire and where they do not.
+ */
+function automationRoutingWarnings(doc: ConfigDocument, routing: RoutingMode, channels: readonly ChannelFact[]): ConfigIssue[] {
+  if (doc.automations.length === 0) return [];
+  const routed = channels.map((channel) => ({ name: channel.name, mode: effectiveRouting(routing, channel) }));
+  const firing = routed.filter((c) => c.mode === "FLOWS");
+  const silent = routed.filter((c) => c.mode !== "FLOWS");
+  const named = (list: typeof routed, last = "and") =>
+    joinList(
+      list.map((c) => `${c.name} (${c.mode})`),
+      last,
+    );
+  if (firing.length === 0) {
+    return [
       warning(
         "automations",
-        `The project routes ${routing} (${where}): these automations are stored, active, but will not fire. Set project.routing_mode to FLOWS to run them.`,
+        `The project routes ${routing} and no channel routes FLOWS (${named(silent)}): these automations are stored, active, but will not fire. Set project.routing_mode to FLOWS (the shared sandbox and channels that follow the project), or a channel's routing_mode to FLOWS (PATCH /channels/{id}), to run them.`,
       ),
-    );
+    ];
   }
-  if (routing === "FLOWS" && webhookUrl) {
-    issues.push(
-      warning(
-        doc.webhook !== undefined ? "webhook.url" : "project.routing_mode",
-        "The project routes FLOWS: inbound messages go to the automations and are not forwarded to the webhook as message.received (other events still are).",
-      ),
-    );
-  }
-  return issues;
+  if (silent.length === 0) return [];
+  return [warning("automations", `These automations fire only on ${joinList(firing.map((c) => c.name))} (routing FLOWS), not on ${named(silent, "or")}.`)];
+}
+
+/** The project's own FLOWS routing keeps message.received away from a webhook it names. */
+function webhookRoutingWarnings(doc: ConfigDocument, routing: RoutingMode, webhookUrl: string | null): ConfigIssue[] {
+  if (routing !== "FLOWS" || !webhookUrl) return [];
+  return [
+    warning(doc.webhook !== undefined ? "webhook.url" : "project.routing_mode", `The project routes FLOWS: ${ROUTING_SENTENCES.FLOWS} ${ROUTING_EVENTS_NOTE}`),
+  ];
+}
+
+function joinList(items: readonly string[], last = "and"): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
 }
 
 /** A group whose every entry has a locale leaves contacts of other languages without a flow. */

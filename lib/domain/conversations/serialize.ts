@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { businessAgents, contacts, conversations, threadControlStates } from "@/lib/db/schema";
+import { businessAgents, channels, contacts, conversations, threadControlStates } from "@/lib/db/schema";
+import { effectiveRouting } from "@/lib/shared/routing-modes";
 import type { Ctx } from "@/lib/domain/context";
 import { resolveOwner, type ThreadOwner } from "@/lib/domain/agents/thread-control";
 import type { ConversationRow } from "./index";
@@ -64,9 +65,10 @@ async function lastInboundOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Prom
 
 /**
  * Conversation id → who owns the thread on its last channel (lib/domain/agents/thread-control.ts
- * resolveOwner), one query for a whole page. Only a project that routes AGENT has owners on the wire
- * (docs/api-decisions.md "Business agents: thread owner on the conversation"): elsewhere the handoff
- * already says all the inbox needs, and the map stays empty without a query.
+ * resolveOwner), one query for a whole page. Only a last channel that routes AGENT has an owner on the
+ * wire (docs/api-decisions.md "Business agents: thread owner on the conversation"): elsewhere the
+ * handoff already says all the inbox needs. Outside an AGENT project no channel routes AGENT, so the
+ * map stays empty without a query.
  */
 async function threadOwnersOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Promise<Map<string, ThreadOwner>> {
   if (ctx.project.routingMode !== "AGENT") return new Map();
@@ -80,8 +82,11 @@ async function threadOwnersOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Pro
       owner: threadControlStates.owner,
       businessAgentId: threadControlStates.businessAgentId,
       metaResult: threadControlStates.metaResult,
+      isSandbox: channels.isSandbox,
+      routingMode: channels.routingMode,
     })
     .from(conversations)
+    .innerJoin(channels, eq(channels.id, conversations.lastChannelId))
     .leftJoin(
       threadControlStates,
       and(
@@ -93,10 +98,12 @@ async function threadOwnersOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Pro
     .leftJoin(businessAgents, and(eq(businessAgents.projectId, conversations.projectId), eq(businessAgents.channelId, conversations.lastChannelId)))
     .where(and(eq(conversations.projectId, ctx.project.id), inArray(conversations.id, ids)));
   return new Map(
-    found.map((row) => {
-      const agent = row.agentId && row.agentStatus ? { id: row.agentId, status: row.agentStatus } : null;
-      const stored = row.owner ? { owner: row.owner, businessAgentId: row.businessAgentId, metaResult: row.metaResult ?? {} } : null;
-      return [row.id, resolveOwner({ routesAgent: true, agent, stored }).owner];
-    }),
+    found
+      .filter((row) => effectiveRouting(ctx.project.routingMode, row) === "AGENT")
+      .map((row) => {
+        const agent = row.agentId && row.agentStatus ? { id: row.agentId, status: row.agentStatus } : null;
+        const stored = row.owner ? { owner: row.owner, businessAgentId: row.businessAgentId, metaResult: row.metaResult ?? {} } : null;
+        return [row.id, resolveOwner({ routesAgent: true, agent, stored }).owner];
+      }),
   );
 }

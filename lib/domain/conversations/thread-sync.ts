@@ -16,10 +16,10 @@ export interface HandoffMove {
 
 /**
  * The move a handoff change implies (pure), or null when the owner already agrees:
- * - on, under AGENT routing: the thread passes to BUSINESS_INBOX (elsewhere inbound already waits
+ * - on, where the channel routes AGENT: the thread passes to BUSINESS_INBOX (elsewhere inbound already waits
  *   for a person while the handoff is on, and the owner is not on the wire);
  * - off, on a thread the inbox owns: it goes back to its default owner, the channel's agent when the
- *   project routes AGENT and the agent is ACTIVE, else SERVICE.
+ *   channel routes AGENT and the agent is ACTIVE, else SERVICE.
  */
 export function handoffMove(enabled: boolean, thread: Pick<OwnerFacts, "routesAgent" | "agent"> & { owner: ThreadOwner }): HandoffMove | null {
   if (enabled) return thread.routesAgent && thread.owner !== "BUSINESS_INBOX" ? { owner: "BUSINESS_INBOX", agentId: null, action: "pass" } : null;
@@ -35,6 +35,7 @@ export function handoffMove(enabled: boolean, thread: Pick<OwnerFacts, "routesAg
  */
 export async function syncThreadOwner(ctx: Ctx, conversation: ConversationRow, input: { enabled: boolean; reason?: string | null }): Promise<void> {
   if (!conversation.lastChannelId) return;
+  // No channel routes AGENT outside an AGENT project (AGENT is the project's): nothing to read.
   if (input.enabled && ctx.project.routingMode !== "AGENT") return;
   const thread = await loadThread(ctx.db, ctx.project, conversation.lastChannelId, conversation.contactId);
   const move = handoffMove(input.enabled, thread);

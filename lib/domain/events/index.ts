@@ -9,6 +9,7 @@ import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
 import type { EventType } from "@/lib/shared/event-types";
+import { effectiveRouting } from "@/lib/shared/routing-modes";
 import type { THREAD_OWNERS } from "@/lib/db/schema";
 
 type ThreadOwner = (typeof THREAD_OWNERS)[number];
@@ -134,8 +135,9 @@ const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("ev
 
 /**
  * Where inbound goes (docs/spec/service-spec.md: Channel.routing_mode, Events → Delivery rule 5, docs/spec/decisions.md AGENT):
- * the shared sandbox follows the joined project; a dedicated channel's own mode is authoritative,
- * except that an AGENT project hands everything to its agent (channels have no AGENT mode).
+ * by the channel's effective routing (lib/shared/routing-modes.ts): a dedicated channel's own mode,
+ * else its project's; on the shared sandbox, the joined project's. AGENT is a project mode, so a
+ * channel routes AGENT only by following its project.
  * Under AGENT, `owner` is the thread's owner (lib/domain/agents/thread-control.ts; undefined = the
  * agent): the agent's threads go to it; a SERVICE thread goes to the webhook (automations never run
  * under AGENT), a BUSINESS_INBOX one waits for a person, like a handoff.
@@ -146,8 +148,8 @@ export function inboundRoute(
   conversation: ConversationRow,
   owner?: ThreadOwner,
 ): { route: EventRoute; deliver: boolean } {
-  if (project.routingMode === "AGENT") return agentRoute(conversation, owner);
-  const mode = channel.isSandbox ? project.routingMode : channel.routingMode;
+  const mode = effectiveRouting(project.routingMode, channel);
+  if (mode === "AGENT") return agentRoute(conversation, owner);
   if (mode === "NONE") return { route: "none", deliver: false };
   if (mode === "FLOWS") return { route: "flows", deliver: false };
   if (conversation.handoffStatus === "HUMAN_ACTIVE") return { route: "handoff", deliver: false };

@@ -178,10 +178,10 @@ export interface ReceivedInput extends ReceivedPayloadInput {
   defer?: boolean;
 }
 
-/** message.received, routed by the project's and channel's mode (and, under AGENT, the thread's owner); deduplicated per provider message. */
+/** message.received, routed by the channel's effective routing (and, under AGENT, the thread's owner); deduplicated per provider message. */
 export async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
   const { project, channel, conversation, message } = input;
-  const owner = await routingOwner(ctx.db, project, channel.id, input.contact.id);
+  const owner = await routingOwner(ctx.db, project, channel, input.contact.id);
   const { route, deliver } = inboundRoute(project, channel, conversation, owner);
   const payload = messageReceivedPayload(input);
   return emitEvent(ctx, {

@@ -8,7 +8,8 @@ import { SvcError, notFound } from "@/lib/errors";
 import { seal, unseal } from "@/lib/crypto/secrets";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { getSandboxChannel } from "@/lib/domain/channels/sandbox";
-import { serializeChannel } from "@/lib/domain/channels/serialize";
+import { defaultLinked, serializeChannel } from "@/lib/domain/channels/serialize";
+import { loadAnsweringFacts } from "@/lib/domain/channels/routing-warning";
 import { publishReadinessOf } from "@/lib/domain/readiness/publish";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
 import { maySeeWebhookSecret } from "./secret-access";
@@ -178,6 +179,8 @@ export async function serializeProject(db: Db, project: ProjectRow) {
   const [dedicated] = project.channelId ? await db.select().from(channels).where(eq(channels.id, project.channelId)) : [];
   const effective = dedicated && dedicated.status === "connected" ? dedicated : await getSandboxChannel(db);
   const [participants] = await db.select({ n: count() }).from(sandboxParticipants).where(eq(sandboxParticipants.projectId, project.id));
+  const linked = effective.isSandbox ? project : defaultLinked(effective, project);
+  const facts = await loadAnsweringFacts(db, [{ channel: effective, project: linked }]);
   return {
     object: "project" as const,
     id: project.id,
@@ -190,7 +193,7 @@ export async function serializeProject(db: Db, project: ProjectRow) {
     webhook_url: project.webhookUrl,
     webhook_signing_enabled: project.webhookSecretSealed !== null,
     channel_id: project.channelId,
-    enrollment_channel: serializeChannel(effective, project),
+    enrollment_channel: serializeChannel(effective, project, linked, facts),
     publish_readiness: publishReadinessOf(effective),
     participant_count: participants?.n ?? 0,
     // Flows arrive with the Flows capability; until then a project has none.

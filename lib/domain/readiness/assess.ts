@@ -17,7 +17,7 @@ import { checkPublishing } from "./checks/publishing";
  * Inbound paths, routed as ingest routes them (lib/domain/events inboundRoute): the shared sandbox
  * follows the project's routing_mode; the dedicated channel (projects.channel_id) and any other
  * channel whose inbound the project receives (lib/domain/channels linkedProjects) follow their own
- * routing_mode, except that an AGENT project hands everything to its business agent. A path
+ * routing_mode, else the project's (lib/shared/routing-modes.ts effectiveRouting). A path
  * "forwards to the webhook" when its route is EXTERNAL (./scope.ts).
  *
  * Each check in ./checks documents its own rule and reports its issues (./findings.ts says which

@@ -2,9 +2,10 @@ import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ChannelWire, ReadinessFacts } from "./facts";
 import { channelLabel } from "./text";
+import { effectiveRouting, type RoutingMode } from "@/lib/shared/routing-modes";
 
-/** Where a channel's inbound goes (mirrors lib/domain/events inboundRoute). */
-export type Route = "EXTERNAL" | "FLOWS" | "AGENT" | "NONE";
+/** Where a channel's inbound goes: its effective routing, as lib/domain/events inboundRoute routes it. */
+export type Route = RoutingMode;
 
 export interface OtherPath {
   row: ChannelRow;
@@ -47,13 +48,13 @@ export function scopeOf(facts: ReadinessFacts): ReadinessScope {
   const dedicatedLabel = dedicated ? channelLabel(dedicated.row) : "";
   const connectedDedicated = dedicated && dedicated.row.status === "connected" ? dedicated : null;
   // The dedicated path counts only when its inbound reaches this project (linked); an unlinked
-  // channel's inbound goes to another project. An AGENT project hands everything to its agent.
-  const sandboxRoute: Route = project.routingMode;
-  const dedicatedRoute: Route | null = dedicated?.linked ? (project.routingMode === "AGENT" ? "AGENT" : dedicated.row.routingMode) : null;
+  // channel's inbound goes to another project.
+  const sandboxRoute: Route = effectiveRouting(project.routingMode, sandbox.row);
+  const dedicatedRoute: Route | null = dedicated?.linked ? effectiveRouting(project.routingMode, dedicated.row) : null;
   const others = facts.otherChannels.map((c) => ({
     ...c,
     label: channelLabel(c.row),
-    route: (project.routingMode === "AGENT" ? "AGENT" : c.row.routingMode) as Route,
+    route: effectiveRouting(project.routingMode, c.row),
   }));
   const othersForwarding = others.filter((o) => o.route === "EXTERNAL");
   const sandboxForwards = sandboxRoute === "EXTERNAL";

@@ -2421,9 +2421,12 @@ export interface components {
       /** @enum {string} */
       platform: "PLATFORM_A" | "PLATFORM_B" | "PLATFORM_C" | "SMS" | "PLATFORM_D" | "EMAIL";
       publish_readiness: components["schemas"]["PublishReadiness"] | null;
-      /** @enum {string} */
-      routing_mode: "NONE" | "FLOWS" | "EXTERNAL";
-      /** @description Non-null when inbound on this channel would be silently dropped or not forwarded: FLOWS channel under an EXTERNAL project with a webhook_url, NONE, EXTERNAL without a webhook_url, an AGENT project, or a channel that is no project's channel_id. Evaluated against the project the channel routes to (for the shared sandbox: the key's project). */
+      /**
+       * @description The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.
+       * @enum {string|null}
+       */
+      routing_mode: "NONE" | "FLOWS" | "EXTERNAL" | null;
+      /** @description Non-null when inbound on this channel would be silently dropped, not forwarded or not answered, judged by the channel's effective routing (its own routing_mode, else its project's): FLOWS with no active automation, a FLOWS channel under an EXTERNAL project with a webhook_url, AGENT with no ACTIVE business agent on the channel, NONE, EXTERNAL without a webhook_url, a disconnected channel, or a channel that is no project's channel. Evaluated against the project the channel routes to (for the shared sandbox: the key's project). */
       routing_warning: string | null;
       /** @enum {string} */
       status: "connected" | "pending" | "disconnected" | "error";
@@ -2440,8 +2443,11 @@ export interface components {
           phone_number?: string | null;
           /** @enum {string} */
           platform: "PLATFORM_A";
-          /** @enum {string} */
-          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL";
+          /**
+           * @description The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.
+           * @enum {string|null}
+           */
+          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL" | null;
         }
       | {
           credentials: {
@@ -2452,8 +2458,11 @@ export interface components {
           phone_number?: null;
           /** @enum {string} */
           platform: "PLATFORM_B";
-          /** @enum {string} */
-          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL";
+          /**
+           * @description The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.
+           * @enum {string|null}
+           */
+          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL" | null;
         }
       | {
           credentials: {
@@ -2464,8 +2473,11 @@ export interface components {
           phone_number?: null;
           /** @enum {string} */
           platform: "PLATFORM_C";
-          /** @enum {string} */
-          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL";
+          /**
+           * @description The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.
+           * @enum {string|null}
+           */
+          routing_mode?: "NONE" | "FLOWS" | "EXTERNAL" | null;
         };
     ChannelList: {
       data: components["schemas"]["Channel"][];
@@ -2474,8 +2486,11 @@ export interface components {
       object: "list";
     };
     ChannelUpdate: {
-      /** @enum {string} */
-      routing_mode: "NONE" | "FLOWS" | "EXTERNAL";
+      /**
+       * @description The channel's own routing: NONE (record only), FLOWS (native automations), EXTERNAL (forward to the project webhook). null: the channel follows its project's routing_mode (EXTERNAL, FLOWS or AGENT). A dedicated channel's own value overrides the project's; the shared sandbox always follows the project each tester joined.
+       * @enum {string|null}
+       */
+      routing_mode: "NONE" | "FLOWS" | "EXTERNAL" | null;
     };
     ConfigApply: {
       config: components["schemas"]["ConfigDocument"] & unknown;
@@ -2818,7 +2833,7 @@ export interface components {
        */
       started_at: string;
       /**
-       * @description Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the project's routing mode is not AGENT.
+       * @description Who answers the customer on the conversation's last channel (POST /business-agents/thread-control): PROVIDER_AGENT (the business agent), SERVICE (your webhook and automations), BUSINESS_INBOX (a person in the inbox; handoff is on). null when the last channel does not route AGENT (its own routing_mode, else the project's).
        * @example PROVIDER_AGENT
        * @enum {string|null}
        */

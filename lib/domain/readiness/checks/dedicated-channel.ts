@@ -2,6 +2,7 @@ import type { Report } from "../findings";
 import type { ReadinessScope } from "../scope";
 import type { ReadinessFacts } from "../facts";
 import { capitalize } from "../text";
+import { ROUTING_SENTENCES } from "@/lib/shared/routing-modes";
 
 /**
  * Why the dedicated channel's inbound does not work, one phrase each for the production_inbound
@@ -47,7 +48,7 @@ export function dedicatedChannelBlockers(scope: ReadinessScope, dedicated: NonNu
       severity: "blocked",
       area: "routing",
       title: "Inbound on your number is recorded only",
-      message: `${capitalize(label)} has routing_mode NONE: inbound messages are stored but not forwarded to your webhook or answered by automations.`,
+      message: `${capitalize(label)} routes NONE. ${ROUTING_SENTENCES.NONE}`,
       next_steps: [
         `Forward inbound to your webhook: PATCH /channels/${cid} with {"routing_mode": "EXTERNAL"}.`,
         `Or answer it with native automations: PATCH /channels/${cid} with {"routing_mode": "FLOWS"}.`,

@@ -8,7 +8,7 @@ import { dedicatedChannelBlockers } from "./dedicated-channel";
  * this project) and its route delivers: EXTERNAL to a set, unpaused webhook; FLOWS to native
  * automations; AGENT to the business agent.
  * warning: it delivers, but the webhook is failing (not paused yet) or the channel has a
- *   routing_warning (e.g. FLOWS channel under an EXTERNAL project, or an AGENT project).
+ *   routing_warning (e.g. FLOWS with no active automation, or AGENT with no ACTIVE agent).
  * blocked: no dedicated channel (NO_DEDICATED_CHANNEL, info: expected while testing on the
  *   sandbox), channel_id names no channel (DEDICATED_CHANNEL_MISSING), or a blocker of
  *   ./dedicated-channel.ts.

@@ -2,6 +2,7 @@ import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelWire } from "../facts";
 import type { Report } from "../findings";
 import type { ReadinessScope, Route } from "../scope";
+import { effectiveRoutingOfWire } from "@/lib/shared/routing-modes";
 
 /**
  * inbound_routing (no capability row of its own). Each routing_warning of the project's channels
@@ -31,20 +32,23 @@ export function checkRoutingWarnings(scope: ReadinessScope, report: Report): voi
   }
 }
 
+/** What to do, by the routing the warning is about (the wire's text says which case it is). */
 function routingSteps(wire: ChannelWire, project: ProjectRow): string[] {
+  const mode = effectiveRoutingOfWire(project.routingMode, wire);
+  const answerer =
+    mode === "AGENT"
+      ? `To have the business agent answer there, turn it on for the channel: POST /business-agents with {"channel_id": "${wire.id}", "enabled": true}.`
+      : mode === "FLOWS"
+        ? 'To keep native automations there, make sure an active automation matches every message that needs an answer (GET /automations; PATCH /automations/{id} with {"active": true}).'
+        : null;
   if (wire.is_sandbox) {
-    return [`The sandbox follows the project's routing: change it with PATCH /projects/${project.id} (routing_mode, webhook_url).`];
-  }
-  if (project.routingMode === "AGENT") {
     return [
-      `Nothing to do if the business agent should answer on this number; to forward inbound or use automations instead, change the project's routing_mode (PATCH /projects/${project.id}).`,
+      ...(answerer ? [answerer] : []),
+      `The sandbox follows the project's routing: change it with PATCH /projects/${project.id} (routing_mode, webhook_url).`,
     ];
   }
-  if (wire.routing_mode === "FLOWS" && project.routingMode === "EXTERNAL") {
-    return [
-      `To forward this channel's inbound to your webhook: PATCH /channels/${wire.id} with {"routing_mode": "EXTERNAL"}.`,
-      "To keep native automations on it, make sure an automation matches every message that needs an answer.",
-    ];
+  if (answerer) {
+    return [answerer, `To forward this channel's inbound to your webhook instead: PATCH /channels/${wire.id} with {"routing_mode": "EXTERNAL"}.`];
   }
   return [
     `Review the channel's routing: GET /channels/${wire.id} explains routing_warning; change it with PATCH /channels/${wire.id} or PATCH /projects/${project.id}.`,

@@ -2,10 +2,11 @@ import type { Capability } from "../types";
 import type { Report } from "../findings";
 import type { ReadinessScope } from "../scope";
 import { joinList } from "../text";
+import { ROUTING_SENTENCES } from "@/lib/shared/routing-modes";
 import { checkWebhookDelivery } from "./webhook-delivery";
 
 /**
- * webhook. not_applicable: no path forwards inbound to the webhook (FLOWS / AGENT routing) and no
+ * webhook. not_applicable: no path forwards inbound to the webhook (none routes EXTERNAL) and no
  * webhook_url is set. With a webhook_url set it is judged anyway (./webhook-delivery.ts):
  * message.status and the other events still go there.
  * blocked: a path forwards (EXTERNAL) and there is no webhook_url (WEBHOOK_URL_MISSING, blocked).
@@ -18,10 +19,7 @@ export function checkWebhook(scope: ReadinessScope, report: Report): Capability 
   if (!webhookNeeded) {
     return {
       status: "not_applicable",
-      message:
-        project.routingMode === "AGENT"
-          ? "Inbound is handled by the business agent (routing_mode AGENT) while it owns a thread; set a webhook_url to receive the threads your service takes, message.status and other events."
-          : "Inbound is handled by native automations (routing_mode FLOWS); no webhook is needed. Set a webhook_url to receive message.status and other events.",
+      message: `No inbound path forwards to the webhook. Routing ${scope.sandboxRoute}: ${ROUTING_SENTENCES[scope.sandboxRoute]} Set a webhook_url to receive message.status and other events.`,
     };
   }
   const pid = project.id;

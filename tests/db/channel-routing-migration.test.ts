@@ -11,7 +11,7 @@ import { createTestApp, type Seeded, type TestApp } from "../support/app";
  * project handed every channel to its agent whatever the channel's own mode; the migration makes those
  * channels follow their project, so their inbound keeps going where it went (the agent).
  */
-const MIGRATION = readFileSync(path.join(process.cwd(), "drizzle/0017_channel_routing_follows_project.sql"), "utf8");
+const MIGRATION = readFileSync(path.join(process.cwd(), "drizzle/0018_channel_routing_follows_project.sql"), "utf8");
 const dataStatement = MIGRATION.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
 
 let app: TestApp;

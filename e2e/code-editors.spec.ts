@@ -20,7 +20,8 @@ async function hintsOfEveryEditor(page: Page, count: number): Promise<string[]> 
       (editor) => editor.closest("[data-code-editor-frame]")?.querySelector('[data-testid="code-editor-keyboard-hint"]')?.textContent ?? null,
     ),
   );
-  for (const hint of hints) baseExpect(hint).toMatch(/Esc then Tab/);
+  // Editable editors: Esc then Tab. Read-only ones do not take Tab at all.
+  for (const hint of hints) baseExpect(hint).toMatch(/press Esc then Tab|Read-only: Tab moves on/);
   return hints as string[];
 }
 
@@ -76,8 +77,13 @@ test("the Flow JSON editor says how to leave it", async ({ page, request }) => {
   await page.getByRole("tab", { name: "Flow JSON" }).click();
   const editor = page.getByTestId("flow-json-editor");
   await expect(editor.locator(".monaco-editor")).toBeVisible();
-  await expect(editor.getByTestId("code-editor-keyboard-hint")).toContainText("Esc then Tab");
+  // A flow made in the builder shows its Flow JSON read-only: Tab moves on by itself.
+  await expect(editor.getByTestId("code-editor-keyboard-hint")).toContainText("Read-only: Tab moves on to the next control.");
   await hintsOfEveryEditor(page, 1);
+  await editor.locator(".monaco-editor .view-lines").click();
+  baseExpect(await editor.evaluate((frame) => frame.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Tab");
+  baseExpect(await editor.evaluate((frame) => frame.contains(document.activeElement))).toBe(false);
   await screenshot(page, "code-editors-flow-json");
 });
 

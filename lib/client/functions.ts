@@ -22,7 +22,7 @@ import { projectQueryKey } from "./query";
 
 /**
  * Hosted functions of a project (docs/spec/decisions.md "Hosted functions"): the list with each
- * function's last-24 h error rate, one function with its source, deploy, test and invoke, the
+ * function's last-24 h error rate, one function with its source and its saved draft, deploy, test and invoke, the
  * invocation log, versions and rollback, and the write-only secrets. The shapes are the API's own
  * (lib/api/schemas/functions.ts), types only.
  */

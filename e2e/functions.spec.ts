@@ -54,8 +54,12 @@ async function replaceCode(page: Page, code: string) {
   await expect(page.getByTestId("function-code-editor").locator(".view-lines")).toContainText(code.split("\n")[0]!.slice(0, 30));
 }
 
+/** Deploy asks first (the diff against the live code); only the dialog's button deploys. */
 async function deploy(page: Page, expected: "ok" | "error") {
   await page.getByTestId("function-deploy").click();
+  const dialog = page.getByRole("dialog", { name: "Deploy to live traffic?" });
+  await dialog.getByTestId("deploy-confirm").click();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("deploy-outcome")).toHaveAttribute("data-status", expected);
 }
 
@@ -144,4 +148,204 @@ test("create, edit in Monaco, deploy, test with fetch and a secret, see the run,
   } finally {
     await target.close();
   }
+});
+
+// Issue 32 items 7 and 16: Save is not Deploy, the keyboard can leave the editor, and the editor is
+// usable before Monaco and its TypeScript worker have arrived, across the page's width.
+
+const V1 = "export default async function () { return { version: 1 }; }";
+const V2 = "export default async function () { return { version: 2 }; }";
+
+interface FunctionWire {
+  id: string;
+  script_name: string;
+  source: string | null;
+  active_version_id: string | null;
+}
+
+/** A project of the test's own with one function deployed as V1, made through the dashboard's API as the signed-in owner. */
+async function deployedV1(page: Page, request: APIRequestContext, name: string) {
+  const run = Date.now().toString(36);
+  const project = await ownProject(request, `${name} ${run}`);
+  await signIn(page);
+  const api = (path: string) => `/api/dashboard/projects/${project.id}${path}`;
+  const created = await page.request.post(api("/functions"), { data: { slug: `fn-${run}`, name: `${name} ${run}`, trigger_type: "KEYWORD" } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const deployed = await page.request.post(api(`/functions/${id}/deploy`), { data: { source: V1 } });
+  expect(((await deployed.json()) as { status: string }).status).toBe("ok");
+  return {
+    slug: `fn-${run}`,
+    url: `/projects/${project.id}/functions/${id}`,
+    live: async () => (await (await page.request.get(api(`/functions/${id}`))).json()) as FunctionWire,
+    draft: async () => ((await (await page.request.get(api(`/functions/${id}/draft`))).json()) as { source: string | null }).source,
+  };
+}
+
+const codeArea = (page: Page) => page.getByTestId("function-code-editor");
+
+/** Monaco is on screen; its whole text becomes `code`, inserted as one input event (typed key by key, Monaco drops keys while it starts). */
+async function replaceInMonaco(page: Page, code: string) {
+  const lines = codeArea(page).locator(".monaco-editor .view-lines");
+  await expect(lines).toBeVisible();
+  await lines.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(code);
+  await expect(lines).toContainText(code.slice(-30));
+}
+
+/** Whether the focused element is inside the element with this test id. */
+const focusInside = (page: Page, testId: string) =>
+  page.evaluate((id) => Boolean(document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement)), testId);
+
+test("Ctrl+S saves a draft that does not run; a reload keeps it; Deploy shows the diff and only its button makes v2 live", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await warmUpAuth(request);
+  const fn = await deployedV1(page, request, "Draft e2e");
+  await page.goto(fn.url);
+  await replaceInMonaco(page, V2);
+  await expect(page.getByTestId("function-draft-state")).toContainText("Unsaved changes");
+
+  // Save (Ctrl+S in the editor): a draft, and what runs is still version 1.
+  await page.keyboard.press("Control+s");
+  await expect(page.getByTestId("function-draft-badge")).toHaveText("Draft — not deployed");
+  await expect(page.getByTestId("function-draft-state")).not.toContainText("Unsaved changes");
+  baseExpect(await fn.draft()).toBe(V2);
+  const stillV1 = await fn.live();
+  baseExpect(stillV1.script_name).toBe(`${fn.slug}-v1`);
+  baseExpect(stillV1.source).toBe(V1);
+  await page.getByLabel("Message text").fill("hi");
+  await page.getByTestId("function-test-run").click();
+  await expect(page.getByTestId("run-result")).toContainText('"version": 1');
+
+  // A reload opens on the draft and says it is not deployed.
+  await page.reload();
+  await expect(codeArea(page).locator(".view-lines")).toContainText("version: 2");
+  await expect(page.getByTestId("function-draft-badge")).toHaveText("Draft — not deployed");
+  await screenshot(page, "functions-draft-saved");
+
+  // Deploy asks first, with the live code beside the code to deploy; Cancel changes nothing.
+  await page.getByTestId("function-deploy").click();
+  const dialog = page.getByRole("dialog", { name: "Deploy to live traffic?" });
+  await expect(dialog).toContainText(`This code replaces ${fn.slug}-v1 for every run`);
+  const diff = dialog.getByTestId("deploy-diff");
+  await expect(diff.locator(".monaco-diff-editor .editor.original .view-lines")).toContainText("version: 1");
+  await expect(diff.locator(".monaco-diff-editor .editor.modified .view-lines")).toContainText("version: 2");
+  await expect(diff.getByTestId("code-editor-keyboard-hint")).toContainText("Read-only");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await screenshot(page, "functions-deploy-diff");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  baseExpect((await fn.live()).script_name).toBe(`${fn.slug}-v1`);
+
+  await page.getByTestId("function-deploy").click();
+  await dialog.getByTestId("deploy-confirm").click();
+  await expect(page.getByTestId("deploy-outcome")).toHaveAttribute("data-status", "ok");
+  await expect(page.getByTestId("function-draft-badge")).toHaveCount(0);
+  const v2 = await fn.live();
+  baseExpect(v2.script_name).toBe(`${fn.slug}-v2`);
+  baseExpect(v2.source).toBe(V2);
+  baseExpect(await fn.draft()).toBeNull();
+  // Nothing left to deploy: the editor holds the live code.
+  await expect(page.getByTestId("function-deploy")).toBeDisabled();
+});
+
+test("Escape then Tab leaves the function's code editor (Tab alone indents), with the way out written under it", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await warmUpAuth(request);
+  const fn = await deployedV1(page, request, "Keyboard e2e");
+  await page.goto(fn.url);
+  await expect(codeArea(page).getByTestId("code-editor-keyboard-hint")).toContainText("press Esc then Tab");
+  const lines = codeArea(page).locator(".monaco-editor .view-lines");
+  await lines.click();
+  await page.keyboard.press("Control+End");
+
+  // Tab alone stays in the editor (it indents there).
+  await page.keyboard.press("Tab");
+  baseExpect(await focusInside(page, "function-code-editor")).toBe(true);
+
+  // Escape, then Tab: the next control after the editor (the Run panel's first button).
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Message", exact: true })).toBeFocused();
+  baseExpect(await focusInside(page, "function-code-editor")).toBe(false);
+
+  // Back in, then Escape and Shift+Tab: the control before it (Deploy).
+  await page.keyboard.press("Shift+Tab");
+  baseExpect(await focusInside(page, "function-code-editor")).toBe(true);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByTestId("function-deploy")).toBeFocused();
+});
+
+test("the code area spans the page's content column", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await warmUpAuth(request);
+  const fn = await deployedV1(page, request, "Width e2e");
+  await page.goto(fn.url);
+  await expect(codeArea(page).locator(".monaco-editor")).toBeVisible();
+  const area = (await codeArea(page).boundingBox())!;
+  const column = (await page.getByTestId("function-workspace").boundingBox())!;
+  baseExpect(area.width).toBeGreaterThan(column.width - 2);
+  baseExpect(area.x).toBeCloseTo(column.x, 0);
+  // And Monaco itself fills it.
+  const monaco = (await codeArea(page).locator(".monaco-editor").boundingBox())!;
+  baseExpect(monaco.width).toBeGreaterThan(column.width - 4);
+});
+
+/** A request the test releases when it chooses. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open, requested: false };
+}
+
+test("the code is editable before Monaco arrives, and Monaco takes typing before the TypeScript worker does", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await warmUpAuth(request);
+  const fn = await deployedV1(page, request, "Fast e2e");
+  const monacoChunk = gate();
+  const tsWorker = gate();
+  // Hold Monaco's editor core and the TypeScript worker (recognised by what they contain) until released below.
+  await page.context().route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    const text = body.toString("utf8");
+    const held = text.includes("createLanguageService") ? tsWorker : text.includes("monaco-scrollable-element") ? monacoChunk : null;
+    if (held) {
+      held.requested = true;
+      await held.opened;
+    }
+    await route.fulfill({ response, body });
+  });
+
+  await page.goto(fn.url);
+  const plain = codeArea(page).locator("textarea[data-code-fallback]");
+  await expect(plain).toBeEditable();
+  await expect(plain).toHaveValue(V1);
+  baseExpect(monacoChunk.requested).toBe(true);
+  await expect(codeArea(page).locator(".monaco-editor")).toHaveCount(0);
+  await plain.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText(" // typed before Monaco");
+  await expect(plain).toHaveValue(`${V1} // typed before Monaco`);
+
+  // Monaco takes over with the text typed so far, the caret where it was, while the TypeScript worker is still held.
+  monacoChunk.open();
+  const lines = codeArea(page).locator(".monaco-editor .view-lines");
+  await expect(lines).toContainText("typed before Monaco");
+  await expect(plain).toHaveCount(0);
+  await page.keyboard.insertText(" and after");
+  await expect(lines).toContainText("typed before Monaco and after");
+  baseExpect(await focusInside(page, "function-code-editor")).toBe(true);
+
+  // The worker is asked for once the editor is up, and the type checking it brings arrives when it does.
+  await expect.poll(() => tsWorker.requested).toBe(true);
+  await expect(codeArea(page).locator(".squiggly-error")).toHaveCount(0);
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.insertText('const count: number = "three";');
+  tsWorker.open();
+  await expect(codeArea(page).locator(".squiggly-error").first()).toBeVisible();
 });

@@ -1,8 +1,7 @@
 "use client";
 
-import Editor from "@monaco-editor/react";
 import { useEffect } from "react";
-import { Spinner } from "@/components/ui";
+import { CodeEditor } from "./code-editor";
 import { registerJsonSchema, type JSONSchema } from "./monaco-setup";
 import { CODE_EDITOR_OPTIONS } from "./editor-options";
 
@@ -28,25 +27,24 @@ export function JsonEditor({ path, value, onChange, label, schema, height = "10r
   useEffect(() => registerJsonSchema({ uri: `${SCHEMA_BASE}${path}`, fileMatch: [path], schema: (schema ?? {}) as JSONSchema }), [path, schema]);
 
   return (
-    <div className="overflow-hidden rounded-md ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600" data-testid={testId}>
-      <Editor
-        height={height}
-        language="json"
-        path={path}
-        value={value}
-        onChange={(text) => onChange(text ?? "")}
-        loading={<Spinner label="Loading the editor" />}
-        options={{
-          ...CODE_EDITOR_OPTIONS,
-          readOnly,
-          ariaLabel: label,
-          lineNumbers: "off",
-          folding: false,
-          glyphMargin: false,
-          lineDecorationsWidth: 8,
-          renderLineHighlight: "none",
-        }}
-      />
-    </div>
+    <CodeEditor
+      frameClassName="rounded-md ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600"
+      testId={testId}
+      height={height}
+      language="json"
+      path={path}
+      value={value}
+      onChange={(text) => onChange(text ?? "")}
+      options={{
+        ...CODE_EDITOR_OPTIONS,
+        readOnly,
+        ariaLabel: label,
+        lineNumbers: "off",
+        folding: false,
+        glyphMargin: false,
+        lineDecorationsWidth: 8,
+        renderLineHighlight: "none",
+      }}
+    />
   );
 }

@@ -19,6 +19,8 @@ import "monaco-editor/features/multicursor/register";
 import "monaco-editor/features/parameterHints/register";
 import "monaco-editor/features/readOnlyMessage/register";
 import "monaco-editor/features/suggest/register";
+// Ctrl+M (Ctrl+Shift+M on a Mac): Tab moves focus instead of indenting (code-editor-frame.tsx says so under each editor).
+import "monaco-editor/features/toggleTabFocusMode/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
 import { jsonDefaults, type JSONSchema } from "monaco-editor/languages/features/json/register";

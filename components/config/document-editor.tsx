@@ -1,9 +1,8 @@
 "use client";
 
-import Editor from "@monaco-editor/react";
 import { useEffect } from "react";
 import "monaco-editor/languages/definitions/yaml/register";
-import { Spinner } from "@/components/ui";
+import { CodeEditor } from "@/components/code-editor/code-editor";
 import { CODE_EDITOR_OPTIONS } from "@/components/code-editor/editor-options";
 import { registerJsonSchema, type JSONSchema } from "@/components/code-editor/monaco-setup";
 import type { DocumentFormat } from "./model/document";
@@ -45,21 +44,20 @@ export function DocumentEditor({ name, format, value, onChange, readOnly = false
   }, [schemaUri, schema]);
 
   return (
-    <div className="overflow-hidden rounded-lg ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-600" data-testid={testId}>
-      <Editor
-        height={height}
-        language={format}
-        path={format === "json" ? `config/${name}.svc-config.json` : `config/${name}.svc-config.yaml`}
-        value={value}
-        onChange={(text) => onChange?.(text ?? "")}
-        loading={<Spinner label="Loading the editor" />}
-        options={{
-          ...CODE_EDITOR_OPTIONS,
-          readOnly,
-          readOnlyMessage: { value: "The exported config is read-only: edit a copy below and apply it." },
-          ariaLabel: label,
-        }}
-      />
-    </div>
+    <CodeEditor
+      frameClassName="rounded-lg ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-600"
+      testId={testId}
+      height={height}
+      language={format}
+      path={format === "json" ? `config/${name}.svc-config.json` : `config/${name}.svc-config.yaml`}
+      value={value}
+      onChange={(text) => onChange?.(text ?? "")}
+      options={{
+        ...CODE_EDITOR_OPTIONS,
+        readOnly,
+        readOnlyMessage: { value: "The exported config is read-only: edit a copy below and apply it." },
+        ariaLabel: label,
+      }}
+    />
   );
 }

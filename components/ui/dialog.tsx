@@ -79,7 +79,7 @@ export interface DialogProps {
   description?: ReactNode;
   /** Buttons row at the bottom (right-aligned; stacks on phones). */
   footer?: ReactNode;
-  size?: "sm" | "md" | "lg";
+  size?: "sm" | "md" | "lg" | "xl";
   /** false while something is saving: Escape, backdrop and × do nothing. */
   dismissible?: boolean;
   /** Makes the whole panel a <form> so Enter submits and the footer's type=submit button works. */
@@ -87,7 +87,7 @@ export interface DialogProps {
   children?: ReactNode;
 }
 
-const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
+const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-6xl" } as const;
 
 /**
  * A modal dialog (native <dialog>, aria-modal, labelled by its title). Children mount only while open,

@@ -6,6 +6,7 @@ import type { ListEnvelope } from "@/lib/api/schemas/common";
 import type {
   FunctionCreateRequest as CreateSchema,
   FunctionDeployWire as FunctionDeploy,
+  FunctionDraftWire as FunctionDraft,
   FunctionInvocationWire as FunctionInvocation,
   FunctionInvokeRequest as InvokeSchema,
   FunctionRunWire as FunctionRun,
@@ -21,11 +22,11 @@ import { projectQueryKey } from "./query";
 
 /**
  * Hosted functions of a project (docs/spec/decisions.md "Hosted functions"): the list with each
- * function's last-24 h error rate, one function with its source, deploy, test and invoke, the
+ * function's last-24 h error rate, one function with its source and its saved draft, deploy, test and invoke, the
  * invocation log, versions and rollback, and the write-only secrets. The shapes are the API's own
  * (lib/api/schemas/functions.ts), types only.
  */
-export type { FunctionDeploy, FunctionInvocation, FunctionRun, FunctionSecrets, FunctionVersion, HostedFunction };
+export type { FunctionDeploy, FunctionDraft, FunctionInvocation, FunctionRun, FunctionSecrets, FunctionVersion, HostedFunction };
 
 export type FunctionCreateRequest = z.input<typeof CreateSchema>;
 export type FunctionUpdateRequest = z.input<typeof UpdateSchema>;
@@ -63,6 +64,7 @@ export const functionKeys = {
       : projectQueryKey(projectId, "functions", "invocations", functionId),
   versions: (projectId: string, functionId: string) => projectQueryKey(projectId, "functions", "versions", functionId),
   secrets: (projectId: string, functionId: string) => projectQueryKey(projectId, "functions", "secrets", functionId),
+  draft: (projectId: string, functionId: string) => projectQueryKey(projectId, "functions", "draft", functionId),
 };
 
 const functionPath = (functionId: string, suffix = "") => `/functions/${encodeURIComponent(functionId)}${suffix}`;
@@ -164,9 +166,34 @@ export function useDeployFunction(projectId: string, functionId: string) {
       client.setQueryData<HostedFunction>(functionKeys.function(projectId, functionId), (cached) =>
         cached ? { ...cached, source, active_version_id: deploy.version_id, runtime: deploy.runtime ?? cached.runtime } : cached,
       );
+      // The server removed a draft of exactly this code; mirror it at once so the editor's state does not flicker.
+      client.setQueryData<FunctionDraft>(functionKeys.draft(projectId, functionId), (cached) =>
+        cached?.source === source ? { ...cached, source: null, bytes: null, base_version_id: null, updated_at: null } : cached,
+      );
       invalidateFunction(client, projectId, functionId);
+      void client.invalidateQueries({ queryKey: functionKeys.draft(projectId, functionId) });
       void client.invalidateQueries({ queryKey: functionKeys.versions(projectId, functionId) });
     },
+  });
+}
+
+/** GET /functions/{id}/draft: the saved draft (`source: null` when none), what the editor opens before the live code. */
+export function useFunctionDraft(projectId: string, functionId: string) {
+  return useQuery({
+    queryKey: functionKeys.draft(projectId, functionId),
+    queryFn: ({ signal }) => projectApi<FunctionDraft>(projectId, functionPath(functionId, "/draft"), { signal }),
+  });
+}
+
+/** PUT /functions/{id}/draft {source}: saves without deploying; DELETE discards. Both answer the draft as it now is. */
+export function useSaveFunctionDraft(projectId: string, functionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (source: string | null) =>
+      source === null
+        ? projectApi<FunctionDraft>(projectId, functionPath(functionId, "/draft"), { method: "DELETE" })
+        : projectApi<FunctionDraft>(projectId, functionPath(functionId, "/draft"), { method: "PUT", body: { source } }),
+    onSuccess: (draft) => client.setQueryData(functionKeys.draft(projectId, functionId), draft),
   });
 }
 

@@ -1,8 +1,8 @@
 "use client";
 
-import Editor, { type OnMount } from "@monaco-editor/react";
+import type { OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
-import { Spinner } from "@/components/ui";
+import { CodeEditor } from "@/components/code-editor/code-editor";
 import { monaco, registerJsonSchema } from "@/components/code-editor/monaco-setup";
 import type { Finding } from "../model/findings";
 import { FLOW_JSON_FILE_MATCH, FLOW_JSON_SCHEMA, FLOW_JSON_SCHEMA_URI } from "./flow-json-schema";
@@ -55,22 +55,20 @@ export function FlowJsonEditor({ flowId, value, readOnly, onChange, onSave, find
   };
 
   return (
-    <div className="overflow-hidden rounded-lg ring-1 ring-slate-200" data-testid="flow-json-editor">
-      <Editor
-        height="36rem"
-        language="json"
-        path={`flow-json/${flowId}.flow.json`}
-        value={value}
-        onChange={(text) => onChange?.(text ?? "")}
-        onMount={mount}
-        loading={<Spinner label="Loading the editor" />}
-        options={{
-          ...CODE_EDITOR_OPTIONS,
-          readOnly,
-          readOnlyMessage: { value: "Built from the draft at the last save: edit the flow in the Builder tab." },
-          ariaLabel: label,
-        }}
-      />
-    </div>
+    <CodeEditor
+      testId="flow-json-editor"
+      height="36rem"
+      language="json"
+      path={`flow-json/${flowId}.flow.json`}
+      value={value}
+      onChange={(text) => onChange?.(text ?? "")}
+      onMount={mount}
+      options={{
+        ...CODE_EDITOR_OPTIONS,
+        readOnly,
+        readOnlyMessage: { value: "Built from the draft at the last save: edit the flow in the Builder tab." },
+        ariaLabel: label,
+      }}
+    />
   );
 }

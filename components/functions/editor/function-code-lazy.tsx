@@ -1,17 +1,19 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Skeleton, SkeletonGroup } from "@/components/ui";
+
+const load = () => import("./function-code-editor");
 
 /**
- * The function's code editor in a chunk of its own: Monaco, the TypeScript service and their workers
- * load only on this page (ssr: false, they need the browser), never on the list or any other page.
+ * Starts downloading Monaco for this page before the function's data has arrived (the page calls it
+ * on mount); next/dynamic's import below then finds the chunks already loading or loaded.
  */
-export const LazyFunctionCodeEditor = dynamic(() => import("./function-code-editor").then((module) => module.FunctionCodeEditor), {
-  ssr: false,
-  loading: () => (
-    <SkeletonGroup label="Loading the code editor">
-      <Skeleton className="h-[32rem] w-full" />
-    </SkeletonGroup>
-  ),
-});
+export function preloadFunctionCodeEditor(): void {
+  void load();
+}
+
+/**
+ * The function's Monaco editor in a chunk of its own (ssr: false, it needs the browser), never on the
+ * list or any other page. It shows nothing while loading: the code area's plain text area stands in.
+ */
+export const LazyFunctionCodeEditor = dynamic(() => load().then((module) => module.FunctionCodeEditor), { ssr: false, loading: () => null });

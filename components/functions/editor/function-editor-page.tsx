@@ -1,42 +1,47 @@
 "use client";
 
+import { useEffect } from "react";
 import { ErrorState, PageHeader, Skeleton, SkeletonGroup } from "@/components/ui";
 import { isApiError } from "@/lib/client/api";
-import { useFunction } from "@/lib/client/functions";
+import { useFunction, useFunctionDraft } from "@/lib/client/functions";
 import { functionsPath } from "../paths";
+import { preloadFunctionCodeEditor } from "./function-code-lazy";
 import { FunctionWorkspace } from "./function-workspace";
 
-/** /projects/[id]/functions/[functionId]: loads the function with its source, then the workspace. */
+/**
+ * /projects/[id]/functions/[functionId]: loads the function with its source and its saved draft (the
+ * editor opens on the draft), then the workspace. Monaco starts downloading at once, beside them.
+ */
 export function FunctionEditorPage({ projectId, functionId }: { projectId: string; functionId: string }) {
   const fn = useFunction(projectId, functionId);
+  const draft = useFunctionDraft(projectId, functionId);
   const back = { href: functionsPath(projectId), label: "Functions" };
+  useEffect(preloadFunctionCodeEditor, []);
 
-  if (fn.isPending) {
+  if (fn.isPending || draft.isPending) {
     return (
       <SkeletonGroup label="Loading the function">
         <Skeleton className="h-4 w-24" />
         <Skeleton className="mt-3 h-7 w-64" />
-        <div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <Skeleton className="h-[32rem] w-full" />
-          <Skeleton className="h-96 w-full" />
-        </div>
+        <Skeleton className="mt-8 h-[32rem] w-full" />
       </SkeletonGroup>
     );
   }
-  if (fn.isError) {
-    const missing = isApiError(fn.error) && fn.error.status === 404;
+  if (fn.isError || draft.isError) {
+    const failed = fn.isError ? fn : draft;
+    const missing = isApiError(failed.error) && failed.error.status === 404;
     return (
       <>
         <PageHeader back={back} title="Function" />
         <ErrorState
-          error={fn.error}
+          error={failed.error}
           title={missing ? "This function doesn't exist in this project" : "Couldn't load the function"}
-          onRetry={missing ? undefined : () => void fn.refetch()}
-          retrying={fn.isFetching}
+          onRetry={missing ? undefined : () => void failed.refetch()}
+          retrying={failed.isFetching}
         />
       </>
     );
   }
   // Keyed by function: another function starts a fresh working copy.
-  return <FunctionWorkspace key={fn.data.id} projectId={projectId} fn={fn.data} />;
+  return <FunctionWorkspace key={fn.data.id} projectId={projectId} fn={fn.data} saved={draft.data} />;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { PageHeader, Tab, TabList, TabPanel, Tabs } from "@/components/ui";
-import { useFunctionSecrets, type HostedFunction } from "@/lib/client/functions";
+import { useFunctionSecrets, type FunctionDraft, type HostedFunction } from "@/lib/client/functions";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { FunctionStatus, RuntimeLabel, TRIGGER_LABELS } from "../function-badges";
 import { InvocationsPanel } from "../invocations/invocations-panel";
@@ -17,19 +17,20 @@ import { useSourceDraft } from "./use-source-draft";
 const NO_SECRETS: readonly string[] = [];
 
 /**
- * One function: the source editor with Deploy beside the Run panel (always mounted, so edits and the
- * last run survive a look at the other tabs), then its runs, versions, secrets and settings.
+ * One function: the source editor with Save and Deploy across the page's width, the Run panel under it
+ * (always mounted, so edits and the last run survive a look at the other tabs), then its runs,
+ * versions, secrets and settings.
  */
-export function FunctionWorkspace({ projectId, fn }: { projectId: string; fn: HostedFunction }) {
+export function FunctionWorkspace({ projectId, fn, saved }: { projectId: string; fn: HostedFunction; saved: FunctionDraft }) {
   const { role } = useCurrentProject();
   const canWrite = can(role, "write");
-  const draft = useSourceDraft(fn);
+  const draft = useSourceDraft(fn, saved);
   const secrets = useFunctionSecrets(projectId, fn.id);
   const secretNames = secrets.data?.data.map((secret) => secret.name) ?? NO_SECRETS;
-  useLeaveGuard(draft.dirty);
+  useLeaveGuard(draft.unsaved);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="function-workspace">
       <PageHeader
         className="mb-0"
         back={{ href: functionsPath(projectId), label: "Functions" }}
@@ -45,10 +46,8 @@ export function FunctionWorkspace({ projectId, fn }: { projectId: string; fn: Ho
           </>
         }
       />
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
-        <CodeSection projectId={projectId} fn={fn} draft={draft} canWrite={canWrite} secretNames={secretNames} />
-        <TestPanel projectId={projectId} fn={fn} dirty={draft.dirty} canWrite={canWrite} />
-      </div>
+      <CodeSection projectId={projectId} fn={fn} saved={saved} draft={draft} canWrite={canWrite} secretNames={secretNames} />
+      <TestPanel projectId={projectId} fn={fn} dirty={draft.undeployed} canWrite={canWrite} />
       <Tabs defaultValue="runs">
         <TabList label="Function details">
           <Tab value="runs">Runs</Tab>
@@ -62,7 +61,7 @@ export function FunctionWorkspace({ projectId, fn }: { projectId: string; fn: Ho
           <InvocationsPanel projectId={projectId} functionId={fn.id} />
         </TabPanel>
         <TabPanel value="versions">
-          <VersionsPanel projectId={projectId} functionId={fn.id} canWrite={canWrite} dirty={draft.dirty} />
+          <VersionsPanel projectId={projectId} functionId={fn.id} canWrite={canWrite} dirty={draft.undeployed} />
         </TabPanel>
         <TabPanel value="secrets">
           <SecretsPanel projectId={projectId} functionId={fn.id} canWrite={canWrite} />

@@ -58,6 +58,20 @@ const inactive: Example = {
   },
 };
 
+/** Version 2 with one more log line, saved while version 2 is live. */
+const SOURCE_DRAFT = SOURCE_V2.replace("  if (!res.ok)", "  console.log(`looking up order ${orderId}`);\n  if (!res.ok)");
+
+const DRAFT = {
+  object: "function_draft",
+  function_id: FUNCTION_ID,
+  source: SOURCE_DRAFT,
+  bytes: utf8Bytes(SOURCE_DRAFT),
+  base_version_id: VERSION_2_ID,
+  updated_at: "2026-06-18T10:12:30.000Z",
+};
+
+const NO_DRAFT = { object: "function_draft", function_id: FUNCTION_ID, source: null, bytes: null, base_version_id: null, updated_at: null };
+
 const secretNames = (names: string[]) => ({
   object: "function_secrets",
   function_id: FUNCTION_ID,
@@ -200,6 +214,30 @@ export const functionExamples: Record<string, OperationExamples> = {
       },
       404: functionNotFound,
     },
+  },
+  getFunctionDraft: {
+    response: {
+      saved: { summary: "Saved on top of version 2 (live), not deployed", value: DRAFT },
+      none: { summary: "No draft saved: the live source is the code to edit", value: NO_DRAFT },
+    },
+    errors: { 404: functionNotFound },
+  },
+  saveFunctionDraft: {
+    request: { draft: { summary: "Work in progress: the live version keeps running", value: { source: SOURCE_DRAFT } } },
+    response: { saved: { summary: "The draft; active_version_id and every run are unchanged", value: DRAFT } },
+    errors: {
+      400: {
+        sourceEmpty: {
+          summary: "An empty draft (discard it with DELETE instead)",
+          value: { error: "invalid_request", message: "Invalid body: source.", issues: { source: ["Too small: expected string to have >=1 characters"] } },
+        },
+      },
+      404: functionNotFound,
+    },
+  },
+  discardFunctionDraft: {
+    response: { discarded: { summary: "No draft any more (the same answer when there was none)", value: NO_DRAFT } },
+    errors: { 404: functionNotFound },
   },
   testFunction: {
     request: {

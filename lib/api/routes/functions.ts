@@ -5,6 +5,8 @@ import {
   FunctionDeleted,
   FunctionDeployRequest,
   FunctionDeployResponse,
+  FunctionDraft,
+  FunctionDraftRequest,
   FunctionInvocation,
   FunctionInvokeRequest,
   FunctionInvokeResponse,
@@ -22,6 +24,7 @@ import {
 } from "@/lib/api/schemas/functions";
 import { createFunction, deleteFunction, getFunction, listFunctions, updateFunction } from "@/lib/domain/functions/crud";
 import { deployFunction } from "@/lib/domain/functions/deploy";
+import { discardDraft, getDraft, saveDraft } from "@/lib/domain/functions/drafts";
 import { invokeFunction, testFunction } from "@/lib/domain/functions/invoke";
 import { listInvocations } from "@/lib/domain/functions/invocations";
 import { listSecrets, putSecrets } from "@/lib/domain/functions/secrets";
@@ -99,13 +102,53 @@ export const functionRoutes = [
     summary: "Deploy new source (synchronous)",
     description:
       "Transpiles (TypeScript accepted), checks the module shape and runs the top level once under the limits. `status: ok` makes a new version live; " +
-      "`status: error` changes nothing and lists `diagnostics` as `<line>:<column> <message>`. Both answer 200.",
+      "`status: error` changes nothing and lists `diagnostics` as `<line>:<column> <message>`. Both answer 200. " +
+      "A saved draft whose code is exactly the deployed source is removed with a successful deploy.",
     tag,
     scope: "functions:write",
     params: IdParam,
     body: FunctionDeployRequest,
     response: FunctionDeployResponse,
     handler: ({ ctx, params, body }) => deployFunction(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/functions/{id}/draft",
+    operationId: "getFunctionDraft",
+    summary: "Retrieve the function's saved draft",
+    description: `${idOrSlug} Always 200: \`source\` is null when no draft is saved. A draft runs nowhere until it is deployed.`,
+    tag,
+    scope: "functions:read",
+    params: IdParam,
+    response: FunctionDraft,
+    handler: ({ ctx, params }) => getDraft(ctx, params.id),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/functions/{id}/draft",
+    operationId: "saveFunctionDraft",
+    summary: "Save code as the function's draft, without deploying it",
+    description:
+      `${idOrSlug} Replaces the draft (one per function); the live version, and every run, stay as they are. ` +
+      "The code is not compiled or checked until it is deployed. A successful deploy of exactly this code removes the draft.",
+    tag,
+    scope: "functions:write",
+    params: IdParam,
+    body: FunctionDraftRequest,
+    response: FunctionDraft,
+    handler: ({ ctx, params, body }) => saveDraft(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/functions/{id}/draft",
+    operationId: "discardFunctionDraft",
+    summary: "Discard the function's draft",
+    description: `${idOrSlug} Answers the now empty draft (\`source: null\`), also when there was none. The live version is unchanged.`,
+    tag,
+    scope: "functions:write",
+    params: IdParam,
+    response: FunctionDraft,
+    handler: ({ ctx, params }) => discardDraft(ctx, params.id),
   }),
   defineRoute({
     method: "POST",

@@ -83,6 +83,25 @@ export const FunctionDeployResponse = z
   })
   .openapi("FunctionDeployResponse");
 
+export const FunctionDraftRequest = z
+  .object({ source: z.string().min(1).max(400_000) })
+  .strict()
+  .openapi("FunctionDraftRequest");
+
+export const FunctionDraft = z
+  .object({
+    object: z.literal("function_draft"),
+    function_id: z.string(),
+    source: z.string().nullable().openapi({ description: "The saved draft's code; null when no draft is saved (the live source is then the code to edit)." }),
+    bytes: z.number().int().nullable().openapi({ description: "UTF-8 size of `source`; null without a draft." }),
+    base_version_id: z.string().nullable().openapi({
+      description:
+        "The version that was live when the draft was saved (null before the first deploy, or without a draft): when it differs from active_version_id, the live code changed since.",
+    }),
+    updated_at: Timestamp.nullable().openapi({ description: "When the draft was last saved; null without a draft." }),
+  })
+  .openapi("FunctionDraft", { description: "Saved code that runs nowhere until it is deployed; at most one per function." });
+
 const LogLine = z.object({ level: z.enum(["log", "info", "warn", "error", "debug"]), message: z.string(), at_ms: z.number() }).openapi("FunctionLogLine");
 
 export const FunctionTestRequest = z
@@ -195,3 +214,4 @@ export type FunctionRunWire = z.infer<typeof FunctionTestResponse> | z.infer<typ
 export type FunctionInvocationWire = z.infer<typeof FunctionInvocation>;
 export type FunctionVersionWire = z.infer<typeof FunctionVersion>;
 export type FunctionSecretsWire = z.infer<typeof FunctionSecrets>;
+export type FunctionDraftWire = z.infer<typeof FunctionDraft>;

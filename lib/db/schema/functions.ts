@@ -54,6 +54,24 @@ export const functionVersions = pgTable(
   (t) => [uniqueIndex("function_versions_number").on(t.functionId, t.number), index("function_versions_function").on(t.projectId, t.functionId, t.id)],
 );
 
+/**
+ * The function's saved draft: code kept between visits that runs nowhere until it is deployed (at
+ * most one per function). `base_version_id` is the version that was live when it was saved.
+ */
+export const functionDrafts = pgTable("function_drafts", {
+  functionId: text("function_id")
+    .primaryKey()
+    .references(() => hostedFunctions.id, { onDelete: "cascade" }),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  bytes: integer("bytes").notNull(),
+  baseVersionId: text("base_version_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 /** Write-only secrets: sealed at rest (lib/crypto/secrets.ts), only names ever leave the server. */
 export const functionSecrets = pgTable(
   "function_secrets",

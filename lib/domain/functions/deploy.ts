@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { compileFunctionSource, formatDiagnostic, sourcePosition } from "./compile";
 import { getFunctionRow } from "./crud";
+import { clearDeployedDraft } from "./drafts";
 import { scriptName, type FunctionRow } from "./serialize";
 
 /**
@@ -12,6 +13,7 @@ import { scriptName, type FunctionRow } from "./serialize";
  * module's top level once in the sandbox under the limits, which also detects the runtime from its
  * exports. Success makes a new immutable version and moves active_version_id to it; any diagnostic
  * answers status "error" and changes nothing, so the previous version stays live. Both are 200.
+ * A saved draft whose code is the deployed source goes with the deploy (drafts.ts).
  */
 export async function deployFunction(ctx: Ctx, idOrSlug: string, input: { source: string }) {
   const fn = await getFunctionRow(ctx, idOrSlug);
@@ -60,6 +62,7 @@ export async function deployFunction(ctx: Ctx, idOrSlug: string, input: { source
       .update(hostedFunctions)
       .set({ activeVersionId: id, runtime: checked.runtime, scriptName: scriptName(fn.slug, number), lastDeployedAt: ctx.now, updatedAt: ctx.now })
       .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)));
+    await clearDeployedDraft({ ...ctx, db: tx }, fn, input.source);
     await recordAudit(
       { ...ctx, db: tx },
       {

@@ -1,8 +1,9 @@
-import type { functionInvocations, functionVersions, hostedFunctions } from "@/lib/db/schema";
+import type { functionDrafts, functionInvocations, functionVersions, hostedFunctions } from "@/lib/db/schema";
 
 export type FunctionRow = typeof hostedFunctions.$inferSelect;
 export type FunctionVersionRow = typeof functionVersions.$inferSelect;
 export type InvocationRow = typeof functionInvocations.$inferSelect;
+export type FunctionDraftRow = typeof functionDrafts.$inferSelect;
 
 /** `<slug>-v<n>`: the name the deployed script goes by (decisions.md "Hosted functions"). */
 export function scriptName(slug: string, number: number): string {
@@ -42,6 +43,18 @@ export function serializeVersion(row: FunctionVersionRow, fn: FunctionRow, inclu
     is_active: fn.activeVersionId === row.id,
     ...(includeSource ? { source: row.source } : {}),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The wire FunctionDraft: every field but `function_id` is null when no draft is saved. */
+export function serializeDraft(fn: FunctionRow, row: FunctionDraftRow | null) {
+  return {
+    object: "function_draft" as const,
+    function_id: fn.id,
+    source: row?.source ?? null,
+    bytes: row?.bytes ?? null,
+    base_version_id: row?.baseVersionId ?? null,
+    updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
 

@@ -1160,12 +1160,46 @@ export interface paths {
     put?: never;
     /**
      * Deploy new source (synchronous)
-     * @description Transpiles (TypeScript accepted), checks the module shape and runs the top level once under the limits. `status: ok` makes a new version live; `status: error` changes nothing and lists `diagnostics` as `<line>:<column> <message>`. Both answer 200.
+     * @description Transpiles (TypeScript accepted), checks the module shape and runs the top level once under the limits. `status: ok` makes a new version live; `status: error` changes nothing and lists `diagnostics` as `<line>:<column> <message>`. Both answer 200. A saved draft whose code is exactly the deployed source is removed with a successful deploy.
      *
      *     Requires scope `functions:write`. Accepts an Idempotency-Key header (kept 24 h).
      */
     post: operations["deployFunction"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/functions/{id}/draft": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve the function's saved draft
+     * @description `{id}` is the function's id or its slug. Always 200: `source` is null when no draft is saved. A draft runs nowhere until it is deployed.
+     *
+     *     Requires scope `functions:read`.
+     */
+    get: operations["getFunctionDraft"];
+    /**
+     * Save code as the function's draft, without deploying it
+     * @description `{id}` is the function's id or its slug. Replaces the draft (one per function); the live version, and every run, stay as they are. The code is not compiled or checked until it is deployed. A successful deploy of exactly this code removes the draft.
+     *
+     *     Requires scope `functions:write`.
+     */
+    put: operations["saveFunctionDraft"];
+    post?: never;
+    /**
+     * Discard the function's draft
+     * @description `{id}` is the function's id or its slug. Answers the now empty draft (`source: null`), also when there was none. The live version is unchanged.
+     *
+     *     Requires scope `functions:write`.
+     */
+    delete: operations["discardFunctionDraft"];
     options?: never;
     head?: never;
     patch?: never;
@@ -3166,6 +3200,27 @@ export interface components {
       /** @enum {string} */
       status: "ok" | "error";
       version_id: string | null;
+    };
+    /** @description Saved code that runs nowhere until it is deployed; at most one per function. */
+    FunctionDraft: {
+      /** @description The version that was live when the draft was saved (null before the first deploy, or without a draft): when it differs from active_version_id, the live code changed since. */
+      base_version_id: string | null;
+      /** @description UTF-8 size of `source`; null without a draft. */
+      bytes: number | null;
+      function_id: string;
+      /** @enum {string} */
+      object: "function_draft";
+      /** @description The saved draft's code; null when no draft is saved (the live source is then the code to edit). */
+      source: string | null;
+      /**
+       * Format: date-time
+       * @description When the draft was last saved; null without a draft.
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      updated_at: string | null;
+    };
+    FunctionDraftRequest: {
+      source: string;
     };
     /** @description A JSON Schema (draft 2020-12 subset, type object) the invoke `arguments` are checked against. */
     FunctionInputSchema: {
@@ -11710,6 +11765,304 @@ export interface operations {
       };
       /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getFunctionDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FunctionDraft"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveFunctionDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FunctionDraftRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FunctionDraft"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  discardFunctionDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FunctionDraft"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

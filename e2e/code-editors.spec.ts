@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
 import { ownProject } from "./support/projects";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { businessAgents, contacts, conversations, threadControlStates } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { resolveOwner, type ThreadOwner } from "@/lib/domain/agents/thread-control";
-import type { ConversationRow } from "./index";
+import type { ConversationRow } from "./row";
 import { lastCustomerMessageAtSql, messagingWindow } from "./window";
 
 export async function serializeConversation(ctx: Ctx, row: ConversationRow) {

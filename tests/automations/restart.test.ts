@@ -8,7 +8,7 @@ import { runJob } from "@/lib/jobs/define";
 import { automationEvaluateJob } from "@/lib/domain/automations/jobs";
 import { createJobQueue, type JobQueue } from "@/lib/ports/queue";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { flowsProject, freePairSlot, insertAutomation, makeResumesDue, pendingResumes, runsOf, say, textsTo } from "./support";
 
 /**

@@ -6,7 +6,7 @@ import { claimBatch } from "@/lib/domain/broadcasts/claim";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { systemCtx } from "@/lib/domain/context";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createBroadcast, readyChannel, runUntil, write } from "./support";
 

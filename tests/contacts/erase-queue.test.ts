@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Seeded } from "../support/app";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { rowsOf, scanForNeedles, seedRichContact, type RichContact } from "./erase-support";
 
 /**

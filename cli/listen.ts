@@ -7,7 +7,7 @@
  */
 import { createSvcClient, SvcApiError, type Schema, type SvcClient } from "@svc/sdk";
 import { errorKind } from "@/lib/error-kind";
-import type { Command, CommandIo } from "./commands";
+import type { Command, CommandIo } from "./command";
 import { targetOf, type ApiTarget, type Flags } from "./config/client";
 import { refusalLine } from "./sdk";
 

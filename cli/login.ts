@@ -6,7 +6,7 @@
  */
 import os from "node:os";
 import { createCliLoginClient, SvcApiError, type CliLoginClient } from "@svc/sdk";
-import type { Command } from "./commands";
+import type { Command } from "./command";
 import { reportingFetch } from "./sdk";
 import { credentialsPath, deleteCredentials, readCredentials, serverRootOf, writeCredentials } from "./credentials";
 

@@ -4,7 +4,7 @@ import { channels, contacts, conversations, inboundWebhooks, messages, projects 
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "./support/app";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
-import { startHarness, type Harness } from "./messaging/support";
+import { startHarness, type Harness } from "./messages/support";
 
 let h: Harness;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { upsertContact } from "@/lib/domain/contacts/identity";
 import { ensureConversation, touchConversation } from "@/lib/domain/conversations";
 import type { Seeded, TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders } from "./support/wire";
-import { startHarness, type Harness } from "./messaging/support";
-import { testerNumber } from "./messaging/send-support";
+import { startHarness, type Harness } from "./messages/support";
+import { testerNumber } from "./messages/send-support";
 
 let h: Harness;
 let app: TestApp;
@@ -507,7 +507,7 @@ describe("GET /conversations/{id}/messages", () => {
     expect(res.body.has_more).toBe(false);
     expect(res.body.data.map((m: any) => m.id)).toEqual([image.id, failed.id, inbound.id]);
     for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(MESSAGE_FIELDS);
-    // Text and media messages have no structured content (tests/messaging/message-content.test.ts has the rest).
+    // Text and media messages have no structured content (tests/messages/message-content.test.ts has the rest).
     const noContent = { interactive: null, location: null, contacts: null, template: null, reaction: null, sticker: null };
     const common = { object: "message", conversation_id: conversation.id, contact_id: conversation.contactId, channel_id: SANDBOX_CHANNEL_ID, ...noContent };
     expect(res.body.data[2]).toEqual({

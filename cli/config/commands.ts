@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import pc from "picocolors";
 import type { Schema, SvcClient } from "@svc/sdk";
-import type { Command, CommandIo } from "../commands";
+import type { Command, CommandIo } from "../command";
 import { ApiRefusal, answerOf } from "../sdk";
 import { apiClient, targetOf, type Flags } from "./client";
 import { formatDocument, readDocument } from "./document";

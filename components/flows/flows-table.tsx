@@ -1,8 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { projectPath } from "@/components/shell/nav-links";
-import { TBody, TD, TH, THead, TR, Table, TableContainer, Time } from "@/components/ui";
+import { RowLink, Table, TableContainer, TBody, TD, TH, THead, Time, TR } from "@/components/ui";
 import type { Flow } from "@/lib/client/flows";
 import { FlowStatusBadge, MetaStatusBadge } from "./flow-badges";
 
@@ -37,13 +36,7 @@ function FlowRow({ projectId, flow }: { projectId: string; flow: Flow }) {
   return (
     <TR interactive className="relative" data-flow-id={flow.id}>
       <TD className="max-w-80">
-        {/* The stretched ::after makes the whole row clickable while the link stays the one tab stop. */}
-        <Link
-          href={flowPath(projectId, flow.id)}
-          className="font-medium text-slate-900 after:absolute after:inset-0 hover:text-indigo-700 focus-visible:outline-none focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
-        >
-          {flow.name}
-        </Link>
+        <RowLink href={flowPath(projectId, flow.id)}>{flow.name}</RowLink>
         {flow.description && <p className="truncate text-xs text-slate-500">{flow.description}</p>}
       </TD>
       <TD mono className="text-slate-600">

@@ -1,7 +1,6 @@
 "use client";
 
-import Link from "next/link";
-import { Badge, TBody, TD, TH, THead, TR, Table, TableContainer, Time } from "@/components/ui";
+import { Badge, RowLink, Table, TableContainer, TBody, TD, TH, THead, Time, TR } from "@/components/ui";
 import type { FunctionStat, HostedFunction } from "@/lib/client/functions";
 import { FunctionStatus, RuntimeLabel, TRIGGER_LABELS } from "./function-badges";
 import { errorRate } from "./model/error-rate";
@@ -23,13 +22,7 @@ function FunctionRow({ projectId, fn, stat, statsLoading }: { projectId: string;
   return (
     <TR interactive className="relative" data-function-id={fn.id}>
       <TD className="max-w-72">
-        {/* The stretched ::after makes the whole row clickable while the link stays the one tab stop. */}
-        <Link
-          href={functionPath(projectId, fn.id)}
-          className="font-medium text-slate-900 after:absolute after:inset-0 hover:text-indigo-700 focus-visible:outline-none focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
-        >
-          {fn.name}
-        </Link>
+        <RowLink href={functionPath(projectId, fn.id)}>{fn.name}</RowLink>
         <p className="truncate font-mono text-[12px] text-slate-500">{fn.slug}</p>
       </TD>
       <TD>

@@ -10,7 +10,7 @@ import type { Channel } from "@/lib/client/channels";
 import { useChannels, useConversationMessages } from "@/lib/client/inbox";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { useCompleteFlow, useConversationForNumber, useCustomerInbox, useSandboxProject, useSandboxTesters, useSendAsCustomer } from "@/lib/client/sandbox";
-import type { FlowHandlers, ReplyChoice } from "./business-bubble";
+import type { FlowHandlers, ReplyChoice } from "./business-actions";
 import { CustomerCard } from "./customer-card";
 import { randomCustomerNumber, useCustomerIdentity, useSentLog, type SentItem, type SentKind } from "./customer-store";
 import type { ReceivedFlowMessage } from "./received-flow";

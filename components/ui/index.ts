@@ -16,6 +16,8 @@ export { ErrorState } from "./error-state";
 export { Field, Label, useFieldControl } from "./field";
 export { Input, Select, Textarea, controlClasses } from "./input";
 export { PageHeader } from "./page-header";
+export { QueryState, type QueryStateProps } from "./query-state";
+export { RowButton, RowLink } from "./row-link";
 export { PlatformName } from "./platform-name";
 export { CodeBlock, Secret, WithheldSecret } from "./secret";
 export { Skeleton, SkeletonGroup, SkeletonRows, SkeletonText } from "./skeleton";

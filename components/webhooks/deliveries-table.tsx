@@ -1,8 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { projectPath } from "@/components/shell/nav-links";
-import { ChevronRightIcon, TBody, TD, TH, THead, TR, Table, TableContainer, Time } from "@/components/ui";
+import { ChevronRightIcon, TBody, TD, TH, THead, TR, Table, TableContainer, Time, RowLink } from "@/components/ui";
 import type { WebhookDelivery } from "@/lib/client/webhooks";
 import { DeliveryStatusBadge, ResponseCode } from "./delivery-status-badge";
 import { formatDuration } from "./format";
@@ -43,13 +42,9 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
                     <DeliveryStatusBadge status={delivery.status} />
                   </TD>
                   <TD>
-                    {/* The stretched ::after makes the whole row clickable while the link stays the one tab stop. */}
-                    <Link
-                      href={href}
-                      className="font-mono text-[13px] font-medium text-slate-900 after:absolute after:inset-0 hover:text-indigo-700 focus-visible:outline-none focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
-                    >
+                    <RowLink href={href} mono>
                       {delivery.event_type}
-                    </Link>
+                    </RowLink>
                     {trigger && <span className="ml-2 text-xs text-slate-500">{trigger}</span>}
                   </TD>
                   <TD numeric>{delivery.attempt_count}</TD>
@@ -84,12 +79,9 @@ export function DeliveriesTable({ projectId, deliveries }: { projectId: string; 
             <li key={delivery.id} className="relative flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50">
               <div className="min-w-0 flex-1 space-y-1.5">
                 <div className="flex items-center justify-between gap-2">
-                  <Link
-                    href={deliveryPath(projectId, delivery.id)}
-                    className="truncate font-mono text-[13px] font-medium text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
-                  >
+                  <RowLink href={deliveryPath(projectId, delivery.id)} mono className="truncate">
                     {delivery.event_type}
-                  </Link>
+                  </RowLink>
                   <DeliveryStatusBadge status={delivery.status} />
                 </div>
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">

@@ -1,28 +1,31 @@
-import { ZodObject, type ZodType, type z } from "zod";
-import { SvcError } from "@/lib/errors";
+import type { ZodType, z } from "zod";
 import { newId } from "@/lib/ids";
-import { API_VERSION } from "@/lib/config";
 import type { Ctx } from "@/lib/domain/context";
-import { hasScope, type Scope } from "@/lib/shared/scopes";
+import type { Scope } from "@/lib/shared/scopes";
 import type { DashboardScope } from "@/lib/domain/members/roles";
 import type { OperatorPrincipal } from "./principal";
-import { quotaPeriod, startOfNextMonth } from "@/lib/domain/plans";
 import type { AuthenticatedKey } from "@/lib/domain/keys";
-import { servicesOf, type Runtime } from "@/lib/server/runtime";
-import type { HitResult } from "@/lib/ports/limiter";
-import { authenticate, type AuthMode } from "./auth";
-import { corsHeadersFor, enforceKeyOrigin } from "./cors";
-import { clientIp } from "./client-ip";
-import { MAX_JSON_BODY_BYTES, assertStorable, parseJsonText, readBodyBytes } from "./request-input";
+import type { Runtime } from "@/lib/server/runtime";
+import type { AuthMode } from "./auth";
+import { corsHeadersFor } from "./cors";
+import { assertStorable } from "./request-input";
 import { errorResponse, handlerHeaders, json } from "./respond";
-import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf } from "./idempotency";
+import { completeIdempotencyKey, releaseIdempotencyKey } from "./idempotency";
+import type { Call } from "./call";
+import { admit, assertKeyScope, countQuota } from "./admission";
+import { parse, readInput, withoutIdempotencyKey } from "./route-input";
+import { claimIdempotency } from "./idempotency-claim";
+import { ctxOf } from "./route-ctx";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 
-export interface HandlerInput<P, Q, B> {
-  ctx: Ctx;
+/** A tenant-less route (auth "none") runs before any project exists, so its handler gets no ctx. */
+type CtxFor<A extends AuthMode> = A extends "none" ? null : Ctx;
+
+export interface HandlerInput<P, Q, B, C extends Ctx | null = Ctx> {
+  ctx: C;
   /**
    * The composition root, for the auth "none" routes that run before any project (the dashboard's
    * account routes: set-up, invitations): ctx is not built for them. Project verbs use ctx.ports and ctx.settings.
@@ -38,7 +41,13 @@ export interface HandlerInput<P, Q, B> {
   via: "http" | "mcp";
 }
 
-export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, R extends ZodType> {
+export interface RouteDefinition<
+  P extends ZodType | undefined,
+  Q extends ZodType | undefined,
+  B extends ZodType | undefined,
+  R extends ZodType,
+  A extends AuthMode = "secret",
+> {
   method: HttpMethod;
   /** OpenAPI-style path under /api/v1, e.g. "/projects/{id}". */
   path: string;
@@ -47,7 +56,7 @@ export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodTyp
   description?: string;
   tag: string;
   /** Authentication; default "secret". "none" serves public documents only; "session" the dashboard only. */
-  auth?: AuthMode;
+  auth?: A;
   /** Required scope; null = any valid key. Dashboard scopes only ever belong to operators' roles. */
   scope: Scope | DashboardScope | null;
   params?: P;
@@ -60,7 +69,7 @@ export interface RouteDefinition<P extends ZodType | undefined, Q extends ZodTyp
   maxBodyBytes?: number;
   /** false: an operation about the calling API key itself, which the dashboard (an operator, no key) does not serve. */
   servedToOperators?: boolean;
-  handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R>>;
+  handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>) => Promise<z.input<R>>;
 }
 
 export interface Route {
@@ -107,8 +116,9 @@ export function defineRoute<
   Q extends ZodType | undefined = undefined,
   B extends ZodType | undefined = undefined,
   R extends ZodType = ZodType,
->(def: RouteDefinition<P, Q, B, R>): Route {
-  const auth = def.auth ?? "secret";
+  A extends AuthMode = "secret",
+>(def: RouteDefinition<P, Q, B, R, A>): Route {
+  const auth: AuthMode = def.auth ?? "secret";
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
 
@@ -129,7 +139,8 @@ export function defineRoute<
       const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" } as HandlerInput<
         Infer<P>,
         Infer<Q>,
-        Infer<B>
+        Infer<B>,
+        CtxFor<A>
       >);
       if (validateResponses) assertResponseShape(def, result);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
@@ -153,7 +164,8 @@ export function defineRoute<
     const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp" } as HandlerInput<
       Infer<P>,
       Infer<Q>,
-      Infer<B>
+      Infer<B>,
+      CtxFor<A>
     >);
     if (validateResponses) assertResponseShape(def, result);
     return result;
@@ -177,210 +189,6 @@ export function defineRoute<
     run,
     invoke,
   };
-}
-
-/** One point of the key's monthly quota, taken after the request is admitted and parsed (429 monthly_quota_exceeded when spent). */
-export async function countQuota(key: AuthenticatedKey, call: Pick<Call, "runtime" | "now">): Promise<void> {
-  const quota = await call.runtime.ports.limiter.hit("quota", `${key.key.id}:${quotaPeriod(call.now)}`, key.plan.monthlyRequests, 32 * 86_400);
-  if (!quota.allowed) throw limitExceeded("monthly_quota_exceeded", { ...quota, resetAt: startOfNextMonth(call.now) });
-}
-
-/** One request on its way through defineRoute's steps; `headers` collects the response headers as they are decided. */
-export interface Call {
-  request: Request;
-  pathParams: Record<string, string>;
-  runtime: Runtime;
-  operator: OperatorPrincipal | undefined;
-  now: Date;
-  headers: Record<string, string>;
-}
-
-/** The first steps: version, then the key (and its per-key rate limit) or the operator, then the scope. Returns the key, if one called. */
-export async function admit(scope: Scope | DashboardScope | null, auth: AuthMode, call: Call): Promise<AuthenticatedKey | null> {
-  const requestedVersion = call.request.headers.get("svc-version");
-  if (requestedVersion !== null && requestedVersion !== API_VERSION) {
-    throw new SvcError("invalid_api_version", `Svc-Version '${requestedVersion}' is not supported. Supported: ${API_VERSION}.`, {
-      supported_versions: [API_VERSION],
-    });
-  }
-  const operator = call.operator;
-  if (operator) {
-    if (scope && !hasScope(operator.scopes, scope)) {
-      throw new SvcError(
-        "insufficient_scope",
-        `Your role (${operator.role}) does not allow this: it needs the '${scope}' permission. Ask an owner or admin of the organization.`,
-        { required_scope: scope },
-      );
-    }
-    return null;
-  }
-  if (auth === "session") throw new SvcError("unauthenticated", "Sign in to the dashboard to use this operation.");
-  if (auth === "none") return null;
-  const key = await authenticate(call.request, auth, call.runtime, call.now);
-  enforceKeyOrigin(key, call.request, call.headers);
-  const hit = await call.runtime.ports.limiter.hit("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds);
-  Object.assign(call.headers, rateLimitHeaders(hit));
-  if (!hit.allowed) throw limitExceeded("rate_limit", hit);
-  assertKeyScope(key, scope);
-  return key;
-}
-
-function assertKeyScope(key: AuthenticatedKey, scope: Scope | DashboardScope | null): void {
-  if (scope && !hasScope(key.key.scopes, scope)) {
-    throw new SvcError("insufficient_scope", `This API key lacks the '${scope}' scope.`, { required_scope: scope });
-  }
-}
-
-/** Path, query and body, each checked storable and parsed by the route's schema; the raw body too (idempotency hashes it). */
-async function readInput(
-  def: { params?: ZodType | undefined; query?: ZodType | undefined; body?: ZodType | undefined; maxBodyBytes?: number | undefined },
-  idempotency: "optional" | "required" | "off",
-  call: Call,
-) {
-  assertStorable(call.pathParams, "path");
-  const params = parse(def.params, call.pathParams, "path");
-  const rawQuery = queryObject(new URL(call.request.url).searchParams);
-  assertStorable(rawQuery, "query");
-  const query = parse(def.query, rawQuery, "query");
-  const rawBody = def.body || idempotency !== "off" ? await readJson(call.request, !def.body, def.maxBodyBytes) : undefined;
-  const body = parse(def.body, idempotency !== "off" ? withoutIdempotencyKey(def.body, rawBody) : rawBody, "body");
-  return { params, query, body, rawBody };
-}
-
-type Claimed = { kind: "replay"; response: Response } | { kind: "go"; idempotencyKey: string | null; claimId: string | null };
-
-/** The idempotency step: no key, a claim to complete after the verb, or the stored answer of an earlier request (a replay). */
-async function claimIdempotency(
-  def: { method: HttpMethod; path: string },
-  idempotency: "optional" | "required" | "off",
-  call: Call,
-  rawBody: unknown,
-  key: AuthenticatedKey | null,
-): Promise<Claimed> {
-  const tenant = key ?? call.operator ?? null;
-  if (idempotency === "off" || !tenant) return { kind: "go", idempotencyKey: null, claimId: null };
-  const idempotencyKey = idempotencyKeyOf(call.request.headers.get("idempotency-key"), rawBody);
-  if (!idempotencyKey && idempotency === "required") {
-    throw new SvcError("idempotency_key_required", "This operation needs an Idempotency-Key header (1 to 200 characters).");
-  }
-  if (!idempotencyKey) return { kind: "go", idempotencyKey: null, claimId: null };
-  const scope = { projectId: tenant.project.id, method: def.method, path: canonicalPath(call.pathParams, def.path), key: idempotencyKey };
-  const claim = await claimIdempotencyKey(call.runtime.database.db, scope, requestHashOf(rawBody), call.now);
-  if (claim.kind !== "replay") return { kind: "go", idempotencyKey, claimId: claim.id };
-  const headers = call.headers;
-  if (key) {
-    // docs/spec/decisions.md: a replay is not counted again, so its request-window point is given back.
-    await call.runtime.ports.limiter.refund("request", key.key.id, key.plan.requestsPerWindow, key.plan.windowSeconds).catch(() => {});
-    headers["RateLimit-Remaining"] = String(Math.min(key.plan.requestsPerWindow, Number(headers["RateLimit-Remaining"] ?? 0) + 1));
-  }
-  return { kind: "replay", response: json(claim.status, claim.body, { ...headers, "Idempotent-Replayed": "true" }) };
-}
-
-/** The ports and settings come from the runtime (the composition root), the tenant from the key or operator. */
-function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx {
-  const services = servicesOf(call.runtime);
-  const { operator, now } = call;
-  if (operator)
-    return {
-      ...services,
-      org: operator.org,
-      project: operator.project,
-      plan: operator.plan,
-      actor: { type: "user", id: operator.user.id, role: operator.role },
-      now,
-      ip: clientIp(call.request, call.runtime.settings.trustedProxies),
-    };
-  if (key) {
-    return {
-      ...services,
-      org: key.org,
-      project: key.project,
-      plan: key.plan,
-      actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
-      now,
-      ip: clientIp(call.request, call.runtime.settings.trustedProxies),
-    };
-  }
-  // auth "none": no tenant, so no ctx; those handlers use `runtime` (HandlerInput).
-  return null as unknown as Ctx;
-}
-
-function rateLimitHeaders(hit: HitResult): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(hit.limit),
-    "RateLimit-Remaining": String(hit.remaining),
-    "RateLimit-Reset": String(Math.ceil(hit.resetAt.getTime() / 1000)),
-  };
-}
-
-/** 429 with the spec's body and headers; X-Svc-Limit-Type names the limit that tripped. */
-export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit: HitResult): SvcError {
-  const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
-  const message =
-    code === "rate_limit"
-      ? `Rate limit of ${hit.limit} requests per window exceeded for this API key. Retry after ${retryAfter} s.`
-      : `Monthly quota of ${hit.limit} requests exceeded for this API key. It resets at ${hit.resetAt.toISOString()}.`;
-  return new SvcError(
-    code,
-    message,
-    { limit: hit.limit, remaining: 0, reset_at: hit.resetAt.toISOString() },
-    {
-      ...rateLimitHeaders({ ...hit, remaining: 0 }),
-      "Retry-After": String(retryAfter),
-      "X-Svc-Limit-Type": code === "rate_limit" ? "rate_limit" : "monthly_quota",
-    },
-  );
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's zod schemas type its handler (defineRoute); parse only hands the value on
-export function parse(schema: ZodType | undefined, value: unknown, where: "path" | "query" | "body"): any {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  // Null prototype: request keys such as `__proto__` or `toString` become fields like any other.
-  const issues: Record<string, string[]> = Object.create(null);
-  for (const issue of result.error.issues) {
-    const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [null];
-    for (const extra of unknownKeys) {
-      const segments = [...issue.path, ...(extra === null ? [] : [extra])].map(String);
-      const field = segments.length ? segments.join(".") : where;
-      (issues[field] ??= []).push(extra === null ? issue.message : "Unknown or read-only field.");
-    }
-  }
-  const fields = Object.keys(issues).join(", ");
-  throw new SvcError("invalid_request", `Invalid ${where === "path" ? "path parameter" : where}: ${fields}.`, { issues });
-}
-
-/**
- * docs/spec/decisions.md "Idempotency": any idempotent write may carry `idempotency_key` in its body instead of the
- * header. The wrapper reads it (idempotencyKeyOf), so a strict body schema that does not declare the
- * field must not refuse it as an unknown key.
- */
-function withoutIdempotencyKey(schema: ZodType | undefined, raw: unknown): unknown {
-  if (!schema || !raw || typeof raw !== "object" || Array.isArray(raw) || !("idempotency_key" in raw)) return raw;
-  if (schema instanceof ZodObject && "idempotency_key" in schema.shape) return raw;
-  const { idempotency_key: _key, ...rest } = raw as Record<string, unknown>;
-  return rest;
-}
-
-/** Reads a JSON body through the request limits (lib/api/request-input.ts): size, depth, storable strings. */
-export async function readJson(request: Request, optional: boolean, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const bytes = await readBodyBytes(request, maxBytes);
-  return parseJsonText(new TextDecoder("utf-8").decode(bytes), optional);
-}
-
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  // Null prototype: a query key like `__proto__` or `constructor` is just a key here.
-  const out: Record<string, string | string[]> = Object.create(null);
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    out[key] = values.length === 1 ? values[0]! : values;
-  }
-  return out;
-}
-
-function canonicalPath(pathParams: Record<string, string>, template: string): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => pathParams[name] ?? "");
 }
 
 function assertResponseShape(def: { operationId: string; response: ZodType }, result: unknown) {

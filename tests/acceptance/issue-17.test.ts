@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { PROVIDER_SEND_JOB } from "@/lib/domain/messages/provider-send";
-import { startHarness, type Harness } from "../messaging/support";
-import { testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { testerNumber } from "../messages/send-support";
 import { deployed } from "../functions/support";
 import { publish } from "../flows/support";
 import { freePairSlot, sentTo, textsTo } from "../automations/support";
@@ -38,7 +38,7 @@ function svc(args: string[], url: string, key: string): Promise<{ code: number; 
 }
 
 /**
- * Sends are paced at one per 6 s per recipient (tests/messaging/send-pacing.test.ts). Instead of sleeping,
+ * Sends are paced at one per 6 s per recipient (tests/messages/send-pacing.test.ts). Instead of sleeping,
  * the pair's slot is made exactly free on our limiter (a refund alone can leave it at -1 when nothing
  * held it, letting two sends through at once) and on the simulator's side.
  */

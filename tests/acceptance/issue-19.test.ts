@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { createBroadcast, readyChannel, runUntil, write } from "../broadcasts/support";
 
 /**

@@ -7,8 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
-import { startHarness, type Harness } from "../messaging/support";
-import { joinCodeOf, joinTesters, testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { joinCodeOf, joinTesters, testerNumber } from "../messages/send-support";
 import { addOperator, dash, type Operator } from "../dashboard/support";
 
 /**

@@ -8,7 +8,7 @@ import { getToolRowOrThrow } from "@/lib/domain/agents/agent-row";
 import { activeWebhookSecrets } from "@/lib/domain/projects";
 import { verifyStandardWebhook, verifySvcSignature } from "@/lib/domain/webhooks/signing";
 import type { Ctx } from "@/lib/domain/context";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish, tester } from "../flows/support";
 import { deployed } from "../functions/support";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { flowsProject, insertAutomation, runsOf, say, textsTo } from "./support";
 
 /** GET /automations, GET /automations/{id}, PATCH /automations/{id}, GET /automations/{id}/runs. */

@@ -9,7 +9,7 @@ import { automationEvaluateJob } from "@/lib/domain/automations/jobs";
 import { createJobQueue } from "@/lib/ports/queue";
 import type { JobCatalog, TypedJobQueue } from "@/lib/jobs/catalog";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { flowsProject, freePairSlot, insertAutomation, makeResumesDue, pendingResumes, runsOf, say, textsTo } from "./support";
 
 /**

@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { contacts, functionInvocations, functionKv } from "@/lib/db/schema";
 import { failRunAfterLastRetry } from "@/lib/domain/automations/engine";
 import { newId } from "@/lib/ids";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { deployed } from "../functions/support";
 import { flowsProject, insertAutomation, runsOf, say } from "./support";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { functionInvocations } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { deployed } from "../functions/support";
 import { flowsProject, insertAutomation, runsOf, say, textsTo } from "./support";
 

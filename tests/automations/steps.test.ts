@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { conversations } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { createFlow, publish } from "../flows/support";
 import { conversationOf, flowsProject, freePairSlot, insertAutomation, makeResumesDue, runsOf, say, sentTo, textsTo } from "./support";
 

@@ -7,8 +7,8 @@ import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import type { TestApp } from "../support/app";
-import type { Harness } from "../messaging/support";
-import { testerNumber } from "../messaging/send-support";
+import type { Harness } from "../messages/support";
+import { testerNumber } from "../messages/send-support";
 
 /**
  * Automations are written by config-as-code only; these tests insert the rows it would write (the
@@ -94,7 +94,7 @@ export async function flowsProject(h: Harness, setup?: (projectId: string) => Pr
 
 /**
  * Automated replies are paced like every internal send: one per 6 s per recipient, wall clock, ours
- * and the simulated provider's (tested in tests/messaging/send-pacing.test.ts). Each customer turn
+ * and the simulated provider's (tested in tests/messages/send-pacing.test.ts). Each customer turn
  * here frees the pair's slot on both sides first, so the reply it causes goes out at once instead of
  * the test sleeping through the pacing.
  */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { conversations } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
-import { testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { testerNumber } from "../messages/send-support";
 import { conversationOf, flowsProject, insertAutomation, runsInProject, runsOf, say, setProjectRouting, textsTo } from "./support";
 
 /**

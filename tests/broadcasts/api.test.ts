@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createTemplate, forceReview } from "../templates/support";
 import { createBroadcast, customerNumber, optedIn, readyChannel, write } from "./support";

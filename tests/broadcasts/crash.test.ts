@@ -6,7 +6,7 @@ import { runJob } from "@/lib/jobs/define";
 import { networkFailure } from "@/lib/ports/provider/graph-http";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createBroadcast, optedIn, readyChannel, recipientsOf, runUntil, write } from "./support";
 

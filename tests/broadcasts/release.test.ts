@@ -6,7 +6,7 @@ import { BROADCAST_RELEASE_JOB, RELEASE_AFTER_MS } from "@/lib/domain/broadcasts
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { systemCtx } from "@/lib/domain/context";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { rowsOf } from "../contacts/erase-support";
 import { createBroadcast, optedIn, readyChannel, recipientsOf, write } from "./support";

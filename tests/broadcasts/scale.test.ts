@@ -7,7 +7,7 @@ import { BROADCAST_RUN_JOB } from "@/lib/domain/broadcasts/run-job-name";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { systemCtx } from "@/lib/domain/context";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createBroadcast, readyChannel, runUntil, write } from "./support";
 

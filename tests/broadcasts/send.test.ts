@@ -5,7 +5,7 @@ import { broadcastRunJob } from "@/lib/domain/broadcasts/jobs";
 import { markReplied } from "@/lib/domain/broadcasts/progress";
 import { runJob } from "@/lib/jobs/define";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { forceReview } from "../templates/support";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseRecipientsCsv } from "@/components/broadcasts/model/recipients-csv";
 import { recipientProblem } from "@/lib/shared/broadcasts/recipients";
 import { templateShape } from "@/lib/shared/templates/validate";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createBroadcast, readyChannel, write } from "./support";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { broadcastRecipients, channels } from "@/lib/db/schema";
-import type { Harness } from "../messaging/support";
+import type { Harness } from "../messages/support";
 import { connectNumber, createTemplate, forceReview } from "../templates/support";
 
 let numbers = 0;

@@ -10,7 +10,7 @@ import { takeOverStalledRuns } from "@/lib/domain/broadcasts/watchdog";
 import { projectCtx } from "@/lib/domain/automations/runs";
 import { runJob } from "@/lib/jobs/define";
 import { servicesOf } from "@/lib/server/runtime";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { rowsOf } from "../contacts/erase-support";
 import { createBroadcast, optedIn, readyChannel, recipientsOf, runUntil, write } from "./support";

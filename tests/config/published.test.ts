@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { publish } from "../flows/support";
 import { actions, apply, automationEntry, configDoc, flowEntry, simpleDraft } from "./support";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { CONTACT_ERASE_FILES_JOB } from "@/lib/domain/contacts/erase-files";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { rowsOf, seedRichContact } from "./erase-support";
 
 let h: Harness;

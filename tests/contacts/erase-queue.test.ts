@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { Seeded } from "../support/app";
 import { untypedQueue } from "../support/queue";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { rowsOf, scanForNeedles, seedRichContact, type RichContact } from "./erase-support";
 
 /**

@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import { broadcastRecipients, broadcasts, registrationIntents } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
-import type { Harness } from "../messaging/support";
+import type { Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
-import { testerNumber } from "../messaging/send-support";
+import { testerNumber } from "../messages/send-support";
 import { VALID_RESPONSE, complete, createFlow, publish } from "../flows/support";
 
 export interface RichContact {

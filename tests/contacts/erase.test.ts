@@ -5,8 +5,8 @@ import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
 import { scopesOfRole } from "@/lib/domain/members/roles";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { startHarness, type Harness } from "../messaging/support";
-import { testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { testerNumber } from "../messages/send-support";
 import { scanForNeedles, seedRichContact } from "./erase-support";
 
 let h: Harness;

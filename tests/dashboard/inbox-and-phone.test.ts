@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { PAIR_INTERVAL_SECONDS } from "@/lib/domain/messages/pacing";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { addOperator, dash, type Operator } from "./support";
 

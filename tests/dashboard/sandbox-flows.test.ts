@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { createFlow, publish, submissionsOf, tester, VALID_RESPONSE } from "../flows/support";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
 import { addOperator, dash, type Operator } from "./support";

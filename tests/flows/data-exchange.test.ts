@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { startReceiver, type Receiver } from "../support/receiver";
 import type { Seeded } from "../support/app";
 import { createFlow, publish, tester } from "./support";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish } from "./support";
 import { createTemplate, forceReview } from "../templates/support";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { channels, contacts, organizations } from "@/lib/db/schema";
 import { localeCandidates } from "@/lib/domain/flows/locale";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish, tester } from "./support";
 

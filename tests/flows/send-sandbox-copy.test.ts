@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { addOperator, dash, type Operator } from "../dashboard/support";
 import { startReceiver, type Receiver } from "../support/receiver";

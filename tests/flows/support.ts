@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { flowDispatches, flowSubmissions } from "@/lib/db/schema";
-import type { Harness } from "../messaging/support";
+import type { Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 
 /** A two-screen sign-up: details → preferences (terminal), one field of most types. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool } from "@/lib/domain/agents/tool-call";
 import { getToolRowOrThrow } from "@/lib/domain/agents/agent-row";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { flowsProject, insertAutomation, say } from "../automations/support";
 import { addConnector, addTool, projectCtx, seedAgent } from "../agents/connector-support";
 import { deployed } from "./support";

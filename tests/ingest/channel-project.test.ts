@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { createProjectRow } from "@/lib/domain/projects";
 import { createApiKey } from "@/lib/domain/keys";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 
 let h: Harness;
 beforeAll(async () => {

@@ -4,10 +4,10 @@ import { inboundWebhooks, messages, organizations, projects } from "@/lib/db/sch
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import type { Seeded } from "../support/app";
-import type { Harness } from "../messaging/support";
+import type { Harness } from "../messages/support";
 import { fixture } from "./support";
 
-export { startHarness, type Harness } from "../messaging/support";
+export { startHarness, type Harness } from "../messages/support";
 
 export type Slug = "platform-a" | "platform-b" | "platform-c";
 export const PLATFORM_OF: Record<Slug, ProviderPlatform> = { "platform-a": "PLATFORM_A", "platform-b": "PLATFORM_B", "platform-c": "PLATFORM_C" };

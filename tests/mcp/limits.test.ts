@@ -5,8 +5,8 @@ import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { upsertPlan } from "@/lib/domain/plans";
 import type { CallResult, Seeded } from "../support/app";
 import { API_VERSION, REQUEST_ID, unknownSecretKey } from "../support/wire";
-import { startHarness, type Harness } from "../messaging/support";
-import { joinCodeOf, joinTesters, outboundRows, testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { joinCodeOf, joinTesters, outboundRows, testerNumber } from "../messages/send-support";
 
 /**
  * POST /api/v1/mcp against docs/spec/decisions.md "Developer tools": "Runs count against the key's

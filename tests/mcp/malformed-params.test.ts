@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Seeded } from "../support/app";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 
 /**
  * JSON-RPC requests whose params do not fit their method answer -32602 (invalid params) with one line

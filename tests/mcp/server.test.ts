@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { upsertPlan } from "@/lib/domain/plans";
 import type { Seeded } from "../support/app";
-import { startHarness, type Harness } from "../messaging/support";
-import { joinCodeOf, joinTesters, testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { joinCodeOf, joinTesters, testerNumber } from "../messages/send-support";
 import { deployed } from "../functions/support";
 
 /**

@@ -5,7 +5,7 @@ import { media } from "@/lib/db/schema";
 import { expireMedia } from "@/lib/domain/media/cache";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 
 let h: Harness;
 let receiver: Receiver;

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSvcClient, listAll, paginate, SvcApiError, unwrap, type SvcClient } from "@svc/sdk";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
-import { startHarness, type Harness } from "../messaging/support";
-import { joinCodeOf, joinTesters, testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { joinCodeOf, joinTesters, testerNumber } from "../messages/send-support";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSvcClient, retryAfterMs, SvcApiError, unwrap } from "@svc/sdk";
 import { upsertPlan } from "@/lib/domain/plans";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 
 let h: Harness;
 

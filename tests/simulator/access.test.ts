@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import { env } from "@/lib/config";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { addOperator, dash } from "../dashboard/support";
 
 /**

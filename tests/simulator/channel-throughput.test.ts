@@ -4,7 +4,7 @@ import { channels } from "@/lib/db/schema";
 import { readProviderStatuses } from "@/lib/domain/channels/provider-statuses";
 import { channelThroughput, throughputMpsOfLevel } from "@/lib/domain/channels/throughput";
 import { createProviderPort } from "@/lib/ports/provider";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 
 /**

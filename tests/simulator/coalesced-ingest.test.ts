@@ -4,8 +4,8 @@ import { inboundWebhooks, messages } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { normalizePlatformAWebhook } from "@/lib/domain/ingest/normalize-platform-a";
 import type { Seeded } from "../support/app";
-import type { Harness } from "../messaging/support";
-import { joinCodeOf, joinTesters, send, settleUntil, startSendHarness, testerNumber, type Joined } from "../messaging/send-support";
+import type { Harness } from "../messages/support";
+import { joinCodeOf, joinTesters, send, settleUntil, startSendHarness, testerNumber, type Joined } from "../messages/send-support";
 
 /**
  * Our ingest over the simulator's coalesced status callbacks (lib/simulator/webhooks.ts): one provider

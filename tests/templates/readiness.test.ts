@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
 import { readProviderStatuses } from "@/lib/domain/channels/provider-statuses";
 import { createProviderPort } from "@/lib/ports/provider";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { createTemplate, templateBody } from "./support";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { flowDispatches } from "@/lib/db/schema";
-import { startHarness, type Harness } from "../messaging/support";
-import { settleUntil, testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { settleUntil, testerNumber } from "../messages/send-support";
 import type { Seeded } from "../support/app";
 import { VALID_RESPONSE, createFlow, publish, submissionsOf } from "../flows/support";
 import { connectNumber, createTemplate, forceReview } from "./support";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayload, simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { normalizePlatformAWebhook } from "@/lib/domain/ingest/normalize-platform-a";
-import { startHarness, type Harness } from "../messaging/support";
-import { settleUntil } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { settleUntil } from "../messages/send-support";
 import type { Seeded } from "../support/app";
 import { connectNumber, createTemplate, forceReview, templateBody } from "./support";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { channels, templates } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/lib/ports/db/types";
-import type { Harness } from "../messaging/support";
+import type { Harness } from "../messages/support";
 
 /** What the provider reports for a business that may submit templates (readiness: no blockers). */
 export const READY = {

@@ -6,7 +6,7 @@ import { webhookDeliveries } from "@/lib/db/schema";
 import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { startHarness, type Harness } from "../messaging/support";
+import { startHarness, type Harness } from "../messages/support";
 
 let h: Harness;
 let receiver: Receiver;

@@ -11,8 +11,8 @@ import { checkStandardWebhook, verifySvcSignature } from "@/lib/domain/webhooks/
 import type { EventType } from "@/lib/shared/event-types";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { startHarness, type Harness } from "../messaging/support";
-import { testerNumber } from "../messaging/send-support";
+import { startHarness, type Harness } from "../messages/support";
+import { testerNumber } from "../messages/send-support";
 
 /**
  * `svc listen` (cli/listen.ts) and the long poll behind it, GET /api/v1/events/listen

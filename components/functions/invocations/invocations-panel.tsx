@@ -17,6 +17,7 @@ import {
   Table,
   TableContainer,
   Time,
+  RowButton,
 } from "@/components/ui";
 import { useFunctionInvocations, type FunctionInvocation, type InvocationFilters } from "@/lib/client/functions";
 import { FUNCTION_EVENT_TYPES, type FunctionEventType } from "@/lib/shared/functions";
@@ -65,15 +66,9 @@ function InvocationRow({ invocation, onOpen }: { invocation: FunctionInvocation;
         <RunStatusBadge status={invocation.status} />
       </TD>
       <TD>
-        {/* The stretched ::after makes the whole row open the detail while the button stays the one tab stop. */}
-        <button
-          type="button"
-          onClick={onOpen}
-          aria-label={`Open the ${EVENT_TYPE_LABELS[invocation.event_type].toLowerCase()} run ${invocation.id}`}
-          className="font-medium text-slate-900 after:absolute after:inset-0 hover:text-indigo-700 focus-visible:outline-none focus-visible:after:rounded-sm focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600"
-        >
+        <RowButton onClick={onOpen} label={`Open the ${EVENT_TYPE_LABELS[invocation.event_type].toLowerCase()} run ${invocation.id}`}>
           {EVENT_TYPE_LABELS[invocation.event_type]}
-        </button>
+        </RowButton>
       </TD>
       <TD className="max-w-80 truncate font-mono text-[12px] text-red-700" title={invocation.error ?? undefined}>
         {invocation.error ?? ""}

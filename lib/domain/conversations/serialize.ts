@@ -3,7 +3,7 @@ import { businessAgents, channels, contacts, conversations, threadControlStates 
 import { effectiveRouting } from "@/lib/shared/routing-modes";
 import type { Ctx } from "@/lib/domain/context";
 import { resolveOwner, type ThreadOwner } from "@/lib/domain/agents/thread-control";
-import type { ConversationRow } from "./index";
+import type { ConversationRow } from "./row";
 import { lastCustomerMessageAtSql, messagingWindow } from "./window";
 
 export async function serializeConversation(ctx: Ctx, row: ConversationRow) {

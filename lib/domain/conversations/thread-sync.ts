@@ -1,6 +1,6 @@
 import type { Ctx } from "@/lib/domain/context";
 import { loadThread, moveThread, type OwnerFacts, type ThreadOwner } from "@/lib/domain/agents/thread-control";
-import type { ConversationRow } from "./index";
+import type { ConversationRow } from "./row";
 
 /**
  * The conversation's handoff and its thread's owner stay in step (docs/api-decisions.md "Business

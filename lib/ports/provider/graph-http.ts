@@ -33,7 +33,7 @@ export interface GraphClientOptions {
 /**
  * The process's connections to the Graph API. undici's request() rather than fetch(): a broadcast
  * sends a thousand messages a second, and fetch's Request, Response and stream objects, with an
- * AbortSignal per call, cost the worker three times the CPU per request (sender profile, 2026-11-28).
+ * AbortSignal per call, cost the worker three times the CPU per request in a profile of the sender.
  */
 const graphAgent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
 

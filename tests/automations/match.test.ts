@@ -107,7 +107,10 @@ describe("the ingest hook", () => {
     expect(automationsEvaluate(project("FLOWS"), channel("EXTERNAL"), conversation(), "text")).toBe(false);
     expect(automationsEvaluate(project("FLOWS"), channel("NONE"), conversation(), "text")).toBe(false);
     expect(automationsEvaluate(project("FLOWS"), channel("EXTERNAL", true), conversation(), "interactive")).toBe(true);
-    expect(automationsEvaluate(project("AGENT"), channel("FLOWS"), conversation(), "text")).toBe(false);
+    // A dedicated channel's own routing overrides an AGENT project; one that follows the project does not evaluate.
+    expect(automationsEvaluate(project("AGENT"), channel("FLOWS"), conversation(), "text")).toBe(true);
+    expect(automationsEvaluate(project("AGENT"), channel(null), conversation(), "text")).toBe(false);
+    expect(automationsEvaluate(project("FLOWS"), channel(null), conversation(), "text")).toBe(true);
     expect(automationsEvaluate(project("FLOWS"), channel("FLOWS"), conversation("HUMAN_ACTIVE"), "text")).toBe(false);
     for (const type of ["reaction", "system", "unsupported", "edit", "revoke"]) expect(isCustomerTurn(type), type).toBe(false);
     for (const type of ["text", "image", "interactive", "location"]) expect(isCustomerTurn(type), type).toBe(true);

@@ -23,6 +23,11 @@ import "monaco-editor/features/suggest/register";
 import "monaco-editor/features/toggleTabFocusMode/register";
 import "monaco-editor/features/wordHighlighter/register";
 import "monaco-editor/features/wordOperations/register";
+// What a language's worker manager imports when its service first starts (every editor contribution and
+// the services they need): imported here, before the first editor exists, so the standalone services
+// are initialised with them. Loaded later (the TypeScript service starts once the editor is idle), the
+// next editor made (the deploy diff, a remount) threw "depends on UNKNOWN service ICodeLensCache".
+import "monaco-editor/internal/common/workers";
 import { jsonDefaults, type JSONSchema } from "monaco-editor/languages/features/json/register";
 import "monaco-editor/languages/definitions/typescript/register";
 import { typescriptDefaults } from "monaco-editor/languages/features/typescript/register";

@@ -1,6 +1,7 @@
 "use client";
 
-import { DiffEditor } from "@monaco-editor/react";
+import { useEffect, useRef } from "react";
+import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
 import { Spinner } from "@/components/ui";
 import { CodeEditorFrame } from "./code-editor-frame";
 import { CODE_EDITOR_OPTIONS } from "./editor-options";
@@ -27,6 +28,20 @@ export interface DiffViewerProps {
  * worker), in the shared frame. Side by side when there is room, inline otherwise.
  */
 export function DiffViewer({ original, modified, language, originalLabel, modifiedLabel, height = "24rem", testId }: DiffViewerProps) {
+  // @monaco-editor/react disposes both models before the diff widget lets go of them on unmount, which
+  // Monaco reports as an uncaught "TextModel got disposed before DiffEditorWidget model got reset". The
+  // binding keeps the models; this detaches them from the widget first, then disposes them.
+  const editorRef = useRef<Parameters<DiffOnMount>[0] | null>(null);
+  useEffect(
+    () => () => {
+      const editor = editorRef.current;
+      const models = editor?.getModel();
+      editor?.setModel(null);
+      models?.original.dispose();
+      models?.modified.dispose();
+    },
+    [],
+  );
   return (
     <CodeEditorFrame readOnly testId={testId}>
       <DiffEditor
@@ -35,6 +50,11 @@ export function DiffViewer({ original, modified, language, originalLabel, modifi
         original={original}
         modified={modified}
         loading={<Spinner label="Loading the changes" />}
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        onMount={(editor) => {
+          editorRef.current = editor;
+        }}
         options={{
           ...CODE_EDITOR_OPTIONS,
           readOnly: true,

@@ -16,6 +16,7 @@ import { ensureAdminOperator } from "@/lib/domain/members/operators";
 import { SIMULATOR_SANDBOX_ACCESS_TOKEN } from "@/lib/domain/channels/sandbox";
 import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
+import { installReactions } from "@/lib/domain/reactions";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
 
@@ -90,6 +91,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const sandbox = options.sandbox ?? createSandbox();
   const ports: Ports = { queue, limiter, storage, clock, provider, sandbox };
   const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
+  installReactions();
   registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSandboxChannel, SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { ensureConversation, type ConversationRow } from "@/lib/domain/conversations";
 import { serializeConversations } from "@/lib/domain/conversations/serialize";
-import { handoffMove } from "@/lib/domain/conversations/thread-sync";
+import { handoffMove } from "@/lib/domain/conversations/handoff";
 import type { Ctx } from "@/lib/domain/context";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { projectCtx } from "./connector-support";

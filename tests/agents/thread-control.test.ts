@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { conversations, projects, threadControlStates } from "@/lib/db/schema";
 import { ensureSandboxChannel, SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { inboundRoute } from "@/lib/domain/events";
-import { resolveOwner, routingOwner } from "@/lib/domain/agents/thread-control";
+import { resolveOwner, routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { ensureConversation } from "@/lib/domain/conversations";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { handoffOf, insertAgent, setAgentStatus, setRouting } from "./thread-support";

@@ -12,7 +12,8 @@ import { sendMessage } from "@/lib/domain/messages/send";
 import { SvcError } from "@/lib/errors";
 import { runAgent, type AgentResult } from "./engine";
 import { loadAgentTools } from "./tool-call";
-import { loadThread, moveThread, routingOwner } from "./thread-control";
+import { moveThread } from "@/lib/domain/conversations/handoff";
+import { loadThread, routingOwner } from "@/lib/domain/conversations/thread-owner";
 
 /**
  * The agent's live reply (docs/spec/decisions.md "Business agents"): where the channel's effective

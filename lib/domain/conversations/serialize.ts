@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { businessAgents, channels, contacts, conversations, threadControlStates } from "@/lib/db/schema";
 import { effectiveRouting } from "@/lib/shared/routing-modes";
 import type { Ctx } from "@/lib/domain/context";
-import { resolveOwner, type ThreadOwner } from "@/lib/domain/agents/thread-control";
+import { resolveOwner, type ThreadOwner } from "./thread-owner";
 import type { ConversationRow } from "./row";
 import { lastCustomerMessageAtSql, messagingWindow } from "./window";
 
@@ -64,7 +64,7 @@ async function lastInboundOnLastChannel(ctx: Ctx, rows: ConversationRow[]): Prom
 }
 
 /**
- * Conversation id → who owns the thread on its last channel (lib/domain/agents/thread-control.ts
+ * Conversation id → who owns the thread on its last channel (thread-owner.ts
  * resolveOwner), one query for a whole page. Only a last channel that routes AGENT has an owner on the
  * wire (docs/api-decisions.md "Business agents: thread owner on the conversation"): elsewhere the
  * handoff already says all the inbox needs. Outside an AGENT project no channel routes AGENT, so the

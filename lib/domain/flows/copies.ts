@@ -7,7 +7,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { channelWords, providerAccountOf } from "./channel";
 import type { FlowVersionRow } from "./dispatch";
 import { ensureFlowKeys } from "./exchange/keys";
-import { flowEndpointUri } from "./publish-job";
+import { flowEndpointUri } from "./endpoint-uri";
 import { providerCall } from "./provider-call";
 import type { FlowRow } from "./serialize";
 

@@ -7,7 +7,8 @@ import { providerAccountOf } from "./channel";
 import { deprecateCopies } from "./copies";
 import { emitFlowStatus } from "./events";
 import { ensureFlowKeys } from "./exchange/keys";
-import { providerFinding } from "./publish";
+import { providerFinding } from "./provider-finding";
+import { flowEndpointUri } from "./endpoint-uri";
 import type { FlowRow } from "./serialize";
 
 export const FLOW_PUBLISH_JOB = "flows.publish";
@@ -17,11 +18,6 @@ export interface FlowPublishJob {
   projectId: string;
   /** The revision snapshotted at POST /publish (flows.publishing_flow_json). */
   revision: number;
-}
-
-/** The endpoint the provider calls for a DATA_EXCHANGE flow (docs/spec/decisions.md "Flows"). */
-export function flowEndpointUri(publicUrl: string, flowId: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/api/providers/platform-a/flows/${flowId}/endpoint`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { FLOW_PUBLISH_JOB, type FlowPublishJob } from "./publish-job";
 import { emitFlowStatus } from "./events";
 import { providerCall } from "./provider-call";
 import { deprecateCopies } from "./copies";
-import type { ProviderFlowError } from "@/lib/ports/provider/types";
+import { providerFinding } from "./provider-finding";
 
 type FlowWire = ReturnType<typeof serializeFlow>;
 
@@ -125,10 +125,4 @@ export async function emitStatusChange(ctx: Pick<Ctx, "db" | "ports" | "now">, r
     },
     ctx.now,
   );
-}
-
-/** A provider validation error as a Flow's validation_errors item (the provider's fields, code = its error name). */
-export function providerFinding(error: ProviderFlowError): Record<string, unknown> & { code: string; message: string } {
-  const { error: code, ...rest } = error;
-  return { ...rest, code: code || "PROVIDER_VALIDATION_ERROR", message: error.message };
 }

@@ -6,8 +6,7 @@ import { applyProviderStatus } from "./statuses";
 import { applyEcho } from "./echoes";
 import { applyCall } from "./calls";
 import { applyIdentityChange } from "./identity-change";
-import { applyFlowStatusChange } from "@/lib/domain/flows/status";
-import { applyTemplateStatusChange } from "@/lib/domain/templates/status";
+import { flowStatusReceived, templateStatusReceived } from "./reactions";
 
 export type ApplyOutcome =
   | "stored"
@@ -49,11 +48,11 @@ export function isPending(outcome: ApplyOutcome): boolean {
 export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   // Addressed to a business account, not a number: the flow (or template) finds its own project.
   if (event.kind === "flow_status") {
-    await applyFlowStatusChange(ctx, { businessAccountId: event.senderId, metaFlowId: event.flow_id, newStatus: event.new_status, message: event.message });
+    await flowStatusReceived.run(ctx, { businessAccountId: event.senderId, metaFlowId: event.flow_id, newStatus: event.new_status, message: event.message });
     return "flow_status";
   }
   if (event.kind === "template_status") {
-    await applyTemplateStatusChange(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
+    await templateStatusReceived.run(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
     return "template_status";
   }
   const [channel] = await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId });

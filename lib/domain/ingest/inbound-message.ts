@@ -1,4 +1,3 @@
-import { markReplied } from "@/lib/domain/broadcasts/progress";
 import { newId } from "@/lib/ids";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -8,15 +7,11 @@ import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
-import { recordFlowCompletion } from "@/lib/domain/flows/completion";
-import { queueAutomations } from "@/lib/domain/automations/hook";
-import { queueAgentRespond } from "@/lib/domain/agents/respond";
-import { routingOwner } from "@/lib/domain/agents/thread-control";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
-import { completeIntent, intentForInbound } from "@/lib/domain/registration-intents/complete";
-import type { RegistrationIntentRow } from "@/lib/domain/registration-intents/serialize";
 import { mutateOriginal, mutationTarget } from "./mutations";
+import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
+import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
 
 /**
@@ -41,10 +36,10 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
     const txCtx = { ...ctx, db: tx };
     let joined = false;
     const code = channel.isSandbox ? joinCodeIn(message.text) : null;
-    // A registration link's token (docs/spec/decisions.md "Registration intents"); on the sandbox it
-    // joins the tester to the intent's project exactly as that project's join code would.
-    const registration = code ? null : await intentForInbound(txCtx, channel, message.text);
-    const joinCode = code ?? (channel.isSandbox && registration ? registration.project.joinCode : null);
+    // A feature may claim the text (a registration link's token, docs/spec/decisions.md "Registration
+    // intents"); on the sandbox a claim joins the tester to its project as that project's code would.
+    const claim = code ? null : await inboundMessageClaims.first(txCtx, { channel, text: message.text });
+    const joinCode = code ?? (channel.isSandbox && claim ? claim.joinCode : null);
     if (joinCode) {
       const outcome = await joinProject(txCtx, { channel, address, code: joinCode });
       // An unknown code from a tester who joined a project already is an ordinary message ("join us
@@ -55,8 +50,7 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
     }
     const project = await projectFor(tx, channel, event.from);
     if (!project) return code ? "join_rejected" : "no_project";
-    const intent = registration?.intent.projectId === project.id ? registration.intent : null;
-    return storeMessage(txCtx, project, channel, event, { joined, intent });
+    return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null });
   });
 }
 
@@ -85,17 +79,17 @@ async function storeMessage(
   project: ProjectRow,
   channel: ChannelRow,
   event: InboundOf<"message">,
-  arrival: { joined: boolean; intent: RegistrationIntentRow | null },
+  arrival: { joined: boolean; claim: InboundClaim | null },
 ): Promise<ApplyOutcome> {
   const { db: tx, now } = ctx;
   const message = event.message;
   const found = await contactAndConversation(ctx, project, channel, event.from);
   const conversation = found.conversation;
   const id = newId("message", now.getTime());
-  // The registration first, so this message's own events already carry the customer reference.
-  const contact = arrival.intent ? await completeIntent(ctx, { intent: arrival.intent, contact: found.contact, messageId: id }) : found.contact;
+  // The claim first, so this message's own events already carry what it changes (the customer reference).
+  const contact = arrival.claim ? await arrival.claim.complete({ contact: found.contact, messageId: id }) : found.contact;
   const joined = arrival.joined;
-  if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.intent });
+  if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.claim });
   const receivedAt = new Date(message.received_at);
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
   const row = messageRow(
@@ -127,28 +121,20 @@ async function storeMessage(
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
     await refreshMessageMedia(ctx, id);
   }
-  const reply = message.interactive;
-  if (reply?.type === "nfm_reply" && reply.flow_token) {
-    const from = contact.phone ?? event.from.address;
-    await recordFlowCompletion(ctx, {
-      project,
-      channel,
-      contact,
-      conversation,
-      messageId: id,
-      from,
-      flowToken: reply.flow_token,
-      response: reply.response ?? {},
-    });
-  }
-  await queueAutomations(ctx, { project, channel, conversation, messageType: message.type, messageId: id });
-  await queueAgentRespond(ctx, { project, channel, conversation, contactId: contact.id, messageType: message.type, messageId: id });
-  // Broadcasts go out on dedicated numbers only: a reply there counts for the broadcast message before it.
-  if (!channel.isSandbox) await markReplied(tx, { projectId: project.id, contactId: contact.id, channelId: channel.id }, receivedAt);
+  await inboundMessageStored.run(ctx, {
+    project,
+    channel,
+    conversation,
+    contact,
+    messageId: id,
+    message,
+    fromAddress: event.from.address,
+    receivedAt,
+  });
   return joined ? "joined" : "stored";
 }
 
-/** participant.joined (with the contact's reference, set by a registration link); the opt-in unless the link's completion recorded it. */
+/** participant.joined (with the contact's reference, set by a registration link); the opt-in unless a claim (the link) recorded it. */
 async function announceJoin(
   ctx: SystemCtx,
   input: { project: ProjectRow; channel: ChannelRow; contact: ContactRow; providerMessageId: string; optIn: boolean },

@@ -1,4 +1,3 @@
-import { moveRecipient, moveRecipients } from "@/lib/domain/broadcasts/progress";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
@@ -6,6 +5,7 @@ import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import { anyOf } from "@/lib/ports/db/bulk";
 import type { MessageRow } from "./serialize";
+import { messageStatusMoved } from "./status-moved";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
 
@@ -47,7 +47,7 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
     .where(and(eq(messages.id, message.id), inArray(messages.status, allowedFrom)))
     .returning({ id: messages.id });
   if (!moved.length) return false;
-  if (message.broadcastId) await moveRecipient(ctx.db, message.id, update.status, update.at, (update.failure ?? null) as Record<string, unknown> | null);
+  await messageStatusMoved.run(ctx, [{ message, status: update.status, at: update.at, failure: update.failure ?? null }]);
   await emitEvent(ctx, statusEvent(message, update));
   return true;
 }
@@ -119,13 +119,10 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
     ).map((row) => row.id),
   );
   if (moved.size === 0) return 0;
-  const recipients = [...after.values()].filter((m) => m.read.broadcastId && moved.has(m.read.id));
-  if (recipients.length) {
-    await moveRecipients(
-      ctx.db,
-      recipients.map((m) => ({ messageId: m.read.id, status: m.status, at: m.at, failure: (m.failure ?? null) as Record<string, unknown> | null })),
-    );
-  }
+  await messageStatusMoved.run(
+    ctx,
+    [...after.values()].filter((m) => moved.has(m.read.id)).map((m) => ({ message: m.read, status: m.status, at: m.at, failure: m.failure })),
+  );
   const emitted = applied.filter((move) => moved.has(move.message.id));
   await emitEvents(
     ctx,

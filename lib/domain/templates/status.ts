@@ -1,9 +1,9 @@
-import { pauseForTemplate } from "@/lib/domain/broadcasts/run-state";
 import { and, eq } from "drizzle-orm";
 import { channels, templates } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import { emitEvent } from "@/lib/domain/events";
 import type { TemplateRow, TemplateStatus } from "./serialize";
+import { templateStatusMoved } from "./status-moved";
 
 /** The provider's `message_template_status_update` change, as ingest normalises it. */
 export interface TemplateStatusChange {
@@ -86,8 +86,7 @@ export async function applyTemplateStatusChange(ctx: SystemCtx, change: Template
       .where(and(eq(templates.id, row.id), eq(templates.status, row.status)))
       .returning({ id: templates.id });
     if (!updated) return "unchanged";
-    // docs/spec/decisions.md "Broadcasts": a template the provider pauses or disables pauses the broadcasts sending it.
-    if (newStatus === "PAUSED" || newStatus === "DISABLED") await pauseForTemplate(tx, row.id, newStatus, ctx.now);
+    await templateStatusMoved.run({ ...ctx, db: tx }, { projectId: row.projectId, templateId: row.id, from: row.status, to: newStatus });
     await emitEvent(
       { ...ctx, db: tx },
       { project: { id: row.projectId }, type: "template.status", payload: { ...payload(row, newStatus, reason, ctx.now) }, at: ctx.now },

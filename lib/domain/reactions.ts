@@ -1,0 +1,25 @@
+import { agentOnInbound } from "@/lib/domain/agents/reactions";
+import { automationsOnInbound } from "@/lib/domain/automations/reactions";
+import { pauseOnTemplateStatus, recipientsFollowStatus, replyCountsForBroadcast } from "@/lib/domain/broadcasts/reactions";
+import { flowCompletionOnInbound, flowStatusFromProvider } from "@/lib/domain/flows/reactions";
+import { flowStatusReceived, inboundMessageClaims, inboundMessageStored, templateStatusReceived } from "@/lib/domain/ingest/reactions";
+import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
+import { registrationLinkClaim } from "@/lib/domain/registration-intents/reactions";
+import { templateStatusFromProvider } from "@/lib/domain/templates/reactions";
+import { templateStatusMoved } from "@/lib/domain/templates/status-moved";
+
+/**
+ * Which feature reacts to which core event, and in what order (ARCHITECTURE.md, "Reactions"): the one
+ * place that names both sides. The core modules declare the lists and never import a feature; a new
+ * feature writes its Reaction next to its verbs and adds it here. buildRuntime (lib/server/runtime.ts)
+ * calls this once per process, as it registers the jobs.
+ */
+export function installReactions(): void {
+  inboundMessageClaims.install([registrationLinkClaim]);
+  // In this order: a completed Flow is recorded before an automation or the agent looks at the reply.
+  inboundMessageStored.install([flowCompletionOnInbound, automationsOnInbound, agentOnInbound, replyCountsForBroadcast]);
+  messageStatusMoved.install([recipientsFollowStatus]);
+  flowStatusReceived.install([flowStatusFromProvider]);
+  templateStatusReceived.install([templateStatusFromProvider]);
+  templateStatusMoved.install([pauseOnTemplateStatus]);
+}

@@ -1,0 +1,63 @@
+import type { SystemCtx } from "@/lib/domain/context";
+
+/**
+ * How a feature reacts to a core event without the core importing it (ARCHITECTURE.md, "Reactions").
+ * The core declares a list per event (an inbound message stored, a message status moved, ...) and runs
+ * it inside the transaction that made the event, so a reaction commits or rolls back with it: no bus,
+ * no second delivery, nothing to lose. The composition root (lib/domain/reactions.ts) installs each
+ * list once per process, in the order its reactions run.
+ */
+export interface Reaction<Input> {
+  /** "<module>: what it does", for errors and the architecture's drawing. */
+  name: string;
+  react(ctx: SystemCtx, input: Input): Promise<void>;
+}
+
+/** A claim a feature makes on an event before the core goes on (the first that claims wins). */
+export interface Claimer<Input, Claim> {
+  name: string;
+  claim(ctx: SystemCtx, input: Input): Promise<Claim | null>;
+}
+
+// On globalThis: the dev server may evaluate a core module again after an edit, and the lists it
+// holds must survive that as the runtime (lib/server/runtime.ts) does.
+const installed = ((globalThis as { __svcReactions?: Map<string, readonly unknown[]> }).__svcReactions ??= new Map());
+
+function installedFor<T>(event: string): readonly T[] {
+  const list = installed.get(event);
+  if (!list) throw new Error(`No reactions are installed for "${event}": build the process with buildRuntime() or call installReactions() (lib/domain/reactions.ts) first.`);
+  return list as readonly T[];
+}
+
+abstract class Installable<T extends { name: string }> {
+  constructor(readonly event: string) {}
+  /** Replaces the list (the composition root calls it once per process; again is harmless). */
+  install(items: readonly T[]): void {
+    installed.set(this.event, [...items]);
+  }
+  /** The installed names in order (tests and the architecture's drawing). */
+  names(): string[] {
+    return installedFor<T>(this.event).map((item) => item.name);
+  }
+  protected items(): readonly T[] {
+    return installedFor<T>(this.event);
+  }
+}
+
+/** Every reaction runs, one after the other (one connection when ctx.db is a transaction), in install order. */
+export class ReactionList<Input> extends Installable<Reaction<Input>> {
+  async run(ctx: SystemCtx, input: Input): Promise<void> {
+    for (const reaction of this.items()) await reaction.react(ctx, input);
+  }
+}
+
+/** The claimers are asked in install order until one claims. */
+export class ClaimList<Input, Claim> extends Installable<Claimer<Input, Claim>> {
+  async first(ctx: SystemCtx, input: Input): Promise<Claim | null> {
+    for (const claimer of this.items()) {
+      const claim = await claimer.claim(ctx, input);
+      if (claim) return claim;
+    }
+    return null;
+  }
+}

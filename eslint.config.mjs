@@ -46,6 +46,46 @@ const DOMAIN_AMBIENT_SYNTAX = [
   { selector: "CallExpression[callee.name='Date']", message: `No Date() in lib/domain. ${DOMAIN_AMBIENT_WHY}` },
 ];
 
+/**
+ * Inside lib/domain: the core (the message path and the tenancy it runs in) never imports a feature. A
+ * feature reacts to a core event through the core's reaction lists (lib/domain/shared/reactions.ts),
+ * installed by the composition root lib/domain/reactions.ts, which is the one file naming both sides.
+ * A type-only import of a feature's payload shape is fine: it is erased and makes no runtime edge.
+ */
+const CORE_MODULES = [
+  "ingest",
+  "messages",
+  "conversations",
+  "contacts",
+  "events",
+  "webhooks",
+  "media",
+  "channels",
+  "projects",
+  "keys",
+  "members",
+  "organizations",
+  "plans",
+  "audit",
+  "shared",
+];
+const FEATURE_MODULES = [
+  "agents",
+  "automations",
+  "broadcasts",
+  "flows",
+  "functions",
+  "registration-intents",
+  "sandbox-phone",
+  "templates",
+  "config",
+  "readiness",
+  "cli-login",
+  "reactions",
+];
+const CORE_WHY =
+  'ARCHITECTURE.md, "Reactions": the core never imports a feature. Declare a ReactionList in the core module and install the feature\'s Reaction in lib/domain/reactions.ts.';
+
 const BOUNDARIES = [
   // Pure data both sides use (the scope list and its catalogue): it imports nothing of ours.
   {
@@ -61,6 +101,14 @@ const BOUNDARIES = [
     // In the same rule entry as the layer selectors: a later config's no-restricted-syntax would replace them.
     syntax: DOMAIN_AMBIENT_SYNTAX,
   },
+  // The core modules: the domain's layer rule again (a later entry replaces the rule for these files) plus the features.
+  {
+    files: [...CORE_MODULES.map((m) => `lib/domain/${m}/**`), "lib/domain/context.ts"],
+    forbid: ["lib/api", "lib/dashboard", "lib/server", "app", "components", "lib/client"],
+    why: LAYER_WHY,
+    syntax: DOMAIN_AMBIENT_SYNTAX,
+    features: { forbid: FEATURE_MODULES.map((m) => `lib/domain/${m}`), why: CORE_WHY },
+  },
   { files: ["lib/api/**", "lib/dashboard/**"], forbid: ["app", "components", "lib/client"], why: LAYER_WHY },
   {
     files: ["components/**", "lib/client/**"],
@@ -70,29 +118,33 @@ const BOUNDARIES = [
   },
 ];
 
-function boundaryConfig({ files, forbid, why, allowTypeImports = false, syntax = [] }) {
-  const who = files.map((f) => f.replace("/**", "")).join(" and ");
+function boundaryConfig({ files, forbid, why, allowTypeImports = false, syntax = [], features = null }) {
+  const who = files.length > 3 ? "the core modules of lib/domain" : files.map((f) => f.replace("/**", "")).join(" and ");
+  // Features are forbidden at runtime only (type-only imports allowed); the layers, types included.
+  // A sibling module is also reached as "../flows/x" from inside lib/domain: the regex takes that form too.
+  const soft = features ? features.forbid.map((area) => ({ area, why: features.why, allowTypeImports: true, sibling: area.split("/").pop() })) : [];
+  const all = [...forbid.map((area) => ({ area, why, allowTypeImports })), ...soft];
   return {
     name: `svc/layers: ${files.join(", ")}`,
-    files: files.map((f) => `${f}/*.{ts,tsx}`),
+    files: files.map((f) => (f.endsWith("/**") ? `${f}/*.{ts,tsx}` : f)),
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: forbid.map((area) => ({
-            regex: areaRegex(area),
+          patterns: all.map((entry) => ({
+            regex: entry.sibling ? `${areaRegex(entry.area)}|^(\\.\\.\\/)+${entry.sibling}(\\/|$)` : areaRegex(entry.area),
             caseSensitive: true,
-            allowTypeImports,
-            message: `${who} must not import ${area}. ${why}`,
+            allowTypeImports: entry.allowTypeImports,
+            message: `${who} must not import ${entry.area}. ${entry.why}`,
           })),
         },
       ],
       // import() is a runtime import too, and no-restricted-imports does not look at it.
       "no-restricted-syntax": [
         "error",
-        ...forbid.map((area) => ({
-          selector: `ImportExpression[source.value=/${areaRegex(area)}/]`,
-          message: `${who} must not import ${area} (dynamic import). ${why}`,
+        ...all.map((entry) => ({
+          selector: `ImportExpression[source.value=/${entry.sibling ? `${areaRegex(entry.area)}|^(\\.\\.\\/)+${entry.sibling}(\\/|$)` : areaRegex(entry.area)}/]`,
+          message: `${who} must not import ${entry.area} (dynamic import). ${entry.why}`,
         })),
         ...syntax,
       ],

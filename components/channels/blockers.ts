@@ -1,5 +1,5 @@
 /**
- * Publish blockers (lib/domain/readiness/publish.ts PUBLISH_BLOCKERS) as sentences an operator can
+ * Publish blockers (lib/domain/channels/publish-readiness.ts PUBLISH_BLOCKERS) as sentences an operator can
  * act on. A value the server adds later and this map lacks is shown raw (see describeBlocker).
  */
 export interface BlockerText {

@@ -1,12 +1,15 @@
 import { agentOnInbound } from "@/lib/domain/agents/reactions";
 import { automationsOnInbound } from "@/lib/domain/automations/reactions";
 import { pauseOnTemplateStatus, recipientsFollowStatus, replyCountsForBroadcast } from "@/lib/domain/broadcasts/reactions";
-import { flowCompletionOnInbound, flowStatusFromProvider } from "@/lib/domain/flows/reactions";
+import { channelConnected } from "@/lib/domain/channels/connected";
+import { flowCompletionOnInbound, flowKeyOnConnect, flowStatusFromProvider, submissionForwarded } from "@/lib/domain/flows/reactions";
 import { flowStatusReceived, inboundMessageClaims, inboundMessageStored, templateStatusReceived } from "@/lib/domain/ingest/reactions";
 import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
 import { registrationLinkClaim } from "@/lib/domain/registration-intents/reactions";
-import { templateStatusFromProvider } from "@/lib/domain/templates/reactions";
+import { templateSendClaim, templateStatusFromProvider } from "@/lib/domain/templates/reactions";
+import { outboundSendClaims } from "@/lib/domain/messages/send-claims";
 import { templateStatusMoved } from "@/lib/domain/templates/status-moved";
+import { eventDelivered } from "@/lib/domain/webhooks/delivered";
 
 /**
  * Which feature reacts to which core event, and in what order (ARCHITECTURE.md, "Reactions"): the one
@@ -18,8 +21,11 @@ export function installReactions(): void {
   inboundMessageClaims.install([registrationLinkClaim]);
   // In this order: a completed Flow is recorded before an automation or the agent looks at the reply.
   inboundMessageStored.install([flowCompletionOnInbound, automationsOnInbound, agentOnInbound, replyCountsForBroadcast]);
+  outboundSendClaims.install([templateSendClaim]);
   messageStatusMoved.install([recipientsFollowStatus]);
   flowStatusReceived.install([flowStatusFromProvider]);
   templateStatusReceived.install([templateStatusFromProvider]);
   templateStatusMoved.install([pauseOnTemplateStatus]);
+  channelConnected.install([flowKeyOnConnect]);
+  eventDelivered.install([submissionForwarded]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeReason, describeReasons } from "@/components/agent/model/reasons";
 import { CHANNEL_NOT_CONNECTED, CHANNEL_NOT_PLATFORM_A, CHANNEL_OF_ANOTHER_PROJECT, SANDBOX_TEST_ONLY } from "@/lib/domain/agents/eligibility";
-import { PUBLISH_BLOCKERS } from "@/lib/domain/readiness/publish";
+import { PUBLISH_BLOCKERS } from "@/lib/domain/channels/publish-readiness";
 
 /**
  * The Agent page's eligibility notes: every reason code the server can answer

@@ -22,7 +22,7 @@ const OWNERS: Record<string, string> = {
   businessAgents: "lib/domain/agents/",
   businessAgentConnectors: "lib/domain/agents/",
   businessAgentTools: "lib/domain/agents/",
-  threadControlStates: "lib/domain/agents/",
+  threadControlStates: "lib/domain/conversations/",
   channels: "lib/domain/channels/",
   cliDeviceCodes: "lib/domain/cli-login/",
   contactIdentities: "lib/domain/contacts/",

@@ -1,5 +1,5 @@
 import { z } from "@/lib/api/zod";
-import { PUBLISH_BLOCKERS } from "@/lib/domain/readiness/publish";
+import { PUBLISH_BLOCKERS } from "@/lib/domain/channels/publish-readiness";
 import { PLATFORM_CODES } from "@/lib/shared/platforms";
 import type { ChannelRoutingMode as SharedChannelRoutingMode } from "@/lib/shared/routing-modes";
 

@@ -1,7 +1,7 @@
 import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
-import { publishReadinessOf } from "@/lib/domain/readiness/publish";
+import { publishReadinessOf } from "@/lib/domain/channels/publish-readiness";
 import { SvcError } from "@/lib/errors";
 
 /**
@@ -16,7 +16,7 @@ export interface AgentEligibility {
   checked_at: string;
 }
 
-/** Reasons of our own; the others are the channel's publish blockers (lib/domain/readiness/publish.ts). */
+/** Reasons of our own; the others are the channel's publish blockers (lib/domain/channels/publish-readiness.ts). */
 export const SANDBOX_TEST_ONLY = "SANDBOX_TEST_ONLY";
 export const CHANNEL_NOT_PLATFORM_A = "CHANNEL_NOT_PLATFORM_A";
 export const CHANNEL_NOT_CONNECTED = "CHANNEL_NOT_CONNECTED";

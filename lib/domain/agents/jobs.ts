@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { businessAgents, channels } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
-import { providerAccountOf } from "@/lib/domain/flows/channel";
+import { providerAccountOf } from "@/lib/domain/channels/provider-account";
 import { defineJob, type JobRun } from "@/lib/jobs/define";
 import { ProviderError } from "@/lib/ports/provider/types";
 import type { ProviderAgentSpec } from "@/lib/ports/provider/agents";

@@ -11,7 +11,7 @@ import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { SANDBOX_CHANNEL_ID, type ChannelRow } from "./sandbox";
 import { serializeChannel } from "./serialize";
 import { loadAnsweringFacts } from "./routing-warning";
-import { FLOW_KEY_JOB } from "@/lib/domain/flows/key-job";
+import { channelConnected } from "./connected";
 import type { ProviderAccount } from "@/lib/ports/provider/types";
 import { readProviderStatuses } from "./provider-statuses";
 import { setProjectNumber } from "@/lib/domain/projects/own-number";
@@ -183,8 +183,6 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
           updatedAt: ctx.now,
         })
         .returning();
-      // Its DATA_EXCHANGE Flow key, made and registered with the provider after the connect commits.
-      if (input.platform === "PLATFORM_A") await ctx.ports.queue.send(FLOW_KEY_JOB, { channelId: id }, { tx });
       // The first dedicated channel becomes the project's own number; so does one connected after
       // the project's number was disconnected (DELETE /channels/{id}).
       const current = ctx.project.channelId
@@ -193,6 +191,7 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
       if (!ctx.project.channelId || current?.status === "disconnected") {
         await setProjectNumber(tx, ctx.project, id, ctx.now);
       }
+      await channelConnected.run({ ...ctx, db: tx }, { channel: row! });
       return row!;
     });
   } catch (error) {

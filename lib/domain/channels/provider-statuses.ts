@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
-import { providerAccountOf } from "@/lib/domain/flows/channel";
+import { providerAccountOf } from "./provider-account";
 import { ProviderError, type ProviderAccount } from "@/lib/ports/provider/types";
 import type { ChannelRow } from "./sandbox";
 import { throughputMpsOfLevel } from "./throughput";
 
 /**
  * A dedicated PLATFORM_A number's provider statuses, which publish readiness judges
- * (lib/domain/readiness/publish.ts): read from the provider when the number is connected, and again
+ * (lib/domain/channels/publish-readiness.ts): read from the provider when the number is connected, and again
  * when GET /readiness finds them older than PROVIDER_STATUSES_MAX_AGE_MS, so an account the provider
  * approves after the connect becomes ready without connecting again (docs/api-decisions.md "Templates").
  */

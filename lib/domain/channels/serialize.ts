@@ -1,4 +1,4 @@
-import { publishReadinessOf } from "@/lib/domain/readiness/publish";
+import { publishReadinessOf } from "@/lib/domain/channels/publish-readiness";
 import type { ProjectRow } from "@/lib/domain/context";
 import { routingWarningOf, type AnsweringFacts } from "./routing-warning";
 import type { ChannelRow } from "./sandbox";

@@ -3,10 +3,7 @@ import { channels } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
 import { getSandboxChannel, type ChannelRow } from "@/lib/domain/channels/sandbox";
-import { publishReadinessOf } from "@/lib/domain/readiness/publish";
-import { unseal } from "@/lib/crypto/secrets";
-import type { ProviderAccount } from "@/lib/ports/provider/types";
-import type { Settings } from "@/lib/domain/context";
+import { publishReadinessOf } from "@/lib/domain/channels/publish-readiness";
 
 /**
  * Where a flow is published (docs/spec/decisions.md "Flows"): the project's effective channel, its
@@ -49,16 +46,6 @@ export function assertCanPublish(channel: ChannelRow): void {
       blockers: readiness?.blockers ?? [],
     });
   }
-}
-
-/** The business account the provider's Flows API acts on, with the channel's token (the sandbox: the configured one). */
-export function providerAccountOf(channel: ChannelRow, settings: Pick<Settings, "sandboxAccessToken">): ProviderAccount {
-  const credentials = channel.credentialsSealed ? (JSON.parse(unseal(channel.credentialsSealed)) as Record<string, string>) : {};
-  return {
-    businessAccountId: channel.businessAccountId ?? "",
-    phoneNumberId: channel.providerSenderId ?? "",
-    accessToken: channel.isSandbox ? settings.sandboxAccessToken : (credentials.access_token ?? ""),
-  };
 }
 
 /** How a message names a channel for a person: the shared sandbox, or the number by its name and phone (and `aside`, e.g. its id). */

@@ -3,7 +3,7 @@ import { channels, flowVersions, flows } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import { ProviderError, type ProviderAccount } from "@/lib/ports/provider/types";
 import type { JobRun } from "@/lib/jobs/define";
-import { providerAccountOf } from "./channel";
+import { providerAccountOf } from "@/lib/domain/channels/provider-account";
 import { deprecateCopies } from "./copies";
 import { emitFlowStatus } from "./events";
 import { ensureFlowKeys } from "./exchange/keys";

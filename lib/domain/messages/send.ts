@@ -16,7 +16,7 @@ import { byConversation, byPhone, ensureTarget, type Target } from "./recipient"
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
-import { resolveTemplateSend } from "@/lib/domain/templates/send-check";
+import { outboundSendClaims } from "./send-claims";
 
 export { recipientAddress } from "./recipient";
 
@@ -51,8 +51,8 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   const channel = await getChannelRowOrThrow(ctx, input.channel_id);
   assertContentSupported(channel.platform, input.message);
   assertChannelReady(channel, input.message);
-  // A template: the channel's own, APPROVED, parameters that fit; its FLOW buttons' dispatches go alongside.
-  const { message, alongside } = await resolveTemplateSend(ctx, channel, input);
+  // Content a feature owns is prepared by it (a template: the channel's own, APPROVED, its FLOW buttons' dispatches alongside).
+  const { message, alongside } = (await outboundSendClaims.first(ctx, { channel, input })) ?? { message: input.message, alongside: input.alongside ?? null };
   const target = input.conversation_id ? await byConversation(ctx, channel, input.conversation_id) : await byPhone(ctx, channel, input.to!);
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
   await checkWindow(ctx, channel, target, message);

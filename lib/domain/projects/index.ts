@@ -10,7 +10,7 @@ import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { getSandboxChannel } from "@/lib/domain/channels/sandbox";
 import { defaultLinked, serializeChannel } from "@/lib/domain/channels/serialize";
 import { loadAnsweringFacts } from "@/lib/domain/channels/routing-warning";
-import { publishReadinessOf } from "@/lib/domain/readiness/publish";
+import { publishReadinessOf } from "@/lib/domain/channels/publish-readiness";
 import { generateJoinCode, generateWebhookSecret, isValidWebhookSecret } from "./secrets";
 import { maySeeWebhookSecret } from "./secret-access";
 import { assertOutboundUrl } from "@/lib/domain/shared/outbound-url";

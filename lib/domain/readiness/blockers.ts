@@ -1,4 +1,4 @@
-import type { PublishBlocker } from "./publish";
+import type { PublishBlocker } from "@/lib/domain/channels/publish-readiness";
 
 interface BlockerText {
   title: string;

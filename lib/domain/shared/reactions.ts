@@ -7,16 +7,16 @@ import type { SystemCtx } from "@/lib/domain/context";
  * no second delivery, nothing to lose. The composition root (lib/domain/reactions.ts) installs each
  * list once per process, in the order its reactions run.
  */
-export interface Reaction<Input> {
+export interface Reaction<Input, C extends SystemCtx = SystemCtx> {
   /** "<module>: what it does", for errors and the architecture's drawing. */
   name: string;
-  react(ctx: SystemCtx, input: Input): Promise<void>;
+  react(ctx: C, input: Input): Promise<void>;
 }
 
 /** A claim a feature makes on an event before the core goes on (the first that claims wins). */
-export interface Claimer<Input, Claim> {
+export interface Claimer<Input, Claim, C extends SystemCtx = SystemCtx> {
   name: string;
-  claim(ctx: SystemCtx, input: Input): Promise<Claim | null>;
+  claim(ctx: C, input: Input): Promise<Claim | null>;
 }
 
 // On globalThis: the dev server may evaluate a core module again after an edit, and the lists it
@@ -25,7 +25,10 @@ const installed = ((globalThis as { __svcReactions?: Map<string, readonly unknow
 
 function installedFor<T>(event: string): readonly T[] {
   const list = installed.get(event);
-  if (!list) throw new Error(`No reactions are installed for "${event}": build the process with buildRuntime() or call installReactions() (lib/domain/reactions.ts) first.`);
+  if (!list)
+    throw new Error(
+      `No reactions are installed for "${event}": build the process with buildRuntime() or call installReactions() (lib/domain/reactions.ts) first.`,
+    );
   return list as readonly T[];
 }
 
@@ -45,15 +48,15 @@ abstract class Installable<T extends { name: string }> {
 }
 
 /** Every reaction runs, one after the other (one connection when ctx.db is a transaction), in install order. */
-export class ReactionList<Input> extends Installable<Reaction<Input>> {
-  async run(ctx: SystemCtx, input: Input): Promise<void> {
+export class ReactionList<Input, C extends SystemCtx = SystemCtx> extends Installable<Reaction<Input, C>> {
+  async run(ctx: C, input: Input): Promise<void> {
     for (const reaction of this.items()) await reaction.react(ctx, input);
   }
 }
 
 /** The claimers are asked in install order until one claims. */
-export class ClaimList<Input, Claim> extends Installable<Claimer<Input, Claim>> {
-  async first(ctx: SystemCtx, input: Input): Promise<Claim | null> {
+export class ClaimList<Input, Claim, C extends SystemCtx = SystemCtx> extends Installable<Claimer<Input, Claim, C>> {
+  async first(ctx: C, input: Input): Promise<Claim | null> {
     for (const claimer of this.items()) {
       const claim = await claimer.claim(ctx, input);
       if (claim) return claim;

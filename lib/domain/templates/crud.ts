@@ -3,7 +3,7 @@ import { channels, templates } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
-import { providerAccountOf } from "@/lib/domain/flows/channel";
+import { providerAccountOf } from "@/lib/domain/channels/provider-account";
 import { providerCall } from "@/lib/domain/flows/provider-call";
 import { serializeTemplate, type TemplateRow, type TemplateStatus } from "./serialize";
 

@@ -34,11 +34,15 @@ interface MintedFlowButton {
 /**
  * What sendMessage writes for `input`: a template message becomes {name, language, components} as the
  * provider takes it (tokens minted), with the dispatches of its FLOW buttons written alongside the
- * caller's own writes. Any other message is returned as it is.
+ * caller's own writes. Any other message is not the template's to prepare (null).
  */
-export async function resolveTemplateSend(ctx: Ctx, channel: ChannelRow, input: SendInput): Promise<{ message: OutboundMessage; alongside: Alongside | null }> {
+export async function resolveTemplateSend(
+  ctx: Ctx,
+  channel: ChannelRow,
+  input: SendInput,
+): Promise<{ message: OutboundMessage; alongside: Alongside | null } | null> {
   const theirs = input.alongside ?? null;
-  if (input.message.content.kind !== "template") return { message: input.message, alongside: theirs };
+  if (input.message.content.kind !== "template") return null;
   const sent = input.message.content.template;
   const row = await approvedTemplateOf(ctx, channel, sent);
   const shape = templateShape(row.components, { parameter_format: row.parameterFormat });

@@ -1,6 +1,6 @@
-import { markSubmissionForwarded } from "@/lib/domain/flows/forwarded";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import { eventDelivered } from "./delivered";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
@@ -105,7 +105,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await clearWebhookFailing(db, project.id);
-    if (succeeded && event.type === "flow.completed") await markSubmissionForwarded(db, event.id);
+    if (succeeded) await eventDelivered.run(ctx, { eventId: event.id, eventType: event.type });
     return succeeded ? "succeeded" : answer.statusCode === 410 ? "gone" : "failed";
   }
 

@@ -3,7 +3,7 @@ import { channels } from "@/lib/db/schema";
 import { markFlowKeyRegistered, storeFlowKeyPair } from "@/lib/domain/channels/flow-keys";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { providerAccountOf } from "@/lib/domain/flows/channel";
+import { providerAccountOf } from "@/lib/domain/channels/provider-account";
 import { generateFlowKeyPairOffThread } from "./crypto";
 
 /**

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { SystemCtx } from "@/lib/domain/context";
+import { installReactions } from "@/lib/domain/reactions";
+import { inboundMessageClaims, inboundMessageStored } from "@/lib/domain/ingest/reactions";
+import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
+import { outboundSendClaims } from "@/lib/domain/messages/send-claims";
+import { templateStatusMoved } from "@/lib/domain/templates/status-moved";
+import { ClaimList, ReactionList } from "@/lib/domain/shared/reactions";
+
+/**
+ * The core's reaction lists (ARCHITECTURE.md, "Reactions"): what the composition root installs, in
+ * which order, and that a list nobody installed fails loudly instead of silently skipping a feature.
+ * What each reaction does is tested with its feature (flows, automations, agents, broadcasts, ...).
+ */
+const ctx = {} as SystemCtx;
+
+describe("reaction lists", () => {
+  it("a list never installed refuses to run, naming how to install it", async () => {
+    const list = new ReactionList<number>(`test list ${Math.random()}`);
+    await expect(list.run(ctx, 1)).rejects.toThrow(/installReactions\(\)/);
+  });
+
+  it("runs every reaction in install order; a claim list stops at the first claim", async () => {
+    const seen: string[] = [];
+    const list = new ReactionList<number>(`order ${Math.random()}`);
+    list.install([
+      { name: "a", react: async (_ctx, n) => void seen.push(`a${n}`) },
+      { name: "b", react: async (_ctx, n) => void seen.push(`b${n}`) },
+    ]);
+    await list.run(ctx, 7);
+    expect(seen).toEqual(["a7", "b7"]);
+
+    const claims = new ClaimList<number, string>(`claims ${Math.random()}`);
+    claims.install([
+      { name: "never", claim: async () => null },
+      { name: "first", claim: async (_ctx, n) => `first ${n}` },
+      { name: "too late", claim: async () => "too late" },
+    ]);
+    expect(await claims.first(ctx, 3)).toBe("first 3");
+  });
+
+  it("the composition root installs each feature where the core expects it, in order", () => {
+    installReactions();
+    expect(inboundMessageClaims.names()).toEqual(["registration-intents: a registration link's token"]);
+    expect(inboundMessageStored.names().map((name) => name.split(":")[0])).toEqual(["flows", "automations", "agents", "broadcasts"]);
+    expect(outboundSendClaims.names().map((name) => name.split(":")[0])).toEqual(["templates"]);
+    expect(messageStatusMoved.names().map((name) => name.split(":")[0])).toEqual(["broadcasts"]);
+    expect(templateStatusMoved.names().map((name) => name.split(":")[0])).toEqual(["broadcasts"]);
+  });
+});

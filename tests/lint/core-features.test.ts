@@ -43,7 +43,10 @@ describe("core → feature imports", () => {
     ["lib/domain/broadcasts/x.ts", `import { a } from "@/lib/domain/messages/status"; export const b = a;`],
     ["lib/domain/automations/x.ts", `import { a } from "../flows/send"; export const b = a;`],
     // The composition root names both sides.
-    ["lib/domain/reactions.ts", `import { a } from "@/lib/domain/flows/reactions"; import { c } from "@/lib/domain/ingest/reactions"; export const b = [a, c];`],
+    [
+      "lib/domain/reactions.ts",
+      `import { a } from "@/lib/domain/flows/reactions"; import { c } from "@/lib/domain/ingest/reactions"; export const b = [a, c];`,
+    ],
     // Core to core.
     ["lib/domain/ingest/x.ts", `import { a } from "../conversations/thread-owner"; export const b = a;`],
   ])("%s: %s is allowed", async (filePath, code) => {

@@ -31,7 +31,10 @@ export async function threadControl(ctx: Ctx, input: ThreadControlInput) {
   const owner: ThreadOwner = action === "take" ? "SERVICE" : target ? "PROVIDER_AGENT" : "BUSINESS_INBOX";
   return ctx.db.transaction(async (tx) =>
     serializeThread(
-      await moveThread({ ...ctx, db: tx }, { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input: { action, reason, thread_id, payload } }),
+      await moveThread(
+        { ...ctx, db: tx },
+        { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input: { action, reason, thread_id, payload } },
+      ),
       ctx.project.id,
     ),
   );

@@ -2,7 +2,7 @@
 import { desc, eq, isNotNull } from "drizzle-orm";
 import { inboundWebhooks, organizations, projects } from "@/lib/db/schema";
 import { upsertPlan } from "@/lib/domain/plans";
-import { setOrganizationPlan } from "@/lib/domain/organizations";
+import { setOrganizationPlan, setOrganizationPlatform } from "@/lib/domain/organizations";
 import type { Command } from "./command";
 import { integer, required } from "./flags";
 
@@ -103,14 +103,8 @@ export const planCommands: Command[] = [
     async run(flags, io) {
       const db = await io.db();
       const platform = required(flags, "platform");
-      const column = platform === "PLATFORM_B" ? "platformBEnabled" : platform === "PLATFORM_C" ? "platformCEnabled" : null;
-      if (!column) throw new Error("--platform must be PLATFORM_B or PLATFORM_C.");
-      const [org] = await db
-        .update(organizations)
-        .set({ [column]: !flags.off, updatedAt: new Date() })
-        .where(eq(organizations.id, required(flags, "org")))
-        .returning();
-      if (!org) throw new Error(`No organization '${flags.org}'.`);
+      if (platform !== "PLATFORM_B" && platform !== "PLATFORM_C") throw new Error("--platform must be PLATFORM_B or PLATFORM_C.");
+      const org = await setOrganizationPlatform(db, required(flags, "org"), platform, !flags.off, new Date());
       io.out(`${platform} is ${flags.off ? "off" : "on"} for ${org.id}.`);
     },
   },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commands } from "@/cli/commands";
+import { eq } from "drizzle-orm";
+import { organizations } from "@/lib/db/schema";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 
 let app: TestApp;
@@ -67,5 +69,15 @@ describe("svc CLI", () => {
     expect(limits.body.rate_limit.requests).toBe(1_000_000);
     expect(limits.body.monthly_quota.requests).toBe(1_000_000_000);
     await run("orgs", "set-plan", { org: acme.orgId, plan: "free" });
+  });
+
+  it("orgs enable-platform turns PLATFORM_B off and on through the organizations module; a wrong platform or org says so", async () => {
+    const switched = async () => (await app.db.select().from(organizations).where(eq(organizations.id, acme.orgId)))[0]!.platformBEnabled;
+    expect(await run("orgs", "enable-platform", { org: acme.orgId, platform: "PLATFORM_B", off: true })).toEqual([`PLATFORM_B is off for ${acme.orgId}.`]);
+    expect(await switched()).toBe(false);
+    await run("orgs", "enable-platform", { org: acme.orgId, platform: "PLATFORM_B" });
+    expect(await switched()).toBe(true);
+    await expect(run("orgs", "enable-platform", { org: acme.orgId, platform: "PLATFORM_A" })).rejects.toThrow(/PLATFORM_B or PLATFORM_C/);
+    await expect(run("orgs", "enable-platform", { org: "org_nope", platform: "PLATFORM_C" })).rejects.toThrow(/org_nope/);
   });
 });

@@ -33,6 +33,26 @@ export async function setOrganizationPlan(db: Db, organizationId: string, planId
   return org;
 }
 
+/** The platform switches an operator turns per organization (PLATFORM_A is always on). */
+export type SwitchablePlatform = "PLATFORM_B" | "PLATFORM_C";
+
+export async function setOrganizationPlatform(
+  db: Db,
+  organizationId: string,
+  platform: SwitchablePlatform,
+  enabled: boolean,
+  now: Date,
+): Promise<OrganizationRow> {
+  const column = platform === "PLATFORM_B" ? "platformBEnabled" : "platformCEnabled";
+  const [org] = await db
+    .update(organizations)
+    .set({ [column]: enabled, updatedAt: now })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!org) throw notFound("organization", organizationId);
+  return org;
+}
+
 /** Rows every installation needs: the built-in plans and the shared sandbox channel. Idempotent. */
 export async function ensureReferenceData(db: Db): Promise<void> {
   await ensureBuiltInPlans(db);

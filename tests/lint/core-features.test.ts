@@ -1,24 +1,12 @@
-import path from "node:path";
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { snippetLinter } from "./lint-snippet";
 
 /**
  * The core → feature rule in eslint.config.mjs (ARCHITECTURE.md, "Reactions"): a core module of
  * lib/domain never imports a feature at runtime; features import the core, and lib/domain/reactions.ts
  * (the composition root) imports both. Snippets are linted as if they sat at the given path.
  */
-const RULES = new Set(["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
-});
-
-async function importErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-  return result!.messages.filter((m) => m.ruleId !== null && RULES.has(m.ruleId)).map((m) => m.message);
-}
+const importErrors = snippetLinter(["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
 
 describe("core → feature imports", () => {
   it.each([

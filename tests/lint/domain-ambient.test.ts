@@ -1,24 +1,12 @@
-import path from "node:path";
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { snippetLinter } from "./lint-snippet";
 
 /**
  * The rule in eslint.config.mjs that keeps lib/domain off the process's environment and clock: settings
  * come in ctx.settings, time from ctx.now or ctx.ports.clock, so a test sets each and moves time.
  * Checked on snippets linted as if they sat at the given path; `npm run lint` applies it to the tree.
  */
-const AMBIENT_RULES = new Set(["no-restricted-properties", "no-restricted-syntax"]);
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
-});
-
-async function ambientErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-  return result!.messages.filter((m) => m.ruleId !== null && AMBIENT_RULES.has(m.ruleId)).map((m) => m.message);
-}
+const ambientErrors = snippetLinter(["no-restricted-properties", "no-restricted-syntax"]);
 
 describe("lib/domain reads neither process.env nor the wall clock", () => {
   it.each([

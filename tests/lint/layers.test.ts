@@ -1,25 +1,12 @@
-import path from "node:path";
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { snippetLinter } from "./lint-snippet";
 
 /**
  * The layer rule in eslint.config.mjs (ARCHITECTURE.md: imports point down only; components and
  * lib/client reach server code through `import type` only), checked on snippets linted as if they sat at
  * the given path. `npm run lint` applies it to the real tree; this pins what it must and must not catch.
  */
-const LAYER_RULES = new Set(["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
-});
-
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  const fatal = result!.messages.filter((m) => m.fatal);
-  expect(fatal).toEqual([]);
-  return result!.messages.filter((m) => m.ruleId !== null && LAYER_RULES.has(m.ruleId)).map((m) => m.message);
-}
+const layerErrors = snippetLinter(["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"]);
 
 describe("layer rule: a lower layer never imports a higher one", () => {
   it.each([

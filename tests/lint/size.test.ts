@@ -1,24 +1,12 @@
-import path from "node:path";
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { snippetLinter } from "./lint-snippet";
 
 /**
  * The size rule in eslint.config.mjs (CONTRIBUTING.md "The rules": files in lib/ under 400 lines,
  * functions under 80, blank lines and comments not counted), checked on generated snippets linted as if
  * they sat at the given path. `npm run lint` applies it to the real tree.
  */
-const SIZE_RULES = new Set(["max-lines", "max-lines-per-function"]);
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
-});
-
-async function sizeErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-  return result!.messages.filter((m) => m.ruleId !== null && SIZE_RULES.has(m.ruleId)).map((m) => `${m.ruleId}: ${m.message}`);
-}
+const sizeErrors = snippetLinter(["max-lines", "max-lines-per-function"], (m) => `${m.ruleId}: ${m.message}`);
 
 /** A function of exactly `lines` counted lines (header and closing brace included), with `padding` blank and comment lines inside. */
 function functionOf(lines: number, padding = 0): string {

@@ -62,12 +62,9 @@ export const AutomationRunStep = z
       .nullable()
       .openapi({ description: "ended_at - started_at for a wait; the step's own run time otherwise. Null until it ends." }),
     variables_after: z.record(z.string(), z.unknown()).openapi({ description: "The run's variables once the step was done (while it waits: as it began)." }),
-    message_id: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The message the step sent (send_reply, send_flow, run_function in reply mode); for a wait_reply, the customer's reply it took.",
-      }),
+    message_id: z.string().nullable().openapi({
+      description: "The message the step sent (send_reply, send_flow, run_function in reply mode); for a wait_reply, the customer's reply it took.",
+    }),
     invocation_id: z.string().nullable().openapi({ description: "A run_function step's function invocation (GET /functions/{id}/invocations)." }),
     error: RunError.nullable(),
   })

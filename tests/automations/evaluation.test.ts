@@ -29,6 +29,20 @@ async function storedId(providerId: string): Promise<string> {
   return row!.id;
 }
 
+/** The customer writes; ingest stores the message, and its evaluation job waits (due in an hour), as when workers lag. */
+async function storedButNotEvaluated(tester: string, text: string): Promise<string> {
+  await freePairSlot(h, tester);
+  const sent = await h.customer({ from: tester, name: "Ana", type: "text", text });
+  let messageId: string | null = null;
+  for (let i = 0; i < 20 && !messageId; i++) {
+    await h.app.runtime.ports.queue.drain({ maxJobs: 1 });
+    const [row] = await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.platformMessageId, sent.message_id));
+    messageId = row?.id ?? null;
+  }
+  await h.app.db.execute(sql`update pgboss.job set start_after = now() + interval '1 hour' where name = ${AUTOMATION_EVALUATE_JOB} and state = 'created'`);
+  return messageId!;
+}
+
 const explain = (key: string, messageId: string) => h.app.call("GET", `/messages/${messageId}/automations`, { key });
 type Item = { key: string; result: string; reason: string | null; detail: string; position: number; active: boolean };
 const verdicts = (body: { automations: Item[] }) => body.automations.map((a) => `${a.key}:${a.result}:${a.reason}`);
@@ -165,23 +179,14 @@ describe("GET /messages/{id}/automations: a message never evaluated, from the fa
     const { seeded, tester } = await flowsProject(h, async (projectId) => {
       await insertAutomation(h.app, projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: reply("any") });
     });
-    await freePairSlot(h, tester);
-    const sent = await h.customer({ from: tester, name: "Ana", type: "text", text: "hold on" });
-    // Ingest runs; the evaluation job waits (it is due in an hour), as when workers lag.
-    let messageId: string | null = null;
-    for (let i = 0; i < 20 && !messageId; i++) {
-      await h.app.runtime.ports.queue.drain({ maxJobs: 1 });
-      const [row] = await h.app.db.select({ id: messages.id }).from(messages).where(eq(messages.platformMessageId, sent.message_id));
-      messageId = row?.id ?? null;
-    }
-    await h.app.db.execute(sql`update pgboss.job set start_after = now() + interval '1 hour' where name = ${AUTOMATION_EVALUATE_JOB} and state = 'created'`);
-    const pending = await explain(seeded.key, messageId!);
+    const messageId = await storedButNotEvaluated(tester, "hold on");
+    const pending = await explain(seeded.key, messageId);
     expect(pending.body).toMatchObject({ outcome: "none", reason: "pending", decided_at: null, run_id: null });
     expect(verdicts(pending.body)).toEqual(["any:skipped:pending"]);
 
     await h.app.db.execute(sql`update pgboss.job set start_after = now() where name = ${AUTOMATION_EVALUATE_JOB} and state = 'created'`);
     await h.settle(20);
-    expect((await explain(seeded.key, messageId!)).body).toMatchObject({ outcome: "started", reason: null });
+    expect((await explain(seeded.key, messageId)).body).toMatchObject({ outcome: "started", reason: null });
 
     // A message stored before the migration that added arrival facts has none.
     const older = await say(h, tester, "older");
@@ -189,6 +194,23 @@ describe("GET /messages/{id}/automations: a message never evaluated, from the fa
     await h.app.db.update(messages).set({ arrivalRoutingMode: null, arrivalHandoff: null }).where(eq(messages.id, olderId));
     await h.app.db.execute(sql`delete from automation_evaluations where message_id = ${olderId}`);
     expect((await explain(seeded.key, olderId)).body).toMatchObject({ outcome: "none", reason: "not_recorded", routing_mode: null, decided_at: null });
+  });
+});
+
+describe("GET /messages/{id}/automations: handoff turned on before the job ran", () => {
+  it("the job's own handoff_on, decided when it ran", async () => {
+    const { seeded, tester } = await flowsProject(h, async (projectId) => {
+      await insertAutomation(h.app, projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: reply("any") });
+    });
+    const messageId = await storedButNotEvaluated(tester, "wait for me");
+    const conversationId = await conversationOf(h.app, seeded.key, tester);
+    await h.app.call("POST", `/conversations/${conversationId}/handoff`, { key: seeded.key, body: { enabled: true, reason: "took over" } });
+    h.app.clock.advance(30_000);
+    await h.app.db.execute(sql`update pgboss.job set start_after = now() where name = ${AUTOMATION_EVALUATE_JOB} and state = 'created'`);
+    await h.settle(20);
+    const res = await explain(seeded.key, messageId);
+    expect(res.body).toMatchObject({ routing_mode: "FLOWS", outcome: "none", reason: "handoff_on", run_id: null, decided_at: h.app.clock.now().toISOString() });
+    expect(verdicts(res.body)).toEqual(["any:skipped:handoff_on"]);
   });
 });
 

@@ -16,6 +16,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   functions: "function",
   templates: "template",
   automations: "automation",
+  "automation-runs": "automationRun",
   "business-agents": "businessAgent",
   "business-agent-connectors": "businessAgentConnector",
   "business-agent-tools": "businessAgentTool",

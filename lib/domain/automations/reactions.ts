@@ -4,12 +4,5 @@ import { queueAutomations } from "./hook";
 
 export const automationsOnInbound: Reaction<InboundStored> = {
   name: "automations: evaluate the message where the channel routes FLOWS",
-  react: (ctx, input) =>
-    queueAutomations(ctx, {
-      project: input.project,
-      channel: input.channel,
-      conversation: input.conversation,
-      messageType: input.message.type,
-      messageId: input.messageId,
-    }),
+  react: (ctx, input) => queueAutomations(ctx, { facts: input.arrival, messageType: input.message.type, messageId: input.messageId }),
 };

@@ -7,6 +7,7 @@ import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
+import { arrivalFacts } from "@/lib/domain/messages/arrival";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
@@ -91,6 +92,8 @@ async function storeMessage(
   const joined = arrival.joined;
   if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.claim });
   const receivedAt = new Date(message.received_at);
+  // The routing and handoff the message arrived under, stored with it (GET /messages/{id}/automations explains from them).
+  const routed = arrivalFacts(project, channel, conversation);
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
   const row = messageRow(
     place,
@@ -109,6 +112,7 @@ async function storeMessage(
       replyTo: message.replied_to?.message_id ?? null,
       media: message.media ? mediaOf(message.media, id) : null,
       providerTimestamp: receivedAt,
+      ...routed,
     },
   );
   // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
@@ -130,6 +134,7 @@ async function storeMessage(
     message,
     fromAddress: event.from.address,
     receivedAt,
+    arrival: routed,
   });
   return joined ? "joined" : "stored";
 }

@@ -2,6 +2,7 @@ import type { ProjectRow } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ContactRow } from "@/lib/domain/contacts/identity";
 import type { ConversationRow } from "@/lib/domain/conversations";
+import type { ArrivalFacts } from "@/lib/domain/messages/arrival";
 import { ClaimList, ReactionList } from "@/lib/domain/shared/reactions";
 import type { NormalizedInboundMessage } from "./types";
 
@@ -39,6 +40,8 @@ export interface InboundStored {
   /** The sender's address as the provider gave it (a phone on PLATFORM_A), if any. */
   fromAddress: string | null;
   receivedAt: Date;
+  /** The routing and handoff it arrived under (stored on its row). */
+  arrival: ArrivalFacts;
 }
 
 export const inboundMessageStored = new ReactionList<InboundStored>("inbound message stored");

@@ -49,6 +49,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/automation-runs/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve an automation run with its steps
+     * @description The run, and what each step did: status, timing, the variables after it, the message it sent (or, for a wait_reply, the reply it took) and a run_function step's invocation. A run of another project is a 404.
+     *
+     *     Requires scope `config:read`.
+     */
+    get: operations["getAutomationRun"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/automations": {
     parameters: {
       query?: never;
@@ -58,13 +80,19 @@ export interface paths {
     };
     /**
      * List the project's automations, in config order
-     * @description Automations are written by config-as-code (POST /config/apply); the API reads them and switches them on or off. Config order decides between two KEYWORD automations that both match. Filter by active.
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks. Config order (`position`) decides between two KEYWORD automations that both match. Filter by active.
      *
      *     Requires scope `config:read`.
      */
     get: operations["listAutomations"];
     put?: never;
-    post?: never;
+    /**
+     * Create an automation
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks. The key must be new to the project; `position` places it in config order (default: last) and shifts the others. The body is judged as POST /config/validate judges the entry: any error → 422 config_invalid with `config_issues` ({path, message, severity}, paths relative to the automation, e.g. steps.1.wait_reply.options.0.label) and nothing written. Audited.
+     *
+     *     Requires scope `config:write`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["createAutomation"];
     delete?: never;
     options?: never;
     head?: never;
@@ -80,19 +108,25 @@ export interface paths {
     };
     /**
      * Retrieve an automation
-     * @description Automations are written by config-as-code (POST /config/apply); the API reads them and switches them on or off.
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks.
      *
      *     Requires scope `config:read`.
      */
     get: operations["getAutomation"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Delete an automation
+     * @description Its runs go with it; the automations after it move up one place in config order. Audited.
+     *
+     *     Requires scope `config:write`.
+     */
+    delete: operations["deleteAutomation"];
     options?: never;
     head?: never;
     /**
-     * Switch an automation on or off
-     * @description Only `active` can change here (the rest is config-as-code). An inactive automation starts no run; runs already going carry on.
+     * Change an automation
+     * @description Any of name, trigger, steps, active and position; what is left out stays. `key` is the automation's identity in the config document: sending another one is a 422 (rename it there, POST /config/apply). An inactive automation starts no run; runs already going carry on, and follow the changed steps from their next step. The body is judged as POST /config/validate judges the entry: any error → 422 config_invalid with `config_issues` ({path, message, severity}, paths relative to the automation, e.g. steps.1.wait_reply.options.0.label) and nothing written. Audited.
      *
      *     Requires scope `config:write`.
      */
@@ -1465,6 +1499,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/messages/{id}/automations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Why a customer message did (not) start an automation
+     * @description The decision as it was made, not judged again: the channel's routing when the message arrived, whether it was a customer turn, handoff, a run waiting for a reply in the conversation, and each automation in config order with whether its trigger applied and why not (inactive, keyword_not_matched, not_first_message, earlier_match, superseded). A message the business sent is a 422; another project's a 404.
+     *
+     *     Requires scope `config:read`.
+     */
+    get: operations["getMessageAutomations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/openapi.json": {
     parameters: {
       query?: never;
@@ -1791,7 +1847,16 @@ export interface components {
      * @description What was done: api_key.created, api_key.revoked, config.applied, function.deployed, function.rolled_back, project.webhook_secret_rotated. New actions may be added.
      * @enum {string}
      */
-    AuditAction: "api_key.created" | "api_key.revoked" | "config.applied" | "function.deployed" | "function.rolled_back" | "project.webhook_secret_rotated";
+    AuditAction:
+      | "api_key.created"
+      | "api_key.revoked"
+      | "automation.created"
+      | "automation.updated"
+      | "automation.deleted"
+      | "config.applied"
+      | "function.deployed"
+      | "function.rolled_back"
+      | "project.webhook_secret_rotated";
     AuditEvent: {
       action: components["schemas"]["AuditAction"];
       /** @description Who did it. */
@@ -1845,6 +1910,8 @@ export interface components {
       name: string;
       /** @enum {string} */
       object: "automation";
+      /** @description 0-based place in config order (the document's order): decides between two KEYWORD automations that both match. */
+      position: number;
       /** @description In order; each has exactly one action: send_reply, delay, wait_reply, pause_replies, send_flow or run_function. */
       steps: {
         delay?: {
@@ -1899,6 +1966,132 @@ export interface components {
        */
       updated_at: string;
     };
+    /** @description An automation entry of the config document, plus position. Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation. */
+    AutomationCreateRequest: {
+      active?: boolean;
+      key: string;
+      name: string;
+      /** @description 0-based place in config order; the others shift. Past the end, or left out on create: last. */
+      position?: number;
+      steps: {
+        delay?: {
+          minutes: number;
+        };
+        pause_replies?: {
+          reason?: string;
+        };
+        run_function?: {
+          function: string;
+          reply_field?: string;
+          /** @enum {string} */
+          result_mode?: "reply" | "variables" | "side_effect";
+          variable_name?: string;
+        };
+        send_flow?: {
+          body_text?: string;
+          flow: string;
+          flow_cta?: string;
+          footer_text?: string;
+          header_text?: string;
+        };
+        send_reply?: {
+          buttons?: {
+            id: string;
+            title: string;
+          }[];
+          text: string;
+        };
+        wait_reply?: {
+          options?: {
+            id: string;
+            keywords?: string[];
+            label: string;
+            /** @enum {string} */
+            matchMode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+          }[];
+          timeout_hours?: number;
+        };
+      }[];
+      /** @description type KEYWORD | WELCOME | ANY_MESSAGE; KEYWORD needs keywords (match_mode default CONTAINS_WORD). */
+      trigger: {
+        keywords?: string[];
+        /** @enum {string} */
+        match_mode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+        /** @enum {string} */
+        type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+      };
+    };
+    AutomationDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+      id: string;
+      /** @enum {string} */
+      object: "automation";
+    };
+    AutomationEvaluation: {
+      /** @description Every automation in config order, as the decision saw them (when no automation was judged: as they are now, each skipped). */
+      automations: components["schemas"]["AutomationEvaluationItem"][];
+      channel_id: string;
+      conversation_id: string;
+      /**
+       * Format: date-time
+       * @description When the decision was made (the arrival, for a message never evaluated); null while pending.
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      decided_at: string | null;
+      /** @description The outcome in plain words. */
+      detail: string;
+      message_id: string;
+      /** @enum {string} */
+      object: "automation_evaluation";
+      /**
+       * @description started: a run began; resumed: a waiting run took it as its reply; none: nothing ran.
+       * @enum {string}
+       */
+      outcome: "started" | "resumed" | "none";
+      /**
+       * @description Why the outcome, when no trigger decided it (null when an automation started a run).
+       * @enum {string|null}
+       */
+      reason: "routing_not_flows" | "not_customer_turn" | "handoff_on" | "run_waiting" | "no_match" | "pending" | "not_recorded" | null;
+      /**
+       * @description The channel's effective routing when the message arrived; null for messages stored before it was recorded.
+       * @enum {string|null}
+       */
+      routing_mode: "EXTERNAL" | "FLOWS" | "AGENT" | "NONE" | null;
+      run_id: string | null;
+    };
+    AutomationEvaluationItem: {
+      active: boolean;
+      automation_id: string;
+      /** @description The reason in plain words. */
+      detail: string;
+      key: string;
+      name: string;
+      position: number;
+      /**
+       * @description inactive, keyword_not_matched, not_first_message (WELCOME), earlier_match (one before it in config order ran), superseded (a trigger type that comes first ran); when the message was not judged, the message's reason.
+       * @enum {string|null}
+       */
+      reason:
+        | "inactive"
+        | "keyword_not_matched"
+        | "not_first_message"
+        | "earlier_match"
+        | "superseded"
+        | "routing_not_flows"
+        | "not_customer_turn"
+        | "handoff_on"
+        | "run_waiting"
+        | "no_match"
+        | "pending"
+        | "not_recorded"
+        | null;
+      /** @enum {string} */
+      result: "ran" | "matched_not_run" | "not_matched" | "skipped";
+      /** @enum {string} */
+      trigger_type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+    };
     AutomationList: {
       data: components["schemas"]["Automation"][];
       has_more: boolean;
@@ -1935,6 +2128,10 @@ export interface components {
       step: "send_reply" | "delay" | "wait_reply" | "pause_replies" | "send_flow" | "run_function" | null;
       /** @description The step the run is at: where it waits, failed or was cancelled; the step count once COMPLETED. */
       step_index: number;
+      /** @description What each step did, in step order, as the engine ran them. */
+      steps: components["schemas"]["AutomationRunStep"][];
+      /** @description The customer message that started the run (GET /messages/{id}/automations says why). */
+      trigger_message_id: string;
       /** @description vars.*: reply_text, reply_option and reply_message_id after a wait_reply; what run_function stored. */
       variables: {
         [key: string]: unknown;
@@ -1954,8 +2151,97 @@ export interface components {
     };
     /** @enum {string} */
     AutomationRunStatus: "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "CANCELLED" | "TIMED_OUT";
+    AutomationRunStep: {
+      /** @description ended_at - started_at for a wait; the step's own run time otherwise. Null until it ends. */
+      duration_ms: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      ended_at: string | null;
+      error: {
+        code: string;
+        message: string;
+      } | null;
+      /** @description The step's place in the automation's steps (0-based). */
+      index: number;
+      /** @description A run_function step's function invocation (GET /functions/{id}/invocations). */
+      invocation_id: string | null;
+      /** @description The message the step sent (send_reply, send_flow, run_function in reply mode); for a wait_reply, the customer's reply it took. */
+      message_id: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      started_at: string;
+      /**
+       * @description completed; waiting (a delay or a wait_reply); running (the run's current step); failed (with error); timed_out (a wait_reply without answer); cancelled (a newer run took the conversation).
+       * @enum {string}
+       */
+      status: "running" | "waiting" | "completed" | "failed" | "timed_out" | "cancelled";
+      /**
+       * @description The step's action; null only for a step the automation no longer has.
+       * @enum {string|null}
+       */
+      type: "send_reply" | "delay" | "wait_reply" | "pause_replies" | "send_flow" | "run_function" | null;
+      /** @description The run's variables once the step was done (while it waits: as it began). */
+      variables_after: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description Any of name, trigger, steps, active and position; the others stay. key cannot change here (422: rename it in the config document). Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation. */
     AutomationUpdateRequest: {
-      active: boolean;
+      active?: boolean;
+      name?: string;
+      /** @description 0-based place in config order; the others shift. Past the end, or left out on create: last. */
+      position?: number;
+      steps?: {
+        delay?: {
+          minutes: number;
+        };
+        pause_replies?: {
+          reason?: string;
+        };
+        run_function?: {
+          function: string;
+          reply_field?: string;
+          /** @enum {string} */
+          result_mode?: "reply" | "variables" | "side_effect";
+          variable_name?: string;
+        };
+        send_flow?: {
+          body_text?: string;
+          flow: string;
+          flow_cta?: string;
+          footer_text?: string;
+          header_text?: string;
+        };
+        send_reply?: {
+          buttons?: {
+            id: string;
+            title: string;
+          }[];
+          text: string;
+        };
+        wait_reply?: {
+          options?: {
+            id: string;
+            keywords?: string[];
+            label: string;
+            /** @enum {string} */
+            matchMode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+          }[];
+          timeout_hours?: number;
+        };
+      }[];
+      /** @description type KEYWORD | WELCOME | ANY_MESSAGE; KEYWORD needs keywords (match_mode default CONTAINS_WORD). */
+      trigger?: {
+        keywords?: string[];
+        /** @enum {string} */
+        match_mode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+        /** @enum {string} */
+        type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+      };
     };
     Broadcast: {
       channel_id: string;
@@ -4617,6 +4903,101 @@ export interface operations {
       };
     };
   };
+  getAutomationRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationRun"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listAutomations: {
     parameters: {
       query?: {
@@ -4707,6 +5088,121 @@ export interface operations {
       };
     };
   };
+  createAutomation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AutomationCreateRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Automation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getAutomation: {
     parameters: {
       query?: never;
@@ -4735,6 +5231,101 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Automation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteAutomation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationDeleted"];
         };
       };
       /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
@@ -4874,6 +5465,15 @@ export interface operations {
       };
       /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -13499,6 +14099,110 @@ export interface operations {
       };
       /** @description No such resource in this project (not_found). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMessageAutomations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationEvaluation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

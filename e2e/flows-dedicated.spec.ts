@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
-import { ownProject } from "./support/projects";
+import { connectOwnNumber, joinSandboxTester, ownProject, SANDBOX_CHANNEL_ID } from "./support/projects";
 
 /**
  * A Flow sent to a sandbox tester once the project owns a number (issue 32 items 3 and 4): a tester
@@ -13,9 +13,6 @@ import { ownProject } from "./support/projects";
 
 // A production build on a shared machine, and a publish that goes through the job queue: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
-// The shared sandbox channel (lib/domain/channels/sandbox.ts): its id and its provider sender id.
-const SANDBOX_CHANNEL_ID = "ch_sandbox";
-const SANDBOX_SENDER_ID = "sandbox-phone-number-id";
 
 test("a project with its own number sends a published flow to its sandbox tester, and Try it invents nothing", async ({ page, request }) => {
   test.setTimeout(300_000);
@@ -26,22 +23,9 @@ test("a project with its own number sends a published flow to its sandbox tester
   const project = await ownProject(request, `Flows dedicated e2e ${run}`);
 
   // 1. The tester joins on the shared sandbox; then the project connects its own number.
-  const joined = await request.post("/api/simulator/customer/messages", {
-    data: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER_ID, from: tester, type: "text", text: `join ${project.join_code}` },
-  });
-  expect(joined.ok(), await joined.text()).toBe(true);
+  await joinSandboxTester(request, project, tester);
   await signIn(page);
-  const ownLine = `Own line ${run}`;
-  const ownNumber = `+1415${String(Date.now()).slice(-7)}`;
-  const connected = await page.request.post(`/api/dashboard/projects/${project.id}/channels`, {
-    data: {
-      platform: "PLATFORM_A",
-      display_name: ownLine,
-      phone_number: ownNumber,
-      credentials: { phone_number_id: `pn_${run}`, business_account_id: `waba_${run}`, access_token: "e2e-access-token" },
-    },
-  });
-  expect(connected.ok(), await connected.text()).toBe(true);
+  const { displayName: ownLine, phoneNumber: ownNumber } = await connectOwnNumber(page.request, project.id, run);
 
   // 2. A new flow: before publishing, the editor says Publish puts it on the own number.
   await page.goto(`/projects/${project.id}/flows`);

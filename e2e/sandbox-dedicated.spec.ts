@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
-import { ownProject } from "./support/projects";
+import { connectOwnNumber, joinSandboxTester, ownProject, SANDBOX_CHANNEL_ID } from "./support/projects";
 
 /**
  * The Sandbox phone once the project owns a number (issue 32 item 13): a tester joined on the shared
@@ -11,9 +11,6 @@ import { ownProject } from "./support/projects";
 
 // A production build on a shared machine: allow slow answers, never sleep.
 const expect = baseExpect.configure({ timeout: 30_000 });
-// The shared sandbox channel (lib/domain/channels/sandbox.ts): its id and its provider sender id.
-const SANDBOX_CHANNEL_ID = "ch_sandbox";
-const SANDBOX_SENDER_ID = "sandbox-phone-number-id";
 
 test("on a dedicated channel the Sandbox phone opens as the joined tester and shows no join code", async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -24,24 +21,11 @@ test("on a dedicated channel the Sandbox phone opens as the joined tester and sh
   const project = await ownProject(request, `Sandbox dedicated e2e ${run}`);
 
   // 1. The tester joins on the shared sandbox, as the README's curl block does.
-  const joined = await request.post("/api/simulator/customer/messages", {
-    data: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER_ID, from: tester, type: "text", text: `join ${project.join_code}` },
-  });
-  expect(joined.ok(), await joined.text()).toBe(true);
+  await joinSandboxTester(request, project, tester);
 
   // 2. The project connects its own number (it becomes the project's channel).
   await signIn(page);
-  const displayName = `Own line ${run}`;
-  const connected = await page.request.post(`/api/dashboard/projects/${project.id}/channels`, {
-    data: {
-      platform: "PLATFORM_A",
-      display_name: displayName,
-      phone_number: `+1415${String(Date.now()).slice(-7)}`,
-      credentials: { phone_number_id: `pn_${run}`, business_account_id: `waba_${run}`, access_token: "e2e-access-token" },
-    },
-  });
-  expect(connected.ok(), await connected.text()).toBe(true);
-  const channelId = ((await connected.json()) as { id: string }).id;
+  const { id: channelId } = await connectOwnNumber(page.request, project.id, run);
 
   // 3. A fresh browser (no phone identity stored) opens on the own channel, as the tester.
   await page.goto(`/projects/${project.id}/sandbox`);

@@ -28,6 +28,7 @@ const bytes = (operationId: string): ByteRoute => ({
   description: operationId,
   tag: "Test",
   auth: "none",
+  audit: null,
   scope: null,
   openapi: { responses: {} },
   run: async () => new Response(null),

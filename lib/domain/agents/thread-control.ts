@@ -10,6 +10,7 @@ import { ensureConversation, setHandoff } from "@/lib/domain/conversations";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { effectiveRouting } from "@/lib/shared/routing-modes";
 import { getAgentRowOrThrow, type AgentRow } from "./agent-row";
+import { recordThreadMove } from "./thread-audit";
 
 /**
  * Thread control (docs/spec/decisions.md "Business agents"): who owns a customer's thread on a
@@ -116,12 +117,12 @@ export async function threadControl(ctx: Ctx, input: ThreadControlInput) {
   if (input.action === "get") return getThread(ctx, channel.id, contact.id);
   const target = input.action === "take" ? null : input.business_agent_id ? await passTarget(ctx, input.business_agent_id, channel.id) : null;
   const owner: ThreadOwner = input.action === "take" ? "SERVICE" : target ? "PROVIDER_AGENT" : "BUSINESS_INBOX";
-  return ctx.db.transaction(async (tx) =>
-    serializeThread(
-      await moveThread({ ...ctx, db: tx }, { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input }),
-      ctx.project.id,
-    ),
-  );
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadThread(tx, ctx.project, channel.id, contact.id);
+    const moved = await moveThread({ ...ctx, db: tx }, { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input });
+    await recordThreadMove({ ...ctx, db: tx }, before.owner, moved);
+    return serializeThread(moved, ctx.project.id);
+  });
 }
 
 /** pass to an agent: this project's (else 404), on this channel, ACTIVE (it must be able to answer). */

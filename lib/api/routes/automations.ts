@@ -39,6 +39,7 @@ export const automationRoutes = [
     description: "Only `active` can change here (the rest is config-as-code). An inactive automation starts no run; runs already going carry on.",
     tag,
     scope: "config:write",
+    audit: { exempt: "an automation's name and on/off switch: behaviour the project's config document owns, whose apply is audited (config.applied)" },
     params: IdParam,
     body: AutomationUpdateRequest,
     response: Automation,

@@ -2,13 +2,7 @@ import { z } from "zod";
 import { ID_PREFIXES } from "@/lib/ids";
 import { CONNECTOR_TYPES, THREAD_OWNERS } from "@/lib/db/schema";
 import { ROLES } from "@/lib/domain/members/roles";
-import {
-  AUDIT_ACTION_TARGETS,
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_KINDS,
-  type AuditAction,
-  type AuditTargetType,
-} from "@/lib/shared/audit-actions";
+import { AUDIT_ACTION_TARGETS, AUDIT_ACTIONS, AUDIT_TARGET_KINDS, type AuditAction, type AuditTargetType } from "@/lib/shared/audit-actions";
 
 /**
  * One parsed union of audit entries (docs/api-decisions.md "Audit log"): each action names its target
@@ -60,7 +54,13 @@ export const AUDIT_DETAILS = {
   }),
   "channel.disconnected": z.strictObject({ platform: z.string().max(40), display_name: name.nullable(), phone_number: z.string().max(40).nullable() }),
   "channel.routing_changed": z.strictObject({ display_name: name.nullable(), from: CHANNEL_ROUTING, to: CHANNEL_ROUTING }),
-  "function.deployed": z.strictObject({ slug: name, version_id: id, version_number: z.number().int(), runtime: z.enum(["PLAIN", "WFP"]), bytes: z.number().int() }),
+  "function.deployed": z.strictObject({
+    slug: name,
+    version_id: id,
+    version_number: z.number().int(),
+    runtime: z.enum(["PLAIN", "WFP"]),
+    bytes: z.number().int(),
+  }),
   "function.rolled_back": z.strictObject({ slug: name, version_id: id, version_number: z.number().int(), rollback_from: id.nullable() }),
   /** A secret by its NAME: its value never reaches the log. */
   "function.secret_set": z.strictObject({ slug: name, name: z.string().max(64), created: z.boolean() }),
@@ -75,7 +75,13 @@ export const AUDIT_DETAILS = {
     secret_change: z.enum(["set", "removed", "unchanged"]),
   }),
   "connector.deleted": z.strictObject(connectorFacts),
-  "thread.taken_over": z.strictObject({ channel_id: id, contact_id: id, conversation_id: id.nullable(), from: z.enum(THREAD_OWNERS), reason: z.string().max(500).nullable() }),
+  "thread.taken_over": z.strictObject({
+    channel_id: id,
+    contact_id: id,
+    conversation_id: id.nullable(),
+    from: z.enum(THREAD_OWNERS),
+    reason: z.string().max(500).nullable(),
+  }),
   "thread.passed": z.strictObject({
     channel_id: id,
     contact_id: id,

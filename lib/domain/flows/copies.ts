@@ -76,7 +76,11 @@ export async function publishCopy(ctx: Ctx, flow: FlowRow, version: FlowVersionR
     if (stored.length) {
       await recordAudit(
         { ...ctx, db: tx },
-        { action: "flow.published", target: { type: "flow", id: flow.id }, details: { name: flow.name, revision: flow.revision, channel_id: channel.id, copy: true } },
+        {
+          action: "flow.published",
+          target: { type: "flow", id: flow.id },
+          details: { name: flow.name, revision: flow.revision, channel_id: channel.id, copy: true },
+        },
       );
     }
   });

@@ -112,5 +112,9 @@ export function keyCreatedAudit(key: ApiKeyRow) {
 }
 
 export function keyRevokedAudit(key: ApiKeyRow) {
-  return { action: "api_key.revoked" as const, target: { type: "api_key" as const, id: key.id }, details: { name: key.name, kind: key.kind, display: key.display } };
+  return {
+    action: "api_key.revoked" as const,
+    target: { type: "api_key" as const, id: key.id },
+    details: { name: key.name, kind: key.kind, display: key.display },
+  };
 }

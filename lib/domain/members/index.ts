@@ -89,10 +89,7 @@ export async function inviteMember(ctx: Ctx, input: { email: string; role: Role 
         createdAt: ctx.now,
       })
       .returning();
-    await recordAudit(
-      { ...ctx, db: tx },
-      { action: "member.invited", target: { type: "invitation", id: inserted!.id }, details: { email, role: input.role } },
-    );
+    await recordAudit({ ...ctx, db: tx }, { action: "member.invited", target: { type: "invitation", id: inserted!.id }, details: { email, role: input.role } });
     return inserted;
   });
   return { ...invitationWire(row!), url: `${ctx.settings.publicUrl}/invite/${token}` };

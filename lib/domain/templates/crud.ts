@@ -56,7 +56,10 @@ export async function deleteTemplate(ctx: Ctx, id: string) {
   }
   await ctx.db.transaction(async (tx) => {
     await tx.delete(templates).where(and(eq(templates.projectId, ctx.project.id), eq(templates.id, id)));
-    await recordAudit({ ...ctx, db: tx }, { action: "template.deleted", target: { type: "template", id }, details: { name: row.name, language: row.language } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "template.deleted", target: { type: "template", id }, details: { name: row.name, language: row.language } },
+    );
   });
   return { object: "whatsapp_template" as const, id, deleted: true as const };
 }

@@ -40,7 +40,7 @@ export const AUDIT_DETAILS = {
   "member.removed": z.strictObject({ email: z.string().max(320), role: z.enum(ROLES) }),
   "project.webhook_url_changed": z.strictObject({ from: loggedUrl.nullable(), to: loggedUrl.nullable() }),
   "project.webhook_secret_rotated": z.strictObject({
-    previous_secret_expires_at: z.string().nullable().optional(),
+    previous_secret_expires_at: z.iso.datetime().nullable().optional(),
     /** generated: POST rotate-webhook-secret; provided: set in PATCH /projects/{id}; removed: signing turned off. */
     source: z.enum(["generated", "provided", "removed"]).optional(),
   }),

@@ -127,10 +127,6 @@ export function defineRoute<
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
   const audit = assertAuditDeclaration(def, def.audit);
-  /** Under tests, with the response check: what the verbs recorded must be what the route declares. */
-  const checkAudited = (ctx: Ctx | null) => {
-    if (validateResponses && ctx?.audited) assertRecordedDeclared(def.operationId, audit, ctx.audited);
-  };
 
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
@@ -152,8 +148,8 @@ export function defineRoute<
         Infer<B>,
         CtxFor<A>
       >);
-      if (validateResponses) assertResponseShape(def, result);
-      checkAudited(ctx);
+      // Under tests: the answer matches its schema, and what the verbs recorded is what the route declares.
+      if (validateResponses) assertOutcome(def, result, audit, ctx);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
       return json(200, result, call.headers);
     } catch (error) {
@@ -178,8 +174,7 @@ export function defineRoute<
       Infer<B>,
       CtxFor<A>
     >);
-    if (validateResponses) assertResponseShape(def, result);
-    checkAudited(ctx);
+    if (validateResponses) assertOutcome(def, result, audit, ctx);
     return result;
   }
 
@@ -204,7 +199,9 @@ export function defineRoute<
   };
 }
 
-function assertResponseShape(def: { operationId: string; response: ZodType }, result: unknown) {
+/** Under tests: the recorded audit actions are declared ones (lib/api/audit-declaration.ts) and the answer matches its schema. */
+function assertOutcome(def: { operationId: string; response: ZodType }, result: unknown, audit: AuditDeclaration | null, ctx: Ctx | null) {
+  if (ctx?.audited) assertRecordedDeclared(def.operationId, audit, ctx.audited);
   const checked = def.response.safeParse(result);
   if (!checked.success) {
     throw new Error(`Response of ${def.operationId} does not match its schema: ${JSON.stringify(checked.error.issues)}`);

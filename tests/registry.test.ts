@@ -14,6 +14,7 @@ const op = (operationId: string, method: "GET" | "POST" = "GET") =>
     summary: operationId,
     tag: "Test",
     scope: null,
+    ...(method === "GET" ? {} : { audit: { exempt: "a test operation that writes nothing" } }),
     response: z.object({}),
     handler: async () => ({}),
   });

@@ -141,7 +141,11 @@ describe("entries written before the union", () => {
     });
     const got = await app.call("GET", `/audit-events/${id}`, { key: seeded.key });
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ action: "api_key.created", target: { type: "api_key", id: "key_legacy" }, details: { note: "a field the union does not list" } });
+    expect(got.body).toMatchObject({
+      action: "api_key.created",
+      target: { type: "api_key", id: "key_legacy" },
+      details: { note: "a field the union does not list" },
+    });
   });
 });
 

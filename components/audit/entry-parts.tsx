@@ -44,7 +44,7 @@ export function EntrySentence({ projectId, event }: { projectId: string; event: 
   );
 }
 
-/** Under the sentence: who kind of actor it was, the action's name, and the target's kind and id to quote. */
+/** Under the sentence: what kind of actor it was, the action's name, and the target's kind and id to quote. */
 export function EntryFacts({ event }: { event: AuditEvent }) {
   // Like actions, actor types may grow on the server before this page knows them.
   const type = ACTOR_TYPES[event.actor.type] ?? { label: event.actor.type, tone: "neutral" };

@@ -50,9 +50,13 @@ function EntryRow({ projectId, event }: { projectId: string; event: AuditEvent }
         <Cell className="whitespace-nowrap text-slate-600">
           <Time value={event.created_at} />
         </Cell>
-        <Cell className="min-w-0">
-          <EntrySentence projectId={projectId} event={event} />
-          <EntryFacts event={event} />
+        <Cell>
+          {/* The table is at least as wide as its cells' longest lines (Table's min-w-max): a capped width
+              lets a long sentence wrap instead of pushing the IP column out of view. */}
+          <div className="max-w-[20rem] xl:max-w-[34rem]">
+            <EntrySentence projectId={projectId} event={event} />
+            <EntryFacts event={event} />
+          </div>
         </Cell>
         <Cell className="whitespace-nowrap">
           <IpAddress ip={event.ip} />
@@ -77,7 +81,7 @@ function EntryCard({ projectId, event }: { projectId: string; event: AuditEvent 
         <Time value={event.created_at} className="shrink-0 text-xs text-slate-500" />
       </div>
       <EntrySentence projectId={projectId} event={event} />
-      <EntryFacts event={event} />
+      <EntryFacts event={event} withAction={false} />
       <details className="group">
         <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-sm text-[13px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
           <ChevronRightIcon size={14} className="transition-transform group-open:rotate-90 motion-reduce:transition-none" />

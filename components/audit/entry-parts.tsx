@@ -45,14 +45,18 @@ export function EntrySentence({ projectId, event }: { projectId: string; event: 
 }
 
 /** Under the sentence: what kind of actor it was, the action's name, and the target's kind and id to quote. */
-export function EntryFacts({ event }: { event: AuditEvent }) {
+export function EntryFacts({ event, withAction = true }: { event: AuditEvent; withAction?: boolean }) {
   // Like actions, actor types may grow on the server before this page knows them.
   const type = ACTOR_TYPES[event.actor.type] ?? { label: event.actor.type, tone: "neutral" };
   return (
     <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-[12px] text-slate-500">
       <Badge tone={type.tone}>{type.label}</Badge>
-      <span>{actionLabel(event.action)}</span>
-      <span aria-hidden="true">·</span>
+      {withAction && (
+        <>
+          <span>{actionLabel(event.action)}</span>
+          <span aria-hidden="true">·</span>
+        </>
+      )}
       <span>{targetLabel(event.target.type)}</span>
       {event.target.id && (
         <code className="truncate font-mono" title={event.target.id}>

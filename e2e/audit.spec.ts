@@ -5,8 +5,9 @@ import { screenshot, signIn, warmUpAuth } from "./support/auth";
 /**
  * The Audit log page. Real actions on the demo project (the e2e key belongs to it): a key created and
  * revoked on the Keys page and the signing secret rotated on the Overview, as the signed-in admin, then
- * a config applied with the e2e key through the API. The log must show each with its actor, action and
- * target, newest first, never a secret, and narrow to one action or one actor.
+ * a config applied and a function secret set with the e2e key through the API. The log must say each in
+ * words with its actor and linked target, newest first, never a secret, and narrow to one action, one
+ * target type or one actor, each filter a step Back undoes.
  *
  * Other specs act on the demo project at the same time (keys, the signing secret), so entries are found
  * by their ids and targets, and only the relative order of this spec's own entries is asserted.
@@ -145,13 +146,14 @@ test("the audit log shows who created and revoked a key, rotated the secret and 
 
     await expect(rotatedRow).toContainText("Rotated webhook secret");
     await expect(rotatedRow).toContainText(E2E_ADMIN_EMAIL);
-    await expect(rotatedRow.getByRole("link", { name: "Webhook signing secret", exact: true })).toHaveAttribute("href", `/projects/${projectId}`);
+    await expect(rotatedRow.getByRole("link", { name: "webhook signing secret", exact: true })).toHaveAttribute("href", `/projects/${projectId}`);
+    await expect(rotatedRow.locator("[data-sentence]")).toHaveAttribute("data-sentence", `${E2E_ADMIN_EMAIL} rotated the webhook signing secret`);
 
     await expect(appliedRow).toContainText("Applied config");
     await expect(appliedRow).toContainText(e2eKeyDisplay);
     await expect(appliedRow).toContainText("API key");
     await expect(appliedRow).not.toContainText(E2E_ADMIN_EMAIL);
-    await expect(appliedRow.getByRole("link", { name: "Project config", exact: true })).toHaveAttribute("href", `/projects/${projectId}/config`);
+    await expect(appliedRow.getByRole("link", { name: "config", exact: true })).toHaveAttribute("href", `/projects/${projectId}/config`);
 
     const entries = await listed(table);
     const position = (id: string) => entries.findIndex((entry) => entry.id === id);
@@ -199,6 +201,44 @@ test("the audit log shows who created and revoked a key, rotated the secret and 
     await page.getByRole("button", { name: "Clear filters", exact: true }).first().click();
     await expect(page).not.toHaveURL(/[?&](actor|action)=/);
     await expect(table.locator(`tr[data-audit-id="${rotated.id}"]`)).toBeVisible();
+  });
+
+  await test.step("a function secret set through the API reads as a sentence, and the filters narrow to it (Back restores the previous filter)", async () => {
+    const slug = `audit-e2e-${run}`;
+    const created = await request.post("/api/v1/functions", { headers: auth, data: { slug, name: slug, trigger_type: "KEYWORD" } });
+    expect(created.status(), await created.text()).toBe(200);
+    const fnId = ((await created.json()) as { id: string }).id;
+    const secretValue = `sk_live_e2e_${run}_do_not_show`;
+    const put = await request.put(`/api/v1/functions/${fnId}/secrets`, { headers: auth, data: { STRIPE_KEY: secretValue } });
+    expect(put.status(), await put.text()).toBe(200);
+
+    await page.goto(`/projects/${projectId}/audit`);
+    const table = page.getByRole("region", { name: "Audit log entries" });
+    const row = table.locator(`tr[data-action="function.secret_set"][data-target-id="${fnId}"]`);
+    await expect(row.locator("[data-sentence]")).toHaveAttribute("data-sentence", `${e2eKeyDisplay} added the secret STRIPE_KEY to function ${slug}`);
+    await expect(row.getByRole("link", { name: slug, exact: true })).toHaveAttribute("href", `/projects/${projectId}/functions/${fnId}`);
+
+    await page.getByLabel("Action", { exact: true }).selectOption({ label: "Set a function secret" });
+    await expect(page).toHaveURL(/[?&]action=function\.secret_set/);
+    await page.getByLabel("Target", { exact: true }).selectOption({ label: "Function" });
+    await expect(page).toHaveURL(/[?&]target=function/);
+    await expect(row).toBeVisible();
+    await expect(table.locator('tr[data-audit-id]:not([data-action="function.secret_set"])')).toHaveCount(0);
+    await expect(table.locator(`tr[data-audit-id="${apply.id}"]`)).toHaveCount(0);
+    await screenshot(page, "audit-log-filtered");
+
+    // Back undoes the last filter, not the whole page.
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]action=function\.secret_set/);
+    await expect(page).not.toHaveURL(/[?&]target=/);
+    await expect(page.getByLabel("Target", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("function.secret_set");
+    expect(await page.content()).not.toContain(secretValue);
+
+    await page.getByRole("button", { name: "Clear filters", exact: true }).first().click();
+    await expect(page).not.toHaveURL(/[?&](target|action)=/);
+    // The demo project keeps no leftover function; its entries stay in the log.
+    expect((await request.delete(`/api/v1/functions/${fnId}`, { headers: auth })).status()).toBe(200);
   });
 
   await test.step("Load more continues after the last entry shown", async () => {

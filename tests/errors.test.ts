@@ -23,6 +23,7 @@ const nested = defineRoute({
   summary: "test",
   tag: "Test",
   scope: null,
+  audit: { exempt: "a test operation that writes nothing" },
   params: z.object({ id: z.string().regex(/^n_/) }),
   query: z.object({ mode: z.enum(["a", "b"]).optional() }),
   body: z

@@ -14,6 +14,7 @@ const op = (operationId: string, method: "GET" | "POST" = "GET") =>
     summary: operationId,
     tag: "Test",
     scope: null,
+    ...(method === "GET" ? {} : { audit: { exempt: "a test operation that writes nothing" } }),
     response: z.object({}),
     handler: async () => ({}),
   });
@@ -28,6 +29,7 @@ const bytes = (operationId: string): ByteRoute => ({
   description: operationId,
   tag: "Test",
   auth: "none",
+  audit: null,
   scope: null,
   openapi: { responses: {} },
   run: async () => new Response(null),

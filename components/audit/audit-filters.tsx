@@ -5,10 +5,10 @@ import type { AuditEvent } from "@/lib/client/audit";
 import { useKeys } from "@/lib/client/keys";
 import { useMembers } from "@/lib/client/members";
 import { actorGroups } from "./actor-options";
-import type { AuditParams } from "./use-audit-params";
-import { ACTION_LABELS, AUDIT_ACTIONS } from "./vocabulary";
+import { NO_FILTERS, type AuditParams } from "./use-audit-params";
+import { ACTION_GROUPS, ACTION_LABELS, AUDIT_TARGET_TYPES, TARGET_LABELS } from "./vocabulary";
 
-/** Action and actor of the log (the API's `action` and `actor_id`); each change lands in the URL at once. */
+/** Action, target type and actor of the log (the API's `action`, `target_type`, `actor_id`); each change lands in the URL at once. */
 export function AuditFilters({
   projectId,
   params,
@@ -32,9 +32,23 @@ export function AuditFilters({
       <Field label="Action" className="w-full sm:w-64">
         <Select value={params.action} onChange={(e) => onChange({ action: e.target.value })}>
           <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {ACTION_LABELS[action]}
+          {ACTION_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.actions.map((action) => (
+                <option key={action} value={action}>
+                  {ACTION_LABELS[action]}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Target" className="w-full sm:w-52">
+        <Select value={params.target} onChange={(e) => onChange({ target: e.target.value })}>
+          <option value="">Anything</option>
+          {AUDIT_TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TARGET_LABELS[type]}
             </option>
           ))}
         </Select>
@@ -54,7 +68,7 @@ export function AuditFilters({
         </Select>
       </Field>
       {hasFilters && (
-        <Button variant="ghost" onClick={() => onChange({ action: "", actor: "" })}>
+        <Button variant="ghost" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
         </Button>
       )}

@@ -6,9 +6,9 @@ import { AuditIcon, Button, ButtonLink, EmptyState, ErrorState, PageHeader, Refr
 import { useAuditEvents } from "@/lib/client/audit";
 import { AuditFilters } from "./audit-filters";
 import { AuditTable } from "./audit-table";
-import { useAuditParams } from "./use-audit-params";
+import { NO_FILTERS, useAuditParams } from "./use-audit-params";
 
-/** /projects/[id]/audit: who changed what in the project, newest first, filterable by action and actor. */
+/** /projects/[id]/audit: who changed what in the project, newest first, filterable by action, target type and actor. */
 export function AuditLogPage({ projectId }: { projectId: string }) {
   const { params, filters, update, hasFilters } = useAuditParams();
   const events = useAuditEvents(projectId, filters);
@@ -34,14 +34,14 @@ export function AuditLogPage({ projectId }: { projectId: string }) {
       <EmptyState
         icon={<AuditIcon />}
         title="No entries match these filters"
-        description="Nothing in the last 90 days was done by this actor with this action. Try another action or actor."
-        action={<Button onClick={() => update({ action: "", actor: "" })}>Clear filters</Button>}
+        description="Nothing in the last 90 days matches this action, target and actor. Try another filter."
+        action={<Button onClick={() => update(NO_FILTERS)}>Clear filters</Button>}
       />
     ) : (
       <EmptyState
         icon={<AuditIcon />}
         title="Nothing recorded yet"
-        description="Creating or revoking an API key, applying config, deploying or rolling back a function and rotating the webhook signing secret each leave an entry here: who did it, from which address and when. Entries are kept for 90 days."
+        description="Every sensitive change leaves an entry here: API keys and members, secrets, the webhook, channels and routing, deploys, publishing and sending, erasing a contact. Who did it, from which address and when; kept for 90 days."
         action={<ButtonLink href={projectPath(projectId, "keys")}>Open API keys</ButtonLink>}
       />
     );
@@ -65,7 +65,7 @@ export function AuditLogPage({ projectId }: { projectId: string }) {
       <PageHeader
         className="mb-2"
         title="Audit log"
-        description="Who created or revoked an API key, applied config, deployed or rolled back a function, or rotated the webhook signing secret, in the dashboard or with an API key. Entries are kept for 90 days."
+        description="Who changed access, secrets, the webhook, channels and routing, or deployed, published, sent or erased something, in the dashboard or with an API key. Entries are kept for 90 days."
         actions={
           <Button variant="ghost" icon={<RefreshIcon />} onClick={refresh} loading={refreshing}>
             Refresh

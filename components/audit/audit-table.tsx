@@ -4,12 +4,12 @@ import { useId, useState } from "react";
 import type { ComponentPropsWithRef } from "react";
 import { ChevronRightIcon, TBody, THead, TR, Table, TableContainer, Time, cn } from "@/components/ui";
 import type { AuditEvent } from "@/lib/client/audit";
-import { ActorSummary, EntryDetails, IpAddress, TargetSummary } from "./entry-parts";
+import { EntryDetails, EntryFacts, EntrySentence, IpAddress } from "./entry-parts";
 import { actionLabel } from "./vocabulary";
 
-const COLUMNS = 6;
+const COLUMNS = 4;
 
-// Six columns in the dashboard's content width: cells tighter than TD/TH's px-4 (cn only joins classes,
+// Four columns in the dashboard's content width: cells tighter than TD/TH's px-4 (cn only joins classes,
 // so overriding theirs would depend on the order Tailwind emits px-3 and px-4).
 function Cell({ className, ...props }: ComponentPropsWithRef<"td">) {
   return <td className={cn("px-3 py-3 align-top text-slate-700", className)} {...props} />;
@@ -50,14 +50,15 @@ function EntryRow({ projectId, event }: { projectId: string; event: AuditEvent }
         <Cell className="whitespace-nowrap text-slate-600">
           <Time value={event.created_at} />
         </Cell>
-        <Cell className="max-w-52">
-          <ActorSummary actor={event.actor} />
-        </Cell>
-        <Cell className="font-medium text-slate-900">{label}</Cell>
-        <Cell className="max-w-56">
-          <TargetSummary projectId={projectId} event={event} />
-        </Cell>
         <Cell>
+          {/* The table is at least as wide as its cells' longest lines (Table's min-w-max): a capped width
+              lets a long sentence wrap instead of pushing the IP column out of view. */}
+          <div className="max-w-[20rem] xl:max-w-[34rem]">
+            <EntrySentence projectId={projectId} event={event} />
+            <EntryFacts event={event} />
+          </div>
+        </Cell>
+        <Cell className="whitespace-nowrap">
           <IpAddress ip={event.ip} />
         </Cell>
       </TR>
@@ -76,11 +77,11 @@ function EntryCard({ projectId, event }: { projectId: string; event: AuditEvent 
   return (
     <li className="space-y-2.5 px-4 py-3.5 text-sm" {...dataOf(event)}>
       <div className="flex items-start justify-between gap-3">
-        <span className="font-medium text-slate-900">{actionLabel(event.action)}</span>
+        <span className="text-xs font-medium text-slate-500">{actionLabel(event.action)}</span>
         <Time value={event.created_at} className="shrink-0 text-xs text-slate-500" />
       </div>
-      <ActorSummary actor={event.actor} />
-      <TargetSummary projectId={projectId} event={event} />
+      <EntrySentence projectId={projectId} event={event} />
+      <EntryFacts event={event} withAction={false} />
       <details className="group">
         <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-sm text-[13px] font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
           <ChevronRightIcon size={14} className="transition-transform group-open:rotate-90 motion-reduce:transition-none" />
@@ -108,11 +109,9 @@ export function AuditTable({ projectId, events }: { projectId: string; events: r
               <HeadCell className="w-10">
                 <span className="sr-only">Details</span>
               </HeadCell>
-              <HeadCell>When</HeadCell>
-              <HeadCell>Actor</HeadCell>
-              <HeadCell>Action</HeadCell>
-              <HeadCell>Target</HeadCell>
-              <HeadCell>IP</HeadCell>
+              <HeadCell className="w-40">When</HeadCell>
+              <HeadCell>What happened</HeadCell>
+              <HeadCell className="w-36">IP</HeadCell>
             </tr>
           </THead>
           <TBody>

@@ -4,45 +4,65 @@ import Link from "next/link";
 import { Badge, CopyButton } from "@/components/ui";
 import { JsonTree } from "@/components/webhooks/json-tree";
 import type { AuditEvent } from "@/lib/client/audit";
-import { ACTOR_TYPES, targetView } from "./vocabulary";
+import { ACTOR_TYPES, actionLabel, targetLabel } from "./vocabulary";
+import { sentenceOf, sentenceText } from "./sentences";
 
 /** The pieces of one audit entry, shared by the table (wide screens) and the stacked list (phones). */
 
-export function ActorSummary({ actor }: { actor: AuditEvent["actor"] }) {
-  // Like actions, actor types may grow on the server before this page knows them.
-  const type = ACTOR_TYPES[actor.type] ?? { label: actor.type, tone: "neutral" };
+/** What happened, as a sentence: the actor first, names set in code, the target linked to its page. */
+export function EntrySentence({ projectId, event }: { projectId: string; event: AuditEvent }) {
+  const parts = sentenceOf(projectId, event);
   return (
-    <div className="flex min-w-0 flex-col items-start gap-1">
-      {/* Wraps rather than truncates: a key's "name (svc_live_ab12…9xYz)" is how it is recognised. */}
-      <span className="font-medium whitespace-normal text-slate-900 [overflow-wrap:anywhere]">{actor.display}</span>
-      <Badge tone={type.tone}>{type.label}</Badge>
-    </div>
+    <p className="leading-6 text-slate-700 [overflow-wrap:anywhere]" data-sentence={sentenceText(parts)}>
+      {parts.map((part, i) => {
+        if (part.kind === "text") return <span key={i}>{part.text}</span>;
+        if (part.kind === "name" && i === 0) {
+          return (
+            <span key={i} className="font-medium text-slate-900">
+              {part.text}
+            </span>
+          );
+        }
+        if (part.kind === "name") {
+          return (
+            <code key={i} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[12.5px] text-slate-800">
+              {part.text}
+            </code>
+          );
+        }
+        return part.href ? (
+          <Link key={i} href={part.href} className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+            {part.text}
+          </Link>
+        ) : (
+          <span key={i} className="font-medium text-slate-900">
+            {part.text}
+          </span>
+        );
+      })}
+    </p>
   );
 }
 
-export function TargetSummary({ projectId, event }: { projectId: string; event: AuditEvent }) {
-  const target = targetView(projectId, event);
-  const title = target.name ?? target.label;
+/** Under the sentence: what kind of actor it was, the action's name, and the target's kind and id to quote. */
+export function EntryFacts({ event, withAction = true }: { event: AuditEvent; withAction?: boolean }) {
+  // Like actions, actor types may grow on the server before this page knows them.
+  const type = ACTOR_TYPES[event.actor.type] ?? { label: event.actor.type, tone: "neutral" };
   return (
-    <div className="min-w-0">
-      {target.href ? (
-        <Link
-          href={target.href}
-          className="font-medium text-slate-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          {title}
-        </Link>
-      ) : (
-        <span className="font-medium text-slate-900">{title}</span>
+    <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-[12px] text-slate-500">
+      <Badge tone={type.tone}>{type.label}</Badge>
+      {withAction && (
+        <>
+          <span>{actionLabel(event.action)}</span>
+          <span aria-hidden="true">·</span>
+        </>
       )}
-      <div className="flex min-w-0 items-baseline gap-x-1.5 text-[12px] text-slate-500">
-        {target.name && <span className="shrink-0">{target.label}</span>}
-        {target.id && (
-          <code className="truncate font-mono" title={target.id}>
-            {target.id}
-          </code>
-        )}
-      </div>
+      <span>{targetLabel(event.target.type)}</span>
+      {event.target.id && (
+        <code className="truncate font-mono" title={event.target.id}>
+          {event.target.id}
+        </code>
+      )}
     </div>
   );
 }

@@ -1,31 +1,102 @@
 import type { BadgeTone } from "@/components/ui";
-import { functionPath } from "@/components/functions/paths";
-import { projectPath } from "@/components/shell/nav-links";
-import type { AuditAction, AuditActorType, AuditEvent } from "@/lib/client/audit";
+import type { AuditActorType } from "@/lib/client/audit";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType, type AuditAction, type AuditTargetType } from "@/lib/shared/audit-actions";
 
-/** How the audit log says things. A Record over the action union, so a new action cannot ship without words. */
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType };
+
+/** How the audit log says things. Records over the unions, so a new action or target type cannot ship without words. */
 export const ACTION_LABELS: Record<AuditAction, string> = {
   "api_key.created": "Created API key",
   "api_key.revoked": "Revoked API key",
+  "member.invited": "Invited a member",
+  "invitation.revoked": "Revoked an invitation",
+  "member.role_changed": "Changed a member's role",
+  "member.removed": "Removed a member",
+  "project.webhook_url_changed": "Changed the webhook URL",
+  "project.webhook_secret_rotated": "Rotated webhook secret",
+  "project.routing_changed": "Changed project routing",
   "automation.created": "Created automation",
   "automation.updated": "Changed automation",
   "automation.deleted": "Deleted automation",
   "config.applied": "Applied config",
+  "channel.connected": "Connected a channel",
+  "channel.disconnected": "Disconnected a channel",
+  "channel.routing_changed": "Changed channel routing",
   "function.deployed": "Deployed function",
   "function.rolled_back": "Rolled back function",
-  "project.webhook_secret_rotated": "Rotated webhook secret",
+  "function.secret_set": "Set a function secret",
+  "function.secret_deleted": "Deleted a function secret",
+  "business_agent.enabled": "Turned an agent on",
+  "business_agent.disabled": "Turned an agent off",
+  "connector.created": "Added a connector",
+  "connector.updated": "Changed a connector",
+  "connector.deleted": "Deleted a connector",
+  "thread.taken_over": "Took over a thread",
+  "thread.passed": "Passed a thread on",
+  "flow.published": "Published a flow",
+  "template.submitted": "Submitted a template",
+  "template.deleted": "Deleted a template",
+  "broadcast.sent": "Sent a broadcast",
+  "broadcast.paused": "Paused a broadcast",
+  "broadcast.cancelled": "Cancelled a broadcast",
+  "contact.erased": "Erased a contact's data",
 };
+
+/** The action filter's groups, by what the actions touch. Every action is in exactly one (tests/dashboard/audit-log.test.ts). */
+export const ACTION_GROUPS: readonly { label: string; actions: readonly AuditAction[] }[] = [
+  {
+    label: "Access",
+    actions: ["api_key.created", "api_key.revoked", "member.invited", "invitation.revoked", "member.role_changed", "member.removed"],
+  },
+  {
+    label: "Webhook, config and automations",
+    actions: [
+      "project.webhook_url_changed",
+      "project.webhook_secret_rotated",
+      "project.routing_changed",
+      "config.applied",
+      "automation.created",
+      "automation.updated",
+      "automation.deleted",
+    ],
+  },
+  { label: "Channels and threads", actions: ["channel.connected", "channel.disconnected", "channel.routing_changed", "thread.taken_over", "thread.passed"] },
+  { label: "Functions", actions: ["function.deployed", "function.rolled_back", "function.secret_set", "function.secret_deleted"] },
+  {
+    label: "Business agents",
+    actions: ["business_agent.enabled", "business_agent.disabled", "connector.created", "connector.updated", "connector.deleted"],
+  },
+  {
+    label: "Sending",
+    actions: ["flow.published", "template.submitted", "template.deleted", "broadcast.sent", "broadcast.paused", "broadcast.cancelled"],
+  },
+  { label: "Customer data", actions: ["contact.erased"] },
+];
 
 export function actionLabel(action: AuditAction): string {
   // The API may add actions before this page learns their words (its schema says so): show the code then.
   return ACTION_LABELS[action] ?? action;
 }
 
-/** The action filter's choices, in the order above. */
-export const AUDIT_ACTIONS = Object.keys(ACTION_LABELS) as AuditAction[];
+export const TARGET_LABELS: Record<AuditTargetType, string> = {
+  project: "Project",
+  api_key: "API key",
+  invitation: "Invitation",
+  membership: "Member",
+  function: "Function",
+  channel: "Channel",
+  contact: "Contact",
+  flow: "Flow",
+  template: "Template",
+  broadcast: "Broadcast",
+  business_agent: "Business agent",
+  business_agent_connector: "Connector",
+  thread_control: "Customer thread",
+  automation: "Automation",
+};
 
-export function isAuditAction(value: string): value is AuditAction {
-  return Object.hasOwn(ACTION_LABELS, value);
+export function targetLabel(type: string): string {
+  return isAuditTargetType(type) ? TARGET_LABELS[type] : type.replaceAll("_", " ");
 }
 
 export const ACTOR_TYPES: Record<AuditActorType, { label: string; tone: BadgeTone }> = {
@@ -33,37 +104,3 @@ export const ACTOR_TYPES: Record<AuditActorType, { label: string; tone: BadgeTon
   api_key: { label: "API key", tone: "neutral" },
   system: { label: "System", tone: "info" },
 };
-
-export interface TargetView {
-  /** What kind of thing it is, in words. */
-  label: string;
-  /** A readable name when the entry recorded one (a key's name, a function's slug and version). */
-  name: string | null;
-  id: string | null;
-  /** The page where the target lives, when there is one worth opening. */
-  href: string | null;
-}
-
-function text(details: Record<string, unknown>, key: string): string | null {
-  const value = details[key];
-  return typeof value === "string" && value ? value : null;
-}
-
-/** The target of an entry with its page: keys → the Keys page, a function → its page, config → the Config page. */
-export function targetView(projectId: string, event: AuditEvent): TargetView {
-  const { type, id } = event.target;
-  const details = event.details;
-  if (type === "api_key") {
-    return { label: "API key", name: text(details, "name") ?? text(details, "display"), id, href: projectPath(projectId, "keys") };
-  }
-  if (type === "function") {
-    const slug = text(details, "slug");
-    const version = typeof details.version_number === "number" ? ` v${details.version_number}` : "";
-    return { label: "Function", name: slug ? `${slug}${version}` : null, id, href: id ? functionPath(projectId, id) : null };
-  }
-  if (type === "project" && event.action === "config.applied") return { label: "Project config", name: null, id, href: projectPath(projectId, "config") };
-  // The signing secret is shown and rotated on the Overview's Webhook card.
-  if (type === "project" && event.action === "project.webhook_secret_rotated")
-    return { label: "Webhook signing secret", name: null, id, href: projectPath(projectId) };
-  return { label: type.replaceAll("_", " "), name: null, id, href: null };
-}

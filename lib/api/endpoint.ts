@@ -1,6 +1,7 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Runtime } from "@/lib/server/runtime";
 import type { Route } from "./route";
+import type { AuditDeclaration } from "./audit-declaration";
 
 /**
  * An operation that writes its own answer rather than a defineRoute JSON result: the signed media
@@ -21,6 +22,8 @@ export interface ByteRoute {
   /** "none": no API key is read (a signed URL is the authorization); "secret": the handler admits the Bearer key itself. */
   auth: "none" | "secret";
   scope: null;
+  /** As a defineRoute operation's (lib/api/audit-declaration.ts): null for a GET, else actions or an exemption. */
+  audit: AuditDeclaration | null;
   /** Its OpenAPI request and responses: a byte body has no zod response schema to generate them from. */
   openapi: Pick<RouteConfig, "request" | "responses">;
   run(request: Request, pathParams: Record<string, string>, runtime: Runtime): Promise<Response>;

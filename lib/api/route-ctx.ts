@@ -17,6 +17,7 @@ export function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx | null {
       actor: { type: "user", id: operator.user.id, role: operator.role },
       now,
       ip: clientIp(call.request, call.runtime.settings.trustedProxies),
+      audited: [],
     };
   if (key) {
     return {
@@ -27,6 +28,7 @@ export function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx | null {
       actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
       now,
       ip: clientIp(call.request, call.runtime.settings.trustedProxies),
+      audited: [],
     };
   }
   // auth "none" with no operator: no tenant, so no ctx; HandlerInput types those handlers' ctx as null.

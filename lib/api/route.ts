@@ -16,6 +16,7 @@ import { admit, assertKeyScope, countQuota } from "./admission";
 import { parse, readInput, withoutIdempotencyKey } from "./route-input";
 import { claimIdempotency } from "./idempotency-claim";
 import { ctxOf } from "./route-ctx";
+import { assertAuditDeclaration, assertRecordedDeclared, type AuditDeclaration } from "./audit-declaration";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -69,6 +70,8 @@ export interface RouteDefinition<
   maxBodyBytes?: number;
   /** false: an operation about the calling API key itself, which the dashboard (an operator, no key) does not serve. */
   servedToOperators?: boolean;
+  /** Every write: the audit actions it may record, or `{ exempt: reason }` (lib/api/audit-declaration.ts). A GET has none. */
+  audit?: AuditDeclaration;
   handler: (input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>) => Promise<z.input<R>>;
 }
 
@@ -87,6 +90,8 @@ export interface Route {
   response: ZodType;
   idempotency: "optional" | "required" | "off";
   servedToOperators: boolean;
+  /** The audit actions it may record, or why none; null for a GET. */
+  audit: AuditDeclaration | null;
   /** `operator` set: a signed-in operator acting in one project (the dashboard) instead of an API key. */
   run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response>;
   /**
@@ -121,6 +126,7 @@ export function defineRoute<
   const auth: AuthMode = def.auth ?? "secret";
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
+  const audit = assertAuditDeclaration(def, def.audit);
 
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
@@ -142,7 +148,8 @@ export function defineRoute<
         Infer<B>,
         CtxFor<A>
       >);
-      if (validateResponses) assertResponseShape(def, result);
+      // Under tests: the answer matches its schema, and what the verbs recorded is what the route declares.
+      if (validateResponses) assertOutcome(def, result, audit, ctx);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
       return json(200, result, call.headers);
     } catch (error) {
@@ -167,7 +174,7 @@ export function defineRoute<
       Infer<B>,
       CtxFor<A>
     >);
-    if (validateResponses) assertResponseShape(def, result);
+    if (validateResponses) assertOutcome(def, result, audit, ctx);
     return result;
   }
 
@@ -186,12 +193,15 @@ export function defineRoute<
     response: def.response,
     idempotency,
     servedToOperators: def.servedToOperators ?? true,
+    audit,
     run,
     invoke,
   };
 }
 
-function assertResponseShape(def: { operationId: string; response: ZodType }, result: unknown) {
+/** Under tests: the recorded audit actions are declared ones (lib/api/audit-declaration.ts) and the answer matches its schema. */
+function assertOutcome(def: { operationId: string; response: ZodType }, result: unknown, audit: AuditDeclaration | null, ctx: Ctx | null) {
+  if (ctx?.audited) assertRecordedDeclared(def.operationId, audit, ctx.audited);
   const checked = def.response.safeParse(result);
   if (!checked.success) {
     throw new Error(`Response of ${def.operationId} does not match its schema: ${JSON.stringify(checked.error.issues)}`);

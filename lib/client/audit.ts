@@ -8,18 +8,19 @@ import { projectQueryKey } from "./query";
 
 /**
  * The project's audit log (GET /audit-events, lib/api/routes/audit-events.ts): who created or revoked
- * a key, applied config, deployed or rolled back a function, rotated the webhook secret. Types only
- * from the schema file: its action list lives in lib/domain/audit/record.ts, which must not reach the
- * browser bundle.
+ * a key, changed a secret, a member, a channel's routing, published or sent something. Types only
+ * from the schema file; the action list itself is lib/shared/audit-actions.ts.
  */
 export type { AuditEvent };
 export type AuditAction = AuditEvent["action"];
+export type AuditTargetType = AuditEvent["target"]["type"];
 export type AuditActorType = AuditEvent["actor"]["type"];
 
 /** The API's filters (AuditEventListQuery); undefined = not filtered. */
 export interface AuditFilters {
   action?: AuditAction | undefined;
   actor_id?: string | undefined;
+  target_type?: AuditTargetType | undefined;
 }
 
 const PAGE_SIZE = 25;
@@ -33,6 +34,7 @@ function listPath(filters: AuditFilters, startingAfter: string | undefined): str
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (filters.action) query.set("action", filters.action);
   if (filters.actor_id) query.set("actor_id", filters.actor_id);
+  if (filters.target_type) query.set("target_type", filters.target_type);
   if (startingAfter) query.set("starting_after", startingAfter);
   return `/audit-events?${query}`;
 }

@@ -79,6 +79,11 @@ export interface Ctx extends SystemCtx {
   plan: PlanRow;
   /** The calling client's address, for the audit log (lib/api/client-ip.ts); absent outside a request. */
   ip?: string | null;
+  /**
+   * The audit actions recorded while serving one request (recordAudit appends): the route wrapper
+   * checks them against the route's declared actions (lib/api/audit-declaration.ts). Absent outside a request.
+   */
+  audited?: string[];
 }
 
 /** A job's (or a script's) ctx: the system acting at `now`. */

@@ -8,6 +8,7 @@ import { AUDIT_EXPIRE_JOB } from "@/lib/domain/audit/retention";
 import { servicesOf } from "@/lib/server/runtime";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { addOperator, dash } from "../dashboard/support";
+import { AUDIT_ACTIONS } from "@/lib/shared/audit-actions";
 
 /** GET /audit-events: scope, tenancy, paging, filters, the 90-day window and the daily cleanup. */
 
@@ -93,11 +94,58 @@ describe("GET /audit-events", () => {
     ]);
     const bad = await list(seeded.key, "?action=api_key.deleted");
     expect(bad.status).toBe(400);
-    expect(bad.body.issues.action).toBeDefined();
+    expect(bad.body).toMatchObject({ error: "invalid_request", issues: { action: expect.any(Array) } });
 
     // The dashboard reads the same list for the operator's project.
     const viaDashboard = await dash(app, "GET", `/projects/${seeded.projectId}/audit-events`, { as: operator });
     expect(viaDashboard.body.data.map((e: { action: string }) => e.action)).toEqual(["api_key.created", "project.webhook_secret_rotated"]);
+  });
+
+  it("filters by target type; every action of the union is a filter, an unknown target type is 400", async () => {
+    const seeded = await app.seed({ projectName: "By target" });
+    expect((await rotate(seeded)).status).toBe(200);
+    const fn = await app.call("POST", "/functions", { key: seeded.key, body: { slug: "order-bot", name: "Order bot", trigger_type: "KEYWORD" } });
+    expect((await app.call("PUT", `/functions/${fn.body.id}/secrets`, { key: seeded.key, body: { STRIPE_KEY: "sk_live_1" } })).status).toBe(200);
+
+    const functions = await list(seeded.key, "?target_type=function");
+    expect(functions.body.data.map((e: { action: string; target: unknown }) => [e.action, e.target])).toEqual([
+      ["function.secret_set", { type: "function", id: fn.body.id }],
+    ]);
+    expect(functions.body.data[0].details).toEqual({ slug: "order-bot", name: "STRIPE_KEY", created: true });
+    const both = await list(seeded.key, "?target_type=project&action=function.secret_set");
+    expect(both.body.data).toEqual([]);
+    for (const action of AUDIT_ACTIONS) expect((await list(seeded.key, `?action=${action}&limit=1`)).status, action).toBe(200);
+    const bad = await list(seeded.key, "?target_type=phone_number");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "invalid_request", issues: { target_type: expect.any(Array) } });
+  });
+});
+
+describe("entries written before the union", () => {
+  it("still read, whatever their details held", async () => {
+    const seeded = await app.seed({ projectName: "Legacy" });
+    const id = "aud_01j0000000000000000000000a";
+    await app.db.insert(auditEvents).values({
+      id,
+      projectId: seeded.projectId,
+      organizationId: seeded.orgId,
+      actorType: "system",
+      actorId: null,
+      actorDisplay: "svc CLI",
+      action: "api_key.created",
+      targetType: "api_key",
+      targetId: "key_legacy",
+      details: { name: "old", scopes: ["*"], note: "a field the union does not list" },
+      ip: null,
+      createdAt: app.clock.now(),
+    });
+    const got = await app.call("GET", `/audit-events/${id}`, { key: seeded.key });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      action: "api_key.created",
+      target: { type: "api_key", id: "key_legacy" },
+      details: { note: "a field the union does not list" },
+    });
   });
 });
 

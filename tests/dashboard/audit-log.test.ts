@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actorGroups } from "@/components/audit/actor-options";
-import { AUDIT_ACTIONS, actionLabel, targetView } from "@/components/audit/vocabulary";
+import { ACTION_GROUPS, actionLabel } from "@/components/audit/vocabulary";
+import { sentenceOf, sentenceText, targetHref } from "@/components/audit/sentences";
 import { AUDIT_ACTIONS as SERVER_ACTIONS } from "@/lib/domain/audit/record";
 import type { AuditEvent } from "@/lib/client/audit";
 import type { ApiKey } from "@/lib/client/keys";
@@ -44,46 +45,101 @@ function key(id: string, name: string | null, revoked = false): ApiKey {
 }
 
 describe("action words", () => {
-  it("offers every action the server records, in its order, each with words", () => {
-    expect(AUDIT_ACTIONS).toEqual([...SERVER_ACTIONS]);
-    for (const action of AUDIT_ACTIONS) expect(actionLabel(action)).not.toBe(action);
+  it("has words for every action the server records, and puts each in exactly one filter group", () => {
+    for (const action of SERVER_ACTIONS) expect(actionLabel(action)).not.toBe(action);
     expect(actionLabel("api_key.created")).toBe("Created API key");
+    const grouped = ACTION_GROUPS.flatMap((group) => group.actions);
+    expect([...grouped].sort()).toEqual([...SERVER_ACTIONS].sort());
   });
 
-  it("shows the code of an action the page has no words for yet", () => {
+  it("shows the code of an action the page has no words for yet, and still names its target", () => {
     expect(actionLabel("project.renamed" as AuditEvent["action"])).toBe("project.renamed");
+    const parts = sentenceOf("p", entry({ action: "project.renamed" as AuditEvent["action"], target: { type: "project", id: "proj_1" } }));
+    expect(sentenceText(parts)).toBe("ana@example.com project.renamed proj_1");
   });
 });
 
-describe("targetView", () => {
-  it("names a key by the name its entry recorded and links to the Keys page", () => {
-    const view = targetView("proj 1", entry({ details: { name: "CI deploys", display: "svc_live_ab12…9xYz" } }));
-    expect(view).toEqual({ label: "API key", name: "CI deploys", id: "key_1", href: "/projects/proj%201/keys" });
-  });
+describe("each entry as a sentence", () => {
+  const say = (overrides: Partial<AuditEvent>) => sentenceText(sentenceOf("p", entry(overrides)));
 
-  it("falls back to a key's display when it had no name", () => {
-    expect(targetView("p", entry({ details: { name: null, display: "svc_live_ab12…9xYz" } })).name).toBe("svc_live_ab12…9xYz");
-  });
-
-  it("names a function by slug and version and links to its page", () => {
-    const view = targetView(
-      "p",
-      entry({ action: "function.rolled_back", target: { type: "function", id: "fn_9" }, details: { slug: "quote", version_number: 3 } }),
-    );
-    expect(view).toEqual({ label: "Function", name: "quote v3", id: "fn_9", href: "/projects/p/functions/fn_9" });
-  });
-
-  it("sends an applied config to the Config page and a rotated secret to the Overview", () => {
-    const project = { type: "project", id: "p" };
-    expect(targetView("p", entry({ action: "config.applied", target: project })).href).toBe("/projects/p/config");
-    expect(targetView("p", entry({ action: "project.webhook_secret_rotated", target: project }))).toMatchObject({
-      label: "Webhook signing secret",
-      href: "/projects/p",
+  it("names a function secret by its name and links the function", () => {
+    const rotated = entry({
+      action: "function.secret_set",
+      target: { type: "function", id: "fn_9" },
+      details: { slug: "order-bot", name: "STRIPE_KEY", created: false },
     });
+    const parts = sentenceOf("p", rotated);
+    expect(sentenceText(parts)).toBe("ana@example.com rotated the secret STRIPE_KEY of function order-bot");
+    expect(parts).toContainEqual({ kind: "name", text: "STRIPE_KEY" });
+    expect(parts).toContainEqual({ kind: "target", text: "order-bot", href: "/projects/p/functions/fn_9" });
+    expect(say({ ...rotated, details: { slug: "order-bot", name: "NEW", created: true } })).toBe("ana@example.com added the secret NEW to function order-bot");
   });
 
-  it("shows an unknown target type as words, without a link", () => {
-    expect(targetView("p", entry({ target: { type: "phone_number", id: "pn_1" } }))).toEqual({ label: "phone number", name: null, id: "pn_1", href: null });
+  it.each([
+    [
+      { action: "api_key.created", details: { name: "CI deploys", display: "svc_live_ab12…9xYz", via: "cli_login" } },
+      "created the API key CI deploys through svc login",
+    ],
+    [
+      { action: "member.role_changed", target: { type: "membership", id: "mem_1" }, details: { email: "bo@example.com", from: "developer", to: "admin" } },
+      "changed the role of bo@example.com from developer to admin",
+    ],
+    [
+      { action: "project.webhook_url_changed", target: { type: "project", id: "proj_1" }, details: { from: null, to: "https://hooks.example.com/in" } },
+      "set the webhook URL to https://hooks.example.com/in",
+    ],
+    [
+      { action: "project.webhook_secret_rotated", target: { type: "project", id: "proj_1" }, details: { previous_secret_expires_at: null } },
+      "rotated the webhook signing secret",
+    ],
+    [
+      { action: "channel.routing_changed", target: { type: "channel", id: "ch_1" }, details: { display_name: "Support", from: null, to: "FLOWS" } },
+      "routed the channel Support to Flows instead of the project's routing",
+    ],
+    [
+      { action: "thread.taken_over", target: { type: "thread_control", id: "thc_1" }, details: { from: "PROVIDER_AGENT", conversation_id: "conv_1" } },
+      "took over a customer's thread from the business agent",
+    ],
+    [
+      {
+        action: "broadcast.sent",
+        target: { type: "broadcast", id: "bc_1" },
+        details: { name: "Spring sale", status: "SENDING", resumed: false, recipients: 1 },
+      },
+      "sent the broadcast Spring sale to 1 recipient",
+    ],
+    [
+      { action: "connector.updated", target: { type: "business_agent_connector", id: "bacn_1" }, details: { name: "Shop", changed: [], secret_change: "set" } },
+      "replaced the secret of connector Shop",
+    ],
+    [
+      { action: "contact.erased", target: { type: "contact", id: "ct_1" }, details: { deleted_data_types: ["profile", "opt_ins"] } },
+      "erased the personal data of a contact (profile, opt ins)",
+    ],
+  ] as [Partial<AuditEvent>, string][])("%o → %s", (overrides, sentence) => {
+    expect(say(overrides)).toBe(`ana@example.com ${sentence}`);
+  });
+
+  it("falls back to words when an older entry lacks a detail", () => {
+    expect(say({ action: "function.rolled_back", target: { type: "function", id: "fn_9" }, details: { slug: "quote" } })).toBe(
+      "ana@example.com rolled back function quote to version ?",
+    );
+  });
+});
+
+describe("targetHref", () => {
+  it("links each kind of target to its page, and a deleted or erased one nowhere", () => {
+    const href = (overrides: Partial<AuditEvent>) => targetHref("p", entry(overrides));
+    expect(href({})).toBe("/projects/p/keys");
+    expect(href({ action: "config.applied", target: { type: "project", id: "proj_1" } })).toBe("/projects/p/config");
+    expect(href({ action: "project.webhook_secret_rotated", target: { type: "project", id: "proj_1" } })).toBe("/projects/p");
+    expect(href({ action: "flow.published", target: { type: "flow", id: "flow_1" } })).toBe("/projects/p/flows/flow_1");
+    expect(href({ action: "broadcast.paused", target: { type: "broadcast", id: "bc_1" } })).toBe("/projects/p/broadcasts/bc_1");
+    expect(href({ action: "thread.passed", target: { type: "thread_control", id: "thc_1" }, details: { conversation_id: "conv_1" } })).toBe(
+      "/projects/p/inbox?c=conv_1",
+    );
+    expect(href({ action: "template.deleted", target: { type: "template", id: "tmpl_1" } })).toBeNull();
+    expect(href({ action: "contact.erased", target: { type: "contact", id: "ct_1" } })).toBeNull();
   });
 });
 

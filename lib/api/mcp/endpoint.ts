@@ -58,6 +58,7 @@ export function mcpRoutes(routes: () => readonly Route[]): ByteRoute[] {
       tag: "MCP",
       auth: "secret",
       scope: null,
+      audit: { exempt: "a transport: each tools/call runs an operation through Route.invoke, which records what that operation declares" },
       openapi: {
         request: {
           body: {

@@ -2,8 +2,8 @@ import type { Example, OperationExamples } from "./types";
 import { AT, KEY_ID, LATER, PROJECT_ID, list } from "./fixtures";
 
 /**
- * Examples of the audit log: an operator creating a key in the dashboard, a CI key deploying a
- * function and applying config. Shapes as lib/domain/audit/read.ts serializes them.
+ * Examples of the audit log: an operator creating a key and rotating a function secret in the
+ * dashboard, a CI key deploying a function and applying config. Shapes as lib/domain/audit/read.ts serializes them.
  */
 
 const OPERATOR_ID = "usr_01jxq4m7s1z9x7v5t3r1p9n7l5";
@@ -27,7 +27,7 @@ const FUNCTION_DEPLOYED = {
   actor: { type: "api_key", id: CI_KEY_ID, display: "CI (svc_live_Hn5T…b6Rx)" },
   action: "function.deployed",
   target: { type: "function", id: FUNCTION_ID },
-  details: { slug: "order-status", version_id: "ver_01jxq4s2c3d5f7h9k1m3p5r7t9", version_number: 4, runtime: "function", bytes: 1832 },
+  details: { slug: "order-status", version_id: "ver_01jxq4s2c3d5f7h9k1m3p5r7t9", version_number: 4, runtime: "PLAIN", bytes: 1832 },
   ip: "198.51.100.7",
   created_at: LATER,
 };
@@ -43,6 +43,18 @@ const CONFIG_APPLIED = {
   created_at: "2026-06-18T09:43:02.000Z",
 };
 
+const SECRET_SET = {
+  object: "audit_event",
+  id: "aud_01jxq4s4e6g8j0l2n4q6s8u0w2",
+  actor: { type: "user", id: OPERATOR_ID, display: "dana@acme.example" },
+  action: "function.secret_set",
+  target: { type: "function", id: FUNCTION_ID },
+  // By name only: the value never reaches the log. created false: an existing secret was rotated.
+  details: { slug: "order-status", name: "STRIPE_KEY", created: false },
+  ip: "203.0.113.24",
+  created_at: "2026-06-18T09:44:10.000Z",
+};
+
 const notFound: Record<string, Example> = {
   notFound: {
     summary: "No such event in this project, or older than 90 days (another project's id answers the same)",
@@ -53,8 +65,9 @@ const notFound: Record<string, Example> = {
 export const auditEventExamples: Record<string, OperationExamples> = {
   listAuditEvents: {
     response: {
-      page: { summary: "Newest first", value: list([CONFIG_APPLIED, FUNCTION_DEPLOYED, KEY_CREATED]) },
+      page: { summary: "Newest first", value: list([SECRET_SET, CONFIG_APPLIED, FUNCTION_DEPLOYED, KEY_CREATED]) },
       filtered: { summary: "?action=api_key.created", value: list([KEY_CREATED]) },
+      byTarget: { summary: "?target_type=function", value: list([SECRET_SET, FUNCTION_DEPLOYED]) },
     },
   },
   getAuditEvent: {

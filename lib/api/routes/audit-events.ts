@@ -12,8 +12,9 @@ export const auditEventRoutes = [
     operationId: "listAuditEvents",
     summary: "List the project's audit events, newest first",
     description:
-      "Needs `projects:read`. Who created or revoked a key, applied config, deployed or rolled back a function, or rotated the webhook secret: " +
-      "each entry is written in the same transaction as its action. Kept 90 days. Filter by action or actor_id.",
+      "Needs `projects:read`. Every sensitive write: keys and members, the webhook and its secret, routing, channels, function deploys and secrets, " +
+      "agents and their connectors, thread take-overs, flow publishes, templates, broadcasts, contact erasure (AuditAction lists each with its target type). " +
+      "Each entry is written in the same transaction as its action, with facts about it and never a secret. Kept 90 days. Filter by action, target_type or actor_id.",
     tag,
     scope: "projects:read",
     query: AuditEventListQuery,

@@ -44,6 +44,7 @@ export const automationRoutes = [
     body: AutomationCreateRequest,
     response: Automation,
     handler: ({ ctx, body }) => createAutomation(ctx, body),
+    audit: ["automation.created"],
   }),
   defineRoute({
     method: "GET",
@@ -65,6 +66,7 @@ export const automationRoutes = [
     description: `Any of name, trigger, steps, active and position; what is left out stays. \`key\` is the automation's identity in the config document: sending another one is a 422 (rename it there, POST /config/apply). An inactive automation starts no run; runs already going carry on, and follow the changed steps from their next step. ${judged}`,
     tag,
     scope: "config:write",
+    audit: ["automation.updated"],
     params: IdParam,
     body: AutomationUpdateRequest,
     response: Automation,
@@ -81,6 +83,7 @@ export const automationRoutes = [
     params: IdParam,
     response: AutomationDeleted,
     handler: ({ ctx, params }) => deleteAutomation(ctx, params.id),
+    audit: ["automation.deleted"],
   }),
   defineRoute({
     method: "GET",

@@ -48,6 +48,9 @@ export const conversationRoutes = [
     summary: "Turn human handoff on or off for a conversation",
     tag,
     scope: "messages:send",
+    audit: {
+      exempt: "a conversation's working state (a person is answering), toggled as messages flow; taking a thread from the agent is audited on thread-control",
+    },
     params: IdParam,
     body: HandoffRequest,
     response: Conversation,

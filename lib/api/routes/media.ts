@@ -25,6 +25,7 @@ export const mediaRoutes: ByteRoute[] = [
     tag: "Media",
     auth: "none",
     scope: null,
+    audit: null,
     openapi: {
       request: {
         params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "med_01jd..." }) }),

@@ -19,6 +19,7 @@ export const messageRoutes = [
       "429 message_pair_rate_limit; retry with the same Idempotency-Key. Without a key one is generated and returned.",
     tag,
     scope: "messages:send",
+    audit: { exempt: "message traffic, not configuration" },
     body: MessageSendRequest,
     response: MessageSendResponse,
     handler: ({ ctx, body, idempotencyKey }) =>

@@ -22,6 +22,7 @@ export const registrationIntentRoutes = [
     tag,
     auth: "secret_or_publishable",
     scope: "registrations:create",
+    audit: { exempt: "a customer's registration link: traffic, not configuration" },
     body: RegistrationIntentCreateRequest,
     response: RegistrationIntent,
     handler: ({ ctx, body }) => createRegistrationIntent(ctx, body),

@@ -1,12 +1,20 @@
 import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
-import { AUDIT_ACTIONS } from "@/lib/domain/audit/record";
+import { AUDIT_ACTION_TARGETS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/shared/audit-actions";
 
-/** Audit events on the wire: docs/spec/decisions.md "Developer tools". */
+/** Audit events on the wire: docs/spec/decisions.md "Developer tools"; the actions: docs/api-decisions.md "Audit log". */
 
 const Action = z.enum(AUDIT_ACTIONS).openapi("AuditAction", {
   description:
-    "What was done: api_key.created, api_key.revoked, config.applied, function.deployed, function.rolled_back, project.webhook_secret_rotated. New actions may be added.",
+    "What was done. Each action is recorded against one target type: " +
+    Object.entries(AUDIT_ACTION_TARGETS)
+      .map(([action, target]) => `${action} (${target})`)
+      .join(", ") +
+    ". New actions may be added; names never change.",
+});
+
+const TargetType = z.enum(AUDIT_TARGET_TYPES).openapi("AuditTargetType", {
+  description: "What kind of thing the action was done to; target.id carries that kind's id prefix (key_, ch_, fn_, ...).",
 });
 
 export const AuditEvent = z
@@ -25,12 +33,13 @@ export const AuditEvent = z
     action: Action,
     target: z
       .object({
-        type: z.string().openapi({ description: "api_key, project or function." }),
+        type: TargetType,
         id: z.string().nullable(),
       })
       .openapi({ description: "What it was done to." }),
     details: z.record(z.string(), z.unknown()).openapi({
-      description: "Facts about the action (a key's scopes, a version number, what an apply changed). Never a secret or a key's value.",
+      description:
+        "Facts about the action, a fixed set per action (a key's scopes, a version number, a secret's name, a routing mode before and after). Never a secret, a key's value or credentials.",
     }),
     ip: z.string().nullable().openapi({
       description:
@@ -43,6 +52,7 @@ export const AuditEvent = z
 export const AuditEventListQuery = PageQuery.extend({
   action: Action.optional(),
   actor_id: z.string().min(1).max(200).optional().openapi({ description: "Only this key's or operator's entries." }),
+  target_type: TargetType.optional().openapi({ description: "Only entries about this kind of target." }),
 });
 
 export type AuditEventWire = z.infer<typeof AuditEvent>;

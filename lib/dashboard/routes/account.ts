@@ -68,6 +68,7 @@ export const accountRoutes = [
     tag,
     auth: "none",
     scope: null,
+    audit: { exempt: "first-run set-up: makes the first operator and organization, before any project exists to hold a log" },
     idempotency: "off",
     body: SetupBody,
     response: User,
@@ -107,6 +108,9 @@ export const accountRoutes = [
     tag,
     auth: "none",
     scope: null,
+    audit: {
+      exempt: "the invitee joins: the invitation was audited (member.invited) in the project it was made from, and a membership belongs to no one project",
+    },
     idempotency: "off",
     params: TokenParam,
     body: AcceptBody,

@@ -44,6 +44,7 @@ export const flowChannelRoutes = [
     tag,
     auth: "session",
     scope: "flows:publish",
+    audit: ["flow.published"],
     idempotency: "off",
     params: IdParam,
     body: z.object({ channel_id: z.string().min(1).max(100) }).strict(),

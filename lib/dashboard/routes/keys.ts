@@ -49,6 +49,7 @@ export const keyRoutes = [
     tag,
     auth: "session",
     scope: "keys:write",
+    audit: ["api_key.created"],
     // A replayed create would hand the secret out a second time: never stored for replay.
     idempotency: "off",
     body: KeyCreate,
@@ -63,6 +64,7 @@ export const keyRoutes = [
     tag,
     auth: "session",
     scope: "keys:write",
+    audit: ["api_key.revoked"],
     idempotency: "off",
     params: IdParam,
     response: ApiKey,

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { getAgentRowOrThrow, getConnectorRowOrThrow, type ConnectorRow, type ToolRow } from "./agent-row";
 import { storedConfig, wireConfig, type ConnectorType } from "./connector-secret";
 import { serializeTool } from "./tools";
+import { recordConnectorChange } from "./connector-audit";
 
 /**
  * An agent's connectors (service-spec "Business agent family": Connector; decisions.md "Business
@@ -94,23 +95,27 @@ export async function createConnector(ctx: Ctx, agentId: string, input: Connecto
     });
   }
   const stored = storedConfig(input.type, input.config, null);
-  const [row] = await ctx.db
-    .insert(businessAgentConnectors)
-    .values({
-      id: newId("businessAgentConnector", ctx.now.getTime()),
-      projectId: ctx.project.id,
-      businessAgentId: agent.id,
-      name: input.name,
-      type: input.type,
-      config: stored.config,
-      sealedSecret: stored.sealedSecret,
-      status: input.status ?? "ACTIVE",
-      configKey: owner.configKey ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning();
-  return serializeConnector(row!, []);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(businessAgentConnectors)
+      .values({
+        id: newId("businessAgentConnector", ctx.now.getTime()),
+        projectId: ctx.project.id,
+        businessAgentId: agent.id,
+        name: input.name,
+        type: input.type,
+        config: stored.config,
+        sealedSecret: stored.sealedSecret,
+        status: input.status ?? "ACTIVE",
+        configKey: owner.configKey ?? null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await recordConnectorChange({ ...ctx, db: tx }, null, inserted!);
+    return inserted!;
+  });
+  return serializeConnector(row, []);
 }
 
 /** Leaving API while API_ENDPOINT tools still call through the connector would break them silently. */
@@ -141,24 +146,31 @@ export async function updateConnector(ctx: Ctx, id: string, input: ConnectorUpda
   const type = input.type ?? row.type;
   if (row.type === "API" && type !== "API") await assertNoApiTools(ctx, row);
   const stored = storedConfig(type, input.config, { config: row.config ?? null, sealedSecret: row.sealedSecret });
-  const [updated] = await ctx.db
-    .update(businessAgentConnectors)
-    .set({
-      name: input.name ?? row.name,
-      type,
-      config: stored.config,
-      sealedSecret: stored.sealedSecret,
-      status: input.status ?? row.status,
-      updatedAt: ctx.now,
-    })
-    .where(and(eq(businessAgentConnectors.projectId, ctx.project.id), eq(businessAgentConnectors.id, row.id)))
-    .returning();
-  return connectorWithTools(ctx, updated!);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [written] = await tx
+      .update(businessAgentConnectors)
+      .set({
+        name: input.name ?? row.name,
+        type,
+        config: stored.config,
+        sealedSecret: stored.sealedSecret,
+        status: input.status ?? row.status,
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(businessAgentConnectors.projectId, ctx.project.id), eq(businessAgentConnectors.id, row.id)))
+      .returning();
+    await recordConnectorChange({ ...ctx, db: tx }, row, written!);
+    return written!;
+  });
+  return connectorWithTools(ctx, updated);
 }
 
 /** DELETE /business-agent-connectors/{id}: its tools go with it (foreign key cascade, one statement). */
 export async function deleteConnector(ctx: Ctx, id: string) {
   const row = await getConnectorRowOrThrow(ctx, id);
-  await ctx.db.delete(businessAgentConnectors).where(and(eq(businessAgentConnectors.projectId, ctx.project.id), eq(businessAgentConnectors.id, row.id)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(businessAgentConnectors).where(and(eq(businessAgentConnectors.projectId, ctx.project.id), eq(businessAgentConnectors.id, row.id)));
+    await recordConnectorChange({ ...ctx, db: tx }, row, null);
+  });
   return { object: "business_agent_connector" as const, id: row.id, deleted: true as const };
 }

@@ -10,6 +10,7 @@ import { getAgentRowOrThrow } from "./agent-row";
 import { assertEligible, judgeEligibility } from "./eligibility";
 import { enqueueProvision, planTransition } from "./provision";
 import { serializeAgent, serializeSettings, type AgentRow } from "./serialize";
+import { recordAudit } from "@/lib/domain/audit/record";
 
 /**
  * The business agent itself (docs/spec/decisions.md "Business agents"): one per (project, channel),
@@ -65,6 +66,7 @@ async function writeApply(ctx: Ctx, channelId: string, keys: Record<string, unkn
           .values({ id: newId("businessAgent", ctx.now.getTime()), projectId: ctx.project.id, channelId, ...values, createdAt: ctx.now })
           .returning();
     if (next.provision) await enqueueProvision(ctx.ports.queue, tx, row!);
+    await recordEnablement({ ...ctx, db: tx }, current ?? null, row!);
     return serializeAgent(row!);
   });
 }
@@ -99,6 +101,21 @@ export async function putSettings(ctx: Ctx, id: string, input: SettingsInput) {
     const status = current.status === "ERROR" && next.status !== "DISABLED" ? current.status : next.status;
     const [row] = await tx.update(businessAgents).set({ settings, status, updatedAt: ctx.now }).where(eq(businessAgents.id, id)).returning();
     if (next.provision && status !== "ERROR") await enqueueProvision(ctx.ports.queue, tx, row!);
+    await recordEnablement({ ...ctx, db: tx }, current, row!);
     return serializeSettings(row!);
+  });
+}
+
+/** `enabled: false` turns an agent off (provision.ts); a new agent starts on unless it says so. Only a switch is an entry. */
+function isEnabled(row: Pick<AgentRow, "settings"> | null): boolean {
+  return row !== null && row.settings.enabled !== false;
+}
+
+async function recordEnablement(ctx: Ctx, before: AgentRow | null, after: AgentRow): Promise<void> {
+  if (isEnabled(before) === isEnabled(after)) return;
+  await recordAudit(ctx, {
+    action: isEnabled(after) ? "business_agent.enabled" : "business_agent.disabled",
+    target: { type: "business_agent", id: after.id },
+    details: { channel_id: after.channelId },
   });
 }

@@ -3,8 +3,9 @@ import { SvcError, invalidRequest } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import { getContactRowOrThrow } from "@/lib/domain/contacts";
 import { moveThread, threadStateRow } from "@/lib/domain/conversations/handoff";
-import type { ThreadFacts, ThreadOwner, ThreadStateRow } from "@/lib/domain/conversations/thread-owner";
+import { loadThread, type ThreadFacts, type ThreadOwner, type ThreadStateRow } from "@/lib/domain/conversations/thread-owner";
 import { getAgentRowOrThrow, type AgentRow } from "./agent-row";
+import { recordThreadMove } from "./thread-audit";
 
 /**
  * Thread control (docs/spec/decisions.md "Business agents"): POST /business-agents/thread-control
@@ -29,15 +30,15 @@ export async function threadControl(ctx: Ctx, input: ThreadControlInput) {
   const { action, reason, thread_id, payload } = input;
   const target = action === "take" ? null : input.business_agent_id ? await passTarget(ctx, input.business_agent_id, channel.id) : null;
   const owner: ThreadOwner = action === "take" ? "SERVICE" : target ? "PROVIDER_AGENT" : "BUSINESS_INBOX";
-  return ctx.db.transaction(async (tx) =>
-    serializeThread(
-      await moveThread(
-        { ...ctx, db: tx },
-        { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input: { action, reason, thread_id, payload } },
-      ),
-      ctx.project.id,
-    ),
-  );
+  return ctx.db.transaction(async (tx) => {
+    const before = await loadThread(tx, ctx.project, channel.id, contact.id);
+    const moved = await moveThread(
+      { ...ctx, db: tx },
+      { channelId: channel.id, contactId: contact.id, owner, agentId: target?.id ?? null, input: { action, reason, thread_id, payload } },
+    );
+    await recordThreadMove({ ...ctx, db: tx }, before.owner, moved);
+    return serializeThread(moved, ctx.project.id);
+  });
 }
 
 /** pass to an agent: this project's (else 404), on this channel, ACTIVE (it must be able to answer). */

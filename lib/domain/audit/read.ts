@@ -3,7 +3,7 @@ import { auditEvents } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { notFound } from "@/lib/errors";
-import type { AuditAction } from "./record";
+import type { AuditAction, AuditTargetType } from "@/lib/shared/audit-actions";
 import { AUDIT_RETENTION_MS } from "./retention";
 
 type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -13,9 +13,9 @@ export function serializeAuditEvent(row: AuditEventRow) {
     object: "audit_event" as const,
     id: row.id,
     actor: { type: row.actorType, id: row.actorId, display: row.actorDisplay },
-    // Written only by recordAudit, whose input is an AuditAction.
+    // Written only by recordAudit, which parses every entry against the union (actions.ts); names are never retired.
     action: row.action as AuditAction,
-    target: { type: row.targetType, id: row.targetId },
+    target: { type: row.targetType as AuditTargetType, id: row.targetId },
     details: row.details ?? {},
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
@@ -33,6 +33,7 @@ function retained(ctx: Ctx): SQL {
 export interface AuditEventFilters {
   action?: AuditAction | undefined;
   actor_id?: string | undefined;
+  target_type?: AuditTargetType | undefined;
 }
 
 /** GET /audit-events: the project's entries of the last 90 days, newest first. */
@@ -40,6 +41,7 @@ export async function listAuditEvents(ctx: Ctx, params: PageParams & AuditEventF
   const filters: SQL[] = [retained(ctx)];
   if (params.action) filters.push(eq(auditEvents.action, params.action));
   if (params.actor_id) filters.push(eq(auditEvents.actorId, params.actor_id));
+  if (params.target_type) filters.push(eq(auditEvents.targetType, params.target_type));
   // The cursor is any entry of the project's log (retained or not yet deleted), so a page boundary that
   // ages past 90 days while someone reads still pages on.
   const page = await paginate(ctx.db, auditEvents, eq(auditEvents.projectId, ctx.project.id), params, and(...filters));

@@ -18,6 +18,7 @@ import { queueRelease } from "./leftovers";
 import { freshLease } from "./lease";
 import type { BroadcastRow } from "./serialize";
 import { decide, sendTarget, type BroadcastAction } from "./states";
+import { recordAudit } from "@/lib/domain/audit/record";
 
 export async function addRecipients(ctx: Ctx, id: string, input: { recipients: RecipientInput[] }) {
   const broadcast = await getBroadcastRow(ctx, id);
@@ -59,6 +60,14 @@ export async function sendBroadcast(ctx: Ctx, id: string) {
     });
     const job: BroadcastRunJob = { broadcastId: id, generation: moved.runGeneration };
     await ctx.ports.queue.send(BROADCAST_RUN_JOB, job, { tx, ...(target === "SCHEDULED" ? { startAfter: broadcast.sendAt! } : {}) });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "broadcast.sent",
+        target: { type: "broadcast", id },
+        details: { name: broadcast.name, status: target, resumed: broadcast.status === "PAUSED", recipients: n },
+      },
+    );
     return moved;
   });
   return serialize(ctx, row);
@@ -67,7 +76,11 @@ export async function sendBroadcast(ctx: Ctx, id: string) {
 export async function pauseBroadcast(ctx: Ctx, id: string) {
   const broadcast = await getBroadcastRow(ctx, id);
   if (decideOrThrow("pause", broadcast) === "same") return serialize(ctx, broadcast);
-  const row = await move(ctx.db, broadcast, ["SENDING", "SCHEDULED"], { status: "PAUSED", pauseReason: "paused_by_user", updatedAt: ctx.now });
+  const row = await ctx.db.transaction(async (tx) => {
+    const moved = await move(tx, broadcast, ["SENDING", "SCHEDULED"], { status: "PAUSED", pauseReason: "paused_by_user", updatedAt: ctx.now });
+    await recordAudit({ ...ctx, db: tx }, { action: "broadcast.paused", target: { type: "broadcast", id }, details: { name: broadcast.name } });
+    return moved;
+  });
   return serialize(ctx, row);
 }
 
@@ -90,6 +103,10 @@ export async function cancelBroadcast(ctx: Ctx, id: string) {
       .set({ status: "skipped", skipReason: "cancelled", updatedAt: ctx.now })
       .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, "pending")));
     if (broadcast.startedAt) await queueRelease(ctx, tx, id);
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "broadcast.cancelled", target: { type: "broadcast", id }, details: { name: broadcast.name, previous_status: broadcast.status } },
+    );
     return moved;
   });
   return serialize(ctx, row);

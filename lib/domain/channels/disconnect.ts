@@ -2,6 +2,7 @@ import { and, eq, isNotNull, ne, or } from "drizzle-orm";
 import { channels } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { getWritableChannelRowOrThrow, serializeChannels } from "./index";
 
 /**
@@ -23,11 +24,25 @@ export async function disconnectChannel(ctx: Ctx, id: string) {
     );
   }
   // Only a change bumps updated_at: a retry (or a second click) answers the same object.
-  const [updated] = await ctx.db
-    .update(channels)
-    .set({ status: "disconnected", credentialsSealed: null, updatedAt: ctx.now })
-    .where(and(eq(channels.id, channel.id), or(ne(channels.status, "disconnected"), isNotNull(channels.credentialsSealed))))
-    .returning();
+  // Only a change is audited, in its transaction: a retry records nothing.
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(channels)
+      .set({ status: "disconnected", credentialsSealed: null, updatedAt: ctx.now })
+      .where(and(eq(channels.id, channel.id), or(ne(channels.status, "disconnected"), isNotNull(channels.credentialsSealed))))
+      .returning();
+    if (row) {
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "channel.disconnected",
+          target: { type: "channel", id: row.id },
+          details: { platform: row.platform, display_name: row.displayName, phone_number: row.phoneNumber },
+        },
+      );
+    }
+    return row;
+  });
   const row = updated ?? (await ctx.db.select().from(channels).where(eq(channels.id, channel.id)))[0]!;
   return (await serializeChannels(ctx, [row]))[0]!;
 }

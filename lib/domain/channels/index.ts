@@ -15,6 +15,7 @@ import { channelConnected } from "./connected";
 import type { ProviderAccount } from "@/lib/ports/provider/types";
 import { readProviderStatuses } from "./provider-statuses";
 import { setProjectNumber } from "@/lib/domain/projects/own-number";
+import { recordAudit } from "@/lib/domain/audit/record";
 
 export type ChannelRoutingMode = ChannelRow["routingMode"];
 
@@ -191,6 +192,15 @@ export async function createChannel(ctx: Ctx, input: ChannelCreateInput) {
       if (!ctx.project.channelId || current?.status === "disconnected") {
         await setProjectNumber(tx, ctx.project, id, ctx.now);
       }
+      // Never the credentials: which number, on which platform, routed how.
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "channel.connected",
+          target: { type: "channel", id },
+          details: { platform: row!.platform, display_name: row!.displayName, phone_number: row!.phoneNumber, routing_mode: row!.routingMode },
+        },
+      );
       await channelConnected.run({ ...ctx, db: tx }, { channel: row! });
       return row!;
     });
@@ -232,8 +242,21 @@ export async function updateChannel(ctx: Ctx, id: string, input: { routing_mode:
       },
     );
   }
-  const [row] = await ctx.db.update(channels).set({ routingMode: input.routing_mode, updatedAt: ctx.now }).where(eq(channels.id, channel.id)).returning();
-  return (await serializeChannels(ctx, [row!]))[0]!;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(channels).set({ routingMode: input.routing_mode, updatedAt: ctx.now }).where(eq(channels.id, channel.id)).returning();
+    if (channel.routingMode !== input.routing_mode) {
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "channel.routing_changed",
+          target: { type: "channel", id: channel.id },
+          details: { display_name: channel.displayName, from: channel.routingMode, to: input.routing_mode },
+        },
+      );
+    }
+    return updated!;
+  });
+  return (await serializeChannels(ctx, [row]))[0]!;
 }
 
 function platformOff(platform: string) {

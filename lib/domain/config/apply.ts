@@ -32,7 +32,7 @@ export async function applyConfig(ctx: Ctx, body: unknown) {
 }
 
 /** What the apply changed, by kind of change: enough to tell a no-op apply from one that rewrote flows. */
-function changeCounts(items: readonly DiffItem[]): Record<string, number> {
+function changeCounts(items: readonly DiffItem[]): { created: number; updated: number; deleted: number; unchanged: number } {
   const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
   for (const item of items) counts[item.action] += 1;
   return { created: counts.create, updated: counts.update, deleted: counts.delete, unchanged: counts.unchanged };

@@ -1,5 +1,6 @@
 import type { Ctx } from "@/lib/domain/context";
 import { notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { getContactRowOrThrow } from "./index";
 import { eraseConversationData } from "./erase-conversation";
 import { CONTACT_ERASE_FILES_JOB, LATE_FILES_AFTER_MS } from "./erase-files";
@@ -46,6 +47,8 @@ export async function eraseContact(ctx: Ctx, id: string): Promise<ContactErased>
       // A media.cache run in flight may still write its file after this commit: delete once more later.
       await ctx.ports.queue.send(CONTACT_ERASE_FILES_JOB, { ...payload, keys: conversation.cachingKeys }, { tx, startAfter: LATE_FILES_AFTER_MS });
     }
+    // The contact's id and what kinds of data went: nothing of the person, which is what was erased.
+    await recordAudit({ ...ctx, db: tx }, { action: "contact.erased", target: { type: "contact", id }, details: { deleted_data_types: orderedTypes(found) } });
   });
   return { object: "contact", id, deleted: true, erased: true, deleted_data_types: orderedTypes(found) };
 }

@@ -10,6 +10,7 @@ import type { FlowVersionRow } from "./dispatch";
 import { ensureFlowKeys } from "./exchange/keys";
 import { flowEndpointUri } from "./endpoint-uri";
 import { providerCall } from "./provider-call";
+import { recordAudit } from "@/lib/domain/audit/record";
 import type { FlowRow } from "./serialize";
 
 /**
@@ -66,10 +67,24 @@ export async function publishCopy(ctx: Ctx, flow: FlowRow, version: FlowVersionR
     );
   }
   await providerCall(() => ctx.ports.provider.flows.publishFlow(account, created.id));
-  await ctx.db
-    .insert(flowVersionCopies)
-    .values({ flowId: flow.id, version: version.version, metaWabaId: businessAccountId, metaFlowId: created.id, channelId: channel.id, publishedAt: ctx.now })
-    .onConflictDoNothing();
+  await ctx.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(flowVersionCopies)
+      .values({ flowId: flow.id, version: version.version, metaWabaId: businessAccountId, metaFlowId: created.id, channelId: channel.id, publishedAt: ctx.now })
+      .onConflictDoNothing()
+      .returning({ flowId: flowVersionCopies.flowId });
+    // The copy that is stored is the one that went live: a concurrent publish that lost records nothing.
+    if (stored.length) {
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "flow.published",
+          target: { type: "flow", id: flow.id },
+          details: { name: flow.name, revision: flow.revision, channel_id: channel.id, copy: true },
+        },
+      );
+    }
+  });
   return (await copyOf(ctx.db, flow.id, version.version, businessAccountId))!;
 }
 

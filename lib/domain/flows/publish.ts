@@ -11,6 +11,7 @@ import { emitFlowStatus } from "./events";
 import { providerCall } from "./provider-call";
 import { deprecateCopies } from "./copies";
 import { providerFinding } from "./provider-finding";
+import { recordAudit } from "@/lib/domain/audit/record";
 
 type FlowWire = ReturnType<typeof serializeFlow>;
 
@@ -58,6 +59,11 @@ export async function publishFlow(ctx: Ctx, id: string): Promise<FlowWire> {
     if (!updated) return publishFlow({ ...ctx, db: tx }, id);
     const job: FlowPublishJob = { flowId: id, projectId: ctx.project.id, revision: row.revision };
     await ctx.ports.queue.send(FLOW_PUBLISH_JOB, job, { tx });
+    // Recorded when the publish is asked for: the provider's verdict arrives later as flow.status events.
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "flow.published", target: { type: "flow", id }, details: { name: updated.name, revision: row.revision, channel_id: channel.id, copy: false } },
+    );
     return serializeFlow(updated);
   });
 }

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { seal } from "@/lib/crypto/secrets";
 import { invalidRequest } from "@/lib/errors";
 import { MAX_SECRETS_PER_FUNCTION, SECRET_NAME_PATTERN } from "@/lib/shared/functions";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { getFunctionRow } from "./crud";
 
 /**
@@ -41,7 +42,21 @@ export async function putSecrets(ctx: Ctx, idOrSlug: string, changes: Record<str
   const sets = Object.entries(changes).filter((entry): entry is [string, string] => entry[1] !== null);
   const deletes = Object.keys(changes).filter((name) => changes[name] === null);
   await ctx.db.transaction(async (tx) => {
-    if (deletes.length) await tx.delete(functionSecrets).where(and(eq(functionSecrets.functionId, fn.id), inArray(functionSecrets.name, deletes)));
+    const existing = new Set(
+      (await tx.select({ name: functionSecrets.name }).from(functionSecrets).where(eq(functionSecrets.functionId, fn.id))).map((row) => row.name),
+    );
+    const deleted = deletes.length
+      ? await tx
+          .delete(functionSecrets)
+          .where(and(eq(functionSecrets.functionId, fn.id), inArray(functionSecrets.name, deletes)))
+          .returning({ name: functionSecrets.name })
+      : [];
+    // One entry per secret, by NAME: its value never reaches the log. Deleting a name that was not there changed nothing.
+    const target = { type: "function" as const, id: fn.id };
+    for (const { name } of deleted) await recordAudit({ ...ctx, db: tx }, { action: "function.secret_deleted", target, details: { slug: fn.slug, name } });
+    for (const [name] of sets) {
+      await recordAudit({ ...ctx, db: tx }, { action: "function.secret_set", target, details: { slug: fn.slug, name, created: !existing.has(name) } });
+    }
     for (const [name, value] of sets) {
       await tx
         .insert(functionSecrets)

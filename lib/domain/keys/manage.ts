@@ -106,11 +106,15 @@ export async function revokeKey(ctx: Ctx, id: string) {
 export function keyCreatedAudit(key: ApiKeyRow) {
   return {
     action: "api_key.created" as const,
-    target: { type: "api_key", id: key.id },
+    target: { type: "api_key" as const, id: key.id },
     details: { name: key.name, kind: key.kind, display: key.display, scopes: key.scopes },
   };
 }
 
 export function keyRevokedAudit(key: ApiKeyRow) {
-  return { action: "api_key.revoked" as const, target: { type: "api_key", id: key.id }, details: { name: key.name, kind: key.kind, display: key.display } };
+  return {
+    action: "api_key.revoked" as const,
+    target: { type: "api_key" as const, id: key.id },
+    details: { name: key.name, kind: key.kind, display: key.display },
+  };
 }

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { SvcError, notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { addMembership, createOperator, normalizeEmail, verifyOperatorPassword, type UserRow } from "./operators";
 import type { Role } from "./roles";
 
@@ -73,29 +74,41 @@ export async function inviteMember(ctx: Ctx, input: { email: string; role: Role 
     .where(and(eq(memberships.organizationId, ctx.org.id), eq(users.email, email)));
   if (member) throw new SvcError("conflict", `${email} is already a member of this organization.`, { issues: { email: ["Already a member."] } });
   const token = randomBase62(40);
-  const [row] = await ctx.db
-    .insert(invitations)
-    .values({
-      id: newId("invitation", ctx.now.getTime()),
-      organizationId: ctx.org.id,
-      email,
-      role: input.role,
-      tokenHash: sha256Hex(token),
-      invitedByUserId: ctx.actor.type === "user" ? ctx.actor.id : null,
-      expiresAt: new Date(ctx.now.getTime() + INVITATION_TTL_MS),
-      createdAt: ctx.now,
-    })
-    .returning();
+  // Memberships are the organization's; the entry goes to the project the operator acted from. Never the link's token.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(invitations)
+      .values({
+        id: newId("invitation", ctx.now.getTime()),
+        organizationId: ctx.org.id,
+        email,
+        role: input.role,
+        tokenHash: sha256Hex(token),
+        invitedByUserId: ctx.actor.type === "user" ? ctx.actor.id : null,
+        expiresAt: new Date(ctx.now.getTime() + INVITATION_TTL_MS),
+        createdAt: ctx.now,
+      })
+      .returning();
+    await recordAudit({ ...ctx, db: tx }, { action: "member.invited", target: { type: "invitation", id: inserted!.id }, details: { email, role: input.role } });
+    return inserted;
+  });
   return { ...invitationWire(row!), url: `${ctx.settings.publicUrl}/invite/${token}` };
 }
 
 export async function revokeInvitation(ctx: Ctx, id: string) {
-  const [row] = await ctx.db
-    .update(invitations)
-    .set({ revokedAt: ctx.now })
-    .where(and(eq(invitations.id, id), eq(invitations.organizationId, ctx.org.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-    .returning();
-  if (!row) throw notFound("invitation", id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(invitations.id, id), eq(invitations.organizationId, ctx.org.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+      .returning();
+    if (!revoked) throw notFound("invitation", id);
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "invitation.revoked", target: { type: "invitation", id: revoked.id }, details: { email: revoked.email, role: revoked.role } },
+    );
+    return revoked;
+  });
   return invitationWire(row);
 }
 
@@ -123,15 +136,27 @@ export async function updateMemberRole(ctx: Ctx, id: string, role: Role) {
   const { m, u } = await memberOrThrow(ctx, id);
   assertMayManage(ctx, m.role, role);
   if (role !== "owner") await assertNotLastOwner(ctx, m);
-  const [updated] = await ctx.db.update(memberships).set({ role }).where(eq(memberships.id, m.id)).returning();
-  return memberWire(updated!, u);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(memberships).set({ role }).where(eq(memberships.id, m.id)).returning();
+    if (m.role !== role) {
+      await recordAudit(
+        { ...ctx, db: tx },
+        { action: "member.role_changed", target: { type: "membership", id: m.id }, details: { email: u.email, from: m.role, to: role } },
+      );
+    }
+    return row!;
+  });
+  return memberWire(updated, u);
 }
 
 export async function removeMember(ctx: Ctx, id: string) {
   const { m, u } = await memberOrThrow(ctx, id);
   assertMayManage(ctx, m.role);
   await assertNotLastOwner(ctx, m);
-  await ctx.db.delete(memberships).where(eq(memberships.id, m.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(memberships).where(eq(memberships.id, m.id));
+    await recordAudit({ ...ctx, db: tx }, { action: "member.removed", target: { type: "membership", id: m.id }, details: { email: u.email, role: m.role } });
+  });
   return { ...memberWire(m, u), deleted: true as const };
 }
 

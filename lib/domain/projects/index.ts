@@ -16,6 +16,7 @@ import { maySeeWebhookSecret } from "./secret-access";
 import { assertOutboundUrl } from "@/lib/domain/shared/outbound-url";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 import { recordAudit } from "@/lib/domain/audit/record";
+import { recordProjectChanges } from "./audit";
 
 export type RoutingMode = ProjectRow["routingMode"];
 
@@ -132,6 +133,7 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
     if (webhookChanged && current.webhookPausedAt && updated!.webhookUrl) await resumeDeliveries(tx, ctx.ports.queue, current.id, ctx.now);
+    await recordProjectChanges({ ...ctx, db: tx, project: current }, current, updated!, input);
     return updated!;
   });
   return serializeProjectWithSecret(ctx.db, row);
@@ -157,7 +159,7 @@ export async function rotateWebhookSecret(ctx: Ctx, id: string) {
       {
         action: "project.webhook_secret_rotated",
         target: { type: "project", id: current.id },
-        details: { previous_secret_expires_at: previousExpiresAt?.toISOString() ?? null },
+        details: { previous_secret_expires_at: previousExpiresAt?.toISOString() ?? null, source: "generated" },
       },
     );
   });

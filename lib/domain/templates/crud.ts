@@ -5,6 +5,7 @@ import { SvcError, notFound } from "@/lib/errors";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { providerAccountOf } from "@/lib/domain/channels/provider-account";
 import { providerCall } from "@/lib/domain/flows/provider-call";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { serializeTemplate, type TemplateRow, type TemplateStatus } from "./serialize";
 
 export async function getTemplateRow(ctx: Ctx, id: string): Promise<TemplateRow> {
@@ -53,6 +54,12 @@ export async function deleteTemplate(ctx: Ctx, id: string) {
     const account = providerAccountOf(channel, ctx.settings);
     await providerCall(() => ctx.ports.provider.templates.remove(account, { name: row.name, metaTemplateId: row.metaTemplateId! }));
   }
-  await ctx.db.delete(templates).where(and(eq(templates.projectId, ctx.project.id), eq(templates.id, id)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(templates).where(and(eq(templates.projectId, ctx.project.id), eq(templates.id, id)));
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "template.deleted", target: { type: "template", id }, details: { name: row.name, language: row.language } },
+    );
+  });
   return { object: "whatsapp_template" as const, id, deleted: true as const };
 }

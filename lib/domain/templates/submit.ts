@@ -13,6 +13,7 @@ import { ProviderError, type ProviderAccount, type ProviderTemplateSubmission } 
 import { providerComponents } from "./flow-buttons";
 import { serializeTemplate } from "./serialize";
 import { TEMPLATE_CATEGORIES, type ParameterFormat, type TemplateCategory } from "@/lib/shared/templates/types";
+import { recordAudit } from "@/lib/domain/audit/record";
 import { validateTemplateComponents } from "@/lib/shared/templates/validate";
 
 /** POST /templates (docs/spec/service-spec.md "Template create request", plus parameter_format). */
@@ -49,27 +50,38 @@ export async function createTemplate(ctx: Ctx, input: TemplateCreateInput) {
   const submitted = await submitToProvider(ctx, account, submission);
   const category = TEMPLATE_CATEGORIES.find((c) => c === submitted.category) ?? input.category;
   try {
-    const [row] = await ctx.db
-      .insert(templates)
-      .values({
-        id: newId("template", ctx.now.getTime()),
-        projectId: ctx.project.id,
-        channelId: channel.id,
-        metaTemplateId: submitted.id,
-        name: input.name,
-        language: input.language,
-        // The provider may file a template under another category than asked (UTILITY → MARKETING): its word counts.
-        category,
-        parameterFormat: shape.parameter_format,
-        // Whatever the submit answer says, the review result is taken from the webhook, which emits template.status.
-        status: "PENDING",
-        components: input.components,
-        submittedAt: ctx.now,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning();
-    return serializeTemplate(row!);
+    const row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(templates)
+        .values({
+          id: newId("template", ctx.now.getTime()),
+          projectId: ctx.project.id,
+          channelId: channel.id,
+          metaTemplateId: submitted.id,
+          name: input.name,
+          language: input.language,
+          // The provider may file a template under another category than asked (UTILITY → MARKETING): its word counts.
+          category,
+          parameterFormat: shape.parameter_format,
+          // Whatever the submit answer says, the review result is taken from the webhook, which emits template.status.
+          status: "PENDING",
+          components: input.components,
+          submittedAt: ctx.now,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "template.submitted",
+          target: { type: "template", id: inserted!.id },
+          details: { name: input.name, language: input.language, category, channel_id: channel.id },
+        },
+      );
+      return inserted!;
+    });
+    return serializeTemplate(row);
   } catch (error) {
     if (!isUniqueViolation(error, "templates_channel_name_language")) throw error;
     // A concurrent create of the same template won the insert: take back this submission.

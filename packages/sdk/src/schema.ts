@@ -14,7 +14,7 @@ export interface paths {
     };
     /**
      * List the project's audit events, newest first
-     * @description Needs `projects:read`. Who created or revoked a key, applied config, deployed or rolled back a function, or rotated the webhook secret: each entry is written in the same transaction as its action. Kept 90 days. Filter by action or actor_id.
+     * @description Needs `projects:read`. Every sensitive write: keys and members, the webhook and its secret, routing, channels, function deploys and secrets, agents and their connectors, thread take-overs, flow publishes, templates, broadcasts, contact erasure (AuditAction lists each with its target type). Each entry is written in the same transaction as its action, with facts about it and never a secret. Kept 90 days. Filter by action, target_type or actor_id.
      *
      *     Requires scope `projects:read`.
      */
@@ -1844,19 +1844,44 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description What was done: api_key.created, api_key.revoked, config.applied, function.deployed, function.rolled_back, project.webhook_secret_rotated. New actions may be added.
+     * @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact). New actions may be added; names never change.
      * @enum {string}
      */
     AuditAction:
       | "api_key.created"
       | "api_key.revoked"
+      | "member.invited"
+      | "invitation.revoked"
+      | "member.role_changed"
+      | "member.removed"
+      | "project.webhook_url_changed"
+      | "project.webhook_secret_rotated"
+      | "project.routing_changed"
+      | "config.applied"
       | "automation.created"
       | "automation.updated"
       | "automation.deleted"
-      | "config.applied"
+      | "channel.connected"
+      | "channel.disconnected"
+      | "channel.routing_changed"
       | "function.deployed"
       | "function.rolled_back"
-      | "project.webhook_secret_rotated";
+      | "function.secret_set"
+      | "function.secret_deleted"
+      | "business_agent.enabled"
+      | "business_agent.disabled"
+      | "connector.created"
+      | "connector.updated"
+      | "connector.deleted"
+      | "thread.taken_over"
+      | "thread.passed"
+      | "flow.published"
+      | "template.submitted"
+      | "template.deleted"
+      | "broadcast.sent"
+      | "broadcast.paused"
+      | "broadcast.cancelled"
+      | "contact.erased";
     AuditEvent: {
       action: components["schemas"]["AuditAction"];
       /** @description Who did it. */
@@ -1876,7 +1901,7 @@ export interface components {
        * @example 2026-06-18T12:00:00.000Z
        */
       created_at: string;
-      /** @description Facts about the action (a key's scopes, a version number, what an apply changed). Never a secret or a key's value. */
+      /** @description Facts about the action, a fixed set per action (a key's scopes, a version number, a secret's name, a routing mode before and after). Never a secret, a key's value or credentials. */
       details: {
         [key: string]: unknown;
       };
@@ -1888,8 +1913,7 @@ export interface components {
       /** @description What it was done to. */
       target: {
         id: string | null;
-        /** @description api_key, project or function. */
-        type: string;
+        type: components["schemas"]["AuditTargetType"];
       };
     };
     AuditEventList: {
@@ -1898,6 +1922,25 @@ export interface components {
       /** @enum {string} */
       object: "list";
     };
+    /**
+     * @description What kind of thing the action was done to; target.id carries that kind's id prefix (key_, ch_, fn_, ...).
+     * @enum {string}
+     */
+    AuditTargetType:
+      | "project"
+      | "api_key"
+      | "invitation"
+      | "membership"
+      | "function"
+      | "channel"
+      | "contact"
+      | "flow"
+      | "template"
+      | "broadcast"
+      | "business_agent"
+      | "business_agent_connector"
+      | "thread_control"
+      | "automation";
     Automation: {
       active: boolean;
       /**
@@ -4718,7 +4761,7 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
-        /** @description What was done: api_key.created, api_key.revoked, config.applied, function.deployed, function.rolled_back, project.webhook_secret_rotated. New actions may be added. */
+        /** @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact). New actions may be added; names never change. */
         action?: components["schemas"]["AuditAction"];
         /** @description Only this key's or operator's entries. */
         actor_id?: string;
@@ -4726,6 +4769,8 @@ export interface operations {
         limit?: number;
         /** @description Id of the last item of the previous page. */
         starting_after?: string;
+        /** @description Only entries about this kind of target. */
+        target_type?: components["schemas"]["AuditTargetType"] & unknown;
       };
       header?: never;
       path?: never;

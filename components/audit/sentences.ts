@@ -121,12 +121,12 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     t("config"),
     text(` (${num(d, "created") ?? 0} created, ${num(d, "updated") ?? 0} updated, ${num(d, "deleted") ?? 0} deleted)`),
   ],
-  "automation.created": (d, t) => [text("created the automation "), t(str(d, "name") ?? str(d, "key") ?? "automation")],
+  "automation.created": (d, t) => [text("created the automation "), t(str(d, "name") ?? str(d, "config_key") ?? "automation")],
   "automation.updated": (d, t) => {
     const changed = Array.isArray(d.changes) && d.changes.length ? d.changes.join(", ") : "settings";
-    return [text("changed the automation "), t(str(d, "key") ?? "automation"), text(` (${changed})`)];
+    return [text("changed the automation "), t(str(d, "config_key") ?? "automation"), text(` (${changed})`)];
   },
-  "automation.deleted": (d, t) => [text("deleted the automation "), t(str(d, "name") ?? str(d, "key") ?? "automation")],
+  "automation.deleted": (d, t) => [text("deleted the automation "), t(str(d, "name") ?? str(d, "config_key") ?? "automation")],
   "channel.connected": (d, t) => [text("connected the channel "), t(channelName(d, "channel")), text(` on ${platformName(d)}`)],
   "channel.disconnected": (d, t) => [text("disconnected the channel "), t(channelName(d, "channel"))],
   "channel.routing_changed": (d, t) => [text("routed the channel "), t(channelName(d, "channel")), text(` to ${routing(d.to)} instead of ${routing(d.from)}`)],

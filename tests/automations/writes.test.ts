@@ -61,7 +61,7 @@ describe("POST /automations", () => {
     expect(audited[0]).toMatchObject({
       action: "automation.created",
       target: { id: created.body.id },
-      details: { key: "order", name: "Automation order", position: 0 },
+      details: { config_key: "order", name: "Automation order", position: 0 },
     });
   });
 

@@ -46,10 +46,10 @@ export const AUDIT_DETAILS = {
   }),
   "project.routing_changed": z.strictObject({ from: z.enum(PROJECT_ROUTING), to: z.enum(PROJECT_ROUTING) }),
   "config.applied": z.strictObject({ created: z.number().int(), updated: z.number().int(), deleted: z.number().int(), unchanged: z.number().int() }),
-  "automation.created": z.strictObject({ key: name, name, position: z.number().int() }),
+  "automation.created": z.strictObject({ config_key: name, name, position: z.number().int() }),
   /** The fields that changed, named as the Config page's diff names them (config/compare.ts), and "order". */
-  "automation.updated": z.strictObject({ key: name, changes: z.array(z.string().max(40)) }),
-  "automation.deleted": z.strictObject({ key: name, name }),
+  "automation.updated": z.strictObject({ config_key: name, changes: z.array(z.string().max(40)) }),
+  "automation.deleted": z.strictObject({ config_key: name, name }),
   "channel.connected": z.strictObject({
     platform: z.string().max(40),
     display_name: name.nullable(),

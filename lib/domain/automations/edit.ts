@@ -31,7 +31,7 @@ export async function createAutomation(ctx: Ctx, body: Record<string, unknown>) 
     await recordAudit(tx, {
       action: "automation.created",
       target: { type: "automation", id: row.id },
-      details: { key: row.key, name: row.name, position: at },
+      details: { config_key: row.key, name: row.name, position: at },
     });
     return serializeAutomation(row);
   });
@@ -58,7 +58,7 @@ export async function changeAutomation(ctx: Ctx, id: string, body: Record<string
         order,
       ),
     );
-    await recordAudit(tx, { action: "automation.updated", target: { type: "automation", id }, details: { key: row.key, changes } });
+    await recordAudit(tx, { action: "automation.updated", target: { type: "automation", id }, details: { config_key: row.key, changes } });
     return serializeAutomation(await getAutomationRow(tx, id));
   });
 }
@@ -76,7 +76,7 @@ export async function deleteAutomation(ctx: Ctx, id: string) {
         rest.map((r) => r.id),
       ),
     );
-    await recordAudit(tx, { action: "automation.deleted", target: { type: "automation", id }, details: { key: row.key, name: row.name } });
+    await recordAudit(tx, { action: "automation.deleted", target: { type: "automation", id }, details: { config_key: row.key, name: row.name } });
     return { object: "automation" as const, id, deleted: true as const };
   });
 }

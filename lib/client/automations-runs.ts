@@ -3,6 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { projectApi } from "./api";
 import { automationKeys, type AutomationRun, type StepKind } from "./automations";
+import type { Message } from "./inbox";
+import { projectQueryKey } from "./query";
 
 /**
  * A run step by step, and why a message did (not) start one (issue 34): `GET /automation-runs/{id}`
@@ -76,5 +78,15 @@ export function useMessageAutomations(projectId: string, messageId: string | nul
     queryFn: ({ signal }) => projectApi<AutomationEvaluation>(projectId, `/messages/${encodeURIComponent(messageId!)}/automations`, { signal }),
     enabled: messageId !== null,
     refetchInterval: (query) => (query.state.data && query.state.data.decided_at === null ? LIVE_POLL_MS : false),
+  });
+}
+
+/** GET /messages/{id}: the message an explanation is about (its text and when it came). */
+export function useMessage(projectId: string, messageId: string | null) {
+  return useQuery({
+    queryKey: projectQueryKey(projectId, "message", messageId ?? ""),
+    queryFn: ({ signal }) => projectApi<Message>(projectId, `/messages/${encodeURIComponent(messageId!)}`, { signal }),
+    enabled: messageId !== null,
+    staleTime: 60_000,
   });
 }

@@ -51,7 +51,7 @@ function orderDraft(): AutomationDraft {
   };
 }
 
-/** A document as GET /config exports it, with two automations. */
+/** A document as GET /config exports it, with two automations (parsed by the entry schema, so typed as the API's). */
 function exported() {
   return {
     $schema: "http://localhost/api/v1/config/schema.json",
@@ -61,7 +61,7 @@ function exported() {
     automations: [
       { key: "greet", name: "Greet", trigger: { type: "WELCOME" }, steps: [{ send_reply: { text: "Hi" } }], active: true },
       { key: "hours", name: "Hours", trigger: { type: "KEYWORD", keywords: ["hours"] }, steps: [{ send_reply: { text: "9-5" } }], active: true },
-    ],
+    ].map((entry) => ({ ...automationEntrySchema.parse(entry), active: true })),
   };
 }
 

@@ -7,6 +7,9 @@ import type { AuditAction, AuditActorType, AuditEvent } from "@/lib/client/audit
 export const ACTION_LABELS: Record<AuditAction, string> = {
   "api_key.created": "Created API key",
   "api_key.revoked": "Revoked API key",
+  "automation.created": "Created automation",
+  "automation.updated": "Changed automation",
+  "automation.deleted": "Deleted automation",
   "config.applied": "Applied config",
   "function.deployed": "Deployed function",
   "function.rolled_back": "Rolled back function",

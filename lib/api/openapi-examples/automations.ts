@@ -1,4 +1,5 @@
 import type { Example, OperationExamples } from "./types";
+import { KEY_IMMUTABLE } from "@/lib/domain/config/automation-checks";
 import { AT, CONTACT_ID, CONVERSATION_ID, LATER, list } from "./fixtures";
 
 /**
@@ -40,6 +41,7 @@ const PRICING = {
     { run_function: { function: "plan-price", result_mode: "reply", reply_field: "text" } },
   ],
   active: true,
+  position: 1,
   created_at: AT,
   updated_at: AT,
 };
@@ -52,6 +54,7 @@ const WELCOME = {
   trigger: { type: "WELCOME" },
   steps: [{ send_reply: { text: "Welcome to Acme! Write 'price' for our plans." } }, { delay: { minutes: 60 } }, { send_reply: { text: "Still there?" } }],
   active: true,
+  position: 0,
   created_at: AT,
   updated_at: AT,
 };
@@ -88,6 +91,62 @@ const FAILED_RUN = {
   ended_at: "2026-06-18T09:31:02.000Z",
 };
 
+const { object: _object, id: _id, created_at: _created, updated_at: _updated, position: _position, ...welcomeEntry } = WELCOME;
+
+const ORDER_REQUEST = {
+  key: "order",
+  name: "Order status",
+  trigger: { type: "KEYWORD", match_mode: "CONTAINS_WORD", keywords: ["order"] },
+  steps: [
+    {
+      send_reply: {
+        text: "Which order, {{contact.name}}?",
+        buttons: [
+          { id: "last", title: "My last order" },
+          { id: "other", title: "Another one" },
+        ],
+      },
+    },
+    {
+      wait_reply: {
+        timeout_hours: 24,
+        options: [
+          { id: "last", label: "My last order" },
+          { id: "other", label: "Another one" },
+        ],
+      },
+    },
+    { run_function: { function: "order-status", result_mode: "variables", variable_name: "order" } },
+    { send_reply: { text: "Your order is {{vars.order.status}}." } },
+  ],
+};
+const ORDER = {
+  object: "automation",
+  id: "auto_01jxq5a1b2c3d4e5f6g7h8j9k2",
+  ...ORDER_REQUEST,
+  active: true,
+  position: 2,
+  created_at: LATER,
+  updated_at: LATER,
+};
+
+const invalidMessage = (errors: number) =>
+  `The automation has ${errors} error(s), judged as POST /config/validate judges it in the config document; nothing was saved. Fix them and send it again.`;
+const INVALID_ISSUES = [
+  { path: "steps.1.wait_reply.options.0.label", message: "Too small: expected string to have >=1 characters", severity: "error" },
+  {
+    path: "steps.2.run_function.function",
+    message: "Function 'order-status' is inactive (is_active false): activate it (PATCH /functions/fn_01jxq5e5f6g7h8j9k0m1n2p3q4) or name another.",
+    severity: "error",
+  },
+];
+const INVALID = {
+  error: "config_invalid",
+  message: invalidMessage(2),
+  issues: Object.fromEntries(INVALID_ISSUES.map((issue) => [issue.path, [issue.message]])),
+  config_issues: INVALID_ISSUES,
+};
+
 const automationNotFound: Record<string, Example> = {
   notFound: {
     summary: "No such automation in this project (another project's id answers the same)",
@@ -106,18 +165,41 @@ export const automationExamples: Record<string, OperationExamples> = {
     response: { keyword: { summary: "A KEYWORD automation: reply with buttons, wait for the answer, reply with a function's result", value: PRICING } },
     errors: { 404: automationNotFound },
   },
+  createAutomation: {
+    request: {
+      keyword: {
+        summary: "Keyword `order`: ask with two buttons, wait, run a function with the answer, reply with its result",
+        value: ORDER_REQUEST,
+      },
+      first: { summary: "A WELCOME automation placed first in config order", value: { ...welcomeEntry, position: 0 } },
+    },
+    response: { keyword: { summary: "Created last in config order", value: ORDER } },
+    errors: { 422: { invalid: { summary: "The issues config validate gives for the same entry, paths relative to it", value: INVALID } } },
+  },
   updateAutomation: {
-    request: { off: { summary: "Stop it starting runs", value: { active: false } } },
+    request: {
+      off: { summary: "Stop it starting runs", value: { active: false } },
+      keywords: { summary: "New keywords, first in config order", value: { trigger: { type: "KEYWORD", keywords: ["price", "plans"] }, position: 0 } },
+    },
     response: { off: { summary: "Switched off; runs already going carry on", value: { ...PRICING, active: false, updated_at: LATER } } },
     errors: {
-      400: {
-        notActive: {
-          summary: "Anything but active is config-as-code's",
-          value: { error: "invalid_request", message: "Invalid body: name.", issues: { name: ['Unrecognized key: "name"'] } },
+      404: automationNotFound,
+      422: {
+        key: {
+          summary: "The key is the automation's identity in the config document",
+          value: {
+            error: "config_invalid",
+            message: invalidMessage(1),
+            issues: { key: [KEY_IMMUTABLE] },
+            config_issues: [{ path: "key", message: KEY_IMMUTABLE, severity: "error" }],
+          },
         },
       },
-      404: automationNotFound,
     },
+  },
+  deleteAutomation: {
+    response: { deleted: { summary: "Deleted with its runs", value: { object: "automation", id: AUTOMATION_ID, deleted: true } } },
+    errors: { 404: automationNotFound },
   },
   listAutomationRuns: {
     response: {

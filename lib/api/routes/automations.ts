@@ -1,10 +1,22 @@
 import { defineRoute } from "@/lib/api/route";
 import { IdParam, listOf } from "@/lib/api/schemas/common";
-import { Automation, AutomationListQuery, AutomationRun, AutomationRunListQuery, AutomationUpdateRequest } from "@/lib/api/schemas/automations";
-import { getAutomation, listAutomationRuns, listAutomations, updateAutomation } from "@/lib/domain/automations/crud";
+import {
+  Automation,
+  AutomationCreateRequest,
+  AutomationDeleted,
+  AutomationListQuery,
+  AutomationRun,
+  AutomationRunListQuery,
+  AutomationUpdateRequest,
+} from "@/lib/api/schemas/automations";
+import { getAutomation, listAutomationRuns, listAutomations } from "@/lib/domain/automations/crud";
+import { changeAutomation, createAutomation, deleteAutomation } from "@/lib/domain/automations/edit";
 
 const tag = "Automations";
-const fromConfig = "Automations are written by config-as-code (POST /config/apply); the API reads them and switches them on or off.";
+const oneSource =
+  "Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks.";
+const judged =
+  "The body is judged as POST /config/validate judges the entry: any error → 422 config_invalid with `config_issues` ({path, message, severity}, paths relative to the automation, e.g. steps.1.wait_reply.options.0.label) and nothing written. Audited.";
 
 export const automationRoutes = [
   defineRoute({
@@ -12,7 +24,7 @@ export const automationRoutes = [
     path: "/automations",
     operationId: "listAutomations",
     summary: "List the project's automations, in config order",
-    description: `${fromConfig} Config order decides between two KEYWORD automations that both match. Filter by active.`,
+    description: `${oneSource} Config order (\`position\`) decides between two KEYWORD automations that both match. Filter by active.`,
     tag,
     scope: "config:read",
     query: AutomationListQuery,
@@ -20,11 +32,23 @@ export const automationRoutes = [
     handler: ({ ctx, query }) => listAutomations(ctx, query),
   }),
   defineRoute({
+    method: "POST",
+    path: "/automations",
+    operationId: "createAutomation",
+    summary: "Create an automation",
+    description: `${oneSource} The key must be new to the project; \`position\` places it in config order (default: last) and shifts the others. ${judged}`,
+    tag,
+    scope: "config:write",
+    body: AutomationCreateRequest,
+    response: Automation,
+    handler: ({ ctx, body }) => createAutomation(ctx, body),
+  }),
+  defineRoute({
     method: "GET",
     path: "/automations/{id}",
     operationId: "getAutomation",
     summary: "Retrieve an automation",
-    description: fromConfig,
+    description: oneSource,
     tag,
     scope: "config:read",
     params: IdParam,
@@ -35,14 +59,26 @@ export const automationRoutes = [
     method: "PATCH",
     path: "/automations/{id}",
     operationId: "updateAutomation",
-    summary: "Switch an automation on or off",
-    description: "Only `active` can change here (the rest is config-as-code). An inactive automation starts no run; runs already going carry on.",
+    summary: "Change an automation",
+    description: `Any of name, trigger, steps, active and position; what is left out stays. \`key\` is the automation's identity in the config document: sending another one is a 422 (rename it there, POST /config/apply). An inactive automation starts no run; runs already going carry on, and follow the changed steps from their next step. ${judged}`,
     tag,
     scope: "config:write",
     params: IdParam,
     body: AutomationUpdateRequest,
     response: Automation,
-    handler: ({ ctx, params, body }) => updateAutomation(ctx, params.id, body),
+    handler: ({ ctx, params, body }) => changeAutomation(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/automations/{id}",
+    operationId: "deleteAutomation",
+    summary: "Delete an automation",
+    description: "Its runs go with it; the automations after it move up one place in config order. Audited.",
+    tag,
+    scope: "config:write",
+    params: IdParam,
+    response: AutomationDeleted,
+    handler: ({ ctx, params }) => deleteAutomation(ctx, params.id),
   }),
   defineRoute({
     method: "GET",

@@ -2,6 +2,7 @@ import { z } from "@/lib/api/zod";
 import { PageQuery, Timestamp } from "@/lib/api/schemas/common";
 import { AUTOMATION_RUN_STATUSES } from "@/lib/db/schema";
 import { STEP_KINDS, stepSchema, triggerSchema } from "@/lib/domain/automations/definition";
+import { automationEntryJsonSchema } from "@/lib/domain/config/json-schema";
 
 /**
  * Automations on the wire (docs/spec/decisions.md "Automations (routing FLOWS)"). trigger and steps are
@@ -29,6 +30,9 @@ export const Automation = z
       .array(AutomationStep)
       .openapi({ description: "In order; each has exactly one action: send_reply, delay, wait_reply, pause_replies, send_flow or run_function." }),
     active: z.boolean(),
+    position: z.number().int().openapi({
+      description: "0-based place in config order (the document's order): decides between two KEYWORD automations that both match.",
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -59,7 +63,35 @@ export const AutomationRun = z
   })
   .openapi("AutomationRun");
 
-export const AutomationUpdateRequest = z.object({ active: z.boolean() }).strict().openapi("AutomationUpdateRequest");
+/*
+ * The write bodies are judged by the operation, not by the route's parser: a mistake anywhere in them
+ * (a step's shape included) is the 422 config_invalid config validate gives for the same entry, with
+ * paths relative to the automation. So the parser takes any JSON object, and the documented shape (the
+ * OpenAPI body, the MCP tool's arguments) is the config entry's own JSON Schema.
+ */
+const entry = automationEntryJsonSchema();
+const positionProperty = {
+  type: "integer",
+  minimum: 0,
+  description: "0-based place in config order; the others shift. Past the end, or left out on create: last.",
+};
+const judged =
+  "Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation.";
+
+export const AutomationCreateRequest = z
+  .record(z.string(), z.unknown())
+  .openapi("AutomationCreateRequest", { description: `An automation entry of the config document, plus position. ${judged}` })
+  .meta({ type: "object", properties: { ...entry.properties, position: positionProperty }, required: entry.required });
+
+const { key: _key, ...changeable } = entry.properties;
+export const AutomationUpdateRequest = z
+  .record(z.string(), z.unknown())
+  .openapi("AutomationUpdateRequest", {
+    description: `Any of name, trigger, steps, active and position; the others stay. key cannot change here (422: rename it in the config document). ${judged}`,
+  })
+  .meta({ type: "object", properties: { ...changeable, position: positionProperty } });
+
+export const AutomationDeleted = z.object({ object: z.literal("automation"), id: z.string(), deleted: z.literal(true) }).openapi("AutomationDeleted");
 
 export const AutomationListQuery = PageQuery.extend({
   active: z.enum(["true", "false"]).optional(),

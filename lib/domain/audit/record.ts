@@ -6,6 +6,9 @@ import { newId } from "@/lib/ids";
 export const AUDIT_ACTIONS = [
   "api_key.created",
   "api_key.revoked",
+  "automation.created",
+  "automation.updated",
+  "automation.deleted",
   "config.applied",
   "function.deployed",
   "function.rolled_back",

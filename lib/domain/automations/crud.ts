@@ -7,11 +7,11 @@ import type { AutomationRow } from "./runs";
 import { serializeAutomation, serializeRun } from "./serialize";
 
 /**
- * The automations API (docs/spec/decisions.md "Automations (routing FLOWS)"): automations are written
- * by config-as-code only, so the API reads them, switches one on or off, and lists its runs.
+ * The automations API's reads (docs/spec/decisions.md "Automations (routing FLOWS)"); its writes are
+ * edit.ts, judged by config validate's checks.
  */
 
-export async function getAutomationRow(ctx: Ctx, id: string): Promise<AutomationRow> {
+export async function getAutomationRow(ctx: Pick<Ctx, "db" | "project">, id: string): Promise<AutomationRow> {
   const [row] = await ctx.db
     .select()
     .from(automations)
@@ -51,17 +51,6 @@ export async function listAutomations(ctx: Ctx, params: PageParams & { active?: 
     .orderBy(asc(automations.position), asc(automations.id))
     .limit(params.limit + 1);
   return { object: "list" as const, data: rows.slice(0, params.limit).map(serializeAutomation), has_more: rows.length > params.limit };
-}
-
-/** PATCH {active}: an inactive automation starts no run; runs already going carry on. */
-export async function updateAutomation(ctx: Ctx, id: string, input: { active: boolean }) {
-  const row = await getAutomationRow(ctx, id);
-  const [updated] = await ctx.db
-    .update(automations)
-    .set({ active: input.active, updatedAt: ctx.now })
-    .where(and(eq(automations.projectId, ctx.project.id), eq(automations.id, row.id)))
-    .returning();
-  return serializeAutomation(updated!);
 }
 
 /** The automation's runs, newest first, optionally of one status. */

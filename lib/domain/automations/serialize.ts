@@ -1,7 +1,7 @@
 import { stepKind, type StepKind } from "./definition";
 import type { AutomationRow, AutomationRunRow } from "./runs";
 
-/** docs/spec/decisions.md "Automations (routing FLOWS)": the automation as stored by config-as-code. */
+/** docs/spec/decisions.md "Automations (routing FLOWS)", plus `position` (docs/api-decisions.md "Automations"). */
 export function serializeAutomation(row: AutomationRow) {
   return {
     object: "automation" as const,
@@ -11,6 +11,7 @@ export function serializeAutomation(row: AutomationRow) {
     trigger: row.trigger,
     steps: row.steps,
     active: row.active,
+    position: row.position,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

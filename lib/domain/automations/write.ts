@@ -1,13 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { automations } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import type { AutomationEntry } from "./definition";
+import type { AutomationRow } from "./runs";
 
 /**
- * The definition writes (docs/spec/decisions.md "Automations (routing FLOWS)"): config-as-code is the
- * only caller, inside its apply transaction (`ctx.db` is it), but the table's rows are written here,
- * beside the module's own PATCH (crud.ts), so one module knows every way an automation row changes.
+ * The definition writes (docs/spec/decisions.md "Automations (routing FLOWS)"): config apply calls them
+ * inside its transaction (`ctx.db` is it), and so do the module's own API verbs (edit.ts, crud.ts), so
+ * one module knows every way an automation row changes.
  */
 
 export interface AutomationPlacement {
@@ -35,6 +36,26 @@ export async function createAutomations(ctx: Ctx, placements: readonly Automatio
   );
 }
 
+/** One new automation (the API's create), at its place in config order. */
+export async function insertAutomation(ctx: Ctx, { entry, position }: AutomationPlacement): Promise<AutomationRow> {
+  const [row] = await ctx.db
+    .insert(automations)
+    .values({
+      id: newId("automation", ctx.now.getTime()),
+      projectId: ctx.project.id,
+      key: entry.key,
+      name: entry.name,
+      trigger: entry.trigger,
+      steps: entry.steps,
+      active: entry.active ?? true,
+      position,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  return row!;
+}
+
 /** A changed definition: the entry's fields replace the row's (`active` only when the entry gives it). */
 export async function redefineAutomation(ctx: Ctx, id: string, { entry, position }: AutomationPlacement): Promise<void> {
   await ctx.db
@@ -56,6 +77,30 @@ export async function moveAutomation(ctx: Ctx, id: string, position: number): Pr
     .update(automations)
     .set({ position })
     .where(and(eq(automations.projectId, ctx.project.id), eq(automations.id, id)));
+}
+
+/**
+ * Shifts after an API write moved, added or removed one: each of these automations to its position, in
+ * one statement (updated_at stays, as moveAutomation's does).
+ */
+export async function shiftAutomations(ctx: Ctx, moves: ReadonlyArray<{ id: string; position: number }>): Promise<void> {
+  if (!moves.length) return;
+  const position = sql<number>`case ${automations.id} ${sql.join(
+    moves.map((move) => sql`when ${move.id} then ${move.position}::integer`),
+    sql` `,
+  )} end`;
+  await ctx.db
+    .update(automations)
+    .set({ position })
+    .where(
+      and(
+        eq(automations.projectId, ctx.project.id),
+        inArray(
+          automations.id,
+          moves.map((move) => move.id),
+        ),
+      ),
+    );
 }
 
 /** The project's automations of these ids, in one statement (their runs go with them: foreign key cascade). */

@@ -52,26 +52,56 @@ function duplicateAutomationKeys(entries: readonly AutomationEntry[]): ConfigIss
   entries.forEach((entry, index) => {
     const first = seen.get(entry.key);
     if (first === undefined) seen.set(entry.key, index);
-    else issues.push(error(pathOf("automations", index, "key"), `Automation key '${entry.key}' is already automations.${first}: keys are unique.`));
+    else issues.push(error(pathOf("automations", index, "key"), duplicateKeyMessage(entry.key, first)));
   });
   return issues;
 }
 
+/** An automation key used twice: `first` is the index of its first use in the document (the config order). */
+export function duplicateKeyMessage(key: string, first: number): string {
+  return `Automation key '${key}' is already automations.${first}: keys are unique.`;
+}
+
 function referenceErrors(doc: ConfigDocument, facts: ConfigFacts): ConfigIssue[] {
+  const refs = documentFlowRefs(
+    doc.flows.map((f) => ({ key: f.key, locale: localeOf(f.locale) ?? null })),
+    facts,
+  );
+  return doc.automations.flatMap((automation, a) => automationReferenceErrors(automation, refs, (...path) => pathOf("automations", a, ...path)));
+}
+
+/** What a send_flow step may name: the document's flow keys and (key, locale) identities, and the project's flows. */
+export interface FlowRefs {
+  docKeys: ReadonlySet<string>;
+  docIdentities: ReadonlySet<string>;
+  rows: readonly FlowRow[];
+  functions: ConfigFacts["functions"];
+}
+
+export function documentFlowRefs(entries: ReadonlyArray<{ key: string; locale: string | null }>, facts: Pick<ConfigFacts, "flows" | "functions">): FlowRefs {
+  return {
+    docKeys: new Set(entries.map((f) => f.key)),
+    docIdentities: new Set(entries.map((f) => flowIdentity(f.key, f.locale))),
+    rows: facts.flows,
+    functions: facts.functions,
+  };
+}
+
+/**
+ * One automation's references (send_flow.flow, run_function.function): config validate judges each
+ * entry of the document with it, the automations API the one entry it writes (lib/domain/config/automation-checks.ts).
+ */
+export function automationReferenceErrors(automation: AutomationEntry, refs: FlowRefs, at: (...path: Array<string | number>) => string): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  const docKeys = new Set(doc.flows.map((f) => f.key));
-  const docIdentities = new Set(doc.flows.map((f) => flowIdentity(f.key, localeOf(f.locale) ?? null)));
-  doc.automations.forEach((automation, a) => {
-    automation.steps.forEach((step, s) => {
-      if (step.send_flow) {
-        const problem = flowReferenceProblem(step.send_flow.flow, docKeys, docIdentities, facts.flows);
-        if (problem) issues.push(error(pathOf("automations", a, "steps", s, "send_flow", "flow"), problem));
-      }
-      if (step.run_function) {
-        const problem = functionReferenceProblem(step.run_function.function, facts);
-        if (problem) issues.push(error(pathOf("automations", a, "steps", s, "run_function", "function"), problem));
-      }
-    });
+  automation.steps.forEach((step, s) => {
+    if (step.send_flow) {
+      const problem = flowReferenceProblem(step.send_flow.flow, refs.docKeys, refs.docIdentities, refs.rows);
+      if (problem) issues.push(error(at("steps", s, "send_flow", "flow"), problem));
+    }
+    if (step.run_function) {
+      const problem = functionReferenceProblem(step.run_function.function, refs);
+      if (problem) issues.push(error(at("steps", s, "run_function", "function"), problem));
+    }
   });
   return issues;
 }

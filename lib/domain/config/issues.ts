@@ -53,9 +53,9 @@ export function pointerPath(prefix: string, pointer: string): string {
 }
 
 /** The error map other 400/422s carry (`issues` = {dotted.path: [messages]}), from the errors among ConfigIssues. */
-export function issueMap(issues: readonly ConfigIssue[]): Record<string, string[]> {
+export function issueMap(issues: readonly ConfigIssue[], root = "document"): Record<string, string[]> {
   const map: Record<string, string[]> = Object.create(null);
-  for (const issue of issues) if (issue.severity === "error") (map[issue.path || "document"] ??= []).push(issue.message);
+  for (const issue of issues) if (issue.severity === "error") (map[issue.path || root] ??= []).push(issue.message);
   return map;
 }
 
@@ -72,5 +72,18 @@ export function configInvalid(issues: readonly ConfigIssue[]): SvcError {
       issues: issueMap(issues),
       config_issues: issues,
     },
+  );
+}
+
+/**
+ * The automations API's 422 (POST and PATCH /automations): config_invalid, the body config apply
+ * refuses a document with, its paths relative to the automation ("" is the request body).
+ */
+export function automationInvalid(issues: readonly ConfigIssue[]): SvcError {
+  const errors = issues.filter((i) => i.severity === "error").length;
+  return new SvcError(
+    "config_invalid",
+    `The automation has ${errors} error(s), judged as POST /config/validate judges it in the config document; nothing was saved. Fix them and send it again.`,
+    { issues: issueMap(issues, "body"), config_issues: issues },
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stepSchema, triggerSchema } from "@/lib/domain/automations/definition";
+import { automationEntrySchema, stepSchema, triggerSchema } from "@/lib/domain/automations/definition";
 import type { Settings } from "@/lib/domain/context";
 import { flowEntrySchema } from "./flow-entry";
 import { configDocumentSchema } from "./schema";
@@ -44,4 +44,24 @@ export function configJsonSchema(settings: Pick<Settings, "publicUrl">): Record<
     description: `Validate, diff and apply with POST /config/validate, /config/diff, /config/apply. Checked there, not expressible here: ${NOT_EXPRESSED.join("; ")}.`,
     ...rest,
   };
+}
+
+/**
+ * One automation entry's JSON Schema (its `properties` and `required`): how the automations API
+ * documents the body it judges (lib/api/schemas/automations.ts). One action per step is added back; the
+ * trigger's if/then is left out, since OpenAPI tooling (Redocly's example check) reads it as forbidding
+ * the trigger's own fields: the trigger's description says it instead.
+ */
+export function automationEntryJsonSchema(): { properties: Record<string, unknown>; required: string[] } {
+  const generated = z.toJSONSchema(automationEntrySchema, {
+    target: "draft-2020-12",
+    io: "input",
+    override: (ctx) => {
+      const { zodSchema, jsonSchema } = ctx as { zodSchema: unknown; jsonSchema: Record<string, unknown> };
+      if (zodSchema === stepSchema) addRefinements({ zodSchema, jsonSchema });
+      if (zodSchema === triggerSchema)
+        jsonSchema.description = "type KEYWORD | WELCOME | ANY_MESSAGE; KEYWORD needs keywords (match_mode default CONTAINS_WORD).";
+    },
+  }) as { properties: Record<string, unknown>; required?: string[] };
+  return { properties: generated.properties, required: generated.required ?? [] };
 }

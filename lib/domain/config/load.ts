@@ -92,6 +92,17 @@ export async function loadConfigFacts(ctx: Ctx): Promise<ConfigFacts> {
   const projectId = ctx.project.id;
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound("project", projectId);
+  return {
+    project,
+    ...(await loadAutomationFacts(ctx)),
+    agents: await loadAgentFacts(ctx),
+    channels: await loadChannelFacts(ctx, project),
+  };
+}
+
+/** What an automation entry is judged against (automation-checks.ts): every flow, the automations in document order, the functions. */
+export async function loadAutomationFacts(ctx: Pick<Ctx, "db" | "project">): Promise<Pick<ConfigFacts, "flows" | "automations" | "functions">> {
+  const projectId = ctx.project.id;
   const flowRows = await ctx.db.select().from(flows).where(eq(flows.projectId, projectId)).orderBy(asc(flows.id));
   const automationRows = await ctx.db
     .select()
@@ -103,12 +114,9 @@ export async function loadConfigFacts(ctx: Ctx): Promise<ConfigFacts> {
     .from(hostedFunctions)
     .where(eq(hostedFunctions.projectId, projectId));
   return {
-    project,
     flows: flowRows,
     automations: automationRows,
     functions: functionRows.map((f) => ({ id: f.id, slug: f.slug, deployed: f.activeVersionId !== null, active: f.isActive })),
-    agents: await loadAgentFacts(ctx),
-    channels: await loadChannelFacts(ctx, project),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AutomationEntry } from "@/lib/domain/automations/definition";
 import { analyzeFlow } from "@/lib/domain/flows/flow-json/analyze";
 import type { ConfigDocument, RoutingMode } from "./schema";
 import { isConfigOwned, type DesiredFlow } from "./desired";
@@ -93,19 +94,23 @@ function findingWarnings(desired: readonly DesiredFlow[]): ConfigIssue[] {
 
 /** A send_flow step fails (flow_not_sendable) until its flow is published; apply never publishes. */
 function unpublishedFlowWarnings(doc: ConfigDocument, facts: ConfigFacts): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
+  const known = (ref: string) => knownFlow(ref, doc, facts);
+  return doc.automations.flatMap((automation, a) => unpublishedFlowSteps(automation, facts, known, (...path) => pathOf("automations", a, ...path)));
+}
+
+/** One automation's send_flow steps naming a known flow that is not published (the automations API judges its entry with it too). */
+export function unpublishedFlowSteps(
+  automation: AutomationEntry,
+  facts: Pick<ConfigFacts, "flows">,
+  known: (ref: string) => boolean,
+  at: (...path: Array<string | number>) => string,
+): ConfigIssue[] {
   const published = (ref: string) => facts.flows.some((row) => row.status === "PUBLISHED" && (row.id === ref || (row.configKey === ref && isConfigOwned(row))));
-  doc.automations.forEach((automation, a) => {
-    automation.steps.forEach((step, s) => {
-      const ref = step.send_flow?.flow;
-      if (ref === undefined || published(ref) || !knownFlow(ref, doc, facts)) return;
-      issues.push(
-        warning(
-          pathOf("automations", a, "steps", s, "send_flow", "flow"),
-          `Flow '${ref}' is not published: this step fails until it is (POST /flows/{id}/publish).`,
-        ),
-      );
-    });
+  const issues: ConfigIssue[] = [];
+  automation.steps.forEach((step, s) => {
+    const ref = step.send_flow?.flow;
+    if (ref === undefined || published(ref) || !known(ref)) return;
+    issues.push(warning(at("steps", s, "send_flow", "flow"), `Flow '${ref}' is not published: this step fails until it is (POST /flows/{id}/publish).`));
   });
   return issues;
 }

@@ -58,13 +58,19 @@ export interface paths {
     };
     /**
      * List the project's automations, in config order
-     * @description Automations are written by config-as-code (POST /config/apply); the API reads them and switches them on or off. Config order decides between two KEYWORD automations that both match. Filter by active.
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks. Config order (`position`) decides between two KEYWORD automations that both match. Filter by active.
      *
      *     Requires scope `config:read`.
      */
     get: operations["listAutomations"];
     put?: never;
-    post?: never;
+    /**
+     * Create an automation
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks. The key must be new to the project; `position` places it in config order (default: last) and shifts the others. The body is judged as POST /config/validate judges the entry: any error → 422 config_invalid with `config_issues` ({path, message, severity}, paths relative to the automation, e.g. steps.1.wait_reply.options.0.label) and nothing written. Audited.
+     *
+     *     Requires scope `config:write`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["createAutomation"];
     delete?: never;
     options?: never;
     head?: never;
@@ -80,19 +86,25 @@ export interface paths {
     };
     /**
      * Retrieve an automation
-     * @description Automations are written by config-as-code (POST /config/apply); the API reads them and switches them on or off.
+     * @description Automations are the config document's `automations` (GET /config exports every one, and an apply that no longer lists one deletes it); these operations write the same rows, judged by the same checks.
      *
      *     Requires scope `config:read`.
      */
     get: operations["getAutomation"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Delete an automation
+     * @description Its runs go with it; the automations after it move up one place in config order. Audited.
+     *
+     *     Requires scope `config:write`.
+     */
+    delete: operations["deleteAutomation"];
     options?: never;
     head?: never;
     /**
-     * Switch an automation on or off
-     * @description Only `active` can change here (the rest is config-as-code). An inactive automation starts no run; runs already going carry on.
+     * Change an automation
+     * @description Any of name, trigger, steps, active and position; what is left out stays. `key` is the automation's identity in the config document: sending another one is a 422 (rename it there, POST /config/apply). An inactive automation starts no run; runs already going carry on, and follow the changed steps from their next step. The body is judged as POST /config/validate judges the entry: any error → 422 config_invalid with `config_issues` ({path, message, severity}, paths relative to the automation, e.g. steps.1.wait_reply.options.0.label) and nothing written. Audited.
      *
      *     Requires scope `config:write`.
      */
@@ -1791,7 +1803,16 @@ export interface components {
      * @description What was done: api_key.created, api_key.revoked, config.applied, function.deployed, function.rolled_back, project.webhook_secret_rotated. New actions may be added.
      * @enum {string}
      */
-    AuditAction: "api_key.created" | "api_key.revoked" | "config.applied" | "function.deployed" | "function.rolled_back" | "project.webhook_secret_rotated";
+    AuditAction:
+      | "api_key.created"
+      | "api_key.revoked"
+      | "automation.created"
+      | "automation.updated"
+      | "automation.deleted"
+      | "config.applied"
+      | "function.deployed"
+      | "function.rolled_back"
+      | "project.webhook_secret_rotated";
     AuditEvent: {
       action: components["schemas"]["AuditAction"];
       /** @description Who did it. */
@@ -1845,6 +1866,8 @@ export interface components {
       name: string;
       /** @enum {string} */
       object: "automation";
+      /** @description 0-based place in config order (the document's order): decides between two KEYWORD automations that both match. */
+      position: number;
       /** @description In order; each has exactly one action: send_reply, delay, wait_reply, pause_replies, send_flow or run_function. */
       steps: {
         delay?: {
@@ -1898,6 +1921,68 @@ export interface components {
        * @example 2026-06-18T12:00:00.000Z
        */
       updated_at: string;
+    };
+    /** @description An automation entry of the config document, plus position. Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation. */
+    AutomationCreateRequest: {
+      active?: boolean;
+      key: string;
+      name: string;
+      /** @description 0-based place in config order; the others shift. Past the end, or left out on create: last. */
+      position?: number;
+      steps: {
+        delay?: {
+          minutes: number;
+        };
+        pause_replies?: {
+          reason?: string;
+        };
+        run_function?: {
+          function: string;
+          reply_field?: string;
+          /** @enum {string} */
+          result_mode?: "reply" | "variables" | "side_effect";
+          variable_name?: string;
+        };
+        send_flow?: {
+          body_text?: string;
+          flow: string;
+          flow_cta?: string;
+          footer_text?: string;
+          header_text?: string;
+        };
+        send_reply?: {
+          buttons?: {
+            id: string;
+            title: string;
+          }[];
+          text: string;
+        };
+        wait_reply?: {
+          options?: {
+            id: string;
+            keywords?: string[];
+            label: string;
+            /** @enum {string} */
+            matchMode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+          }[];
+          timeout_hours?: number;
+        };
+      }[];
+      /** @description type KEYWORD | WELCOME | ANY_MESSAGE; KEYWORD needs keywords (match_mode default CONTAINS_WORD). */
+      trigger: {
+        keywords?: string[];
+        /** @enum {string} */
+        match_mode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+        /** @enum {string} */
+        type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+      };
+    };
+    AutomationDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+      id: string;
+      /** @enum {string} */
+      object: "automation";
     };
     AutomationList: {
       data: components["schemas"]["Automation"][];
@@ -1954,8 +2039,59 @@ export interface components {
     };
     /** @enum {string} */
     AutomationRunStatus: "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "CANCELLED" | "TIMED_OUT";
+    /** @description Any of name, trigger, steps, active and position; the others stay. key cannot change here (422: rename it in the config document). Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation. */
     AutomationUpdateRequest: {
-      active: boolean;
+      active?: boolean;
+      name?: string;
+      /** @description 0-based place in config order; the others shift. Past the end, or left out on create: last. */
+      position?: number;
+      steps?: {
+        delay?: {
+          minutes: number;
+        };
+        pause_replies?: {
+          reason?: string;
+        };
+        run_function?: {
+          function: string;
+          reply_field?: string;
+          /** @enum {string} */
+          result_mode?: "reply" | "variables" | "side_effect";
+          variable_name?: string;
+        };
+        send_flow?: {
+          body_text?: string;
+          flow: string;
+          flow_cta?: string;
+          footer_text?: string;
+          header_text?: string;
+        };
+        send_reply?: {
+          buttons?: {
+            id: string;
+            title: string;
+          }[];
+          text: string;
+        };
+        wait_reply?: {
+          options?: {
+            id: string;
+            keywords?: string[];
+            label: string;
+            /** @enum {string} */
+            matchMode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+          }[];
+          timeout_hours?: number;
+        };
+      }[];
+      /** @description type KEYWORD | WELCOME | ANY_MESSAGE; KEYWORD needs keywords (match_mode default CONTAINS_WORD). */
+      trigger?: {
+        keywords?: string[];
+        /** @enum {string} */
+        match_mode?: "EXACT" | "CONTAINS" | "CONTAINS_WORD";
+        /** @enum {string} */
+        type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+      };
     };
     Broadcast: {
       channel_id: string;
@@ -4707,6 +4843,121 @@ export interface operations {
       };
     };
   };
+  createAutomation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AutomationCreateRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Automation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getAutomation: {
     parameters: {
       query?: never;
@@ -4735,6 +4986,101 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Automation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteAutomation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationDeleted"];
         };
       };
       /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
@@ -4874,6 +5220,15 @@ export interface operations {
       };
       /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -11,8 +11,28 @@ export interface WriteFailure {
   issues: Issue[] | null;
 }
 
+function isIssue(value: unknown): value is Issue {
+  if (!value || typeof value !== "object") return false;
+  const issue = value as Record<string, unknown>;
+  return typeof issue.message === "string" && (issue.severity === "error" || issue.severity === "warning");
+}
+
+/**
+ * The ConfigIssue list of a 422 config_invalid: `config_issues` (the automations API and config apply
+ * put the list there, beside the usual `issues` map), else an `issues` list as the Config page reads it.
+ */
+export function configIssuesOf(error: unknown): Issue[] | null {
+  if (!isApiError(error)) return null;
+  const listed = (error.body as Record<string, unknown> | undefined)?.config_issues;
+  if (Array.isArray(listed)) {
+    const issues = listed.filter(isIssue).map((issue) => ({ ...issue, path: typeof issue.path === "string" ? issue.path : "" }));
+    if (issues.length) return issues;
+  }
+  return issuesFromError(error);
+}
+
 export function writeFailure(error: unknown, action: string): WriteFailure {
-  const issues = issuesFromError(error);
+  const issues = configIssuesOf(error);
   if (issues) {
     const errors = issues.filter((issue) => issue.severity === "error").length;
     return {

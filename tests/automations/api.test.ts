@@ -16,12 +16,14 @@ const RUN_KEYS = [
   "automation_id",
   "conversation_id",
   "contact_id",
+  "trigger_message_id",
   "status",
   "step_index",
   "step",
   "variables",
   "error",
   "wait_until",
+  "steps",
   "started_at",
   "ended_at",
 ].sort();
@@ -147,7 +149,7 @@ describe("PATCH /automations/{id}", () => {
 });
 
 describe("GET /automations/{id}/runs", () => {
-  it("newest first with the spec's fields (plus step and wait_until), filtered by status", async () => {
+  it("newest first with the spec's fields (plus step, wait_until, trigger_message_id and steps), filtered by status", async () => {
     const { seeded, tester } = await flowsProject(h);
     const automation = await insertAutomation(h.app, seeded.projectId, {
       key: "k",
@@ -171,12 +173,27 @@ describe("GET /automations/{id}/runs", () => {
       automation_id: automation.id,
       conversation_id: row!.conversationId,
       contact_id: row!.contactId,
+      trigger_message_id: row!.triggerMessageId,
       status: "FAILED",
       step_index: 0,
       step: "send_reply",
       variables: {},
       error: { code: "empty_reply", message: "The reply's text is empty once its placeholders are filled; nothing was sent." },
       wait_until: null,
+      steps: [
+        {
+          index: 0,
+          type: "send_reply",
+          status: "failed",
+          started_at: row!.endedAt!.toISOString(),
+          ended_at: row!.endedAt!.toISOString(),
+          duration_ms: expect.any(Number),
+          variables_after: {},
+          message_id: null,
+          invocation_id: null,
+          error: { code: "empty_reply", message: "The reply's text is empty once its placeholders are filled; nothing was sent." },
+        },
+      ],
       started_at: row!.startedAt.toISOString(),
       ended_at: row!.endedAt!.toISOString(),
     });

@@ -117,8 +117,9 @@ describe("a step repeated after a worker died between its send and its save", ()
     await say(h, tester, "once");
     const [run] = await runsOf(h.app, automation.id);
     expect(run).toMatchObject({ status: "COMPLETED", stepIndex: 1 });
-    // As if the worker had died after the send committed, before step_index moved: the job runs again.
-    await h.app.db.update(automationRuns).set({ status: "RUNNING", stepIndex: 0, endedAt: null }).where(eq(automationRuns.id, run!.id));
+    // As if the worker had died after the send committed, before step_index moved (and the step's
+    // record, written by the same statement, with it): the job runs again.
+    await h.app.db.update(automationRuns).set({ status: "RUNNING", stepIndex: 0, endedAt: null, stepLog: {} }).where(eq(automationRuns.id, run!.id));
     await advanceRun(h.app.systemCtx(), run!.id);
     await h.settle(20);
     expect((await runsOf(h.app, automation.id))[0]).toMatchObject({ status: "COMPLETED", stepIndex: 1 });
@@ -129,6 +130,8 @@ describe("a step repeated after a worker died between its send and its save", ()
     expect(outbound.map((m) => m.content)).toEqual(["only once"]);
     expect(outbound[0]!.idempotencyKey).toBe(`${run!.id}:step:0`);
     expect(textsTo(h, tester)).toEqual(["only once"]);
+    // The repeated step is recorded once, linked to the one message.
+    expect((await runsOf(h.app, automation.id))[0]!.stepLog).toEqual({ "0": expect.objectContaining({ status: "completed", message_id: outbound[0]!.id }) });
   });
 
   it("a retried evaluation of the same message starts no second run", async () => {

@@ -17,6 +17,7 @@ const OWNERS: Record<string, string> = {
   auditEvents: "lib/domain/audit/",
   automations: "lib/domain/automations/",
   automationRuns: "lib/domain/automations/",
+  automationEvaluations: "lib/domain/automations/",
   broadcasts: "lib/domain/broadcasts/",
   broadcastRecipients: "lib/domain/broadcasts/",
   businessAgents: "lib/domain/agents/",

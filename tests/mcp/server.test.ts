@@ -88,6 +88,49 @@ describe("tools per key", () => {
   });
 });
 
+describe("automation tools", () => {
+  it("by scope: config:read sees the reads, config:write the writes; create, explain and delete reach the same verbs as REST", async () => {
+    const reader = await connect(await h.app.addKey(acme, ["config:read"]));
+    expect((await names(reader)).sort()).toEqual([
+      "explain_message_automations",
+      "get_automation",
+      "get_automation_run",
+      "list_automation_runs",
+      "list_automations",
+    ]);
+    const writer = await connect(await h.app.addKey(acme, ["config:write"]));
+    const tools = (await writer.listTools()).tools;
+    expect(tools.map((t) => t.name).sort()).toEqual(["create_automation", "delete_automation", "update_automation"]);
+    const create = tools.find((t) => t.name === "create_automation")!;
+    expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["key", "name", "trigger", "steps", "active", "position", "idempotency_key"]),
+    );
+    expect(tools.find((t) => t.name === "delete_automation")!.annotations?.destructiveHint).toBe(true);
+
+    const created = await writer.callTool({
+      name: "create_automation",
+      arguments: { key: "mcp-made", name: "Made over MCP", trigger: { type: "KEYWORD", keywords: ["mcp"] }, steps: [{ send_reply: { text: "hi" } }] },
+    });
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
+    const automation = textOf(created);
+    expect((await h.app.call("GET", `/automations/${automation.id}`, { key: acme.key })).body).toEqual(automation);
+    const refused = await writer.callTool({ name: "update_automation", arguments: { id: automation.id, key: "renamed" } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatchObject({ status: 422, error: "config_invalid" });
+
+    const inbound = await h.app.call("GET", `/conversations/${conversationId}/messages?limit=100`, { key: acme.key });
+    const customerMessage = (inbound.body.data as { id: string; direction: string }[]).find((m) => m.direction === "inbound")!;
+    const explained = textOf(await reader.callTool({ name: "explain_message_automations", arguments: { id: customerMessage.id } }));
+    expect(explained).toEqual((await h.app.call("GET", `/messages/${customerMessage.id}/automations`, { key: acme.key })).body);
+
+    expect(textOf(await writer.callTool({ name: "delete_automation", arguments: { id: automation.id } }))).toEqual({
+      object: "automation",
+      id: automation.id,
+      deleted: true,
+    });
+  });
+});
+
 describe("calling tools", () => {
   it("send_message sends through the sandbox: the message exists over REST", async () => {
     const client = await connect(await h.app.addKey(acme, ["messages:send"]));

@@ -18,6 +18,14 @@ export const OPERATION_TOOLS = [
   { name: "get_contact", operationId: "getContact" },
   { name: "send_flow", operationId: "sendFlow" },
   { name: "invoke_function", operationId: "invokeFunction" },
+  { name: "list_automations", operationId: "listAutomations" },
+  { name: "get_automation", operationId: "getAutomation" },
+  { name: "create_automation", operationId: "createAutomation" },
+  { name: "update_automation", operationId: "updateAutomation" },
+  { name: "delete_automation", operationId: "deleteAutomation" },
+  { name: "list_automation_runs", operationId: "listAutomationRuns" },
+  { name: "get_automation_run", operationId: "getAutomationRun" },
+  { name: "explain_message_automations", operationId: "getMessageAutomations" },
 ] as const;
 
 /** The scope a key needs to see and call a function exposed as a tool (it runs as POST /functions/{id}/invoke). */
@@ -102,7 +110,9 @@ function operationTool(name: string, route: Route): ToolSpec {
     title: route.summary,
     description: [route.summary + ".", route.description, `Runs ${route.method} /api/v1${route.path}; needs scope ${route.scope}.`].filter(Boolean).join(" "),
     inputSchema,
-    annotations: readOnly ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    annotations: readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : { readOnlyHint: false, destructiveHint: route.method === "DELETE", openWorldHint: true },
     scope: route.scope ?? "*",
     route,
     inputOf(args) {

@@ -1,6 +1,6 @@
 import type { Example, OperationExamples } from "./types";
 import { KEY_IMMUTABLE } from "@/lib/domain/config/automation-checks";
-import { AT, CONTACT_ID, CONVERSATION_ID, LATER, list } from "./fixtures";
+import { AT, CHANNEL_ID, CONTACT_ID, CONVERSATION_ID, INBOUND_MESSAGE_ID, LATER, list } from "./fixtures";
 
 /**
  * Examples of the automation operations: a project with a KEYWORD automation ("pricing") that
@@ -59,36 +59,146 @@ const WELCOME = {
   updated_at: AT,
 };
 
+const ASKED_MESSAGE_ID = "msg_01jxq5c3d4e5f6g7h8j9k0m1n1";
+const INVOCATION_ID = "fninv_01jxq5d4e5f6g7h8j9k0m1n2p3";
+const step = (index: number, type: string, status: string, at: { started: string; ended: string | null }, extra: Record<string, unknown> = {}) => ({
+  index,
+  type,
+  status,
+  started_at: at.started,
+  ended_at: at.ended,
+  duration_ms: at.ended ? Date.parse(at.ended) - Date.parse(at.started) : null,
+  variables_after: {},
+  message_id: null,
+  invocation_id: null,
+  error: null,
+  ...extra,
+});
+
 const WAITING_RUN = {
   object: "automation_run",
   id: RUN_ID,
   automation_id: AUTOMATION_ID,
   conversation_id: CONVERSATION_ID,
   contact_id: CONTACT_ID,
+  trigger_message_id: INBOUND_MESSAGE_ID,
   status: "WAITING",
   step_index: 1,
   step: "wait_reply",
   variables: {},
   error: null,
   wait_until: "2026-06-19T09:42:11.000Z",
+  steps: [
+    step(0, "send_reply", "completed", { started: LATER, ended: LATER }, { message_id: ASKED_MESSAGE_ID }),
+    step(1, "wait_reply", "waiting", { started: LATER, ended: null }),
+  ],
   started_at: LATER,
   ended_at: null,
 };
 
+const FUNCTION_ERROR = {
+  code: "function_error",
+  message: `Function plan-price failed (invocation ${INVOCATION_ID}): uncaught_exception: price list unavailable`,
+};
+const ANSWERED = { reply_text: "Pro", reply_option: "pro", reply_message_id: REPLY_MESSAGE_ID };
+
 const FAILED_RUN = {
   ...WAITING_RUN,
   id: FAILED_RUN_ID,
+  trigger_message_id: "msg_01jxq5c3d4e5f6g7h8j9k0m1n0",
   status: "FAILED",
   step_index: 2,
   step: "run_function",
-  variables: { reply_text: "Pro", reply_option: "pro", reply_message_id: REPLY_MESSAGE_ID },
-  error: {
-    code: "function_error",
-    message: "Function plan-price failed (invocation fninv_01jxq5d4e5f6g7h8j9k0m1n2p3): uncaught_exception: price list unavailable",
-  },
+  variables: ANSWERED,
+  error: FUNCTION_ERROR,
   wait_until: null,
+  steps: [
+    step(0, "send_reply", "completed", { started: AT, ended: AT }, { message_id: ASKED_MESSAGE_ID }),
+    step(1, "wait_reply", "completed", { started: AT, ended: "2026-06-18T09:31:01.000Z" }, { variables_after: ANSWERED, message_id: REPLY_MESSAGE_ID }),
+    step(
+      2,
+      "run_function",
+      "failed",
+      { started: "2026-06-18T09:31:01.000Z", ended: "2026-06-18T09:31:02.000Z" },
+      { variables_after: ANSWERED, invocation_id: INVOCATION_ID, error: FUNCTION_ERROR },
+    ),
+  ],
   started_at: AT,
   ended_at: "2026-06-18T09:31:02.000Z",
+};
+
+const evaluated = (id: string, key: string, name: string, position: number, trigger: string, result: string, reason: string | null, detail: string) => ({
+  automation_id: id,
+  key,
+  name,
+  position,
+  active: true,
+  trigger_type: trigger,
+  result,
+  reason,
+  detail,
+});
+
+const STARTED = {
+  object: "automation_evaluation",
+  message_id: INBOUND_MESSAGE_ID,
+  conversation_id: CONVERSATION_ID,
+  channel_id: CHANNEL_ID,
+  routing_mode: "FLOWS",
+  decided_at: LATER,
+  outcome: "started",
+  run_id: RUN_ID,
+  reason: null,
+  detail: `'pricing' started run ${RUN_ID}.`,
+  automations: [
+    evaluated(
+      WELCOME_ID,
+      "welcome",
+      "Welcome",
+      0,
+      "WELCOME",
+      "not_matched",
+      "not_first_message",
+      "WELCOME answers a contact's first message only; this contact had written before.",
+    ),
+    evaluated(AUTOMATION_ID, "pricing", "Pricing questions", 1, "KEYWORD", "ran", null, `Its trigger applied and it came first: it started run ${RUN_ID}.`),
+  ],
+};
+
+const NOT_FLOWS = {
+  ...STARTED,
+  routing_mode: "EXTERNAL",
+  outcome: "none",
+  run_id: null,
+  reason: "routing_not_flows",
+  detail: "The channel routed EXTERNAL when the message arrived: automations run only where a channel's effective routing is FLOWS.",
+  automations: STARTED.automations.map((a) => ({
+    ...a,
+    result: "skipped",
+    reason: "routing_not_flows",
+    detail: "Not evaluated: the channel routed EXTERNAL, not FLOWS.",
+  })),
+};
+
+const NO_MATCH = {
+  ...STARTED,
+  outcome: "none",
+  run_id: null,
+  reason: "no_match",
+  detail: "No active automation's trigger applied to this message, so nothing ran.",
+  automations: [
+    STARTED.automations[0],
+    evaluated(
+      AUTOMATION_ID,
+      "pricing",
+      "Pricing questions",
+      1,
+      "KEYWORD",
+      "not_matched",
+      "keyword_not_matched",
+      "None of its keywords matched the message's text (nor a button's or list row's title or id).",
+    ),
+  ],
 };
 
 const { object: _object, id: _id, created_at: _created, updated_at: _updated, position: _position, ...welcomeEntry } = WELCOME;
@@ -207,5 +317,32 @@ export const automationExamples: Record<string, OperationExamples> = {
       failed: { summary: "?status=FAILED", value: list([FAILED_RUN]) },
     },
     errors: { 404: automationNotFound },
+  },
+  getAutomationRun: {
+    response: {
+      failed: { summary: "Failed in its function: each step's outcome, timing and what it produced", value: FAILED_RUN },
+      waiting: { summary: "Waiting for the customer's answer", value: WAITING_RUN },
+    },
+    errors: { 404: { notFound: { summary: "No such run in this project", value: { error: "not_found", message: `No automation run with id '${RUN_ID}'.` } } } },
+  },
+  getMessageAutomations: {
+    response: {
+      started: { summary: "A keyword matched: its automation started a run", value: STARTED },
+      noMatch: { summary: "Nothing matched: each automation's reason", value: NO_MATCH },
+      notFlows: { summary: "The channel did not route FLOWS: nothing was evaluated", value: NOT_FLOWS },
+    },
+    errors: {
+      404: { notFound: { summary: "No such message in this project", value: { error: "not_found", message: `No message with id '${INBOUND_MESSAGE_ID}'.` } } },
+      422: {
+        outbound: {
+          summary: "A message the business sent",
+          value: {
+            error: "unprocessable",
+            message: `Message ${INBOUND_MESSAGE_ID} was sent by the business (outbound): automations evaluate customer (inbound) messages only. Ask about the customer message it answered.`,
+            message_id: INBOUND_MESSAGE_ID,
+          },
+        },
+      },
+    },
   },
 };

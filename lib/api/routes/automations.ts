@@ -4,12 +4,14 @@ import {
   Automation,
   AutomationCreateRequest,
   AutomationDeleted,
+  AutomationEvaluation,
   AutomationListQuery,
   AutomationRun,
   AutomationRunListQuery,
   AutomationUpdateRequest,
 } from "@/lib/api/schemas/automations";
-import { getAutomation, listAutomationRuns, listAutomations } from "@/lib/domain/automations/crud";
+import { getAutomation, getAutomationRun, listAutomationRuns, listAutomations } from "@/lib/domain/automations/crud";
+import { explainMessage } from "@/lib/domain/automations/explain";
 import { changeAutomation, createAutomation, deleteAutomation } from "@/lib/domain/automations/edit";
 
 const tag = "Automations";
@@ -93,5 +95,31 @@ export const automationRoutes = [
     query: AutomationRunListQuery,
     response: listOf(AutomationRun, "AutomationRunList"),
     handler: ({ ctx, params, query }) => listAutomationRuns(ctx, params.id, query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/automation-runs/{id}",
+    operationId: "getAutomationRun",
+    summary: "Retrieve an automation run with its steps",
+    description:
+      "The run, and what each step did: status, timing, the variables after it, the message it sent (or, for a wait_reply, the reply it took) and a run_function step's invocation. A run of another project is a 404.",
+    tag,
+    scope: "config:read",
+    params: IdParam,
+    response: AutomationRun,
+    handler: ({ ctx, params }) => getAutomationRun(ctx, params.id),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/messages/{id}/automations",
+    operationId: "getMessageAutomations",
+    summary: "Why a customer message did (not) start an automation",
+    description:
+      "The decision as it was made, not judged again: the channel's routing when the message arrived, whether it was a customer turn, handoff, a run waiting for a reply in the conversation, and each automation in config order with whether its trigger applied and why not (inactive, keyword_not_matched, not_first_message, earlier_match, superseded). A message the business sent is a 422; another project's a 404.",
+    tag,
+    scope: "config:read",
+    params: IdParam,
+    response: AutomationEvaluation,
+    handler: ({ ctx, params }) => explainMessage(ctx, params.id),
   }),
 ];

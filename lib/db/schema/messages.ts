@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { at, createdAt, updatedAt } from "./columns";
 import { projects } from "./projects";
@@ -30,6 +30,13 @@ export const messages = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** Outbound messages of a broadcast: their status callbacks move the broadcast's recipient too. */
     broadcastId: text("broadcast_id"),
+    /**
+     * Inbound: the channel's effective routing and whether handoff was on when the message arrived, the
+     * facts ingest decided by whether automations evaluate it (lib/domain/automations/hook.ts), kept so
+     * GET /messages/{id}/automations answers what happened then. Null on outbound and older messages.
+     */
+    arrivalRoutingMode: text("arrival_routing_mode", { enum: ["EXTERNAL", "FLOWS", "AGENT", "NONE"] }),
+    arrivalHandoff: boolean("arrival_handoff"),
     /** Inbound: the provider's own timestamp; the 24-hour window is measured from it. */
     providerTimestamp: at("provider_timestamp"),
     timestamp: at("timestamp").notNull(),

@@ -60,3 +60,14 @@ export async function listAutomationRuns(ctx: Ctx, id: string, params: PageParam
   const page = await paginate(ctx.db, automationRuns, scope, params, params.status ? eq(automationRuns.status, params.status) : undefined);
   return { object: "list" as const, data: page.data.map((run) => serializeRun(run, automation.steps)), has_more: page.has_more };
 }
+
+/** GET /automation-runs/{id}: one run with its steps (its automation's steps as they are now name the step at step_index). */
+export async function getAutomationRun(ctx: Ctx, id: string) {
+  const [row] = await ctx.db
+    .select({ run: automationRuns, steps: automations.steps })
+    .from(automationRuns)
+    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
+    .where(and(eq(automationRuns.projectId, ctx.project.id), eq(automationRuns.id, id)));
+  if (!row) throw notFound("automation run", id);
+  return serializeRun(row.run, row.steps);
+}

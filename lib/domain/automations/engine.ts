@@ -3,14 +3,17 @@ import { automationRuns, contacts, messages } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { JobRun } from "@/lib/jobs/define";
 import { publicErrorOf } from "@/lib/public-error";
+import { stepKind, type StepKind } from "./definition";
 import { executeStep } from "./steps";
 import { AUTOMATION_STEP_JOB, ended, loadRun, projectCtx, scheduleResume, scheduleStep, transition, type AutomationRunRow, type RunError } from "./runs";
-import { runErrorOf, type StepOutcome, type StepScope } from "./step-types";
+import { doneRecord, endedWaitRecord, waitingRecord } from "./step-log";
+import { runErrorOf, StepFailure, type StepOutcome, type StepScope } from "./step-types";
 
 /**
- * Runs a run's steps until one waits or the run ends (automations.step), saving step_index and
- * variables after every step. The step's own writes are idempotent (a send is keyed by run and step),
- * so a worker that dies between a step and its save repeats the step without a second message.
+ * Runs a run's steps until one waits or the run ends (automations.step), saving step_index, variables
+ * and the step's record (step-log.ts) after every step, in one statement. The step's own writes are
+ * idempotent (a send is keyed by run and step), so a worker that dies between a step and its save
+ * repeats the step without a second message.
  */
 export async function advanceRun(ctx: SystemCtx, runId: string): Promise<void> {
   const loaded = await loadRun(ctx.db, runId);
@@ -28,17 +31,25 @@ export async function advanceRun(ctx: SystemCtx, runId: string): Promise<void> {
       return;
     }
     const scope: StepScope = { ctx: project, run, automation, ...facts };
+    const timing = { type: stepKind(step), startedAt: ctx.ports.clock.now(), began: ctx.ports.clock.monotonicMs() };
     let outcome: StepOutcome;
     try {
       outcome = await executeStep(scope, step);
     } catch (error) {
       const runError = runErrorOf(error);
       if (!runError) throw error;
-      await failRun(ctx, run, runError);
+      await failRun(ctx, run, timing, error, runError);
       return;
     }
-    run = await save(project, run, outcome);
+    run = await save(project, run, outcome, timing);
   }
+}
+
+/** When a step began: its wall-clock start for the record, its monotonic start for the duration. */
+interface StepTiming {
+  type: StepKind;
+  startedAt: Date;
+  began: number;
 }
 
 /**
@@ -56,26 +67,36 @@ export async function continueRun(ctx: SystemCtx, runId: string): Promise<void> 
   }
 }
 
-/** Saves a step's outcome; returns the run to go on with, or null when it waits, ended, or moved under us. */
-async function save(ctx: Ctx, run: AutomationRunRow, outcome: StepOutcome): Promise<AutomationRunRow | null> {
+/** Saves a step's outcome and record; returns the run to go on with, or null when it waits, ended, or moved under us. */
+async function save(ctx: Ctx, run: AutomationRunRow, outcome: StepOutcome, timing: StepTiming): Promise<AutomationRunRow | null> {
   const now = ctx.ports.clock.now();
+  const at = { startedAt: timing.startedAt, endedAt: now, durationMs: ctx.ports.clock.monotonicMs() - timing.began };
+  const index = run.stepIndex;
   if (outcome.kind === "next") {
-    const next = { stepIndex: run.stepIndex + 1, variables: outcome.variables ?? run.variables };
-    return (await transition(ctx.db, run, next, now)) ? { ...run, ...next } : null;
+    const next = { stepIndex: index + 1, variables: outcome.variables ?? run.variables };
+    const record = doneRecord(timing.type, at, { status: "completed", variables: next.variables, products: outcome.products });
+    return (await transition(ctx.db, run, next, now, { index, record })) ? { ...run, ...next } : null;
   }
   await ctx.db.transaction(async (tx) => {
     if (outcome.kind === "wait") {
-      if (await transition(tx, run, { status: "WAITING", waitUntil: outcome.until }, now)) await scheduleResume(ctx.ports.queue, tx, run, outcome.until);
+      const record = waitingRecord(timing.type, timing.startedAt, run.variables);
+      if (await transition(tx, run, { status: "WAITING", waitUntil: outcome.until }, now, { index, record }))
+        await scheduleResume(ctx.ports.queue, tx, run, outcome.until);
       return;
     }
-    if (await transition(tx, run, ended("COMPLETED", now), now)) await outcome.alongside?.(tx);
+    const record = doneRecord(timing.type, at, { status: "completed", variables: run.variables });
+    if (await transition(tx, run, ended("COMPLETED", now), now, { index, record })) await outcome.alongside?.(tx);
   });
   return null;
 }
 
-async function failRun(ctx: SystemCtx, run: AutomationRunRow, error: RunError): Promise<void> {
+/** The run ends FAILED at the step, its record saying why and linking what the step made before it failed. */
+async function failRun(ctx: SystemCtx, run: AutomationRunRow, timing: StepTiming, thrown: unknown, error: RunError): Promise<void> {
   const now = ctx.ports.clock.now();
-  await transition(ctx.db, run, ended("FAILED", now, error), now);
+  const at = { startedAt: timing.startedAt, endedAt: now, durationMs: ctx.ports.clock.monotonicMs() - timing.began };
+  const products = StepFailure.is(thrown) ? thrown.products : undefined;
+  const record = doneRecord(timing.type, at, { status: "failed", variables: run.variables, products, error });
+  await transition(ctx.db, run, ended("FAILED", now, error), now, { index: run.stepIndex, record });
 }
 
 /** The contact the run talks to and the text of the message that started it (placeholders, the function event). */
@@ -107,11 +128,14 @@ export async function resumeRun(ctx: SystemCtx, runId: string, stepIndex: number
     return;
   }
   const now = ctx.ports.clock.now();
-  if (automation.steps[run.stepIndex]?.wait_reply) {
-    await transition(ctx.db, run, ended("TIMED_OUT", now), now);
+  const index = run.stepIndex;
+  if (automation.steps[index]?.wait_reply) {
+    const record = endedWaitRecord(run, automation.steps, { status: "timed_out", at: now });
+    await transition(ctx.db, run, ended("TIMED_OUT", now), now, { index, record });
     return;
   }
-  if (await transition(ctx.db, run, { status: "RUNNING", stepIndex: run.stepIndex + 1, waitUntil: null }, now)) await advanceRun(ctx, run.id);
+  const record = endedWaitRecord(run, automation.steps, { status: "completed", at: now });
+  if (await transition(ctx.db, run, { status: "RUNNING", stepIndex: index + 1, waitUntil: null }, now, { index, record })) await advanceRun(ctx, run.id);
 }
 
 /**

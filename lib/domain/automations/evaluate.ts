@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { automationRuns, automations, conversations, messages } from "@/lib/db/schema";
+import { automationEvaluations, automationRuns, automations, conversations, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { loadInboundMessage, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
-import { matchCandidates, matchOption, pickAutomation, type MessageFacts } from "./match";
-import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRow, type AutomationRunRow } from "./runs";
+import { matchCandidates, matchOption, type MessageFacts } from "./match";
+import type { EvaluatedAutomation, MessageReason } from "./records";
+import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRunRow } from "./runs";
+import { endedWaitRecord } from "./step-log";
+import { judgeAutomations } from "./verdicts";
 
 /**
  * automations.evaluate: one customer message, at most one run (docs/spec/decisions.md "Automations"):
@@ -13,9 +16,10 @@ import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRow, type Automa
  * automation in config order; (3) WELCOME on the contact's first inbound message; (4) ANY_MESSAGE.
  * A new run cancels the conversation's older active run. The decision and its writes are one
  * transaction holding the conversation's row, so two messages of one conversation are decided one
- * after the other. Returns the run to go on with (the caller runs its steps): a retried job finds its
- * message handled (the run it started, or the one it answered) and hands that run back while it is
- * still RUNNING, so a worker that died after the decision leaves no run stuck.
+ * after the other. The decision is recorded in that transaction (automation_evaluations: GET
+ * /messages/{id}/automations reads what happened then). Returns the run to go on with (the caller runs
+ * its steps): a retried job finds its message handled (the run it started, or the one it answered) and
+ * hands that run back while it is still RUNNING, so a worker that died after the decision leaves no run stuck.
  */
 type InboundMessage = InboundMessageRow;
 
@@ -28,13 +32,40 @@ export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promis
       .from(conversations)
       .where(eq(conversations.id, message.conversationId))
       .for("update");
+    if (!conversation) return null;
     // Handoff turned on since the message was stored: a person has the conversation now.
-    if (!conversation || conversation.handoff === "HUMAN_ACTIVE") return null;
+    if (conversation.handoff === "HUMAN_ACTIVE") return record(ctx, tx, message, { outcome: "none", reason: "handoff_on" });
     const handled = await alreadyHandled(tx, message);
     if (handled) return handled.status === "RUNNING" ? handled.id : null;
     const candidates = matchCandidates(factsOf(message));
-    return (await answerWaitingRun(ctx, tx, message, candidates)) ?? (await startRun(ctx, tx, message, candidates));
+    const answered = await answerWaitingRun(ctx, tx, message, candidates);
+    if (answered) return record(ctx, tx, message, { outcome: "resumed", runId: answered, reason: "run_waiting" });
+    return startRun(ctx, tx, message, candidates);
   });
+}
+
+interface Decision {
+  outcome: "started" | "resumed" | "none";
+  runId?: string;
+  reason: MessageReason | null;
+  automations?: EvaluatedAutomation[];
+}
+
+/** The decision's record (one insert, in the deciding transaction); a retried job keeps the first. Returns the run to go on with. */
+async function record(ctx: SystemCtx, tx: Db, message: InboundMessage, decision: Decision): Promise<string | null> {
+  await tx
+    .insert(automationEvaluations)
+    .values({
+      messageId: message.id,
+      projectId: message.projectId,
+      outcome: decision.outcome,
+      runId: decision.runId ?? null,
+      reason: decision.reason,
+      automations: decision.automations ?? [],
+      decidedAt: ctx.now,
+    })
+    .onConflictDoNothing({ target: automationEvaluations.messageId });
+  return decision.runId ?? null;
 }
 
 function factsOf(message: InboundMessage): MessageFacts {
@@ -70,7 +101,8 @@ async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage,
     if (!wait) continue;
     // Its timeout passed before its job ran: it timed out, and the message is a new turn.
     if (run.waitUntil && run.waitUntil <= ctx.now) {
-      await transition(tx, run, ended("TIMED_OUT", ctx.now), ctx.now);
+      const step = { index: run.stepIndex, record: endedWaitRecord(run, steps, { status: "timed_out", at: ctx.now }) };
+      await transition(tx, run, ended("TIMED_OUT", ctx.now), ctx.now, step);
       continue;
     }
     const option = matchOption(wait.options ?? [], candidates);
@@ -80,24 +112,43 @@ async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage,
       reply_option: option?.id ?? null,
       reply_message_id: message.id,
     };
-    const moved = await transition(tx, run, { status: "RUNNING", stepIndex: run.stepIndex + 1, variables, waitUntil: null }, ctx.now);
+    const step = { index: run.stepIndex, record: endedWaitRecord(run, steps, { status: "completed", at: ctx.now, variables, messageId: message.id }) };
+    const moved = await transition(tx, run, { status: "RUNNING", stepIndex: run.stepIndex + 1, variables, waitUntil: null }, ctx.now, step);
     if (moved) return run.id;
   }
   return null;
 }
 
-/** (2)–(4): the automation this message starts, if any; its run replaces the conversation's active one. */
+/**
+ * (2)–(4): the automation this message starts, if any; its run replaces the conversation's active one.
+ * Every automation is read (not only the active ones) so the record says why each did not run.
+ */
 async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[]): Promise<string | null> {
-  const active = await tx
-    .select()
+  const all = await tx
+    .select({
+      id: automations.id,
+      key: automations.key,
+      name: automations.name,
+      position: automations.position,
+      active: automations.active,
+      trigger: automations.trigger,
+    })
     .from(automations)
-    .where(and(eq(automations.projectId, message.projectId), eq(automations.active, true)))
+    .where(eq(automations.projectId, message.projectId))
     .orderBy(asc(automations.position), asc(automations.id));
-  if (active.length === 0) return null;
-  const firstMessage = active.some((a) => a.trigger.type === "WELCOME") ? await isFirstInbound(tx, message) : false;
-  const automation = pickAutomation(active, candidates, firstMessage);
-  if (!automation) return null;
-  const run = await insertRun(ctx, tx, automation, message);
+  const firstMessage = all.some((a) => a.active && a.trigger.type === "WELCOME") ? await isFirstInbound(tx, message) : false;
+  const { winner, verdicts } = judgeAutomations(all, candidates, firstMessage);
+  const judged: EvaluatedAutomation[] = all.map((a, i) => ({
+    automation_id: a.id,
+    key: a.key,
+    name: a.name,
+    position: a.position,
+    active: a.active,
+    trigger_type: a.trigger.type,
+    ...verdicts[i]!,
+  }));
+  if (!winner) return record(ctx, tx, message, { outcome: "none", reason: "no_match", automations: judged });
+  const run = await insertRun(ctx, tx, winner.id, message);
   if (!run) return null;
   await tx
     .update(automationRuns)
@@ -105,7 +156,7 @@ async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candida
     .where(
       and(eq(automationRuns.conversationId, message.conversationId), inArray(automationRuns.status, [...ACTIVE_RUN_STATUSES]), ne(automationRuns.id, run.id)),
     );
-  return run.id;
+  return record(ctx, tx, message, { outcome: "started", runId: run.id, reason: null, automations: judged });
 }
 
 /** No inbound message of this contact in the project before this one (one conversation per contact and project). */
@@ -118,13 +169,13 @@ async function isFirstInbound(tx: Db, message: InboundMessage): Promise<boolean>
   return !earlier;
 }
 
-async function insertRun(ctx: SystemCtx, tx: Db, automation: AutomationRow, message: InboundMessage): Promise<AutomationRunRow | null> {
+async function insertRun(ctx: SystemCtx, tx: Db, automationId: string, message: InboundMessage): Promise<AutomationRunRow | null> {
   const [run] = await tx
     .insert(automationRuns)
     .values({
       id: newId("automationRun", ctx.now.getTime()),
       projectId: message.projectId,
-      automationId: automation.id,
+      automationId,
       conversationId: message.conversationId,
       contactId: message.contactId,
       channelId: message.channelId,

@@ -1,13 +1,14 @@
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
-import { inboundRoute } from "@/lib/domain/events";
+import { effectiveRouting, type RoutingMode } from "@/lib/shared/routing-modes";
+import type { MessageReason } from "./records";
 import { AUTOMATION_EVALUATE_JOB } from "./runs";
 
 /**
  * Where ingest hands a stored customer message to the automations (docs/spec/decisions.md
- * "Automations (routing FLOWS)"): only under effective routing FLOWS, only while handoff is off, and
- * only for a new customer turn. Edits and revokes never reach here (they change a stored message);
+ * "Automations (routing FLOWS)"): only under effective routing FLOWS, only for a new customer turn, and
+ * only while handoff is off. Edits and revokes never reach here (they change a stored message);
  * reactions, system and unsupported messages are not turns. Button and list replies, and a Flow's
  * completion, are.
  */
@@ -17,16 +18,39 @@ export function isCustomerTurn(messageType: string): boolean {
   return !NOT_A_TURN.has(messageType);
 }
 
+/** The facts the decision reads, stored on the message row in its own insert (no statement of their own). */
+export interface ArrivalFacts {
+  arrivalRoutingMode: RoutingMode;
+  arrivalHandoff: boolean;
+}
+
+export function arrivalFacts(project: ProjectRow, channel: ChannelRow, conversation: ConversationRow): ArrivalFacts {
+  return { arrivalRoutingMode: effectiveRouting(project.routingMode, channel), arrivalHandoff: conversation.handoffStatus === "HUMAN_ACTIVE" };
+}
+
+/**
+ * Why automations do not evaluate a message, or null when they do: the one rule ingest queues by and
+ * GET /messages/{id}/automations explains with, from the facts stored with the message.
+ */
+export function notEvaluatedBecause(
+  facts: ArrivalFacts,
+  messageType: string,
+): Extract<MessageReason, "routing_not_flows" | "not_customer_turn" | "handoff_on"> | null {
+  if (facts.arrivalRoutingMode !== "FLOWS") return "routing_not_flows";
+  if (!isCustomerTurn(messageType)) return "not_customer_turn";
+  if (facts.arrivalHandoff) return "handoff_on";
+  return null;
+}
+
 export function automationsEvaluate(project: ProjectRow, channel: ChannelRow, conversation: ConversationRow, messageType: string): boolean {
-  if (conversation.handoffStatus === "HUMAN_ACTIVE") return false;
-  return inboundRoute(project, channel, conversation).route === "flows" && isCustomerTurn(messageType);
+  return notEvaluatedBecause(arrivalFacts(project, channel, conversation), messageType) === null;
 }
 
 /** Inside the message's transaction (ctx.db): the evaluation job exists if and only if the message does. */
 export async function queueAutomations(
   ctx: Pick<SystemCtx, "db" | "ports">,
-  input: { project: ProjectRow; channel: ChannelRow; conversation: ConversationRow; messageType: string; messageId: string },
+  input: { facts: ArrivalFacts; messageType: string; messageId: string },
 ): Promise<void> {
-  if (!automationsEvaluate(input.project, input.channel, input.conversation, input.messageType)) return;
+  if (notEvaluatedBecause(input.facts, input.messageType) !== null) return;
   await ctx.ports.queue.send(AUTOMATION_EVALUATE_JOB, { messageId: input.messageId }, { tx: ctx.db });
 }

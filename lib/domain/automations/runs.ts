@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { automationRuns, automations, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
+import type { StepRecord } from "./records";
 
 /**
  * The run row is the run's whole state (lib/db/schema/automations.ts). Every change is a transition
@@ -29,10 +30,17 @@ export interface RunPosition {
 
 type RunChanges = Partial<Pick<AutomationRunRow, "status" | "stepIndex" | "variables" | "error" | "waitUntil" | "endedAt">>;
 
-export async function transition(db: Db, from: RunPosition, changes: RunChanges, now: Date): Promise<boolean> {
+/** A step's record to write with the transition (records.ts), in the same statement. */
+export interface StepEntry {
+  index: number;
+  record: StepRecord;
+}
+
+export async function transition(db: Db, from: RunPosition, changes: RunChanges, now: Date, step?: StepEntry): Promise<boolean> {
+  const log = step ? { stepLog: sql`${automationRuns.stepLog} || ${JSON.stringify({ [step.index]: step.record })}::jsonb` } : {};
   const moved = await db
     .update(automationRuns)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, ...log, updatedAt: now })
     .where(and(eq(automationRuns.id, from.id), eq(automationRuns.status, from.status), eq(automationRuns.stepIndex, from.stepIndex)))
     .returning({ id: automationRuns.id });
   return moved.length > 0;

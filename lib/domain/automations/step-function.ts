@@ -12,7 +12,7 @@ type RunFunctionStep = NonNullable<AutomationStep["run_function"]>;
  * result's keys when there is no name (any other result lands in `vars.result`); `side_effect`
  * (the default) ignores it.
  */
-export async function runFunctionStep(scope: StepScope, step: RunFunctionStep, sendText: (text: string) => Promise<void>): Promise<StepOutcome> {
+export async function runFunctionStep(scope: StepScope, step: RunFunctionStep, sendText: (text: string) => Promise<string>): Promise<StepOutcome> {
   const { ctx, run, automation } = scope;
   const runnable = await loadRunnable(ctx, step.function);
   const event = {
@@ -29,25 +29,30 @@ export async function runFunctionStep(scope: StepScope, step: RunFunctionStep, s
     variables: run.variables,
   };
   const outcome = await runFunction(ctx, runnable, { eventType: "automation", event });
+  const invocationId = outcome.invocation_id;
   if (outcome.status === "error") {
-    throw new StepFailure("function_error", `Function ${runnable.fn.slug} failed (invocation ${outcome.invocation_id}): ${outcome.error ?? "unknown error"}`);
+    throw new StepFailure("function_error", `Function ${runnable.fn.slug} failed (invocation ${invocationId}): ${outcome.error ?? "unknown error"}`, {
+      invocationId,
+    });
   }
   const mode = step.result_mode ?? "side_effect";
   if (mode === "reply") {
-    await sendText(replyTextOf(outcome.result, step.reply_field ?? "text", runnable.fn.slug));
-    return { kind: "next" };
+    const text = replyTextOf(outcome.result, step.reply_field ?? "text", runnable.fn.slug, invocationId);
+    return { kind: "next", products: { invocationId, messageId: await sendText(text) } };
   }
-  if (mode === "variables") return { kind: "next", variables: { ...run.variables, ...variablesOf(outcome.result, step.variable_name) } };
-  return { kind: "next" };
+  if (mode === "variables")
+    return { kind: "next", variables: { ...run.variables, ...variablesOf(outcome.result, step.variable_name) }, products: { invocationId } };
+  return { kind: "next", products: { invocationId } };
 }
 
-function replyTextOf(result: unknown, field: string, slug: string): string {
+function replyTextOf(result: unknown, field: string, slug: string, invocationId: string): string {
   const value = typeof result === "string" ? result : isObject(result) ? result[field] : undefined;
   const text = typeof value === "string" ? value.trim() : typeof value === "number" || typeof value === "boolean" ? String(value) : "";
   if (!text) {
     throw new StepFailure(
       "function_result_invalid",
       `Function ${slug} returned no reply: result_mode reply needs a non-empty string, or an object whose '${field}' is one.`,
+      { invocationId },
     );
   }
   return text;

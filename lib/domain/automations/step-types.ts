@@ -2,6 +2,7 @@ import { errorKind } from "@/lib/error-kind";
 import { SvcError } from "@/lib/errors";
 import type { Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
+import type { StepProducts } from "./records";
 import type { AutomationRow, AutomationRunRow, RunError } from "./runs";
 
 /** What a step sees: the project (as the system), the run as last saved, and the facts its placeholders and events read. */
@@ -16,7 +17,7 @@ export interface StepScope {
 
 /** What the engine does after a step: the next step (with the variables now), a wait, or the end of the run. */
 export type StepOutcome =
-  | { kind: "next"; variables?: Record<string, unknown> }
+  | { kind: "next"; variables?: Record<string, unknown>; products?: StepProducts }
   | { kind: "wait"; until: Date }
   /** The run is COMPLETED; `alongside` commits with that transition (pause_replies' handoff). */
   | { kind: "complete"; alongside?: (tx: Db) => Promise<void> };
@@ -26,6 +27,8 @@ export class StepFailure extends errorKind("AutomationStepFailure") {
   constructor(
     readonly code: string,
     message: string,
+    /** What the step made before it failed (a function's invocation), linked from its record. */
+    readonly products: StepProducts = {},
   ) {
     super(message);
     this.name = "StepFailure";

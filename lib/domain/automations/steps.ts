@@ -42,27 +42,29 @@ async function sendReply(scope: StepScope, step: Step<"send_reply">): Promise<St
   const text = renderText(step.text, renderScopeOf(scope)).trim();
   if (!text) throw new StepFailure("empty_reply", "The reply's text is empty once its placeholders are filled; nothing was sent.");
   const buttons = step.buttons ?? [];
-  await sendInternal(
+  const messageId = await sendInternal(
     scope,
     buttons.length > 0
       ? { kind: "interactive", interactive: { type: "button", body: text, buttons: buttons.map(({ id, title }) => ({ id, title })) } }
       : { kind: "text", text },
   );
-  return { kind: "next" };
+  return { kind: "next", products: { messageId } };
 }
 
 /**
  * An automation's send: an internal send (it waits for the pair slot in the queue, never a 429) with
- * every other rule of POST /messages (window, handoff, opt-in), keyed by run and step.
+ * every other rule of POST /messages (window, handoff, opt-in), keyed by run and step. Returns the
+ * message's id (a repeated step gets its first message's).
  */
-export async function sendInternal(scope: StepScope, content: OutboundContent): Promise<void> {
-  await sendMessage(scope.ctx, {
+export async function sendInternal(scope: StepScope, content: OutboundContent): Promise<string> {
+  const sent = await sendMessage(scope.ctx, {
     channel_id: scope.run.channelId,
     conversation_id: scope.run.conversationId,
     message: { content },
     idempotencyKey: stepMessageKey(scope.run, scope.run.stepIndex),
     internal: true,
   });
+  return sent.id;
 }
 
 function pauseReplies(scope: StepScope, step: Step<"pause_replies">): StepOutcome {
@@ -83,7 +85,7 @@ async function sendFlowStep(scope: StepScope, step: Step<"send_flow">): Promise<
     .from(flows)
     .where(and(eq(flows.projectId, ctx.project.id), eq(flows.id, step.flow)))
     .limit(1);
-  await sendFlow(ctx, {
+  const sent = await sendFlow(ctx, {
     channel_id: run.channelId,
     conversation_id: run.conversationId,
     ...(byId ? { flow_id: byId.id } : { config_key: step.flow }),
@@ -93,5 +95,5 @@ async function sendFlowStep(scope: StepScope, step: Step<"send_flow">): Promise<
     footer_text: render(step.footer_text),
     idempotencyKey: stepMessageKey(run, run.stepIndex),
   });
-  return { kind: "next" };
+  return { kind: "next", products: { messageId: sent.message_id } };
 }

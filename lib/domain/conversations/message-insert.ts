@@ -26,8 +26,8 @@ const MESSAGE_COLUMNS = [
   "updatedAt",
 ] as const;
 
-/** An inbound message adds the provider's id and time, the message it answers and its media. */
-const INBOUND_COLUMNS = [...MESSAGE_COLUMNS, "platformMessageId", "replyTo", "media", "providerTimestamp"] as const;
+/** An inbound message adds the provider's id and time, the message it answers, its media and the routing facts it arrived under. */
+const INBOUND_COLUMNS = [...MESSAGE_COLUMNS, "platformMessageId", "replyTo", "media", "providerTimestamp", "arrivalRoutingMode", "arrivalHandoff"] as const;
 
 /** A send adds the address it goes to, the message it quotes and its idempotency key. */
 const OUTBOUND_COLUMNS = [...MESSAGE_COLUMNS, "recipient", "replyTo", "idempotencyKey"] as const;

@@ -9,7 +9,7 @@ import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
 import { recordFlowCompletion } from "@/lib/domain/flows/completion";
-import { queueAutomations } from "@/lib/domain/automations/hook";
+import { arrivalFacts, queueAutomations } from "@/lib/domain/automations/hook";
 import { queueAgentRespond } from "@/lib/domain/agents/respond";
 import { routingOwner } from "@/lib/domain/agents/thread-control";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
@@ -97,6 +97,8 @@ async function storeMessage(
   const joined = arrival.joined;
   if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.intent });
   const receivedAt = new Date(message.received_at);
+  // What automations are decided by, stored with the message (GET /messages/{id}/automations explains from it).
+  const routed = arrivalFacts(project, channel, conversation);
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
   const row = messageRow(
     place,
@@ -115,6 +117,7 @@ async function storeMessage(
       replyTo: message.replied_to?.message_id ?? null,
       media: message.media ? mediaOf(message.media, id) : null,
       providerTimestamp: receivedAt,
+      ...routed,
     },
   );
   // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
@@ -141,7 +144,7 @@ async function storeMessage(
       response: reply.response ?? {},
     });
   }
-  await queueAutomations(ctx, { project, channel, conversation, messageType: message.type, messageId: id });
+  await queueAutomations(ctx, { facts: routed, messageType: message.type, messageId: id });
   await queueAgentRespond(ctx, { project, channel, conversation, contactId: contact.id, messageType: message.type, messageId: id });
   // Broadcasts go out on dedicated numbers only: a reply there counts for the broadcast message before it.
   if (!channel.isSandbox) await markReplied(tx, { projectId: project.id, contactId: contact.id, channelId: channel.id }, receivedAt);

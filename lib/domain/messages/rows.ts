@@ -23,7 +23,10 @@ export interface MessageFacts {
 }
 
 /** Columns only some paths set (a send's key and recipient, an inbound message's provider id and time, ...). */
-export type MessageExtras = Pick<MessageInsert, "platformMessageId" | "recipient" | "replyTo" | "media" | "providerTimestamp" | "idempotencyKey">;
+export type MessageExtras = Pick<
+  MessageInsert,
+  "platformMessageId" | "recipient" | "replyTo" | "media" | "providerTimestamp" | "idempotencyKey" | "arrivalRoutingMode" | "arrivalHandoff"
+>;
 
 /**
  * The one builder of message rows (send, inbound message, business-app echo). Extras left undefined

@@ -49,6 +49,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/automation-runs/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve an automation run with its steps
+     * @description The run, and what each step did: status, timing, the variables after it, the message it sent (or, for a wait_reply, the reply it took) and a run_function step's invocation. A run of another project is a 404.
+     *
+     *     Requires scope `config:read`.
+     */
+    get: operations["getAutomationRun"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/automations": {
     parameters: {
       query?: never;
@@ -1477,6 +1499,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/messages/{id}/automations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Why a customer message did (not) start an automation
+     * @description The decision as it was made, not judged again: the channel's routing when the message arrived, whether it was a customer turn, handoff, a run waiting for a reply in the conversation, and each automation in config order with whether its trigger applied and why not (inactive, keyword_not_matched, not_first_message, earlier_match, superseded). A message the business sent is a 422; another project's a 404.
+     *
+     *     Requires scope `config:read`.
+     */
+    get: operations["getMessageAutomations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/openapi.json": {
     parameters: {
       query?: never;
@@ -1984,6 +2028,70 @@ export interface components {
       /** @enum {string} */
       object: "automation";
     };
+    AutomationEvaluation: {
+      /** @description Every automation in config order, as the decision saw them (when no automation was judged: as they are now, each skipped). */
+      automations: components["schemas"]["AutomationEvaluationItem"][];
+      channel_id: string;
+      conversation_id: string;
+      /**
+       * Format: date-time
+       * @description When the decision was made (the arrival, for a message never evaluated); null while pending.
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      decided_at: string | null;
+      /** @description The outcome in plain words. */
+      detail: string;
+      message_id: string;
+      /** @enum {string} */
+      object: "automation_evaluation";
+      /**
+       * @description started: a run began; resumed: a waiting run took it as its reply; none: nothing ran.
+       * @enum {string}
+       */
+      outcome: "started" | "resumed" | "none";
+      /**
+       * @description Why the outcome, when no trigger decided it (null when an automation started a run).
+       * @enum {string|null}
+       */
+      reason: "routing_not_flows" | "not_customer_turn" | "handoff_on" | "run_waiting" | "no_match" | "pending" | "not_recorded" | null;
+      /**
+       * @description The channel's effective routing when the message arrived; null for messages stored before it was recorded.
+       * @enum {string|null}
+       */
+      routing_mode: "EXTERNAL" | "FLOWS" | "AGENT" | "NONE" | null;
+      run_id: string | null;
+    };
+    AutomationEvaluationItem: {
+      active: boolean;
+      automation_id: string;
+      /** @description The reason in plain words. */
+      detail: string;
+      key: string;
+      name: string;
+      position: number;
+      /**
+       * @description inactive, keyword_not_matched, not_first_message (WELCOME), earlier_match (one before it in config order ran), superseded (a trigger type that comes first ran); when the message was not judged, the message's reason.
+       * @enum {string|null}
+       */
+      reason:
+        | "inactive"
+        | "keyword_not_matched"
+        | "not_first_message"
+        | "earlier_match"
+        | "superseded"
+        | "routing_not_flows"
+        | "not_customer_turn"
+        | "handoff_on"
+        | "run_waiting"
+        | "no_match"
+        | "pending"
+        | "not_recorded"
+        | null;
+      /** @enum {string} */
+      result: "ran" | "matched_not_run" | "not_matched" | "skipped";
+      /** @enum {string} */
+      trigger_type: "KEYWORD" | "WELCOME" | "ANY_MESSAGE";
+    };
     AutomationList: {
       data: components["schemas"]["Automation"][];
       has_more: boolean;
@@ -2020,6 +2128,10 @@ export interface components {
       step: "send_reply" | "delay" | "wait_reply" | "pause_replies" | "send_flow" | "run_function" | null;
       /** @description The step the run is at: where it waits, failed or was cancelled; the step count once COMPLETED. */
       step_index: number;
+      /** @description What each step did, in step order, as the engine ran them. */
+      steps: components["schemas"]["AutomationRunStep"][];
+      /** @description The customer message that started the run (GET /messages/{id}/automations says why). */
+      trigger_message_id: string;
       /** @description vars.*: reply_text, reply_option and reply_message_id after a wait_reply; what run_function stored. */
       variables: {
         [key: string]: unknown;
@@ -2039,6 +2151,44 @@ export interface components {
     };
     /** @enum {string} */
     AutomationRunStatus: "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "CANCELLED" | "TIMED_OUT";
+    AutomationRunStep: {
+      /** @description ended_at - started_at for a wait; the step's own run time otherwise. Null until it ends. */
+      duration_ms: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      ended_at: string | null;
+      error: {
+        code: string;
+        message: string;
+      } | null;
+      /** @description The step's place in the automation's steps (0-based). */
+      index: number;
+      /** @description A run_function step's function invocation (GET /functions/{id}/invocations). */
+      invocation_id: string | null;
+      /** @description The message the step sent (send_reply, send_flow, run_function in reply mode); for a wait_reply, the customer's reply it took. */
+      message_id: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      started_at: string;
+      /**
+       * @description completed; waiting (a delay or a wait_reply); running (the run's current step); failed (with error); timed_out (a wait_reply without answer); cancelled (a newer run took the conversation).
+       * @enum {string}
+       */
+      status: "running" | "waiting" | "completed" | "failed" | "timed_out" | "cancelled";
+      /**
+       * @description The step's action; null only for a step the automation no longer has.
+       * @enum {string|null}
+       */
+      type: "send_reply" | "delay" | "wait_reply" | "pause_replies" | "send_flow" | "run_function" | null;
+      /** @description The run's variables once the step was done (while it waits: as it began). */
+      variables_after: {
+        [key: string]: unknown;
+      };
+    };
     /** @description Any of name, trigger, steps, active and position; the others stay. key cannot change here (422: rename it in the config document). Judged as POST /config/validate judges the entry: mistakes are 422 config_invalid with `config_issues` whose paths are relative to the automation. */
     AutomationUpdateRequest: {
       active?: boolean;
@@ -4686,6 +4836,101 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AuditEvent"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAutomationRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationRun"];
         };
       };
       /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
@@ -13854,6 +14099,110 @@ export interface operations {
       };
       /** @description No such resource in this project (not_found). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMessageAutomations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AutomationEvaluation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,7 +6,6 @@ import { Badge, ChevronRightIcon, Time, type BadgeTone } from "@/components/ui";
 import { projectPath } from "@/components/shell/nav-links";
 import { JsonTree } from "@/components/webhooks/json-tree";
 import type { AutomationRun, AutomationRunStatus, AutomationStep } from "@/lib/client/automations";
-import type { AutomationRunDetail } from "@/lib/client/automations-runs";
 import { runPosition } from "./model/summaries";
 import { RunSteps } from "./runs/run-steps";
 
@@ -38,7 +37,6 @@ export function RunStatusBadge({ status }: { status: AutomationRunStatus }) {
  * started it (why it fired) and the conversation.
  */
 export function RunItem({ projectId, run, steps }: { projectId: string; run: AutomationRun; steps: readonly AutomationStep[] }) {
-  const detail = run as AutomationRunDetail;
   const variables = Object.keys(run.variables ?? {}).length;
   return (
     <li className="space-y-1.5 px-3 py-2.5" data-run-id={run.id} aria-label={`Run ${run.id}`}>
@@ -57,8 +55,8 @@ export function RunItem({ projectId, run, steps }: { projectId: string; run: Aut
           <Link href={`${projectPath(projectId, "automations/runs")}/${encodeURIComponent(run.id)}`} className={linkClass}>
             Open run
           </Link>
-          {detail.trigger_message_id && (
-            <Link href={projectPath(projectId, `automations/messages/${encodeURIComponent(detail.trigger_message_id)}`)} className={linkClass}>
+          {run.trigger_message_id && (
+            <Link href={projectPath(projectId, `automations/messages/${encodeURIComponent(run.trigger_message_id)}`)} className={linkClass}>
               Why it fired
             </Link>
           )}
@@ -84,9 +82,9 @@ export function RunItem({ projectId, run, steps }: { projectId: string; run: Aut
           {run.error.message}
         </p>
       )}
-      {detail.steps && detail.steps.length > 0 && (
-        <Fold label={`Steps (${detail.steps.length})`}>
-          <RunSteps projectId={projectId} run={detail} definition={steps} />
+      {run.steps && run.steps.length > 0 && (
+        <Fold label={`Steps (${run.steps.length})`}>
+          <RunSteps projectId={projectId} run={run} definition={steps} />
         </Fold>
       )}
       {variables > 0 && (

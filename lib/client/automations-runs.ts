@@ -1,59 +1,28 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { AutomationEvaluation as EvaluationSchema, AutomationRunStep as StepSchema } from "@/lib/api/schemas/automations";
 import { projectApi } from "./api";
-import { automationKeys, type AutomationRun, type StepKind } from "./automations";
+import { automationKeys, type AutomationRun } from "./automations";
 import type { Message } from "./inbox";
 import { projectQueryKey } from "./query";
 
 /**
  * A run step by step, and why a message did (not) start one (issue 34): `GET /automation-runs/{id}`
- * and `GET /messages/{id}/automations` (config:read; docs/api-decisions.md "Automations").
+ * and `GET /messages/{id}/automations` (config:read; docs/api-decisions.md "Automations"). The
+ * shapes are the API's own (lib/api/schemas/automations.ts), types only.
  */
 
-export interface AutomationRunStep {
-  index: number;
-  type: StepKind;
-  status: string;
-  started_at: string;
-  ended_at: string | null;
-  duration_ms: number | null;
-  variables_after: Record<string, unknown> | null;
-  message_id: string | null;
-  invocation_id: string | null;
-  error: { code: string; message: string } | null;
-}
+export type AutomationRunStep = z.infer<typeof StepSchema>;
 
-/** The run with the steps it went through (older servers leave `steps` out). */
-export type AutomationRunDetail = AutomationRun & { steps?: AutomationRunStep[]; trigger_message_id?: string | null };
+/** The run with the steps it went through (GET /automation-runs/{id}; the runs list carries them too). */
+export type AutomationRunDetail = AutomationRun;
 
-export type EvaluationOutcome = "started" | "resumed" | "none";
-export type EvaluationResult = "ran" | "matched_not_run" | "not_matched" | "skipped";
-
-export interface AutomationConsidered {
-  automation_id: string;
-  key: string;
-  name: string;
-  position: number;
-  active: boolean;
-  trigger_type: string;
-  result: EvaluationResult;
-  reason: string | null;
-  detail: string;
-}
-
-export interface AutomationEvaluation {
-  object: "automation_evaluation";
-  message_id: string;
-  conversation_id: string;
-  channel_id: string;
-  routing_mode: string;
-  decided_at: string | null;
-  outcome: EvaluationOutcome;
-  run_id: string | null;
-  reason: string | null;
-  automations: AutomationConsidered[];
-}
+export type AutomationEvaluation = z.infer<typeof EvaluationSchema>;
+export type AutomationConsidered = AutomationEvaluation["automations"][number];
+export type EvaluationOutcome = AutomationEvaluation["outcome"];
+export type EvaluationResult = AutomationConsidered["result"];
 
 const LIVE_POLL_MS = 1_500;
 const ACTIVE = new Set(["RUNNING", "WAITING"]);

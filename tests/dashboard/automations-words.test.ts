@@ -83,13 +83,13 @@ describe("the evaluation of a message", () => {
     detail: "",
     ...over,
   });
-  const base = { decided_at: "2026-01-01T00:00:00Z", reason: null, routing_mode: "FLOWS" };
+  const base = { decided_at: "2026-01-01T00:00:00Z", reason: null, routing_mode: "FLOWS" as const };
 
   it("heads with what ran, or why nothing did", () => {
     expect(evaluationHeadline({ ...base, outcome: "started", automations: [row({ name: "Order", result: "ran" })] })).toBe("“Order” ran");
     expect(evaluationHeadline({ ...base, outcome: "resumed", automations: [row({ name: "Order", result: "ran" })] })).toMatch(/waiting run of “Order”/);
     expect(evaluationHeadline({ ...base, outcome: "none", automations: [row({})] })).toBe("No automation ran: none matched");
-    expect(evaluationHeadline({ ...base, outcome: "none", reason: "routing_not_flows", routing_mode: "EXTERNAL", automations: [] })).toBe(
+    expect(evaluationHeadline({ ...base, outcome: "none", reason: "routing_not_flows" as const, routing_mode: "EXTERNAL" as const, automations: [] })).toBe(
       "No automation ran: routing is EXTERNAL, not Flows",
     );
     expect(evaluationHeadline({ ...base, decided_at: null, outcome: "none", automations: [] })).toMatch(/Not decided yet/);
@@ -112,7 +112,8 @@ describe("a run's steps", () => {
     expect(durationLabel(250_000)).toBe("4 min 10 s");
     expect(durationLabel(2 * 3_600_000 + 5 * 60_000)).toBe("2 h 5 min");
     expect(durationLabel(null)).toBe("—");
-    expect(stepStatusCopy("COMPLETED").label).toBe("Done");
+    expect(stepStatusCopy("completed").label).toBe("Done");
+    expect(stepStatusCopy("timed_out").label).toBe("Timed out");
     expect(stepStatusCopy("some_state").label).toBe("some state");
   });
 
@@ -124,7 +125,7 @@ describe("a run's steps", () => {
     const step = (index: number, vars: Record<string, unknown>) => ({
       index,
       type: "send_reply" as const,
-      status: "COMPLETED",
+      status: "completed" as const,
       started_at: `2026-01-01T00:00:0${index}Z`,
       ended_at: null,
       duration_ms: 1,

@@ -160,9 +160,7 @@ export function BuilderForm({ projectId, automation, initial }: { projectId: str
           </div>
           {automation && <RunsPanel projectId={projectId} automation={automation} />}
         </div>
-        <div className="xl:sticky xl:top-4">
-          <TestPanel projectId={projectId} automation={automation} dirty={builder.dirty} />
-        </div>
+        <TestPanel projectId={projectId} automation={automation} dirty={builder.dirty} />
       </div>
       <ReviewDialog
         projectId={projectId}

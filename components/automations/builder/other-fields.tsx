@@ -3,6 +3,8 @@
 import { Field, Input, Select } from "@/components/ui";
 import { FlowPicker, FunctionPicker } from "@/components/pickers/resource-pickers";
 import type { AutomationStep } from "@/lib/client/automations";
+import { useFlows } from "@/lib/client/flows";
+import { useFunctions } from "@/lib/client/functions";
 import { duration } from "../model/summaries";
 import type { StepFieldProps } from "./reply-fields";
 import { VariableText } from "./variable-text";
@@ -55,6 +57,9 @@ export function PauseFields({ value, onChange, path, errorAt }: StepFieldProps<P
 
 /** send_flow: a published flow, with the message's optional texts (placeholders allowed). */
 export function SendFlowFields({ value, onChange, path, errorAt, steps, index, projectId }: StepFieldProps<SendFlow> & { projectId: string }) {
+  const flows = useFlows(projectId);
+  // A config-owned flow is named by its key (the contact's language then picks the locale variant), as config documents name it.
+  const refOf = (id: string) => flows.data?.pages.flatMap((page) => page.data).find((flow) => flow.id === id)?.config_key ?? id;
   const text = (field: "body_text" | "header_text" | "footer_text", label: string, max: number) => (
     <VariableText
       label={label}
@@ -73,7 +78,7 @@ export function SendFlowFields({ value, onChange, path, errorAt, steps, index, p
       <FlowPicker
         projectId={projectId}
         value={value.flow}
-        onChange={(flow) => onChange({ ...value, flow })}
+        onChange={(flow) => onChange({ ...value, flow: refOf(flow) })}
         error={errorAt(`${path}.flow`)}
         hint="Published flows of this project; the contact's preferred language picks the locale variant."
       />
@@ -97,6 +102,9 @@ const RESULT_MODES: Array<{ value: NonNullable<RunFunction["result_mode"]>; labe
 
 /** run_function: a deployed function, and what to do with what it returns. */
 export function RunFunctionFields({ value, onChange, path, errorAt, projectId }: StepFieldProps<RunFunction> & { projectId: string }) {
+  const functions = useFunctions(projectId);
+  // Named by its slug, as a config document names it (the id works too, but reads as noise in YAML).
+  const slugOf = (id: string) => functions.data?.pages.flatMap((page) => page.data).find((fn) => fn.id === id)?.slug ?? id;
   const mode = value.result_mode ?? "side_effect";
   const choice = RESULT_MODES.find((item) => item.value === mode)!;
   return (
@@ -104,7 +112,7 @@ export function RunFunctionFields({ value, onChange, path, errorAt, projectId }:
       <FunctionPicker
         projectId={projectId}
         value={value.function}
-        onChange={(fn) => onChange({ ...value, function: fn })}
+        onChange={(fn) => onChange({ ...value, function: slugOf(fn) })}
         error={errorAt(`${path}.function`)}
         hint="Deployed, active functions. It gets the message event and the run's variables ({{vars.reply_text}}, …)."
       />

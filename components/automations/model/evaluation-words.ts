@@ -24,7 +24,9 @@ const NEXT_STEPS: Record<string, string> = {
   keyword_not_matched: "Add the words customers use as keywords, or use the match mode “contains the word” or “contains”.",
   not_first_message: "A welcome automation answers a contact's very first message only.",
   earlier_match: "An automation higher in the list ran first: move this one up to give it priority.",
-  superseded: "A newer message started another run in this conversation, which cancelled this one.",
+  superseded: "An automation of a kind that comes first ran (keywords before welcome, welcome before any message).",
+  pending: "svc is still deciding: this page follows it and updates by itself.",
+  not_recorded: "This message came before svc recorded its decisions, so there is nothing to show for it. Newer messages have their explanation.",
 };
 
 export function nextStepFor(reason: string | null): string | null {
@@ -38,7 +40,9 @@ export function evaluationHeadline(evaluation: Pick<AutomationEvaluation, "outco
   if (evaluation.outcome === "resumed")
     return ran ? `A waiting run of “${ran.name}” took this message and went on` : "A waiting run took this message and went on";
   if (evaluation.outcome === "started") return ran ? `“${ran.name}” ran` : "An automation ran";
-  if (evaluation.reason === "routing_not_flows") return `No automation ran: routing is ${evaluation.routing_mode}, not Flows`;
+  if (evaluation.reason === "not_recorded") return "No decision recorded for this message";
+  if (evaluation.reason === "routing_not_flows")
+    return `No automation ran: routing is ${evaluation.routing_mode ?? "not Flows"}${evaluation.routing_mode ? ", not Flows" : ""}`;
   if (evaluation.reason === "handoff_on") return "No automation ran: a person has this conversation (handoff on)";
   if (evaluation.reason === "not_customer_turn") return "No automation ran: this is not a new customer message";
   if (evaluation.automations.length === 0) return "No automation ran: the project has no automations";

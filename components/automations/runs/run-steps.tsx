@@ -4,10 +4,13 @@ import Link from "next/link";
 import { Badge, Time } from "@/components/ui";
 import { projectPath } from "@/components/shell/nav-links";
 import { functionPath } from "@/components/functions/paths";
-import type { AutomationStep } from "@/lib/client/automations";
+import type { AutomationStep, StepKind } from "@/lib/client/automations";
 import type { AutomationRunDetail, AutomationRunStep } from "@/lib/client/automations-runs";
+import { useFunctions } from "@/lib/client/functions";
 import { STEP_KIND_LABELS, runPosition, stepSummary } from "../model/summaries";
 import { durationLabel, stepStatusCopy, stepsWithBefore, variableChanges } from "../model/run-steps";
+
+const kindLabel = (type: string | null) => (type ? (STEP_KIND_LABELS[type as StepKind] ?? type) : "Removed step");
 
 const linkClass = "font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600";
 
@@ -47,25 +50,23 @@ function StepRow({
   step,
   before,
   definition,
+  functionIdOf,
 }: {
   projectId: string;
   run: AutomationRunDetail;
   step: AutomationRunStep;
   before: Record<string, unknown> | null;
   definition: AutomationStep | undefined;
+  functionIdOf: (ref: string) => string;
 }) {
   const status = stepStatusCopy(step.status);
-  const fn = definition?.run_function?.function;
+  const ref = definition?.run_function?.function;
+  const fn = ref ? functionIdOf(ref) : undefined;
   return (
-    <li
-      className="px-3 py-2.5"
-      data-run-step={step.index}
-      data-step-status={step.status}
-      aria-label={`Step ${step.index + 1}: ${STEP_KIND_LABELS[step.type] ?? step.type}`}
-    >
+    <li className="px-3 py-2.5" data-run-step={step.index} data-step-status={step.status} aria-label={`Step ${step.index + 1}: ${kindLabel(step.type)}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px]">
         <span className="font-medium text-slate-900">
-          Step {step.index + 1} · {STEP_KIND_LABELS[step.type] ?? step.type}
+          Step {step.index + 1} · {kindLabel(step.type)}
         </span>
         <Badge tone={status.tone} dot>
           {status.label}
@@ -117,12 +118,23 @@ function StepRow({
  * it (what it set marked new), and the message or function run it produced, linked.
  */
 export function RunSteps({ projectId, run, definition }: { projectId: string; run: AutomationRunDetail; definition: readonly AutomationStep[] }) {
+  const functions = useFunctions(projectId);
+  // run_function names a function by slug or id; its page is by id.
+  const functionIdOf = (ref: string) => functions.data?.pages.flatMap((page) => page.data).find((fn) => fn.id === ref || fn.slug === ref)?.id ?? ref;
   if (!run.steps) return <p className="text-[13px] text-slate-700">{runPosition(run, definition)}</p>;
   if (run.steps.length === 0) return <p className="text-[13px] text-slate-500">No step has run yet.</p>;
   return (
     <ol aria-label={`Steps of run ${run.id}`} className="divide-y divide-slate-100 rounded-md bg-white ring-1 ring-slate-200">
       {stepsWithBefore(run.steps).map(({ step, before }) => (
-        <StepRow key={`${step.index}-${step.started_at}`} projectId={projectId} run={run} step={step} before={before} definition={definition[step.index]} />
+        <StepRow
+          key={`${step.index}-${step.started_at}`}
+          projectId={projectId}
+          run={run}
+          step={step}
+          before={before}
+          definition={definition[step.index]}
+          functionIdOf={functionIdOf}
+        />
       ))}
     </ol>
   );

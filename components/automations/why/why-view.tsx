@@ -14,7 +14,8 @@ export const automationPath = (projectId: string, automationId: string) => proje
 /** The evaluation in words: the headline, then each automation in priority order with its result, reason and what to do. */
 export function EvaluationView({ projectId, evaluation }: { projectId: string; evaluation: AutomationEvaluation }) {
   const rows = inPriorityOrder(evaluation.automations);
-  const generalNext = rows.length === 0 || evaluation.outcome === "none" ? nextStepFor(evaluation.reason) : null;
+  // The message's own reason (routing, handoff, …) is said once, at the top, not on every row.
+  const generalNext = nextStepFor(evaluation.reason);
   return (
     <div className="space-y-3" data-evaluation-outcome={evaluation.outcome}>
       <div>
@@ -22,7 +23,7 @@ export function EvaluationView({ projectId, evaluation }: { projectId: string; e
           {evaluationHeadline(evaluation)}
         </p>
         <p className="mt-0.5 text-[12px] text-slate-500">
-          Routing {evaluation.routing_mode}
+          {evaluation.routing_mode ? `Routing ${evaluation.routing_mode} when it came` : "Routing not recorded"}
           {evaluation.decided_at && (
             <>
               {" · decided "}
@@ -30,13 +31,14 @@ export function EvaluationView({ projectId, evaluation }: { projectId: string; e
             </>
           )}
         </p>
-        {generalNext && <p className="mt-1 text-[13px] text-slate-700">{generalNext}</p>}
+        <p className="mt-1 text-[13px] text-slate-700">{evaluation.detail}</p>
+        {generalNext && <p className="mt-0.5 text-[13px] text-slate-500">{generalNext}</p>}
       </div>
       {rows.length > 0 && (
         <ol aria-label="Automations considered, in priority order" className="divide-y divide-slate-100 rounded-md bg-white ring-1 ring-slate-200">
           {rows.map((row) => {
             const copy = RESULT_COPY[row.result] ?? { label: row.result, tone: "neutral" as const };
-            const next = row.result === "ran" ? null : nextStepFor(row.reason);
+            const next = row.result === "ran" || row.reason === evaluation.reason ? null : nextStepFor(row.reason);
             return (
               <li key={row.automation_id} className="px-3 py-2.5" data-automation-key={row.key} data-result={row.result} aria-label={row.name}>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px]">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, Card, CardBody, CardHeader, CheckCircleIcon, Field, Input, PageHeader, Spinner, Switch, XCircleIcon, useToast } from "@/components/ui";
 import { projectPath } from "@/components/shell/nav-links";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
@@ -9,7 +9,7 @@ import type { Automation } from "@/lib/client/automations";
 import { useSaveAutomation } from "@/lib/client/automations-write";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { saveEffect } from "../model/effects";
-import { KEY_PATTERN, keyFromName, type AutomationDraft } from "../model/draft";
+import { KEY_PATTERN, draftOf, keyFromName, type AutomationDraft } from "../model/draft";
 import { errorCount } from "../model/issue-fields";
 import { ReviewDialog, type ReviewRequest } from "../review-dialog";
 import { RoutingBanner } from "../routing-banner";
@@ -102,6 +102,20 @@ export function BuilderForm({ projectId, automation, initial }: { projectId: str
   const [review, setReview] = useState<ReviewRequest | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   useLeaveGuard(builder.dirty);
+  const [openedAt, setOpenedAt] = useState(automation?.updated_at ?? null);
+  const changedUnderneath = automation !== null && automation.updated_at !== openedAt;
+  const { dirty, reset } = builder;
+  // Saved here or applied from config: without edits in the way, the form follows what is stored.
+  useEffect(() => {
+    if (!automation || !changedUnderneath || dirty) return;
+    reset(draftOf(automation));
+    setOpenedAt(automation.updated_at);
+  }, [automation, changedUnderneath, dirty, reset]);
+  const loadStored = () => {
+    if (!automation) return;
+    reset(draftOf(automation));
+    setOpenedAt(automation.updated_at);
+  };
 
   const creating = automation === null;
   const name = builder.draft.name.trim() || "New automation";
@@ -134,6 +148,17 @@ export function BuilderForm({ projectId, automation, initial }: { projectId: str
         description="What starts it, then its steps in order. Checked as you type with the same rules as the Config page; saved through the API after you see the change."
       />
       <RoutingBanner projectId={projectId} />
+      {changedUnderneath && dirty && (
+        <div
+          role="alert"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/25"
+        >
+          <p>This automation was changed elsewhere since you opened it (a config apply, or another operator). Saving would replace that change.</p>
+          <Button size="sm" onClick={loadStored}>
+            Discard my edits and load it
+          </Button>
+        </div>
+      )}
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_23rem]">
         <div className="space-y-5">
           <Basics builder={wrapped} creating={creating} onKeyTouched={() => setKeyTouched(true)} />

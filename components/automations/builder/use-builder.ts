@@ -93,6 +93,12 @@ export function useBuilder(projectId: string, initial: AutomationDraft, original
     dirty: entryJson !== saved,
     /** After a save: the saved entry is the new baseline. */
     markSaved: () => setSaved(entryJson),
+    /** The stored automation changed (a save, a config apply): the form starts again from it. */
+    reset: (next: AutomationDraft) => {
+      setDraft(next);
+      setSaved(JSON.stringify(entryOf(next)));
+      setRefused(null);
+    },
     /** A save's 422: its issues, for exactly this entry. */
     refuse: (issues: Issue[]) => setRefused({ issues, forEntry: entryJson }),
   };

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+// First, as in the app: the config schema pulls in domain schemas that lib/api/schemas extend with
+// .openapi later in this worker (files share it); zod must be extended before they are built.
+import "@/lib/api/zod";
 import {
   blankDraft,
   blankStep,

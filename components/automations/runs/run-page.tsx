@@ -82,7 +82,7 @@ export function RunPage({ projectId, runId }: { projectId: string; runId: string
           <Card aria-labelledby="run-why-heading">
             <CardHeader title={<span id="run-why-heading">Why it started</span>} />
             <CardBody>
-              <WhyPanel projectId={projectId} messageId={data.trigger_message_id} />
+              <WhyPanel projectId={projectId} messageId={data.trigger_message_id} linkRun={false} />
             </CardBody>
           </Card>
         )}

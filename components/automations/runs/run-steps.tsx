@@ -91,7 +91,7 @@ function StepRow({
               href={`${projectPath(projectId, "inbox")}?c=${encodeURIComponent(run.conversation_id)}`}
               data-message-id={step.message_id}
             >
-              Open the message it sent
+              {step.type === "wait_reply" ? "Open the reply it took" : "Open the message it sent"}
             </Link>
           )}
           {step.invocation_id && (

@@ -66,7 +66,7 @@ export function EvaluationView({ projectId, evaluation }: { projectId: string; e
 }
 
 /** GET /messages/{id}/automations for one message, loaded and followed until decided. */
-export function WhyPanel({ projectId, messageId }: { projectId: string; messageId: string }) {
+export function WhyPanel({ projectId, messageId, linkRun = true }: { projectId: string; messageId: string; linkRun?: boolean }) {
   const evaluation = useMessageAutomations(projectId, messageId);
   if (evaluation.isPending) {
     return (
@@ -89,7 +89,7 @@ export function WhyPanel({ projectId, messageId }: { projectId: string; messageI
     <div className="space-y-2">
       <EvaluationView projectId={projectId} evaluation={evaluation.data} />
       {evaluation.data.decided_at === null && <Spinner label="Waiting for the decision" />}
-      {evaluation.data.run_id && (
+      {linkRun && evaluation.data.run_id && (
         <p className="text-[13px]">
           <Link className={linkClass} href={`${projectPath(projectId, "automations/runs")}/${encodeURIComponent(evaluation.data.run_id)}`}>
             Open the run, step by step

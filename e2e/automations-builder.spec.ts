@@ -165,3 +165,75 @@ test("an automation built in the browser answers on the sandbox phone, runs step
   await expect(page.getByText(`When a message contains the word 'pedido${run}'`)).toBeVisible();
   await screenshot(page, "builder-after-yaml");
 });
+
+test("the list duplicates, edits, reorders, switches on and deletes, each after its change is shown", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await warmUpAuth(request);
+  const run = Date.now().toString(36);
+  const project = await ownProject(request, `Builder list e2e ${run}`);
+  await signIn(page);
+  const call = dashboard(page, project.id);
+  const reply = (text: string) => [{ send_reply: { text } }];
+  await call("POST", "/config/apply", {
+    version: 1,
+    flows: [],
+    automations: [
+      { key: "hours", name: "Hours", trigger: { type: "KEYWORD", keywords: ["hours"] }, steps: reply("We open at 9.") },
+      { key: "prices", name: "Prices", trigger: { type: "KEYWORD", keywords: ["price"] }, steps: reply("It costs 5."), active: false },
+    ],
+  });
+  const keys = () => page.locator("[data-automation-key]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-automation-key")));
+  await page.goto(`/projects/${project.id}/automations`);
+  await expect.poll(keys).toEqual(["hours", "prices"]);
+
+  // Duplicate: the builder opens on a copy, off, with a free key; created after its diff.
+  await page.getByRole("link", { name: "Duplicate Prices" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Prices (copy)");
+  await expect(page.getByLabel("Key", { exact: true })).toHaveValue("prices-copy");
+  await expect(page.getByRole("switch", { name: "Active" })).toHaveAttribute("aria-checked", "false");
+  await page.getByRole("button", { name: "Create…" }).click();
+  const created = page.getByRole("dialog", { name: "Create “Prices (copy)”" });
+  await expect(created).toContainText("is off: saving changes nothing customers see");
+  await created.getByRole("button", { name: "Create automation" }).click();
+  await expect(page.getByRole("heading", { name: "Prices (copy)", level: 1 })).toBeVisible();
+
+  // Edit: the reply's text; the diff names what changes.
+  const text = page.getByRole("list", { name: "Steps" }).getByLabel("Message", { exact: true });
+  await text.fill("It costs 5 euros.");
+  await page.getByRole("button", { name: "Save…" }).click();
+  const saved = page.getByRole("dialog", { name: "Save “Prices (copy)”" });
+  await expect(saved.locator('[data-diff-action="update"]')).toContainText("prices-copy");
+  await expect(saved.locator('[data-diff-action="update"]')).toContainText("steps");
+  await screenshot(page, "builder-save-diff");
+  await saved.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Prices (copy) saved")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save…" })).toBeDisabled();
+
+  // Reorder: the copy moves up, above Prices.
+  await page.goto(`/projects/${project.id}/automations`);
+  await expect.poll(keys).toEqual(["hours", "prices", "prices-copy"]);
+  await page.getByRole("button", { name: "Move Prices (copy) up" }).click();
+  const move = page.getByRole("dialog", { name: "Move “Prices (copy)” up" });
+  await expect(move).toContainText("moves from number 3 to number 2 of 3");
+  await expect(move.locator('[data-diff-action="update"]')).toContainText("order");
+  await move.getByRole("button", { name: "Move", exact: true }).click();
+  await expect.poll(keys).toEqual(["hours", "prices-copy", "prices"]);
+
+  // Switching on shows what will answer customers first; switching off applies at once.
+  const prices = page.locator('[data-automation-key="prices"]');
+  await prices.getByRole("switch", { name: "Active" }).click();
+  const on = page.getByRole("dialog", { name: "Switch on “Prices”" });
+  await expect(on).toContainText("it starts answering live customers");
+  await expect(on.locator('[data-diff-action="update"]')).toContainText("prices");
+  await screenshot(page, "automations-switch-on-review");
+  await on.getByRole("button", { name: "Switch on" }).click();
+  await expect(prices.getByRole("switch", { name: "Active" })).toHaveAttribute("aria-checked", "true");
+
+  // Delete: the diff says delete; the card goes.
+  await page.getByRole("button", { name: "Delete Prices (copy)" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete “Prices (copy)”" });
+  await expect(remove.locator('[data-diff-action="delete"]')).toContainText("prices-copy");
+  await remove.getByRole("button", { name: "Delete automation" }).click();
+  await expect.poll(keys).toEqual(["hours", "prices"]);
+  await screenshot(page, "automations-list-after-edits");
+});

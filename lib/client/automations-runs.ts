@@ -21,7 +21,6 @@ export type AutomationRunDetail = AutomationRun;
 
 export type AutomationEvaluation = z.infer<typeof EvaluationSchema>;
 export type AutomationConsidered = AutomationEvaluation["automations"][number];
-export type EvaluationOutcome = AutomationEvaluation["outcome"];
 export type EvaluationResult = AutomationConsidered["result"];
 
 const LIVE_POLL_MS = 1_500;

@@ -67,9 +67,3 @@ export function documentWithChange(document: ConfigDocument, change: AutomationC
     }
   }
 }
-
-/** The keys the document lists (to find a free key for a copy, or a clash before saving). */
-export function documentKeys(document: ConfigDocument | undefined): Set<string> {
-  if (!document) return new Set();
-  return new Set(automationsOf(document).flatMap((entry) => (typeof entry?.key === "string" ? [entry.key] : [])));
-}

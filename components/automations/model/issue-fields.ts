@@ -93,11 +93,6 @@ export function placeIssues(issues: readonly Issue[], known: ReadonlySet<string>
   return placed;
 }
 
-/** The issues shown in or under a field: its own and its children's that no nearer field holds (a card collects its fields' via errorsAt). */
-export function issuesAt(placed: PlacedIssues, field: string): Issue[] {
-  return placed.byField.get(field) ?? [];
-}
-
 /** Whether any error sits at this path or under it (a step card says so when folded). */
 export function hasErrorsUnder(placed: PlacedIssues, prefix: string): boolean {
   for (const [field, issues] of placed.byField) {

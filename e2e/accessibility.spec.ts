@@ -39,6 +39,8 @@ interface Seeded {
   broadcastId: string;
   deliveryId: string;
   inviteToken: string;
+  automationId: string;
+  inboundMessageId: string;
 }
 
 let seeded: Seeded;
@@ -163,6 +165,10 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     flows: [],
     automations: [automation("greeting", "hola", "Hi! How can we help?"), automation("hours", "hours", "We open at 9am every day.")],
   });
+  const automations = await call<{ data: Array<{ id: string; key: string }> }>("GET", "/automations");
+  const automationId = automations.data.find((a) => a.key === `greeting_${run}`)!.id;
+  const messages = await call<{ data: Array<{ id: string; direction: string }> }>("GET", `/conversations/${conversationId}/messages?limit=20`);
+  const inboundMessageId = messages.data.find((m) => m.direction === "inbound")!.id;
   await call("POST", "/keys", { kind: "secret", name: `Backend ${run}`, scopes: ["messages:send"] });
   const invited = await call<{ url: string }>("POST", "/members", { email: `a11y-${run}@e2e.svc.test`, role: "developer" });
   const inviteToken = invited.url.split("/invite/")[1]!;
@@ -176,7 +182,18 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   await expect(page).toHaveURL(/\/flows\/[^/]+$/);
   const flowId = new URL(page.url()).pathname.split("/").pop()!;
 
-  return { projectId: project.id, channelId: channel.id, conversationId, flowId, functionId: fn.id, broadcastId: broadcast.id, deliveryId, inviteToken };
+  return {
+    projectId: project.id,
+    channelId: channel.id,
+    conversationId,
+    flowId,
+    functionId: fn.id,
+    broadcastId: broadcast.id,
+    deliveryId,
+    inviteToken,
+    automationId,
+    inboundMessageId,
+  };
 }
 
 /** Waits until the page has its main heading and no loading placeholder, then runs axe and fails on what matters. */
@@ -245,6 +262,9 @@ test.describe("signed in", () => {
     { name: "broadcasts", path: () => project("broadcasts"), heading: "Broadcasts" },
     { name: "broadcast", path: () => project(`broadcasts/${seeded.broadcastId}`), heading: /^Pickup reminders / },
     { name: "automations", path: () => project("automations"), heading: "Automations" },
+    { name: "automation builder", path: () => project("automations/new"), heading: "New automation" },
+    { name: "automation editor", path: () => project(`automations/${seeded.automationId}`), heading: /^Greeting / },
+    { name: "why did it (not) fire", path: () => project(`automations/messages/${seeded.inboundMessageId}`), heading: "Why did it (not) fire?" },
     { name: "agent", path: () => project("agent"), heading: "Agent" },
     { name: "config", path: () => project("config"), heading: "Config" },
     { name: "webhooks", path: () => project("webhooks"), heading: "Webhooks" },

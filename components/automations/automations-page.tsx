@@ -1,33 +1,46 @@
 "use client";
 
-import { Button, ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonGroup, SkeletonRows } from "@/components/ui";
+import { useState } from "react";
+import { Button, ButtonLink, EmptyState, ErrorState, PageHeader, PlusIcon, SkeletonGroup, SkeletonRows } from "@/components/ui";
 import { projectPath } from "@/components/shell/nav-links";
 import { AutomationsIcon, ConfigIcon } from "@/components/ui/icons";
 import { useAutomations } from "@/lib/client/automations";
 import { can, useCurrentProject } from "@/lib/client/me";
 import { AutomationCard } from "./automation-card";
+import { ReviewDialog, type ReviewRequest } from "./review-dialog";
 import { RoutingBanner } from "./routing-banner";
 
 /**
- * /projects/[id]/automations: the automations config-as-code defined, in config order, each with its
- * trigger, steps, on/off switch and recent runs. They are edited on the Config page, not here.
+ * /projects/[id]/automations: the project's automations in priority (config) order, each with its
+ * trigger, steps, on/off switch and recent runs; New, Edit and Duplicate open the builder, and moving
+ * or deleting one shows the change (the Config page's diff) first. The Config page edits the same
+ * automations as YAML or JSON: both are one source of truth.
  */
 export function AutomationsPage({ projectId }: { projectId: string }) {
   const { role } = useCurrentProject();
   const canWrite = can(role, "write");
   const automations = useAutomations(projectId);
+  const [review, setReview] = useState<ReviewRequest | null>(null);
   const all = automations.data?.pages.flatMap((page) => page.data) ?? [];
   const configPath = projectPath(projectId, "config");
+  const newPath = projectPath(projectId, "automations/new");
 
   return (
     <div>
       <PageHeader
         title="Automations"
-        description="Replies svc sends by itself while inbound routing is FLOWS: keyword, welcome and any-message triggers, each running its steps in order. They are defined in config; here you switch them on or off and follow their runs."
+        description="Replies svc sends by itself while inbound routing is Flows: keyword, welcome and any-message triggers, each running its steps in order. The first one in this list that matches a message runs."
         actions={
-          <ButtonLink href={configPath} icon={<ConfigIcon />}>
-            Edit in Config
-          </ButtonLink>
+          <>
+            <ButtonLink href={configPath} icon={<ConfigIcon />}>
+              Edit as config
+            </ButtonLink>
+            {canWrite && (
+              <ButtonLink href={newPath} variant="primary" icon={<PlusIcon />}>
+                New automation
+              </ButtonLink>
+            )}
+          </>
         }
       />
       <RoutingBanner projectId={projectId} />
@@ -41,17 +54,28 @@ export function AutomationsPage({ projectId }: { projectId: string }) {
         <EmptyState
           icon={<AutomationsIcon />}
           title="No automations yet"
-          description="Automations are defined in config: list them under “automations” in the project's config document and apply it on the Config page."
+          description="Build one here (a trigger, then its steps), or list them under “automations” in the project's config document on the Config page."
           action={
-            <ButtonLink href={configPath} variant="primary">
-              Open Config
-            </ButtonLink>
+            canWrite ? (
+              <ButtonLink href={newPath} variant="primary" icon={<PlusIcon />}>
+                New automation
+              </ButtonLink>
+            ) : (
+              <ButtonLink href={configPath}>Open Config</ButtonLink>
+            )
           }
         />
       ) : (
         <div className="space-y-5">
-          {all.map((automation) => (
-            <AutomationCard key={automation.id} projectId={projectId} automation={automation} canWrite={canWrite} />
+          {all.map((automation, index) => (
+            <AutomationCard
+              key={automation.id}
+              projectId={projectId}
+              automation={automation}
+              canWrite={canWrite}
+              place={{ index, count: all.length }}
+              onReview={setReview}
+            />
           ))}
           {automations.hasNextPage && (
             <div className="flex justify-center">
@@ -62,6 +86,7 @@ export function AutomationsPage({ projectId }: { projectId: string }) {
           )}
         </div>
       )}
+      <ReviewDialog projectId={projectId} request={review} onClose={() => setReview(null)} />
     </div>
   );
 }

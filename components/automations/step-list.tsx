@@ -4,7 +4,7 @@ import type { AutomationStep, StepKind } from "@/lib/client/automations";
 import { DelayStepIcon, HandoffStepIcon, ReplyStepIcon, WaitReplyStepIcon } from "@/components/ui/icons";
 import { STEP_KIND_LABELS, kindOf, stepSummary } from "./model/summaries";
 
-const STEP_ICONS: Record<StepKind, ComponentType<IconProps>> = {
+export const STEP_ICONS: Record<StepKind, ComponentType<IconProps>> = {
   send_reply: ReplyStepIcon,
   delay: DelayStepIcon,
   wait_reply: WaitReplyStepIcon,
@@ -13,7 +13,7 @@ const STEP_ICONS: Record<StepKind, ComponentType<IconProps>> = {
   run_function: FunctionsIcon,
 };
 
-const STEP_TONES: Record<StepKind, string> = {
+export const STEP_TONES: Record<StepKind, string> = {
   send_reply: "bg-indigo-50 text-indigo-600 ring-indigo-600/20",
   delay: "bg-slate-100 text-slate-600 ring-slate-500/20",
   wait_reply: "bg-amber-50 text-amber-700 ring-amber-600/25",

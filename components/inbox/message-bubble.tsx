@@ -1,5 +1,7 @@
 "use client";
 
+import Link from "next/link";
+import { useParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon } from "@/components/ui/icons";
@@ -12,6 +14,7 @@ import { MessageStatus } from "./message-status";
 export function MessageBubble({ message }: { message: Message }) {
   const outbound = message.direction === "outbound";
   const failed = message.status === "failed";
+  const { projectId } = useParams<{ projectId: string }>();
   return (
     <BubbleFrame
       outbound={outbound}
@@ -24,6 +27,15 @@ export function MessageBubble({ message }: { message: Message }) {
             {formatClock(message.timestamp)}
           </time>
           {outbound && <MessageStatus status={message.status} />}
+          {!outbound && projectId && (
+            // Why this customer message did (not) start an automation (issue 34): a link, not a redesign of the thread.
+            <Link
+              href={`/projects/${encodeURIComponent(projectId)}/automations/messages/${encodeURIComponent(message.id)}`}
+              className="rounded-sm text-slate-500 underline-offset-2 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Why (no) automation?
+            </Link>
+          )}
         </>
       }
       footer={failed ? <FailureNote failure={message.failure} /> : null}

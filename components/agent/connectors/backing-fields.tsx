@@ -2,59 +2,10 @@
 
 import { Field, Input, Select } from "@/components/ui";
 import { LazyJsonEditor } from "@/components/code-editor/json-editor-lazy";
-import { useFlows } from "@/lib/client/flows";
-import { useFunctions } from "@/lib/client/functions";
+import { FlowPicker, FunctionPicker } from "@/components/pickers/resource-pickers";
 import type { ToolDraft } from "../model/tool-draft";
 
 type Errors = (field: string) => string | undefined;
-
-/** FLOW: the project's PUBLISHED flows only (anything else is a 422 invalid_tool_backing). */
-function FlowPicker({ projectId, value, onChange, error }: { projectId: string; value: string; onChange: (id: string) => void; error?: string }) {
-  const flows = useFlows(projectId);
-  const published = (flows.data?.pages.flatMap((p) => p.data) ?? []).filter((flow) => flow.status === "PUBLISHED");
-  return (
-    <Field
-      label="Flow"
-      error={error}
-      hint={flows.isSuccess && !published.length ? "No published flow yet: publish one on the Flows page." : "Published flows of this project."}
-    >
-      <Select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{flows.isPending ? "Loading flows…" : "Pick a flow"}</option>
-        {published.map((flow) => (
-          <option key={flow.id} value={flow.id}>
-            {flow.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
-/** HOSTED_FUNCTION: deployed, active functions only. */
-function FunctionPicker({ projectId, value, onChange, error }: { projectId: string; value: string; onChange: (id: string) => void; error?: string }) {
-  const functions = useFunctions(projectId);
-  const deployed = (functions.data?.pages.flatMap((p) => p.data) ?? []).filter((fn) => fn.is_active && fn.active_version_id);
-  return (
-    <Field
-      label="Function"
-      error={error}
-      hint={
-        functions.isSuccess && !deployed.length
-          ? "No deployed function yet: deploy one on the Functions page."
-          : "Deployed, active functions; called with event type agent_tool."
-      }
-    >
-      <Select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{functions.isPending ? "Loading functions…" : "Pick a function"}</option>
-        {deployed.map((fn) => (
-          <option key={fn.id} value={fn.id}>
-            {fn.name} ({fn.slug})
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
 
 /** The fields of the tool's backing type. */
 export function BackingFields({
@@ -70,10 +21,17 @@ export function BackingFields({
 }) {
   switch (draft.backingType) {
     case "FLOW":
+      // FLOW: the project's PUBLISHED flows only (anything else is a 422 invalid_tool_backing).
       return <FlowPicker projectId={projectId} value={draft.flowId} onChange={(flowId) => set({ flowId })} error={error("backing_flow_id")} />;
     case "HOSTED_FUNCTION":
       return (
-        <FunctionPicker projectId={projectId} value={draft.functionId} onChange={(functionId) => set({ functionId })} error={error("backing_function_id")} />
+        <FunctionPicker
+          projectId={projectId}
+          value={draft.functionId}
+          onChange={(functionId) => set({ functionId })}
+          error={error("backing_function_id")}
+          hint="Deployed, active functions; called with event type agent_tool."
+        />
       );
     case "API_ENDPOINT":
       return (

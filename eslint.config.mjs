@@ -169,6 +169,20 @@ export default defineConfig([
     },
   },
   {
+    // Type-aware rules on the server code and its tools: a promise nobody awaits loses its error (an
+    // unhandled rejection, or nothing at all), and an async callback where a void one is expected (an
+    // event handler, a forEach) does the same. A promise left to run on purpose says so with `void` and
+    // a comment naming where its errors go. Typed linting asks the TypeScript service for every file it
+    // checks, so it is limited to the files where a lost promise does harm.
+    name: "svc/promises",
+    files: ["lib/**/*.{ts,tsx}", "cli/**/*.ts", "scripts/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     name: "svc/tests",
     files: ["tests/**", "e2e/**"],
     // Response bodies and fixtures are read as `any` on purpose: the assertions are the type check.

@@ -131,6 +131,8 @@ export class QueuePump {
 
   private execute(job: Job<object>): void {
     this.inFlight++;
+    // Runs beside the fetch loop: a failed run is recorded as the job's failure, and a failure to record
+    // it goes to options.onError; stop() waits for inFlight to reach 0.
     void this.options
       .run(job)
       .then(

@@ -24,7 +24,7 @@ export interface AuditFilters {
 
 const PAGE_SIZE = 25;
 
-export const auditKeys = {
+const auditKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "audit-events"),
   list: (projectId: string, filters: AuditFilters) => projectQueryKey(projectId, "audit-events", { ...filters }),
 };

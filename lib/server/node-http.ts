@@ -8,7 +8,7 @@ import { stampPeer } from "./peer-address";
  */
 
 /** The incoming request as a web Request (body read whole); `signal` aborts when the client goes away before the answer. */
-export async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
+async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
   stampPeer(req);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -31,7 +31,7 @@ export async function webRequestOf(req: http.IncomingMessage, res: http.ServerRe
   });
 }
 
-export async function writeWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
+async function writeWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
   res.end(body);

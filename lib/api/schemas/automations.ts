@@ -34,7 +34,7 @@ export const Automation = z
   })
   .openapi("Automation");
 
-export const AutomationRunStatus = z.enum(AUTOMATION_RUN_STATUSES).openapi("AutomationRunStatus");
+const AutomationRunStatus = z.enum(AUTOMATION_RUN_STATUSES).openapi("AutomationRunStatus");
 
 export const AutomationRun = z
   .object({

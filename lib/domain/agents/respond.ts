@@ -25,7 +25,7 @@ import { loadThread, moveThread, routingOwner } from "./thread-control";
 export const AGENT_RESPOND_JOB = "agents.respond";
 
 /** The reply's idempotency key: one reply per customer message. */
-export function agentReplyKey(messageId: string): string {
+function agentReplyKey(messageId: string): string {
   return `agent-reply:${messageId}`;
 }
 

@@ -18,8 +18,6 @@ import { contentFieldsOf, sentContentFields, type MessageContentFields } from ".
 import { messageRow, type MessageFacts } from "./rows";
 import { resolveTemplateSend } from "@/lib/domain/templates/send-check";
 
-export { recipientAddress } from "./recipient";
-
 export interface SendInput {
   channel_id: string;
   conversation_id?: string | undefined;

@@ -15,9 +15,9 @@ export {
   type InboundMessageInsert,
   type OutboundMessageInsert,
 } from "./message-insert";
-export { getConversation, listConversationMessages } from "./read";
-export { listConversations } from "./list";
-export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";
+export { getConversation, getConversationRowOrThrow, listConversationMessages } from "./read";
+export { listConversations, type ConversationFilter } from "./list";
+export { lastCustomerMessageAt, lastCustomerMessageAtSql, MESSAGING_WINDOW_MS, messagingWindow, type MessagingWindow } from "./window";
 
 /**
  * Turns the human handoff on (HUMAN_ACTIVE) or off (AI_ACTIVE). Turning it on again while it is on

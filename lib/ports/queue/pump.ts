@@ -129,10 +129,12 @@ export class QueuePump {
     });
   }
 
+  /**
+   * Runs the job beside the fetch loop, so its promise is not awaited (`void`): a failed run is recorded
+   * as the job's failure, a failure to record it goes to options.onError, and stop() waits for inFlight.
+   */
   private execute(job: Job<object>): void {
     this.inFlight++;
-    // Runs beside the fetch loop: a failed run is recorded as the job's failure, and a failure to record
-    // it goes to options.onError; stop() waits for inFlight to reach 0.
     void this.options
       .run(job)
       .then(

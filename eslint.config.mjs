@@ -1,6 +1,7 @@
 // ESLint: the layer rule (ARCHITECTURE.md, "Imports point down only") and a modest set of bug-catching
 // rules. Formatting is Prettier's job (.prettierrc.json); nothing here is about layout. README, "Why each
 // dependency", says why these tools.
+import fs from "node:fs";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextPlugin from "@next/eslint-plugin-next";
@@ -218,6 +219,22 @@ export default defineConfig([
         "error",
         { name: "fetch", message: "Call the server through @svc/sdk (cli/config/client.ts apiClient, cli/login.ts loginClient)." },
       ],
+    },
+  },
+  {
+    // Type-aware rules on the server code and its tools: a promise nobody awaits loses its error (an
+    // unhandled rejection, or nothing at all), and an async callback where a void one is expected (an
+    // event handler, a forEach) does the same. A promise left to run on purpose says so with `void` and
+    // a comment naming where its errors go. Typed linting asks the TypeScript service for every file it
+    // checks, so it is limited to the files where a lost promise does harm. The service's program holds
+    // the files on disk only: a snippet linted at an invented path (tests/lint/) gets the other rules.
+    name: "svc/promises",
+    files: ["lib/**/*.{ts,tsx}", "cli/**/*.ts", "scripts/**/*.ts"],
+    ignores: [(filePath) => !fs.existsSync(filePath)],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
     },
   },
   {

@@ -17,7 +17,7 @@ export interface PublicError {
   headers: Record<string, string>;
 }
 
-export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side.";
+const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side.";
 export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unreachable right now, so nothing was done.";
 
 /**

@@ -65,10 +65,16 @@ function countScripts(context: BrowserContext) {
   context.on("response", (response) => {
     const url = response.url();
     if (!/\.js(\?|$)/.test(url) || !url.startsWith(base)) return;
+    // Counted as each body arrives, beside the page's own work; a response whose body or sizes are gone
+    // (the page navigated away) is not counted rather than an unhandled rejection.
     void (async () => {
       const body = await response.body().catch(() => null);
       if (!body) return;
-      const sizes = await response.request().sizes();
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      if (!sizes) return;
       bytes.encoded += sizes.responseBodySize;
       bytes.decoded += body.length;
       bytes.files += 1;

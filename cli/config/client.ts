@@ -7,7 +7,7 @@ import { createSvcClient, type SvcClient } from "@svc/sdk";
 import { readCredentials } from "../credentials";
 import { reportingFetch } from "../sdk";
 
-export const DEFAULT_API_URL = "http://localhost:3000/api/v1";
+const DEFAULT_API_URL = "http://localhost:3000/api/v1";
 const TIMEOUT_MS = 60_000;
 
 export interface ApiTarget {

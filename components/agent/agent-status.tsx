@@ -5,7 +5,7 @@ import { useApplyAgent, type AgentStatus, type BusinessAgent } from "@/lib/clien
 
 const TONES: Record<AgentStatus, BadgeTone> = { DRAFT: "neutral", PROVISIONING: "info", ACTIVE: "success", DISABLED: "neutral", ERROR: "danger" };
 
-export function AgentStatusBadge({ status }: { status: AgentStatus }) {
+function AgentStatusBadge({ status }: { status: AgentStatus }) {
   return (
     <Badge tone={TONES[status]} dot>
       <span data-testid="agent-status">{status}</span>

@@ -4,7 +4,7 @@ import { Field, Select } from "@/components/ui";
 import type { Channel } from "@/lib/client/channels";
 import { platformLabel } from "@/lib/shared/platforms";
 
-export function channelLabel(channel: Channel): string {
+function channelLabel(channel: Channel): string {
   const name = channel.display_name ?? channel.phone_number ?? channel.id;
   return channel.is_sandbox ? `${name} (shared sandbox)` : `${name} · ${platformLabel(channel.platform)}`;
 }

@@ -8,7 +8,7 @@ import "./swagger-contrast.css";
 import type { SwaggerPlugin } from "swagger-ui-dist/swagger-ui-es-bundle.js";
 
 /** The OpenAPI document this page renders: the one the API serves (lib/api/openapi.ts). */
-export const OPENAPI_URL = "/api/v1/openapi.json";
+const OPENAPI_URL = "/api/v1/openapi.json";
 
 /**
  * Swagger UI's markup, made accessible where its options cannot: an "Operations" heading between the

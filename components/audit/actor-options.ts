@@ -3,7 +3,7 @@ import type { AuditEvent } from "@/lib/client/audit";
 import type { ApiKey } from "@/lib/client/keys";
 import type { Member } from "@/lib/client/members";
 
-export interface ActorOption {
+interface ActorOption {
   /** The actor id the API filters on (actor_id): an operator's user id or a key's id. */
   value: string;
   label: string;

@@ -1,8 +1,8 @@
 import type { BadgeTone } from "@/components/ui";
 import type { AuditActorType } from "@/lib/client/audit";
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType, type AuditAction, type AuditTargetType } from "@/lib/shared/audit-actions";
+import { AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType, type AuditAction, type AuditTargetType } from "@/lib/shared/audit-actions";
 
-export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType };
+export { AUDIT_TARGET_TYPES, isAuditAction, isAuditTargetType };
 
 /** How the audit log says things. Records over the unions, so a new action or target type cannot ship without words. */
 export const ACTION_LABELS: Record<AuditAction, string> = {

@@ -14,7 +14,7 @@ export interface CodeEditorFrameProps {
 }
 
 /** What the hint under every code editor says; exported for the tests that look for it. */
-export const KEYBOARD_HINT = {
+const KEYBOARD_HINT = {
   editable: "Tab indents here. To leave the editor, press Esc then Tab (Shift+Tab goes back), or Ctrl+M (Ctrl+Shift+M on a Mac) to make Tab move focus.",
   readOnly: "Read-only: Tab moves on to the next control.",
 } as const;

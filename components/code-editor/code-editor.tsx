@@ -12,7 +12,7 @@ export interface CodeEditorProps extends EditorProps {
 }
 
 /** Monaco takes Tab even when read-only (it only types nothing): a read-only editor lets Tab move focus instead. */
-export function readOnlyTabs(options: EditorProps["options"]): { tabFocusMode?: boolean } {
+function readOnlyTabs(options: EditorProps["options"]): { tabFocusMode?: boolean } {
   return options?.readOnly ? { tabFocusMode: true } : {};
 }
 

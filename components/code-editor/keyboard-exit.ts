@@ -29,7 +29,7 @@ function isTabbable(element: HTMLElement): boolean {
  * Focuses the nearest tabbable element after (or before) `frame` in document order, inside the
  * nearest modal <dialog> when the editor is in one (the rest of the page is inert then).
  */
-export function focusBeside(frame: HTMLElement, direction: "after" | "before"): boolean {
+function focusBeside(frame: HTMLElement, direction: "after" | "before"): boolean {
   const root: ParentNode = frame.closest("dialog[open]") ?? document;
   const candidates = [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => !frame.contains(element) && isTabbable(element));
   const following = (element: HTMLElement) => Boolean(frame.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);

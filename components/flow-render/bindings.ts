@@ -31,7 +31,7 @@ function scopeValue(scope: BindingScope, source: string, path: string): unknown 
   return lookup(source === "data" ? scope.data : scope.form, path);
 }
 
-export function asText(value: unknown): string {
+function asText(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(asText).join(", ");

@@ -13,7 +13,7 @@ const num = (value: unknown): number | undefined => {
 };
 
 export type TextVariant = "heading" | "subheading" | "body" | "caption";
-export type ActionName = "navigate" | "complete" | "data_exchange";
+type ActionName = "navigate" | "complete" | "data_exchange";
 
 /** An on-click-action: which one, the next screen for navigate, and the raw payload. */
 export interface RawAction {
@@ -79,7 +79,7 @@ const TEXT_TYPES: Record<string, TextVariant> = {
 };
 const CHOICE_TYPES: Record<string, "dropdown" | "radio" | "checkbox"> = { Dropdown: "dropdown", RadioButtonsGroup: "radio", CheckboxGroup: "checkbox" };
 
-export function readAction(value: unknown): RawAction | null {
+function readAction(value: unknown): RawAction | null {
   const action = obj(value);
   const name = str(action?.name);
   if (!action || !name) return null;

@@ -37,7 +37,7 @@ function checkMulti(rule: FieldRule, picked: string[]): string | null {
 }
 
 /** The problem with one field's value, or null when it may be sent. */
-export function checkField(rule: FieldRule, value: FormValue | undefined): string | null {
+function checkField(rule: FieldRule, value: FormValue | undefined): string | null {
   if (rule.kind === "optin") return rule.required && value !== true ? "Required" : null;
   if (rule.kind === "multi") return checkMulti(rule, Array.isArray(value) ? value : []);
   const text = typeof value === "string" ? value.trim() : "";

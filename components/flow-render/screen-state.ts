@@ -18,7 +18,7 @@ export type FlowAction =
 export const truthy = (value: unknown) => value === true || value === "true";
 
 /** `visible` absent or anything but false (after resolving a `${...}` reference): shown. */
-export function isVisible(component: FlowComponent, scope: BindingScope): boolean {
+function isVisible(component: FlowComponent, scope: BindingScope): boolean {
   if (component.visible === undefined) return true;
   const value = resolveValue(component.visible, scope);
   return value !== false && value !== "false";
@@ -29,7 +29,7 @@ export function isVisible(component: FlowComponent, scope: BindingScope): boolea
  * when the flow sets none. An input the customer never touches then has no value at all, so it is
  * absent from the payload as it is from the provider's (not "", [] or false).
  */
-export function initialValue(component: FlowComponent, scope: BindingScope): FormValue | undefined {
+function initialValue(component: FlowComponent, scope: BindingScope): FormValue | undefined {
   if (component.kind !== "input" && component.kind !== "choice" && component.kind !== "optin") return undefined;
   const value = resolveValue(component.initValue, scope);
   if (value === undefined || value === null) return undefined;
@@ -39,7 +39,7 @@ export function initialValue(component: FlowComponent, scope: BindingScope): For
 }
 
 /** What checkForm needs to know about an input (null for components that hold no value). */
-export function ruleOf(component: FlowComponent, scope: BindingScope): FieldRule | null {
+function ruleOf(component: FlowComponent, scope: BindingScope): FieldRule | null {
   const required = "required" in component && truthy(resolveValue(component.required, scope));
   if (component.kind === "input") {
     return {
@@ -76,7 +76,7 @@ export function openScreen(screen: FlowScreen, data: Record<string, unknown> | u
 }
 
 /** The screen's inputs with the values they start with (only those the flow sets). */
-export function initialForm(screen: FlowScreen, data: Record<string, unknown>): Record<string, FormValue> {
+function initialForm(screen: FlowScreen, data: Record<string, unknown>): Record<string, FormValue> {
   const scope: BindingScope = { data, form: {} };
   const values: Record<string, FormValue> = {};
   for (const component of screen.components) {

@@ -18,7 +18,7 @@ interface FlowGroup {
  * Locale variants side by side: flows sharing a config_key form one group (sent by config_key, the
  * locale picked per contact), sorted by key; flows without a key come last, each on its own.
  */
-export function groupFlows(flows: Flow[]): FlowGroup[] {
+function groupFlows(flows: Flow[]): FlowGroup[] {
   const byKey = new Map<string, Flow[]>();
   const loose: Flow[] = [];
   for (const flow of flows) {

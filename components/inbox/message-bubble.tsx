@@ -85,7 +85,7 @@ export function BubbleFrame({
 }
 
 /** Why the provider (or svc) refused the message, in red where it cannot be missed. */
-export function FailureNote({ failure }: { failure: MessageFailure | null }) {
+function FailureNote({ failure }: { failure: MessageFailure | null }) {
   const code = failure?.code !== null && failure?.code !== undefined ? String(failure.code) : null;
   return (
     <div

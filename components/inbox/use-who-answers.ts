@@ -12,7 +12,7 @@ import { whoAnswers, type AnsweringFacts, type WhoAnswers } from "./who-answers"
  * react-query shares one request of each. Automations are asked for whatever the project's routing,
  * since a dedicated channel can route FLOWS under an EXTERNAL project.
  */
-export function useAnsweringFacts(projectId: string): AnsweringFacts | undefined {
+function useAnsweringFacts(projectId: string): AnsweringFacts | undefined {
   const project = useProject(projectId);
   const automations = useAutomations(projectId);
   const list = useMemo(() => automations.data?.pages.flatMap((page) => page.data), [automations.data]);

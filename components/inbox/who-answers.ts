@@ -11,7 +11,7 @@ import { ROUTING_SENTENCES, effectiveRoutingOfWire } from "@/lib/shared/routing-
  * automation whose trigger can match a further message. The wire's handoff status (AI_ACTIVE) only
  * means "no person took over", not that anything answers (issue 32 item 14).
  */
-export type Answerer = "agent" | "automation" | "keywords" | "webhook" | "person" | "nobody";
+type Answerer = "agent" | "automation" | "keywords" | "webhook" | "person" | "nobody";
 
 export interface WhoAnswers {
   answerer: Answerer;

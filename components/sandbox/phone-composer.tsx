@@ -9,7 +9,7 @@ import { DocumentGlyph, PhotoGlyph, PinGlyph } from "@/components/inbox/glyphs";
 /** What the phone asks the page to send (the page adds channel, number and name). */
 export type PhoneAction = Omit<CustomerAction, "channel_id" | "from" | "name">;
 
-export const LOCATION_PRESETS = [
+const LOCATION_PRESETS = [
   { name: "Eiffel Tower", address: "Champ de Mars, 5 Av. Anatole France, Paris", latitude: 48.8584, longitude: 2.2945 },
   { name: "Times Square", address: "Manhattan, New York, NY", latitude: 40.758, longitude: -73.9855 },
   { name: "Sydney Opera House", address: "Bennelong Point, Sydney NSW", latitude: -33.8568, longitude: 151.2153 },

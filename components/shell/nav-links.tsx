@@ -23,7 +23,7 @@ import {
   type IconProps,
 } from "@/components/ui/icons";
 
-export interface NavItem {
+interface NavItem {
   /** The link's accessible name; e2e specs click links by exactly these names. */
   label: string;
   /** Path under /projects/[projectId] ("" is the overview). */
@@ -31,7 +31,7 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { label: "Overview", segment: "", icon: HomeIcon },
   { label: "Inbox", segment: "inbox", icon: InboxIcon },
   { label: "Channels", segment: "channels", icon: ChannelsIcon },

@@ -23,7 +23,7 @@ function initials(user: ShellUser): string {
   return ((parts[0]?.[0] ?? "?") + (user.name && parts[1] ? parts[1][0] : "")).toUpperCase();
 }
 
-export function RoleBadge({ role }: { role: Role }) {
+function RoleBadge({ role }: { role: Role }) {
   return <Badge tone={ROLE_TONES[role]}>{ROLE_LABELS[role]}</Badge>;
 }
 

@@ -6,7 +6,7 @@ import { useDeliveryStats } from "@/lib/client/webhooks";
 import { formatCount, formatPercent, windowPhrase } from "./format";
 import { StackedBarChart } from "./stacked-bar-chart";
 
-export const STATS_RANGES = [
+const STATS_RANGES = [
   { value: "24h", hours: 24, label: "24 hours" },
   { value: "7d", hours: 168, label: "7 days" },
 ] as const;

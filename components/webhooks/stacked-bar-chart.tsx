@@ -40,7 +40,7 @@ function bucketLabel(bucket: DeliveryStatsBucket): string {
 }
 
 /** One hour, read out: what the tooltip shows and the live region announces. */
-export function describeBucket(bucket: DeliveryStatsBucket): string {
+function describeBucket(bucket: DeliveryStatsBucket): string {
   const total = bucket.succeeded + bucket.failed;
   const parts = [`${bucketLabel(bucket)}: ${formatCount(bucket.succeeded)} succeeded, ${formatCount(bucket.failed)} failed`];
   if (total > 0 && bucket.median_latency_ms !== null) parts.push(`median latency ${formatDuration(bucket.median_latency_ms)}`);

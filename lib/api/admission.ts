@@ -62,7 +62,7 @@ function rateLimitHeaders(hit: HitResult): Record<string, string> {
 }
 
 /** 429 with the spec's body and headers; X-Svc-Limit-Type names the limit that tripped. */
-export function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit: HitResult): SvcError {
+function limitExceeded(code: "rate_limit" | "monthly_quota_exceeded", hit: HitResult): SvcError {
   const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
   const message =
     code === "rate_limit"

@@ -31,7 +31,7 @@ export function clientIp(request: Request, trustedProxies: readonly string[]): s
 }
 
 /** An address as servers print it: IPv4-mapped IPv6 as IPv4, brackets and an IPv4 port removed; null when it is none. */
-export function normalizeIp(raw: string | null | undefined): string | null {
+function normalizeIp(raw: string | null | undefined): string | null {
   let text = raw?.trim() ?? "";
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
   if (bracketed) text = bracketed[1]!;

@@ -12,10 +12,10 @@ function openBody(stored: unknown): unknown {
 }
 
 /** docs/spec/decisions.md "Idempotency": scoped to (project, method, path), kept 24 h. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A claim older than this belongs to a request that died; a retry may take it over. */
 const IN_PROGRESS_LEASE_MS = 60_000;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export interface IdempotencyScope {
   projectId: string;

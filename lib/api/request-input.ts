@@ -12,12 +12,12 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Deeper JSON is refused before JSON.parse (and before the canonical-JSON fingerprint recurses into it). */
 export const MAX_JSON_DEPTH = 64;
 
-export function payloadTooLarge(maxBytes: number): SvcError {
+function payloadTooLarge(maxBytes: number): SvcError {
   return new SvcError("payload_too_large", `The request body is larger than ${maxBytes} bytes, the limit of this operation.`, { max_bytes: maxBytes });
 }
 
 /** How much of a refused body is still read (and dropped) after the 413, and for how long at most. */
-export const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
+const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
 
 /**
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: a declared Content-Length over

@@ -25,7 +25,7 @@ type Infer<T> = T extends ZodType ? z.output<T> : undefined;
 /** A tenant-less route (auth "none") runs before any project exists, so its handler gets no ctx. */
 type CtxFor<A extends AuthMode> = A extends "none" ? null : Ctx;
 
-export interface HandlerInput<P, Q, B, C extends Ctx | null = Ctx> {
+interface HandlerInput<P, Q, B, C extends Ctx | null = Ctx> {
   ctx: C;
   /**
    * The composition root, for the auth "none" routes that run before any project (the dashboard's

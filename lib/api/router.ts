@@ -50,7 +50,7 @@ export function decodeSegment(segment: string): string {
   }
 }
 
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   return path === "" ? "/" : path.replace(/\/+$/, "") || "/";
 }
 

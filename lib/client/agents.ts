@@ -31,7 +31,6 @@ import { projectQueryKey } from "./query";
 export type BusinessAgent = z.infer<typeof AgentSchema>;
 export type AgentStatus = BusinessAgent["status"];
 export type AgentEligibility = z.infer<typeof EligibilitySchema>["eligibility"];
-export type AgentSettings = z.infer<typeof SettingsSchema>["settings"];
 export type AgentSkill = z.input<typeof SkillSchema>;
 export type AgentSkills = z.infer<typeof SkillsSchema>;
 export type AgentConnector = z.infer<typeof ConnectorSchema>;
@@ -48,7 +47,7 @@ export type AgentEvalCase = z.input<typeof EvalRequestSchema>["scenario"]["cases
 
 const PROVISION_POLL_MS = 2_000;
 
-export const agentKeys = {
+const agentKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "business-agents"),
   list: (projectId: string) => projectQueryKey(projectId, "business-agents", "list"),
   eligibility: (projectId: string, channelId: string) => projectQueryKey(projectId, "business-agents", "eligibility", channelId),

@@ -42,7 +42,7 @@ export function isApiError(error: unknown): error is ApiError {
   return ApiError.is(error);
 }
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface ApiInit {
   method?: HttpMethod;

@@ -12,8 +12,8 @@ import { projectQueryKey } from "./query";
  * from the schema file; the action list itself is lib/shared/audit-actions.ts.
  */
 export type { AuditEvent };
-export type AuditAction = AuditEvent["action"];
-export type AuditTargetType = AuditEvent["target"]["type"];
+type AuditAction = AuditEvent["action"];
+type AuditTargetType = AuditEvent["target"]["type"];
 export type AuditActorType = AuditEvent["actor"]["type"];
 
 /** The API's filters (AuditEventListQuery); undefined = not filtered. */
@@ -25,7 +25,7 @@ export interface AuditFilters {
 
 const PAGE_SIZE = 25;
 
-export const auditKeys = {
+const auditKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "audit-events"),
   list: (projectId: string, filters: AuditFilters) => projectQueryKey(projectId, "audit-events", { ...filters }),
 };

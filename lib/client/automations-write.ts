@@ -23,7 +23,7 @@ export interface AutomationWrite {
   position?: number;
 }
 
-export type AutomationPatch = Partial<Omit<AutomationWrite, "key">>;
+type AutomationPatch = Partial<Omit<AutomationWrite, "key">>;
 
 export interface AutomationDeleted {
   object: "automation";

@@ -52,7 +52,7 @@ export const LIVE_POLL_MS = 1_500;
 const LIST_POLL_MS = 3_000;
 const LIST_PAGE = 50;
 
-export const isLive = (broadcast: Pick<Broadcast, "status">) => broadcast.status === "SENDING" || broadcast.status === "SCHEDULED";
+const isLive = (broadcast: Pick<Broadcast, "status">) => broadcast.status === "SENDING" || broadcast.status === "SCHEDULED";
 
 /** Delivery and read receipts keep arriving for a while after the last message went out. */
 const RECEIPTS_WINDOW_MS = 120_000;
@@ -70,7 +70,7 @@ export interface BroadcastFilters {
   channel_id?: string | undefined;
 }
 
-export const broadcastKeys = {
+const broadcastKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "broadcasts"),
   list: (projectId: string, filters: BroadcastFilters, cursor: string | undefined) => projectQueryKey(projectId, "broadcasts", "list", { ...filters, cursor }),
   one: (projectId: string, id: string) => projectQueryKey(projectId, "broadcasts", "one", id),

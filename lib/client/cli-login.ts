@@ -16,7 +16,7 @@ import { can, type Me } from "./me";
 export type { ApprovedCliCode, CliCode };
 export type CliCodeStatus = CliCode["status"];
 
-export const cliLoginKeys = {
+const cliLoginKeys = {
   all: ["cli-login"] as const,
   code: (userCode: string) => ["cli-login", "code", userCode] as const,
 };

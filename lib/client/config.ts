@@ -25,7 +25,6 @@ export type ConfigApply = z.infer<typeof ApplySchema>;
 /** The document as sent: any JSON object; the server is its judge (mistakes come back as issues). */
 export type ConfigDocument = Record<string, unknown>;
 
-export type ConfigIssueSeverity = ConfigIssue["severity"];
 export type ConfigDiffAction = ConfigDiffItem["action"];
 export type ConfigDiffType = ConfigDiffItem["type"];
 export const CONFIG_DIFF_ACTIONS = ["create", "update", "delete", "unchanged"] as const satisfies readonly ConfigDiffAction[];

@@ -9,7 +9,7 @@ import { projectQueryKey } from "./query";
 
 export type { Contact, ContactErased };
 
-export const contactKeys = {
+const contactKeys = {
   contact: (projectId: string, id: string) => projectQueryKey(projectId, "contacts", id),
 };
 

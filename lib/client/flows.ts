@@ -41,7 +41,7 @@ const PUBLISH_POLL_MS = 1_500;
 const ACTIVITY_POLL_MS = 5_000;
 const LIST_PAGE = 100;
 
-export const flowKeys = {
+const flowKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "flows"),
   list: (projectId: string) => projectQueryKey(projectId, "flows", "list"),
   flow: (projectId: string, flowId: string) => projectQueryKey(projectId, "flows", "flow", flowId),
@@ -53,7 +53,7 @@ export const flowKeys = {
 
 const flowPath = (flowId: string, suffix = "") => `/flows/${encodeURIComponent(flowId)}${suffix}`;
 
-export const isPublishing = (flow: Pick<Flow, "meta_status"> | undefined) => flow?.meta_status === "PUBLISHING";
+const isPublishing = (flow: Pick<Flow, "meta_status"> | undefined) => flow?.meta_status === "PUBLISHING";
 
 /** GET /flows, newest first; "Load more" fetches the next page. Polls while a listed flow is publishing. */
 export function useFlows(projectId: string) {

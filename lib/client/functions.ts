@@ -53,7 +53,7 @@ const LIST_PAGE = 100;
 const INVOCATION_PAGE = 25;
 const STATS_POLL_MS = 30_000;
 
-export const functionKeys = {
+const functionKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "functions"),
   list: (projectId: string) => projectQueryKey(projectId, "functions", "list"),
   stats: (projectId: string) => projectQueryKey(projectId, "functions", "stats"),

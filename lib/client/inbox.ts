@@ -16,7 +16,6 @@ import { projectQueryKey } from "./query";
  */
 
 export type { Conversation, MessageSendResponse };
-export type HandoffStatus = Conversation["handoff"]["status"];
 export type MessagingWindow = Conversation["messaging_window"];
 
 export type MessageFailure = NonNullable<MessageWire["failure"]>;
@@ -74,8 +73,8 @@ const CONVERSATION_PAGE = 50;
 const MESSAGE_PAGE = 50;
 
 /** Live updates: the open thread every 2 s, the list every 4 s. react-query pauses both while the tab is hidden. */
-export const THREAD_POLL_MS = 2_000;
-export const LIST_POLL_MS = 4_000;
+const THREAD_POLL_MS = 2_000;
+const LIST_POLL_MS = 4_000;
 
 function pageQuery(limit: number, startingAfter: string | undefined) {
   const params = new URLSearchParams({ limit: String(limit) });

@@ -15,7 +15,7 @@ export type { McpTool };
 /** The path MCP clients POST to, on this server's origin (lib/api/mcp/endpoint.ts). */
 export const MCP_PATH = "/api/v1/mcp";
 
-export const mcpToolKeys = {
+const mcpToolKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "mcp-tools"),
   forKey: (projectId: string, keyId: string) => projectQueryKey(projectId, "mcp-tools", { key_id: keyId }),
 };

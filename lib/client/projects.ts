@@ -33,7 +33,6 @@ export const CAPABILITY_NAMES = [
   "flows_publishing",
   "templates",
 ] as const satisfies readonly CapabilityName[];
-export type IssueSeverity = ReadinessIssue["severity"];
 
 const projectKey = (projectId: string) => projectQueryKey(projectId, "project");
 const readinessKey = (projectId: string) => projectQueryKey(projectId, "readiness");

@@ -18,7 +18,7 @@ export type RegistrationIntentCreateRequest = z.input<typeof CreateSchema>;
 const PENDING_POLL_MS = 3_000;
 const RECENT = 5;
 
-export const registrationIntentKeys = {
+const registrationIntentKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "registration-intents"),
   recent: (projectId: string) => projectQueryKey(projectId, "registration-intents", "recent"),
 };

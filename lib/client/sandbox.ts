@@ -13,7 +13,7 @@ import { projectQueryKey } from "./query";
  * project and conversations are the API's own shapes.
  */
 
-export type CustomerMessageType = "text" | "image" | "video" | "audio" | "document" | "location" | "button_reply" | "list_reply";
+type CustomerMessageType = "text" | "image" | "video" | "audio" | "document" | "location" | "button_reply" | "list_reply";
 
 export interface CustomerAction {
   channel_id: string;
@@ -53,7 +53,7 @@ export type SandboxProject = Pick<Project, "id" | "name" | "join_code" | "channe
 
 const sandboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "sandbox", ...parts);
 
-export const CUSTOMER_INBOX_POLL_MS = 1_500;
+const CUSTOMER_INBOX_POLL_MS = 1_500;
 
 export function useSandboxProject(projectId: string) {
   return useQuery({

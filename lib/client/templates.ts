@@ -15,7 +15,6 @@ import { projectQueryKey } from "./query";
 export type { Template };
 
 export type TemplateStatus = Template["status"];
-export type TemplateCategory = Template["category"];
 export type TemplateCreateRequest = z.input<typeof CreateSchema>;
 
 export interface TemplateFilters {
@@ -30,13 +29,13 @@ export interface TemplateFilters {
 const REVIEW_POLL_MS = 2_500;
 const LIST_PAGE = 100;
 
-export const templateKeys = {
+const templateKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "templates"),
   list: (projectId: string, filters: TemplateFilters) => projectQueryKey(projectId, "templates", "list", { ...filters }),
   one: (projectId: string, id: string) => projectQueryKey(projectId, "templates", "one", id),
 };
 
-export const isPendingReview = (template: Pick<Template, "status">) => template.status === "PENDING";
+const isPendingReview = (template: Pick<Template, "status">) => template.status === "PENDING";
 
 function listQuery(filters: TemplateFilters, startingAfter: string | undefined): string {
   const query = new URLSearchParams({ limit: String(LIST_PAGE) });

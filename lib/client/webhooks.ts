@@ -24,7 +24,7 @@ export type { ReplayInput, ReplayResult, WebhookAttempt, WebhookDelivery, Webhoo
 export type DeliveryStatus = WebhookDelivery["status"];
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "paused"] as const satisfies readonly DeliveryStatus[];
 
-export { EVENT_TYPES, type EventType } from "@/lib/shared/event-types";
+export { EVENT_TYPES } from "@/lib/shared/event-types";
 
 export interface DeliveryStatsBucket {
   start: string;

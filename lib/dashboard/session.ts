@@ -21,7 +21,7 @@ function cookiesOf(request: Request): Record<string, string> {
  * The operator id in the request's next-auth session cookie (a signed, encrypted JWT), or null.
  * next-auth names the cookie `__Secure-…` when it was set over https, so both names are tried.
  */
-export async function sessionUserId(request: Request): Promise<string | null> {
+async function sessionUserId(request: Request): Promise<string | null> {
   const cookies = cookiesOf(request);
   const secureCookie = Object.keys(cookies).some((name) => name.startsWith("__Secure-next-auth.session-token"));
   const token = await getToken({ req: { cookies, headers: request.headers } as never, secret: authSecret(), secureCookie });

@@ -15,7 +15,7 @@ export interface JobRun {
 }
 
 /** pg-boss's retry policy for a queue (seconds). A job that throws runs again until `limit` retries. */
-export interface RetryPolicy {
+interface RetryPolicy {
   limit: number;
   delay: number;
   backoff?: boolean;

@@ -19,12 +19,12 @@ export const SANDBOX_LOOP_ROUTES = [
 const WARM_UP_LIMIT_MS = 5 * 60_000;
 const RETRY_MS = 250;
 
-export function isNextDevServer(): boolean {
+function isNextDevServer(): boolean {
   return process.env.NEXT_RUNTIME === "nodejs" && process.env.NODE_ENV === "development";
 }
 
 /** This server's own address: Next records it once listening (start-server.js); PORT otherwise. */
-export function ownOrigin(): string {
+function ownOrigin(): string {
   return process.env.__NEXT_PRIVATE_ORIGIN || `http://localhost:${process.env.PORT || 3000}`;
 }
 

@@ -8,7 +8,7 @@ import { stampPeer } from "./peer-address";
  */
 
 /** The incoming request as a web Request (body read whole); `signal` aborts when the client goes away before the answer. */
-export async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
+async function webRequestOf(req: http.IncomingMessage, res: http.ServerResponse, base: string): Promise<Request> {
   stampPeer(req);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -31,7 +31,7 @@ export async function webRequestOf(req: http.IncomingMessage, res: http.ServerRe
   });
 }
 
-export async function writeWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
+async function writeWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
   res.end(body);
@@ -39,15 +39,17 @@ export async function writeWebResponse(res: http.ServerResponse, response: Respo
 
 /** A node:http server answering with `handle`; an exception answers 500 with its message. */
 export function createWebServer(base: () => string, handle: (request: Request) => Promise<Response>): http.Server {
-  const server = http.createServer(async (req, res) => {
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     try {
       await writeWebResponse(res, await handle(await webRequestOf(req, res, base())));
     } catch (error) {
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
     }
-  });
-  return server;
+  }
+  // node:http ignores what a listener returns: answer() turns every failure into the 500 itself, and a
+  // socket that breaks while it does is destroyed rather than left as an unhandled rejection.
+  return http.createServer((req, res) => void answer(req, res).catch(() => res.destroy()));
 }
 
 /**

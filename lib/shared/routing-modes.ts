@@ -66,8 +66,3 @@ export function effectiveRoutingOfWire(
 ): RoutingMode {
   return effectiveRouting(projectMode, channel ? { isSandbox: channel.is_sandbox, routingMode: channel.routing_mode } : null);
 }
-
-/** "FLOWS (Automations)": a mode as a sentence names it. */
-export function routingName(mode: RoutingMode): string {
-  return `${mode} (${ROUTING_LABELS[mode].toLowerCase()})`;
-}

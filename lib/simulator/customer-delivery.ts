@@ -14,7 +14,7 @@ import { json } from "@/lib/simulator/http";
  *   504 / 502 {error:{message}, message_id, delivered_status (last answer, null if none), attempts, retrying, next_attempt_at?}
  */
 // Below the sandbox phone's own 25 s wait for the simulator (lib/domain/sandbox-phone/simulator.ts).
-export const CUSTOMER_WAIT_MS = 15_000;
+const CUSTOMER_WAIT_MS = 15_000;
 
 /** These 4xx say "later", not "no": the request waits for the next attempt as for a 5xx. */
 const TRANSIENT_4XX = new Set([408, 425, 429]);

@@ -12,7 +12,7 @@ import { z } from "zod";
  *   · unsupported: {unsupported?:{type?}} · button (template quick reply): {button:{payload, text}}
  *   · postback (B/C): {postback:{title, payload}} · system (A): {system?:{type?, body?, new_wa_id?}}.
  */
-export const CUSTOMER_TYPES = [
+const CUSTOMER_TYPES = [
   "text",
   "image",
   "audio",
@@ -33,7 +33,7 @@ export const CUSTOMER_TYPES = [
   "system",
 ] as const;
 
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
 export const MEDIA_CUSTOMER_TYPES: ReadonlySet<string> = new Set(["image", "audio", "video", "document", "sticker"]);
 
@@ -47,7 +47,7 @@ const mediaSchema = z.object({
   animated: z.boolean().optional(),
 });
 
-export const customerInputSchema = z.object({
+const customerInputSchema = z.object({
   platform: z.enum(["PLATFORM_A", "PLATFORM_B", "PLATFORM_C"]),
   sender_id: z.string().min(1),
   from: z.string().min(1),

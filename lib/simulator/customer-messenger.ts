@@ -24,7 +24,7 @@ export const MESSENGER_CUSTOMER_TYPES: Record<"PLATFORM_B" | "PLATFORM_C", Reado
 const ATTACHMENT: Record<string, string> = { image: "image", audio: "audio", video: "video", document: "file", sticker: "image" };
 
 /** The reaction name the Messenger Platform reports next to the emoji. */
-export function reactionName(emoji: string): string {
+function reactionName(emoji: string): string {
   const names: [string, string[]][] = [
     ["love", ["❤️", "❤", "😍", "🥰", "💕"]],
     ["like", ["👍"]],

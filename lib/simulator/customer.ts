@@ -77,7 +77,7 @@ function inboxText(message: BusinessMessage): string | null {
 }
 
 /** The longest `wait` an inbox read may ask for, in seconds. */
-export const MAX_INBOX_WAIT_S = 30;
+const MAX_INBOX_WAIT_S = 30;
 const INBOX_POLL_MS = 50;
 
 /**

@@ -16,7 +16,7 @@ const MAX_KEYS = 2_000;
 const RSA_BITS = 2048;
 
 /** The problem with a candidate key, or null when it is a 2048-bit RSA public key in PEM. */
-export function publicKeyProblem(pem: unknown): string | null {
+function publicKeyProblem(pem: unknown): string | null {
   if (typeof pem !== "string" || pem.trim() === "") return "Param business_public_key is required.";
   if (!/-----BEGIN (?:RSA )?PUBLIC KEY-----/.test(pem)) return "Param business_public_key must be a PEM encoded public key.";
   try {

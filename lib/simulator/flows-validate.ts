@@ -10,21 +10,7 @@ import { isRecord } from "@/lib/simulator/http";
  * exist, complete only on terminal screens, data_exchange only with an endpoint, and at least one
  * terminal screen, each with a Footer. Findings come out in the provider's validation error shape.
  */
-export const SUPPORTED_FLOW_JSON_VERSIONS: ReadonlySet<string> = new Set([
-  "3.0",
-  "3.1",
-  "4.0",
-  "5.0",
-  "5.1",
-  "6.0",
-  "6.1",
-  "6.2",
-  "6.3",
-  "7.0",
-  "7.1",
-  "7.2",
-  "7.3",
-]);
+const SUPPORTED_FLOW_JSON_VERSIONS: ReadonlySet<string> = new Set(["3.0", "3.1", "4.0", "5.0", "5.1", "6.0", "6.1", "6.2", "6.3", "7.0", "7.1", "7.2", "7.3"]);
 
 const COMPONENTS = new Set([
   "TextHeading",

@@ -11,7 +11,7 @@ import { postSigned, postWithRetries, type PostOutcome } from "@/lib/simulator/d
  */
 export type FlowStatus = SimulatorFlow["status"];
 
-export function flowStatusEnvelope(flow: SimulatorFlow, oldStatus: FlowStatus, newStatus: FlowStatus, at: Date): Envelope {
+function flowStatusEnvelope(flow: SimulatorFlow, oldStatus: FlowStatus, newStatus: FlowStatus, at: Date): Envelope {
   return {
     object: "whatsapp_business_account",
     entry: [

@@ -16,7 +16,7 @@ import type { SimulatorFlow, SimulatorState } from "@/lib/simulator/state";
  * Every status change is announced on the `flows` webhook (flows-webhook.ts). Bodies may be JSON or
  * form-encoded, as Graph takes both.
  */
-export const FLOW_CATEGORIES: ReadonlySet<string> = new Set([
+const FLOW_CATEGORIES: ReadonlySet<string> = new Set([
   "SIGN_UP",
   "SIGN_IN",
   "APPOINTMENT_BOOKING",
@@ -29,7 +29,7 @@ export const FLOW_CATEGORIES: ReadonlySet<string> = new Set([
 ]);
 
 /** Flows kept per simulator; the oldest go first (a long-running dev server must not grow without limit). */
-export const MAX_FLOWS = 2_000;
+const MAX_FLOWS = 2_000;
 const MAX_NAME = 200;
 
 type Params = Record<string, unknown>;
@@ -54,7 +54,7 @@ export async function readParams(request: Request): Promise<{ ok: true; value: P
 }
 
 /** A Flows API refusal: `{error:{message:"(#code) title", type, code, is_transient, error_user_title, error_user_msg, fbtrace_id}}`. */
-export function flowError(code: number, title: string, detail: string, status = 400): Response {
+function flowError(code: number, title: string, detail: string, status = 400): Response {
   return json(status, {
     error: {
       message: `(#${code}) ${title}`,

@@ -91,7 +91,7 @@ export interface Simulator {
   readonly state: SimulatorState;
 }
 
-export const DEFAULT_STATUS_DELAYS_MS: StatusDelays = { sent: 50, delivered: 150, read: 300 };
+const DEFAULT_STATUS_DELAYS_MS: StatusDelays = { sent: 50, delivered: 150, read: 300 };
 
 const ROUTES = [
   "POST /graph/{sender_id}/messages",
@@ -252,6 +252,3 @@ export function sharedSimulator(): Simulator {
   }
   return holder[GLOBAL_KEY];
 }
-
-export type { StatusDelays } from "@/lib/simulator/context";
-export type { BusinessMessage, StoredMedia } from "@/lib/simulator/state";

@@ -13,7 +13,7 @@ import type { StoredMedia } from "@/lib/simulator/state";
  *  - PLATFORM_B / PLATFORM_C announce a plain URL that needs no headers: `/cdn/{id}`.
  * Bytes come from `POST /customer/media`, from a link the customer names, or a small placeholder.
  */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const DEFAULT_MIME: Record<string, string> = {
   image: "image/png",
@@ -26,7 +26,7 @@ const DEFAULT_MIME: Record<string, string> = {
 // A 1x1 transparent PNG, so a placeholder image is a real image.
 const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-export function storeMedia(ctx: SimulatorContext, bytes: Buffer, mimeType: string, filename: string | null): StoredMedia {
+function storeMedia(ctx: SimulatorContext, bytes: Buffer, mimeType: string, filename: string | null): StoredMedia {
   const item: StoredMedia = {
     id: mediaId(),
     bytes,

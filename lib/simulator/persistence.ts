@@ -14,7 +14,7 @@ import type { SimulatorState } from "@/lib/simulator/state";
  * that took long spaces the next ones out, so a busy simulator with a full memory spends at most about
  * 1/SAVE_COST_FACTOR of its time saving. A missing or unreadable file starts empty, with one line saying so.
  */
-export const SAVE_DELAY_MS = 500;
+const SAVE_DELAY_MS = 500;
 const SAVE_COST_FACTOR = 20;
 const STATE_FILE = "state.json";
 // Media ids are digits; a file edited by hand cannot name a path outside the folder.

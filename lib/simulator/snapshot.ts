@@ -21,7 +21,7 @@ import {
  * conversation ids (a new one opens, as after 24 h), throughput windows and counters, test hooks
  * armed for the next call, and webhooks still being retried.
  */
-export const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 1;
 
 export type MediaMeta = Omit<StoredMedia, "bytes">;
 

@@ -40,13 +40,13 @@ function bodyText(template: SimulatorTemplate): string | null {
 }
 
 /** True when the BODY text starts or ends with a variable: the provider's INVALID_FORMAT rejection. */
-export function bodyHasEdgeVariable(template: SimulatorTemplate): boolean {
+function bodyHasEdgeVariable(template: SimulatorTemplate): boolean {
   const text = bodyText(template);
   return text !== null && (EDGE_VARIABLE_START.test(text) || EDGE_VARIABLE_END.test(text));
 }
 
 /** What the timed review decides: approved, unless the body starts or ends with a variable. */
-export function reviewVerdict(template: SimulatorTemplate): ReviewResult {
+function reviewVerdict(template: SimulatorTemplate): ReviewResult {
   return bodyHasEdgeVariable(template) ? { status: "REJECTED", reason: "INVALID_FORMAT" } : { status: "APPROVED", reason: "NONE" };
 }
 
@@ -78,7 +78,7 @@ function statusValue(template: SimulatorTemplate, at: Date): Record<string, unkn
 }
 
 /** The signed webhook body announcing the template's current status. */
-export function templateStatusEnvelope(template: SimulatorTemplate, at: Date): Envelope {
+function templateStatusEnvelope(template: SimulatorTemplate, at: Date): Envelope {
   return {
     object: "whatsapp_business_account",
     entry: [

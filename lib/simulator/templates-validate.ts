@@ -7,7 +7,7 @@ import { isRecord } from "@/lib/simulator/http";
  * components: objects of the four kinds, one BODY with at most 1024 characters of text (text
  * required outside AUTHENTICATION, whose body is the provider's preset).
  */
-export const TEMPLATE_CATEGORIES: ReadonlySet<string> = new Set(["UTILITY", "MARKETING", "AUTHENTICATION"]);
+const TEMPLATE_CATEGORIES: ReadonlySet<string> = new Set(["UTILITY", "MARKETING", "AUTHENTICATION"]);
 const COMPONENT_TYPES: ReadonlySet<string> = new Set(["HEADER", "BODY", "FOOTER", "BUTTONS"]);
 const PARAMETER_FORMATS: ReadonlySet<string> = new Set(["POSITIONAL", "NAMED"]);
 const NAME = /^[a-z0-9_]+$/;
@@ -15,7 +15,7 @@ const MAX_NAME = 512;
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
 const MAX_BODY = 1024;
 
-export interface TemplateInput {
+interface TemplateInput {
   name: string;
   language: string;
   category: string;

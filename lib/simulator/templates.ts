@@ -16,8 +16,8 @@ import { checkTemplateInput } from "@/lib/simulator/templates-validate";
  *   GET    /graph/{template_id}?fields=   the template's id, name, language, status, category, components, ...
  * The same (name, language) twice under one business account is refused with 100 / 2388024.
  */
-export const MAX_TEMPLATES = 2_000;
-export const DUPLICATE_TEMPLATE_SUBCODE = 2388024;
+const MAX_TEMPLATES = 2_000;
+const DUPLICATE_TEMPLATE_SUBCODE = 2388024;
 
 /** 16 digits starting with 1: looks like the provider's ids and stays below 2^53 (the webhook sends a number). */
 function newTemplateId(state: SimulatorState): string {

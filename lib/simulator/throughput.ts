@@ -27,13 +27,13 @@ export const THROUGHPUT_ROUTES = [
 /** At most this many customers listed in `repeated`. */
 const MAX_REPEATED = 100;
 
-export const DEFAULT_MESSAGES_PER_SECOND = 80;
-export const HIGH_MESSAGES_PER_SECOND = 1_000;
+const DEFAULT_MESSAGES_PER_SECOND = 80;
+const HIGH_MESSAGES_PER_SECOND = 1_000;
 const MAX_MESSAGES_PER_SECOND = 10_000;
 const WINDOW_MS = 1_000;
 const MAX_SENDERS = 10_000;
 
-export type ThroughputLevel = "STANDARD" | "HIGH";
+type ThroughputLevel = "STANDARD" | "HIGH";
 
 export interface ThroughputStats {
   messagesPerSecond: number;
@@ -53,7 +53,7 @@ interface SenderWindow {
   refused: number;
 }
 
-export function throughputLevel(messagesPerSecond: number): ThroughputLevel {
+function throughputLevel(messagesPerSecond: number): ThroughputLevel {
   return messagesPerSecond >= HIGH_MESSAGES_PER_SECOND ? "HIGH" : "STANDARD";
 }
 

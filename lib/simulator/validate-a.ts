@@ -8,9 +8,7 @@ import { isRecord } from "@/lib/simulator/http";
  * list button ≤20, ≤10 sections, ≤10 rows in all, row title ≤24, id ≤200, description ≤72;
  * cta_url display_text ≤20 and an http(s) url; flow: see flowParameters; media by https link or id (exactly one).
  */
-export const CONTENT_TYPES = ["text", "image", "audio", "video", "document", "sticker", "location", "contacts", "interactive", "reaction", "template"] as const;
-
-export type ContentType = (typeof CONTENT_TYPES)[number];
+const CONTENT_TYPES = ["text", "image", "audio", "video", "document", "sticker", "location", "contacts", "interactive", "reaction", "template"] as const;
 
 const MEDIA_TYPES = new Set(["image", "audio", "video", "document", "sticker"]);
 

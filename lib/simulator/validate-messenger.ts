@@ -8,7 +8,7 @@ import { isRecord } from "@/lib/simulator/http";
  * titles ≤20 and payloads ≤1000; react needs payload {message_id, reaction}, unreact {message_id}.
  * Returns the detail of the first problem or null.
  */
-export const SENDER_ACTIONS = ["typing_on", "typing_off", "mark_seen", "react", "unreact"] as const;
+const SENDER_ACTIONS = ["typing_on", "typing_off", "mark_seen", "react", "unreact"] as const;
 const ATTACHMENT_TYPES = ["image", "video", "audio", "file"];
 const MESSAGING_TYPES = ["RESPONSE", "UPDATE", "MESSAGE_TAG"];
 

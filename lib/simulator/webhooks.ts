@@ -34,7 +34,7 @@ function messengerStatusPayload(message: BusinessMessage, status: StatusName, at
  * 1,000 sends a second that is ~20 webhooks a second for the number instead of 3,000, while a lone
  * send's statuses keep their own delays. Resolves as postWithRetries does.
  */
-export const STATUS_TICK_MS = 50;
+const STATUS_TICK_MS = 50;
 const MAX_BATCH = 500;
 const MAX_TRACKED_SENDERS = 10_000;
 

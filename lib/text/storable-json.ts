@@ -6,7 +6,7 @@ import { toStorableOutput } from "./storable";
  * Postgres takes deep jsonb, but serialising it on the way there is recursive in V8 and overflows the
  * stack at a few thousand levels, so a value nested deeper than `maxDepth` is refused instead.
  */
-export const MAX_OUTPUT_DEPTH = 256;
+const MAX_OUTPUT_DEPTH = 256;
 
 export type StorableJson = { ok: true; value: unknown } | { ok: false; reason: string };
 

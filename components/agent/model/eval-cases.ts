@@ -18,7 +18,7 @@ export interface EvalCaseDraft {
   weight: string;
 }
 
-export const MAX_EVAL_CASES = 50;
+const MAX_EVAL_CASES = 50;
 
 export function emptyCase(index: number): EvalCaseDraft {
   return { name: `case-${index + 1}`, input: "", contains: "", not_contains: "", tool_called: "", handoff: "any", silent: "any", weight: "" };

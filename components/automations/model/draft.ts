@@ -8,7 +8,7 @@ import type { Automation, AutomationStep, AutomationTrigger, MatchMode, StepKind
  * buttons.1.title`) still points at the card and field the operator sees.
  */
 
-export interface DraftStep {
+interface DraftStep {
   uid: string;
   step: AutomationStep;
 }

@@ -6,7 +6,7 @@ import { useUpdateFlow, type Flow } from "@/lib/client/flows";
 import { builderElementId, mergePlaced, placeFindings, requestFindings, toFindings, type Finding, type PlacedFindings } from "../model/findings";
 import { fromDraft, shapeOf, toDraft, type SavedShape, type WorkingDraft } from "../model/working-draft";
 
-export type EditorMode = "draft" | "json";
+type EditorMode = "draft" | "json";
 
 const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
 

@@ -4,7 +4,7 @@ import { pointerRange } from "../model/json-pointer";
 
 export type { MarkerSpot };
 
-export function positionAt(text: string, offset: number): { lineNumber: number; column: number } {
+function positionAt(text: string, offset: number): { lineNumber: number; column: number } {
   let line = 1;
   let lineStart = 0;
   const end = Math.min(Math.max(offset, 0), text.length);

@@ -42,7 +42,7 @@ export const FIELD_TYPE_LABELS: Record<FlowDraftFieldType, string> = {
  */
 const TEXT_INPUT = new Set<FlowDraftFieldType>(["text", "email", "phone", "number"]);
 
-/** Types whose value is one or more option ids (OPTION_FIELD_TYPES in the domain). */
+/** Types whose value is one or more option ids (the dropdown, radio and checkbox fields). */
 export const hasOptions = (type: FlowDraftFieldType) => type === "dropdown" || type === "radio" || type === "checkbox";
 
 /** Dropdowns and opt-ins show no helper text. */

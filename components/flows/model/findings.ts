@@ -58,7 +58,7 @@ export function parsePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-export function escapeSegment(segment: string): string {
+function escapeSegment(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -104,7 +104,7 @@ export interface PlacedFindings {
 
 const push = <K>(map: Map<K, Finding[]>, key: K, finding: Finding) => map.set(key, [...(map.get(key) ?? []), finding]);
 
-export function elementKey(anchor: Anchor): string {
+function elementKey(anchor: Anchor): string {
   if (anchor.at === "entry") return "entry";
   if (anchor.at === "screen") return anchor.screenUid;
   if (anchor.at === "field") return anchor.fieldUid;

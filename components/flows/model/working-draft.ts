@@ -64,7 +64,7 @@ export function fromDraft(draft: FlowDraft): WorkingDraft {
 }
 
 /** The id a reference names today ("" when it names nothing). */
-export function refId(draft: WorkingDraft, ref: ScreenRef): string {
+function refId(draft: WorkingDraft, ref: ScreenRef): string {
   if (!ref) return "";
   if (ref.kind === "missing") return ref.id;
   return draft.screens.find((screen) => screen.uid === ref.uid)?.id ?? "";

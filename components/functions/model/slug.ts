@@ -1,5 +1,5 @@
 /** The spec's slug rule (FunctionCreate: 1 to 64, `^[a-z][a-z0-9-]*$`), checked before sending. */
-export const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
+const SLUG_PATTERN = /^[a-z][a-z0-9-]*$/;
 export const SLUG_MAX = 64;
 
 /** A slug suggested from the name while the operator has not typed one: "Order status!" → "order-status". */

@@ -120,7 +120,7 @@ function footerComponent(draft: TemplateDraft): Component | null {
 }
 
 /** One button in the provider's shape. */
-export function buttonComponent(button: ButtonDraft): Component {
+function buttonComponent(button: ButtonDraft): Component {
   const { type, text } = button;
   switch (type) {
     case "QUICK_REPLY":

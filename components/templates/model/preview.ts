@@ -54,7 +54,7 @@ function footer(draft: TemplateDraft): string | null {
   return draft.footer.text.trim() ? draft.footer.text : null;
 }
 
-export function buttonLabel(button: ButtonDraft): string {
+function buttonLabel(button: ButtonDraft): string {
   if (button.type === "COPY_CODE") return BUTTON_LABELS.COPY_CODE;
   if (button.type === "OTP") return button.text.trim() || OTP_DEFAULT_LABELS[button.otpType];
   return button.text.trim() || BUTTON_LABELS[button.type];

@@ -8,7 +8,7 @@ import type { OperationInput, Route } from "@/lib/api/route";
  * operations, each tool's schema, description and scope derived from its route, plus the project's
  * functions exposed as tools. One table so the server, the dashboard's preview and the tests agree.
  */
-export const OPERATION_TOOLS = [
+const OPERATION_TOOLS = [
   { name: "send_message", operationId: "sendMessage" },
   { name: "get_message", operationId: "getMessage" },
   { name: "list_conversations", operationId: "listConversations" },
@@ -29,7 +29,7 @@ export const OPERATION_TOOLS = [
 ] as const;
 
 /** The scope a key needs to see and call a function exposed as a tool (it runs as POST /functions/{id}/invoke). */
-export const FUNCTION_TOOL_SCOPE = "functions:invoke";
+const FUNCTION_TOOL_SCOPE = "functions:invoke";
 const FUNCTION_TOOL_PREFIX = "fn_";
 
 type JsonSchema = Record<string, unknown>;
@@ -135,7 +135,7 @@ function operationTool(name: string, route: Route): ToolSpec {
 const cache = new WeakMap<readonly Route[], ToolSpec[]>();
 
 /** Every curated tool, built once per routing table. A missing operation is a programming error. */
-export function operationTools(routes: readonly Route[]): ToolSpec[] {
+function operationTools(routes: readonly Route[]): ToolSpec[] {
   const cached = cache.get(routes);
   if (cached) return cached;
   const tools = OPERATION_TOOLS.map(({ name, operationId }) => {
@@ -148,12 +148,12 @@ export function operationTools(routes: readonly Route[]): ToolSpec[] {
 }
 
 /** The tool name of an exposed function: its slug (unique per project), in the characters tool names allow. */
-export function functionToolName(fn: Pick<ExposedFunction, "slug">): string {
+function functionToolName(fn: Pick<ExposedFunction, "slug">): string {
   return FUNCTION_TOOL_PREFIX + fn.slug.replace(/[^A-Za-z0-9_]/g, "_");
 }
 
 /** A function exposed as a tool: its input_schema is the tool's schema; calling it invokes the function with those arguments. */
-export function functionTool(fn: ExposedFunction, invokeRoute: Route): ToolSpec {
+function functionTool(fn: ExposedFunction, invokeRoute: Route): ToolSpec {
   const schema = fn.inputSchema && fn.inputSchema.type === "object" ? fn.inputSchema : { type: "object" };
   const { $schema: _dialect, ...inputSchema } = schema as JsonSchema;
   return {

@@ -15,7 +15,7 @@ export const MESSAGE_ID = "msg_01jxq4q3w8k4n6q8s0u2w4y6a8";
 export const INBOUND_MESSAGE_ID = "msg_01jxq4q1w2a4c6e8g0j2l4n6q8";
 export const EVENT_ID = "evt_01jxq4q5x9m5p7r9t1v3x5z7b9";
 export const DELIVERY_ID = "wd_01jxq4q6y0n6q8s0u2w4y6a8c0";
-export const ATTEMPT_ID = "wa_01jxq4q7z1p7r9t1v3x5z7b9d1";
+const ATTEMPT_ID = "wa_01jxq4q7z1p7r9t1v3x5z7b9d1";
 export const PHONE = "+14155550199";
 export const WEBHOOK_URL = "https://hooks.example.com/svc";
 export const JOIN_CODE = "ctnacwvg";
@@ -30,7 +30,7 @@ export const SANDBOX_READINESS = {
   blockers: ["SANDBOX_TEMPLATES_NOT_SUPPORTED"],
 };
 
-export const DEDICATED_READINESS = {
+const DEDICATED_READINESS = {
   mode: "dedicated",
   can_publish_flows: true,
   can_submit_templates: true,

@@ -8,20 +8,20 @@ import { CHANNEL_ID, CONTACT_ID, CONVERSATION_ID, PHONE, PROJECT_ID } from "./fi
 
 export const FLOW_ID = "flow_01jxq4s2a3b4c5d6e7f8g9h0j1";
 export const FLOW_ES_ID = "flow_01jxq4s9m2n3p4q5r6s7t8v9w0";
-export const FLOW_IMPORTED_ID = "flow_01jxq4t5c6d7e8f9g0h1j2k3m4";
-export const DISPATCH_ID = "fd_01jxq4v8d2f4h6k8m0p2r4t6w8";
-export const SUBMISSION_ID = "fs_01jxq4w3e5g7j9m1p3s5v7y9b1";
-export const FLOW_TOKEN = "svcft_7QmZ2xKp9LwR4tVb8NcY1sHd6FgJ3eUa";
+const FLOW_IMPORTED_ID = "flow_01jxq4t5c6d7e8f9g0h1j2k3m4";
+const DISPATCH_ID = "fd_01jxq4v8d2f4h6k8m0p2r4t6w8";
+const SUBMISSION_ID = "fs_01jxq4w3e5g7j9m1p3s5v7y9b1";
+const FLOW_TOKEN = "svcft_7QmZ2xKp9LwR4tVb8NcY1sHd6FgJ3eUa";
 export const SEND_MESSAGE_ID = "msg_01jxq4v8d1e3g5j7m9q1s3v5x7";
 /** The provider's ids: the business account of the dedicated channel and the provider flow of version 1. */
 export const WABA_ID = "203040506070";
 export const META_FLOW_ID = "1185672402954210";
 export const CONFIG_KEY = "book-appointment";
 
-export const CREATED_AT = "2026-06-17T14:05:00.000Z";
-export const PUBLISHED_AT = "2026-06-17T14:06:12.000Z";
-export const SENT_AT = "2026-06-18T09:44:10.000Z";
-export const COMPLETED_AT = "2026-06-18T09:46:37.000Z";
+const CREATED_AT = "2026-06-17T14:05:00.000Z";
+const PUBLISHED_AT = "2026-06-17T14:06:12.000Z";
+const SENT_AT = "2026-06-18T09:44:10.000Z";
+const COMPLETED_AT = "2026-06-18T09:46:37.000Z";
 
 const SERVICE_OPTIONS = [
   { id: "haircut", title: "Haircut" },
@@ -62,7 +62,7 @@ export const DRAFT = {
   ],
 };
 
-export const FIELD_SCHEMA = [
+const FIELD_SCHEMA = [
   { name: "service", type: "dropdown", required: true, screen: "APPOINTMENT" },
   { name: "date", type: "date", required: true, screen: "APPOINTMENT" },
   { name: "name", type: "text", required: true, screen: "DETAILS" },
@@ -289,7 +289,7 @@ export const DISPATCH_EXPIRED = {
   expires_at: "2026-06-11T16:20:03.000Z",
 };
 
-export const SUBMITTED_VALUES = { service: "colour", date: "2026-06-24", name: "Carla Diaz", email: "carla.diaz@example.com", reminders: true };
+const SUBMITTED_VALUES = { service: "colour", date: "2026-06-24", name: "Carla Diaz", email: "carla.diaz@example.com", reminders: true };
 
 /** Checked against version 1's field_schema; flow.completed is on its way to the webhook. */
 export const SUBMISSION = {

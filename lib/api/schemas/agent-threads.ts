@@ -56,7 +56,7 @@ const ToolCall = z
   })
   .openapi("BusinessAgentToolCall");
 
-export const AgentRunResult = z
+const AgentRunResult = z
   .object({
     reply: z.string().nullable().openapi({ description: "What the agent would send; null = silent." }),
     skill: z.string().nullable().openapi({ description: "The skill that matched, if any." }),

@@ -39,7 +39,7 @@ export const Automation = z
   })
   .openapi("Automation");
 
-export const AutomationRunStatus = z.enum(AUTOMATION_RUN_STATUSES).openapi("AutomationRunStatus");
+const AutomationRunStatus = z.enum(AUTOMATION_RUN_STATUSES).openapi("AutomationRunStatus");
 
 const RunError = z.object({ code: z.string(), message: z.string() });
 

@@ -22,7 +22,7 @@ const TemplateRef = z
   .union([z.object({ id: z.string().min(1).max(200) }).strict(), z.object({ name: z.string().min(1).max(512), language: z.string().min(2).max(10) }).strict()])
   .openapi("BroadcastTemplateRef", { description: "The channel's template by id, or by name and language." });
 
-export const BroadcastRecipientInput = z
+const BroadcastRecipientInput = z
   .object({
     to: z.string().min(1).max(RECIPIENT_LIMITS.to).optional().openapi({ description: "The customer's number in E.164 (with or without +)." }),
     contact_id: z.string().min(1).max(RECIPIENT_LIMITS.contactId).optional(),
@@ -54,7 +54,7 @@ export const BroadcastRecipientsRequest = z
   .strict()
   .openapi("BroadcastRecipientsRequest");
 
-export const BroadcastStats = z
+const BroadcastStats = z
   .object({
     total: z.number().int(),
     pending: z.number().int(),

@@ -10,7 +10,7 @@ import { skillFields, TOOL_OR_RESPONSE } from "@/lib/domain/agents/skill-schema"
 
 const JsonObject = z.record(z.string(), z.unknown());
 
-export const AgentEligibility = z
+const AgentEligibility = z
   .object({
     eligible: z.boolean(),
     reasons: z.array(z.string()).openapi({

@@ -44,4 +44,3 @@ export const ChannelUpdate = z.object({ routing_mode: ChannelRoutingSetting }).s
 
 // What a client sends (z.input: before parsing), for `import type` in the browser.
 export type ChannelCreateInput = z.input<typeof ChannelCreate>;
-export type ChannelUpdateInput = z.input<typeof ChannelUpdate>;

@@ -18,7 +18,7 @@ export const PublishReadiness = z
 // The codes and what each is for: lib/shared/platforms.ts, the dashboard's one source for platform labels.
 export const Platform = z.enum(PLATFORM_CODES);
 // The same modes as lib/shared/routing-modes.ts (checked below), in the API's documented order.
-export const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"] as const satisfies readonly SharedChannelRoutingMode[]);
+const ChannelRoutingMode = z.enum(["NONE", "FLOWS", "EXTERNAL"] as const satisfies readonly SharedChannelRoutingMode[]);
 
 /** A dedicated channel's own routing, or null: it follows its project's routing_mode (the only way a channel routes AGENT). */
 export const ChannelRoutingSetting = ChannelRoutingMode.nullable().openapi({

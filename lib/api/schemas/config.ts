@@ -15,7 +15,7 @@ export const ConfigDocumentInput = z.record(z.string(), z.unknown()).openapi("Co
   description: "A config-as-code document (JSON Schema: GET /config/schema.json). Judged by the operation: mistakes come back as issues.",
 });
 
-export const ConfigIssue = z
+const ConfigIssue = z
   .object({
     path: z.string().openapi({ description: "Dotted path into the document, e.g. automations.2.steps.0.send_reply.text; empty for the document itself." }),
     message: z.string(),
@@ -23,7 +23,7 @@ export const ConfigIssue = z
   })
   .openapi("ConfigIssue");
 
-export const ConfigDiffItem = z
+const ConfigDiffItem = z
   .object({
     type: z.enum(["flow", "automation", "webhook", "project", "business_agent", "business_agent_connector", "business_agent_tool"]),
     key: z.string().openapi({
@@ -66,4 +66,3 @@ export const ConfigJsonSchema = z.record(z.string(), z.unknown()).openapi("Confi
 
 export type ConfigIssueWire = z.infer<typeof ConfigIssue>;
 export type ConfigDiffItemWire = z.infer<typeof ConfigDiffItem>;
-export type ConfigApplyWire = z.infer<typeof ConfigApply>;

@@ -7,7 +7,7 @@ import { ConversationThreadOwner } from "./conversations";
 const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.");
 const Bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Expected a BCP-47 language tag, e.g. en or pt-BR.");
 
-export const OptInRecord = z
+const OptInRecord = z
   .object({ status: z.enum(["active", "revoked"]), source: z.string(), opted_in_at: Timestamp, revoked_at: Timestamp.nullable() })
   .openapi("OptInRecord");
 
@@ -70,7 +70,7 @@ export const ContactErased = z
   })
   .openapi("ContactErased");
 
-export const MessagingWindow = z
+const MessagingWindow = z
   .object({
     open: z
       .boolean()
@@ -110,7 +110,7 @@ export const HandoffRequest = z
   .strict()
   .openapi("HandoffRequest");
 
-export const MessageFailure = z
+const MessageFailure = z
   .object({
     provider: z.enum(["provider", "service"]),
     summary: z.string(),
@@ -149,8 +149,5 @@ export const Message = z
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
 export type ContactWire = z.infer<typeof Contact>;
 export type ContactErasedWire = z.infer<typeof ContactErased>;
-export type MessagingWindowWire = z.infer<typeof MessagingWindow>;
 export type ConversationWire = z.infer<typeof Conversation>;
-export type HandoffRequestInput = z.input<typeof HandoffRequest>;
-export type MessageFailureWire = z.infer<typeof MessageFailure>;
 export type MessageWire = z.infer<typeof Message>;

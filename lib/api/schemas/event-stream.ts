@@ -37,7 +37,7 @@ export const EventListenQuery = z.object({
     .openapi({ type: "string", description: "Only these event types, comma-separated (e.g. message.received,message.status).", example: "message.received" }),
 });
 
-export const ListenedEvent = z
+const ListenedEvent = z
   .object({
     object: z.literal("event"),
     id: z.string().openapi({ description: "The event id, as in x-svc-delivery and webhook-id." }),
@@ -59,5 +59,3 @@ export const EventBatch = z
     has_more: z.boolean().openapi({ description: "The batch is full: call again at once." }),
   })
   .openapi("EventBatch");
-
-export type EventBatchWire = z.infer<typeof EventBatch>;

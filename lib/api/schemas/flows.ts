@@ -11,23 +11,21 @@ import { DRAFT_FIELD_TYPES } from "@/lib/domain/flows/flow-json/types";
  */
 
 const FLOW_STATUS = ["DRAFT", "PUBLISHED", "DEPRECATED"] as const;
-export const META_STATUS = ["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED", "PUBLISHING", "PUBLISH_FAILED"] as const;
+const META_STATUS = ["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED", "PUBLISHING", "PUBLISH_FAILED"] as const;
 
-export const {
-  field: DraftField,
-  screen: DraftScreen,
-  draft: Draft,
-} = draftSchemas("strip", (schema, part) => (part === "FlowDraft" ? schema.openapi(part, { description: DRAFT_DESCRIPTION }) : schema.openapi(part)));
+export const { draft: Draft } = draftSchemas("strip", (schema, part) =>
+  part === "FlowDraft" ? schema.openapi(part, { description: DRAFT_DESCRIPTION }) : schema.openapi(part),
+);
 
 const FlowJsonInput = z.record(z.string(), z.unknown()).openapi("FlowJson", {
   description: "The provider's Flow JSON ({version, screens, ...}); stored as given and validated by our rules.",
 });
 
-export const FieldSchemaItem = z
+const FieldSchemaItem = z
   .object({ name: z.string(), type: z.enum(DRAFT_FIELD_TYPES), required: z.boolean(), screen: z.string() })
   .openapi("FlowFieldSchemaItem");
 
-export const FlowValidationError = z
+const FlowValidationError = z
   .object({
     code: z.union([z.string(), z.number()]),
     message: z.string(),

@@ -39,7 +39,7 @@ export const HostedFunction = z
   })
   .openapi("HostedFunction");
 
-export const Slug = z
+const Slug = z
   .string()
   .min(1)
   .max(64)

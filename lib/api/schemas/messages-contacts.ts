@@ -6,7 +6,7 @@
 import { z } from "@/lib/api/zod";
 import { capItems, text } from "./messages-shared";
 
-export const MAX_CONTACT_CARDS = 20;
+const MAX_CONTACT_CARDS = 20;
 
 const Field = text(1000);
 const NAME_PARTS = ["first_name", "last_name", "middle_name", "suffix", "prefix"] as const;
@@ -62,7 +62,7 @@ const ContactOrg = z
     }
   });
 
-export const OutboundContactCard = z
+const OutboundContactCard = z
   .object({
     name: ContactName,
     birthday: z.iso.date({ error: "Must be a real date in YYYY-MM-DD form." }).optional(),

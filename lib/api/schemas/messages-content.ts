@@ -8,7 +8,7 @@ import { HttpsUrl, Id, exactlyOne, forwardIssues, text } from "./messages-shared
 // ---------------------------------------------------------------------------------------- template
 
 /** A button component that opens a Flow from a flow-type template (provider shape). */
-export const TemplateFlowButtonComponent = z
+const TemplateFlowButtonComponent = z
   .object({
     type: z.literal("button"),
     sub_type: z.literal("flow"),
@@ -35,7 +35,7 @@ export const TemplateFlowButtonComponent = z
  * A template component in the provider's shape, passed through verbatim. Every component needs a
  * `type`; a component with `sub_type: "flow"` must match TemplateFlowButtonComponent exactly.
  */
-export const TemplateComponent = z
+const TemplateComponent = z
   .record(z.string(), z.unknown())
   .superRefine((component, ctx) => {
     if (typeof component.type !== "string" || component.type === "") {
@@ -82,7 +82,7 @@ export const OutboundTemplate = z
 
 // ------------------------------------------------------------------------------------------- media
 
-export const MEDIA_TYPES = ["image", "document", "video", "audio"] as const;
+const MEDIA_TYPES = ["image", "document", "video", "audio"] as const;
 
 export const OutboundMedia = z
   .object({
@@ -110,7 +110,7 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** "" (remove the reaction) or exactly one emoji (one grapheme cluster, skin tones and ZWJ sequences included). */
-export function isReactionEmoji(value: string): boolean {
+function isReactionEmoji(value: string): boolean {
   if (value === "") return true;
   const clusters = [...graphemes.segment(value)];
   return clusters.length === 1 && EMOJI.test(value);

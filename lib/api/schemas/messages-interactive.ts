@@ -9,9 +9,9 @@
 import { z } from "@/lib/api/zod";
 import { HttpUrl, HttpsUrl, Id, capItems, exactlyOne, text, unionError, uniqueBy, wrappedText } from "./messages-shared";
 
-export const MAX_REPLY_BUTTONS = 3;
-export const MAX_LIST_SECTIONS = 10;
-export const MAX_LIST_ROWS = 10;
+const MAX_REPLY_BUTTONS = 3;
+const MAX_LIST_SECTIONS = 10;
+const MAX_LIST_ROWS = 10;
 
 const Body = wrappedText(1024, "Message body.");
 const Footer = wrappedText(60, "Footer.");
@@ -26,7 +26,7 @@ const headerMedia = <T extends z.ZodRawShape>(extra: T) =>
 const TextHeader = z.object({ type: z.literal("text"), text: HeaderText }).strict();
 const shorthandHeader = HeaderText.transform((value) => ({ type: "text" as const, text: value }));
 
-export const InteractiveHeader = z
+const InteractiveHeader = z
   .union(
     [
       shorthandHeader,
@@ -49,7 +49,7 @@ const ListHeader = z
   .union([shorthandHeader, TextHeader], { error: unionError('Lists take a text header only: a string of 1 to 60 characters or {type: "text", text}.') })
   .openapi({ description: 'A string or {type: "text", text}; at most 60 characters.' });
 
-export const InteractiveReplyButton = z
+const InteractiveReplyButton = z
   .object({ id: text(256), title: text(20) })
   .strict()
   .openapi("InteractiveReplyButton", {
@@ -75,12 +75,12 @@ const ButtonMessage = z
   .strict()
   .openapi("InteractiveButtonMessage", { description: "1 to 3 reply buttons." });
 
-export const InteractiveListRow = z
+const InteractiveListRow = z
   .object({ id: text(200), title: text(24), description: text(72).optional() })
   .strict()
   .openapi("InteractiveListRow");
 
-export const InteractiveListSection = z
+const InteractiveListSection = z
   .object({
     title: text(24).optional().openapi({ description: "At most 24 characters; required when the list has more than one section." }),
     rows: z.array(InteractiveListRow).min(1, "A section needs at least one row."),
@@ -176,7 +176,7 @@ const ContactInfoRequestMessage = z
   .strict()
   .openapi("InteractiveContactInfoRequest", { description: "Asks for the customer's contact details (PLATFORM_A only)." });
 
-export const INTERACTIVE_TYPES = ["button", "list", "cta_url", "location_request_message", "request_contact_info"] as const;
+const INTERACTIVE_TYPES = ["button", "list", "cta_url", "location_request_message", "request_contact_info"] as const;
 
 export const OutboundInteractive = z
   .discriminatedUnion("type", [ButtonMessage, ListMessage, CtaUrlMessage, LocationRequestMessage, ContactInfoRequestMessage], {

@@ -15,7 +15,7 @@ import { OutboundLocation, OutboundSticker, OutboundTemplate } from "./messages-
 import { OutboundInteractive } from "./messages-interactive";
 
 /** message.received `messages[].interactive`: what the customer tapped or submitted. */
-export const InboundInteractive = z
+const InboundInteractive = z
   .object({
     type: z.string().openapi({
       description: "button_reply, list_reply, nfm_reply (a completed Flow), button (a template quick reply), quick_reply or postback (PLATFORM_B/C).",
@@ -30,7 +30,7 @@ export const InboundInteractive = z
   .openapi("InboundInteractive", { description: "A reply the customer tapped or submitted (message.received messages[].interactive)." });
 
 /** An outbound Flow message as sent by POST /flows/send (not accepted by POST /messages: a Flow goes out with its dispatch). */
-export const FlowInteractive = z
+const FlowInteractive = z
   .object({
     type: z.literal("flow"),
     body: z.string(),
@@ -48,7 +48,7 @@ export const FlowInteractive = z
   .openapi("FlowInteractive", { description: "A Flow message sent with POST /flows/send." });
 
 /** message.received `messages[].location`. */
-export const InboundLocation = z
+const InboundLocation = z
   .object({
     latitude: z.number(),
     longitude: z.number(),
@@ -61,7 +61,7 @@ export const InboundLocation = z
 const CardPart = z.string();
 
 /** A contact card in the provider's contacts shape: the send request's keys, as the provider gave them. */
-export const ContactCard = z
+const ContactCard = z
   .object({
     name: z.object({
       formatted_name: CardPart,
@@ -92,7 +92,7 @@ export const ContactCard = z
   })
   .openapi("ContactCard", { description: "A contact card (the send request's OutboundContactCard keys); inbound cards carry what the provider gave." });
 
-export const MessageReaction = z
+const MessageReaction = z
   .object({
     message_id: z.string().openapi({ description: "Provider id of the message reacted to." }),
     emoji: z.string().openapi({ description: 'The emoji; "" when the reaction was removed.' }),

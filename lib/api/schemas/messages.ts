@@ -24,9 +24,9 @@ import { Id, exactlyOne, text } from "./messages-shared";
 
 /** Rule 1: exactly one of these per request. */
 export const CONTENT_FIELDS = ["text", "template", "media", "interactive", "reaction", "location", "contacts", "sticker"] as const;
-export type ContentField = (typeof CONTENT_FIELDS)[number];
+type ContentField = (typeof CONTENT_FIELDS)[number];
 
-export const E164 = /^\+[1-9]\d{7,14}$/;
+const E164 = /^\+[1-9]\d{7,14}$/;
 
 export const MessageSendRequest = z
   .object({
@@ -65,7 +65,7 @@ export const MessageSendRequest = z
   });
 
 export type MessageSendRequestInput = z.input<typeof MessageSendRequest>;
-export type MessageSendRequestData = z.output<typeof MessageSendRequest>;
+type MessageSendRequestData = z.output<typeof MessageSendRequest>;
 
 export const MessageSendResponse = z
   .object({

@@ -3,7 +3,7 @@ import { Timestamp } from "./common";
 import { Channel, PublishReadiness } from "./channels";
 import { PROJECT_ROUTING_MODES } from "@/lib/shared/routing-modes";
 
-export const ProjectRoutingMode = z.enum(PROJECT_ROUTING_MODES);
+const ProjectRoutingMode = z.enum(PROJECT_ROUTING_MODES);
 
 const projectFields = {
   object: z.literal("project"),
@@ -69,7 +69,6 @@ export const ProjectUpdate = z.object(writable).partial().strict().openapi("Proj
 
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
 export type ProjectRoutingModeWire = z.infer<typeof ProjectRoutingMode>;
-export type ProjectSummaryWire = z.infer<typeof ProjectSummary>;
 export type ProjectWire = z.infer<typeof Project>;
 export type ProjectWebhookSecretWire = z.infer<typeof ProjectWebhookSecret>;
 export type ProjectUpdateInput = z.input<typeof ProjectUpdate>;

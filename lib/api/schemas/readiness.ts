@@ -13,7 +13,7 @@ export const ReadinessCapability = z
   .strict()
   .openapi("ReadinessCapability");
 
-export const FriendlyIssue = z
+const FriendlyIssue = z
   .object({
     code: z.string().openapi({
       description:
@@ -76,6 +76,5 @@ export const ProjectReadiness = z
   .openapi("ProjectReadiness");
 
 // The wire types, for `import type` in the browser (lib/client, components): z.infer of the schemas above.
-export type ReadinessCapabilityWire = z.infer<typeof ReadinessCapability>;
 export type FriendlyIssueWire = z.infer<typeof FriendlyIssue>;
 export type ProjectReadinessWire = z.infer<typeof ProjectReadiness>;

@@ -56,4 +56,3 @@ export const RegistrationIntentListQuery = PageQuery.extend({
 });
 
 export type RegistrationIntentWire = z.infer<typeof RegistrationIntent>;
-export type RegistrationIntentCreateWire = z.infer<typeof RegistrationIntentCreateRequest>;

@@ -68,4 +68,3 @@ export const TemplateListQuery = PageQuery.extend({
 export const TemplateDeleted = z.object({ object: z.literal("whatsapp_template"), id: z.string(), deleted: z.literal(true) }).openapi("TemplateDeleted");
 
 export type TemplateWire = z.infer<typeof Template>;
-export type TemplateCreateWire = z.infer<typeof TemplateCreateRequest>;

@@ -28,7 +28,7 @@ export const WebhookDelivery = z
   })
   .openapi("WebhookDelivery");
 
-export const WebhookAttempt = z
+const WebhookAttempt = z
   .object({
     object: z.literal("webhook_attempt"),
     id: z.string(),

@@ -13,8 +13,8 @@ import type { ConnectorRow } from "./agent-row";
 export type ConnectorType = ConnectorRow["type"];
 
 export const SECRET_MASK = "••••";
-export const API_AUTH_TYPES = ["NONE", "API_KEY", "BEARER"] as const;
-export type ApiAuthType = (typeof API_AUTH_TYPES)[number];
+const API_AUTH_TYPES = ["NONE", "API_KEY", "BEARER"] as const;
+type ApiAuthType = (typeof API_AUTH_TYPES)[number];
 
 /** What a tool call of an API connector needs: the config as checked here and the unsealed secret. */
 export interface ApiConnectorConfig {
@@ -27,7 +27,7 @@ const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 /** Headers the call itself sets: an auth header of that name would forge or break them. */
 const RESERVED_HEADERS = /^(host|content-type|content-length|connection|transfer-encoding|user-agent|x-svc-.*|webhook-.*)$/i;
 
-export function maskSecret(plain: string): string {
+function maskSecret(plain: string): string {
   return plain.length >= 8 ? `${SECRET_MASK}${plain.slice(-4)}` : SECRET_MASK;
 }
 

@@ -34,7 +34,7 @@ export interface ConnectorOwner {
   configKey?: string | undefined;
 }
 
-export function serializeConnector(row: ConnectorRow, tools: ToolRow[]) {
+function serializeConnector(row: ConnectorRow, tools: ToolRow[]) {
   return {
     object: "business_agent_connector" as const,
     id: row.id,

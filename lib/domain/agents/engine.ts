@@ -13,7 +13,7 @@ import { bestFaq, faqEntries } from "./faq";
 
 export const DEFAULT_HANDOFF_KEYWORDS = ["human", "agent", "person"] as const;
 
-export interface AgentSkill {
+interface AgentSkill {
   name: string;
   triggers: string[];
   tool: string | null;
@@ -56,7 +56,7 @@ export function handoffSettings(settings: Record<string, unknown>): { keywords: 
 }
 
 /** The skills as stored (PUT /business-agents/{id}/skills), read defensively: a skill without a name is ignored. */
-export function skillsOf(skills: readonly Record<string, unknown>[]): AgentSkill[] {
+function skillsOf(skills: readonly Record<string, unknown>[]): AgentSkill[] {
   return skills.flatMap((skill) => {
     const name = text(skill.name);
     if (!name) return [];

@@ -74,7 +74,7 @@ export async function runAgentProvision(ctx: SystemCtx, job: AgentProvisionJob, 
 }
 
 /** Creates or updates the agent at the provider; throttling and outages retry with backoff, then ERROR. */
-export const agentProvisionJob = defineJob({
+const agentProvisionJob = defineJob({
   name: AGENT_PROVISION_JOB,
   schema: z.object({ businessAgentId: z.string().min(1), projectId: z.string().min(1) }),
   retry: { limit: 5, delay: 5, backoff: true, delayMax: 120 },

@@ -8,7 +8,7 @@ import { AGENT_RESPOND_JOB, respondToMessage } from "./respond";
  * (keyed by the message) and the handoff (a pass is idempotent); a tool with side effects may run
  * again on a retry, as an automation's function step may. Expiry leaves room for a tool's 10 s limit.
  */
-export const agentRespondJob = defineJob({
+const agentRespondJob = defineJob({
   name: AGENT_RESPOND_JOB,
   // Since issue 33 (camelCase payload keys): drop the old key one release later.
   schema: withLegacyKeys(z.object({ messageId: z.string().min(1) }), { message_id: "messageId" }),

@@ -26,7 +26,7 @@ import { loadThread, routingOwner } from "@/lib/domain/conversations/thread-owne
 export const AGENT_RESPOND_JOB = "agents.respond";
 
 /** The reply's idempotency key: one reply per customer message. */
-export function agentReplyKey(messageId: string): string {
+function agentReplyKey(messageId: string): string {
   return `agent-reply:${messageId}`;
 }
 

@@ -19,8 +19,6 @@ export function serializeAgent(row: AgentRow) {
   };
 }
 
-export type AgentWire = ReturnType<typeof serializeAgent>;
-
 /** GET/PUT /business-agents/{id}/settings. */
 export function serializeSettings(row: AgentRow) {
   return { object: "business_agent_settings" as const, business_agent_id: row.id, settings: row.settings ?? {} };

@@ -103,7 +103,7 @@ function argumentsCheck(expect: Expect, calls: ToolCallResult[]): Check {
 }
 
 /** `actual` has every key of `expected` with a deeply equal value (objects compared the same way, key by key). */
-export function containsAll(actual: unknown, expected: unknown): boolean {
+function containsAll(actual: unknown, expected: unknown): boolean {
   if (expected && typeof expected === "object" && !Array.isArray(expected)) {
     if (!actual || typeof actual !== "object" || Array.isArray(actual)) return false;
     return Object.entries(expected).every(([key, value]) => containsAll((actual as Record<string, unknown>)[key], value));

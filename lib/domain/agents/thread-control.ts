@@ -61,7 +61,7 @@ async function getThread(ctx: Ctx, channelId: string, contactId: string) {
 }
 
 /** The wire state: the stored row with the owner in force (and, for a default state, the agent that owns it). */
-export function serializeThread(thread: ThreadFacts & { stored: ThreadStateRow }, projectId: string) {
+function serializeThread(thread: ThreadFacts & { stored: ThreadStateRow }, projectId: string) {
   const row = thread.stored;
   return {
     object: "thread_control_state" as const,

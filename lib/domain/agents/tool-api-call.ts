@@ -13,9 +13,9 @@ import type { ApiConnectorConfig } from "./connector-secret";
  * empty), POST as a JSON body.
  */
 
-export const TOOL_CALL_TIMEOUT_MS = 10_000;
-export const TOOL_RESPONSE_MAX_BYTES = 1024 * 1024;
-export const TOOL_CALL_EVENT = "business_agent.tool_call";
+const TOOL_CALL_TIMEOUT_MS = 10_000;
+const TOOL_RESPONSE_MAX_BYTES = 1024 * 1024;
+const TOOL_CALL_EVENT = "business_agent.tool_call";
 
 export interface ApiCallOutcome {
   result: unknown;
@@ -30,7 +30,7 @@ export interface ApiCallInput {
 }
 
 /** base_url + path, kept on base_url's origin whatever the path holds. */
-export function endpointUrl(baseUrl: string, path: string, method: "GET" | "POST", args: Record<string, unknown>): URL {
+function endpointUrl(baseUrl: string, path: string, method: "GET" | "POST", args: Record<string, unknown>): URL {
   const base = new URL(baseUrl);
   const url = new URL(`${baseUrl.replace(/\/+$/, "")}${path}`);
   if (url.origin !== base.origin) throw new SsrfError("invalid_url", `the path leaves ${base.origin}`);

@@ -14,7 +14,7 @@ import type { ConnectorRow, ToolRow } from "./agent-row";
  */
 
 export type BackingType = ToolRow["backingType"];
-export const API_METHODS = ["GET", "POST"] as const;
+const API_METHODS = ["GET", "POST"] as const;
 
 export interface BackingInput {
   backing_type: BackingType;
@@ -29,7 +29,7 @@ export interface Backing {
   config: Record<string, unknown> | null;
 }
 
-export function invalidBacking(message: string, details: Record<string, unknown> = {}): SvcError {
+function invalidBacking(message: string, details: Record<string, unknown> = {}): SvcError {
   return new SvcError("invalid_tool_backing", message, details);
 }
 

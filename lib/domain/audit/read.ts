@@ -8,7 +8,7 @@ import { AUDIT_RETENTION_MS } from "./retention";
 
 type AuditEventRow = typeof auditEvents.$inferSelect;
 
-export function serializeAuditEvent(row: AuditEventRow) {
+function serializeAuditEvent(row: AuditEventRow) {
   return {
     object: "audit_event" as const,
     id: row.id,

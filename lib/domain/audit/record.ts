@@ -4,7 +4,7 @@ import type { Ctx, ProjectRow } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { auditEntrySchema, type AuditEntry } from "./actions";
 
-export { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/audit-actions";
+export { AUDIT_ACTIONS } from "@/lib/shared/audit-actions";
 
 /** An entry of the union (actions.ts) and, for the system actor, how it reads. */
 export type AuditInput = AuditEntry & {

@@ -6,12 +6,12 @@ import { z } from "zod";
  * stored rows and the engine, so the four cannot drift.
  */
 export const AUTOMATION_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-export const MATCH_MODES = ["EXACT", "CONTAINS", "CONTAINS_WORD"] as const;
-export const TRIGGER_TYPES = ["KEYWORD", "WELCOME", "ANY_MESSAGE"] as const;
-export const RESULT_MODES = ["reply", "variables", "side_effect"] as const;
-export const WAIT_REPLY_MAX_HOURS = 168;
+const MATCH_MODES = ["EXACT", "CONTAINS", "CONTAINS_WORD"] as const;
+const TRIGGER_TYPES = ["KEYWORD", "WELCOME", "ANY_MESSAGE"] as const;
+const RESULT_MODES = ["reply", "variables", "side_effect"] as const;
+const WAIT_REPLY_MAX_HOURS = 168;
 
-export const matchModeSchema = z.enum(MATCH_MODES);
+const matchModeSchema = z.enum(MATCH_MODES);
 
 export const triggerSchema = z
   .object({
@@ -28,7 +28,7 @@ export const triggerSchema = z
 
 const replyButtonSchema = z.object({ id: z.string().min(1).max(256), title: z.string().trim().min(1).max(20) }).strict();
 
-export const sendReplyStepSchema = z
+const sendReplyStepSchema = z
   .object({ text: z.string().trim().min(1).max(4096), buttons: z.array(replyButtonSchema).max(3).optional() })
   .strict()
   .superRefine((step, issues) => {
@@ -39,7 +39,7 @@ export const sendReplyStepSchema = z
     });
   });
 
-export const delayStepSchema = z
+const delayStepSchema = z
   .object({
     minutes: z
       .number()
@@ -58,13 +58,13 @@ const waitOptionSchema = z
   })
   .strict();
 
-export const waitReplyStepSchema = z
+const waitReplyStepSchema = z
   .object({ timeout_hours: z.number().int().min(1).max(WAIT_REPLY_MAX_HOURS).optional(), options: z.array(waitOptionSchema).max(20).optional() })
   .strict();
 
-export const pauseRepliesStepSchema = z.object({ reason: z.string().trim().max(512).optional() }).strict();
+const pauseRepliesStepSchema = z.object({ reason: z.string().trim().max(512).optional() }).strict();
 
-export const sendFlowStepSchema = z
+const sendFlowStepSchema = z
   .object({
     flow: z.string().min(1).max(128),
     body_text: z.string().trim().min(1).max(1024).optional(),
@@ -74,7 +74,7 @@ export const sendFlowStepSchema = z
   })
   .strict();
 
-export const runFunctionStepSchema = z
+const runFunctionStepSchema = z
   .object({
     function: z.string().min(1).max(128),
     result_mode: z.enum(RESULT_MODES).optional(),

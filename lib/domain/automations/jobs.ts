@@ -23,7 +23,7 @@ export const automationEvaluateJob = defineJob({
 });
 
 /** A run's steps until one waits or the run ends, when they could not run in the job that decided the run. */
-export const automationStepJob = defineJob({
+const automationStepJob = defineJob({
   name: AUTOMATION_STEP_JOB,
   // Since issue 33 (camelCase payload keys): drop the old key one release later.
   schema: withLegacyKeys(z.object({ runId: z.string().min(1) }), { run_id: "runId" }),
@@ -41,7 +41,7 @@ export const automationStepJob = defineJob({
 });
 
 /** A delay's end or a wait_reply's timeout, due at the run's wait_until (startAfter). */
-export const automationResumeJob = defineJob({
+const automationResumeJob = defineJob({
   name: AUTOMATION_RESUME_JOB,
   // Since issue 33 (camelCase payload keys): drop the old key one release later.
   schema: withLegacyKeys(z.object({ runId: z.string().min(1), stepIndex: z.number().int().min(0) }), { run_id: "runId", step_index: "stepIndex" }),

@@ -51,7 +51,7 @@ export function matchCandidates(message: MessageFacts): string[] {
   return [...new Set(texts.filter((t): t is string => typeof t === "string" && t.trim().length > 0))];
 }
 
-export function anyKeywordMatches(keywords: readonly string[], candidates: readonly string[], mode: MatchMode): boolean {
+function anyKeywordMatches(keywords: readonly string[], candidates: readonly string[], mode: MatchMode): boolean {
   return keywords.some((keyword) => candidates.some((text) => keywordMatches(keyword, text, mode)));
 }
 

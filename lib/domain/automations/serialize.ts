@@ -54,7 +54,7 @@ const ENDED_AS: Partial<Record<AutomationRunRow["status"], StepStatus>> = { FAIL
  * of the engine wrote its end: a run cancelled by a newer one, or failed after its job's last retry,
  * ends at that step (its status and error are the run's); a RUNNING run's next step is `running`.
  */
-export function serializeSteps(row: AutomationRunRow, steps: AutomationRow["steps"]): SerializedStep[] {
+function serializeSteps(row: AutomationRunRow, steps: AutomationRow["steps"]): SerializedStep[] {
   const records: SerializedStep[] = Object.entries(row.stepLog ?? {})
     .map(([index, record]) => ({ ...record, index: Number(index) }))
     .filter((record) => Number.isInteger(record.index))

@@ -10,7 +10,7 @@ import { runFunctionStep } from "./step-function";
 import { StepFailure, stepMessageKey, type StepOutcome, type StepScope } from "./step-types";
 
 /** A send_flow step without body_text: the Flow message needs a body. */
-export const DEFAULT_FLOW_BODY = "Tap the button below to continue.";
+const DEFAULT_FLOW_BODY = "Tap the button below to continue.";
 const DEFAULT_WAIT_REPLY_HOURS = 24;
 
 type Step<K extends keyof AutomationStep> = NonNullable<AutomationStep[K]>;
@@ -34,7 +34,7 @@ export async function executeStep(scope: StepScope, step: AutomationStep): Promi
   }
 }
 
-export function renderScopeOf(scope: StepScope): RenderScope {
+function renderScopeOf(scope: StepScope): RenderScope {
   return { contact: scope.contact, message: { text: scope.message.text }, vars: scope.run.variables };
 }
 
@@ -56,7 +56,7 @@ async function sendReply(scope: StepScope, step: Step<"send_reply">): Promise<St
  * every other rule of POST /messages (window, handoff, opt-in), keyed by run and step. Returns the
  * message's id (a repeated step gets its first message's).
  */
-export async function sendInternal(scope: StepScope, content: OutboundContent): Promise<string> {
+async function sendInternal(scope: StepScope, content: OutboundContent): Promise<string> {
   const sent = await sendMessage(scope.ctx, {
     channel_id: scope.run.channelId,
     conversation_id: scope.run.conversationId,

@@ -34,7 +34,7 @@ export const broadcastRunJob = defineJob({
 });
 
 /** A cancelled run's leftovers (leftovers.ts), once no slice of it can still be sending. */
-export const broadcastReleaseJob = defineJob({
+const broadcastReleaseJob = defineJob({
   name: BROADCAST_RELEASE_JOB,
   // Since issue 33 (camelCase payload keys): drop the old key one release later.
   schema: withLegacyKeys(z.object({ broadcastId: z.string().min(1) }), { broadcast_id: "broadcastId" }),

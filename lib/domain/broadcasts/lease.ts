@@ -16,7 +16,7 @@ import type { BroadcastRunJob } from "./run-job-name";
 /** How long a lease lasts without renewal: the longest a run waits for a new sender after its worker died. */
 export const LEASE_MS = 12_000;
 /** How often a live slice renews it (several renewals fit in one lease, so a slow statement does not lose it). */
-export const HEARTBEAT_MS = 3_000;
+const HEARTBEAT_MS = 3_000;
 
 export function newLeaseHolder(): string {
   return randomUUID();

@@ -23,7 +23,7 @@ export const BROADCAST_RELEASE_JOB = "broadcasts.release";
 export const RELEASE_AFTER_MS = 180_000;
 const PAGE = 500;
 
-export interface BroadcastReleaseJob {
+interface BroadcastReleaseJob {
   broadcastId: string;
 }
 

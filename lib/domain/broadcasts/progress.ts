@@ -19,7 +19,7 @@ export async function moveRecipient(db: Db, messageId: string, status: DeliveryS
 }
 
 /** A reply counts for a broadcast message the contact got on the same channel in the 72 h before it. */
-export const REPLY_WINDOW_HOURS = 72;
+const REPLY_WINDOW_HOURS = 72;
 
 export async function markReplied(db: Db, place: { projectId: string; contactId: string; channelId: string }, at: Date): Promise<void> {
   const since = new Date(at.getTime() - REPLY_WINDOW_HOURS * 3600_000).toISOString();

@@ -28,9 +28,9 @@ import { BROADCAST_RUN_JOB, type BroadcastRunJob } from "./run-job-name";
 const SLICE_MS = 20_000;
 const FLUSH_EVERY = 10;
 /** Per recipient: throughput or transient refusals before it is marked failed. */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** Throughput refusals in one slice that pause the run (the provider keeps saying no). */
-export const REFUSALS_TO_PAUSE = 200;
+const REFUSALS_TO_PAUSE = 200;
 
 export async function runBroadcastSlice(system: SystemCtx, job: BroadcastRunJob): Promise<void> {
   const loaded = await load(system, job);

@@ -12,7 +12,7 @@ import { throughputMpsOfLevel } from "./throughput";
  * when GET /readiness finds them older than PROVIDER_STATUSES_MAX_AGE_MS, so an account the provider
  * approves after the connect becomes ready without connecting again (docs/api-decisions.md "Templates").
  */
-export const PROVIDER_STATUSES_MAX_AGE_MS = 10 * 60_000;
+const PROVIDER_STATUSES_MAX_AGE_MS = 10 * 60_000;
 
 type StatusColumns = Pick<
   typeof channels.$inferInsert,

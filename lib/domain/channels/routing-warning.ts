@@ -16,7 +16,7 @@ export interface AnsweringFacts {
   activeAgents: ReadonlySet<string>;
 }
 
-export const agentKey = (projectId: string, channelId: string) => `${projectId}:${channelId}`;
+const agentKey = (projectId: string, channelId: string) => `${projectId}:${channelId}`;
 
 /** The channels to judge, each with the project its inbound goes to (for the sandbox: the viewer). */
 export interface RoutedPair {

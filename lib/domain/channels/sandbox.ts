@@ -6,7 +6,7 @@ import type { Db } from "@/lib/ports/db/types";
 export const SANDBOX_CHANNEL_ID = "ch_sandbox";
 export const SANDBOX_PHONE_NUMBER = "+15550000000";
 export const SANDBOX_PHONE_NUMBER_ID = "sandbox-phone-number-id";
-export const SANDBOX_BUSINESS_ACCOUNT_ID = "sandbox-waba";
+const SANDBOX_BUSINESS_ACCOUNT_ID = "sandbox-waba";
 
 export type ChannelRow = typeof channels.$inferSelect;
 

@@ -3,8 +3,8 @@
  * refusing with 130429. The provider reports a level on the phone number node (`throughput.level`);
  * the channel stores it as messages a second (channels.throughput_mps), null when unknown.
  */
-export const DEFAULT_THROUGHPUT_MPS = 80;
-export const HIGH_THROUGHPUT_MPS = 1_000;
+const DEFAULT_THROUGHPUT_MPS = 80;
+const HIGH_THROUGHPUT_MPS = 1_000;
 
 /** STANDARD → 80, HIGH → 1000; NOT_APPLICABLE or a level we do not know → null (the default applies). */
 export function throughputMpsOfLevel(level: string | null): number | null {

@@ -3,7 +3,7 @@ import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { USER_CODE_ALPHABET, USER_CODE_LENGTH } from "@/lib/shared/cli-user-code";
 
 // The code's alphabet and format live in lib/shared so the dashboard's confirmation page uses the same rules.
-export { formatUserCode, normalizeUserCode, USER_CODE_ALPHABET, USER_CODE_LENGTH } from "@/lib/shared/cli-user-code";
+export { formatUserCode, normalizeUserCode, USER_CODE_ALPHABET } from "@/lib/shared/cli-user-code";
 
 export function generateUserCode(): string {
   let out = "";

@@ -12,12 +12,12 @@ import { newId } from "@/lib/ids";
 import { formatUserCode, generateDeviceCode, generateUserCode, hashDeviceCode, normalizeUserCode } from "./codes";
 import { assertMayCreateCode, lookUpAsGuess, retryAfter } from "./limits";
 
-export { formatUserCode, normalizeUserCode, USER_CODE_ALPHABET } from "./codes";
+export { USER_CODE_ALPHABET } from "./codes";
 export { CREATE_LIMIT, GUESS_LIMIT, MAX_PENDING_CODES } from "./limits";
 
 /** docs/spec/decisions.md "Developer tools": a code lives 10 minutes; the CLI polls every 2 s. */
-export const DEVICE_CODE_TTL_SECONDS = 600;
-export const POLL_INTERVAL_SECONDS = 2;
+const DEVICE_CODE_TTL_SECONDS = 600;
+const POLL_INTERVAL_SECONDS = 2;
 /** A poll that arrives a little early (timer jitter, clock skew) is not punished. */
 const POLL_SLACK_MS = 250;
 
@@ -25,7 +25,7 @@ type DeviceCodeRow = typeof cliDeviceCodes.$inferSelect;
 export type DeviceCodeState = "pending" | "approved" | "denied" | "claimed" | "expired";
 
 /** The CLI's host name as it may appear in a key name and on the confirmation page: plain host characters only. */
-export function cleanClientHost(raw: string | undefined | null): string {
+function cleanClientHost(raw: string | undefined | null): string {
   const cleaned = (raw ?? "").replace(/[^A-Za-z0-9._-]/g, "").slice(0, 64);
   return cleaned || "unknown host";
 }

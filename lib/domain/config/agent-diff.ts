@@ -13,7 +13,7 @@ import type { AgentFacts } from "./load";
  */
 export type AgentDiffType = "business_agent" | "business_agent_connector" | "business_agent_tool";
 
-export interface AgentDiffItem {
+interface AgentDiffItem {
   type: AgentDiffType;
   key: string;
   action: "create" | "update" | "delete" | "unchanged";

@@ -16,9 +16,9 @@ import { CONFIG_KEY } from "./flow-entry";
 export const MAX_CONFIG_AGENTS = 50;
 const JsonObject = z.record(z.string(), z.unknown());
 
-export const skillEntrySchema = z.object(skillFields).strict().refine(TOOL_OR_RESPONSE.check, { message: TOOL_OR_RESPONSE.message });
+const skillEntrySchema = z.object(skillFields).strict().refine(TOOL_OR_RESPONSE.check, { message: TOOL_OR_RESPONSE.message });
 
-export const toolEntrySchema = z
+const toolEntrySchema = z
   .object({
     ...toolFields,
     backing_flow_id: toolFields.backing_flow_id.describe("FLOW: a published flow's id, or a flow key of the project (its default-locale entry, published)."),
@@ -26,7 +26,7 @@ export const toolEntrySchema = z
   })
   .strict();
 
-export const connectorEntrySchema = z
+const connectorEntrySchema = z
   .object({
     key: z.string().regex(CONFIG_KEY, "Lower-case letters, digits, '_' and '-', starting with a letter or digit, at most 64."),
     name: z.string().trim().min(1).max(120),

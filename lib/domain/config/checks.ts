@@ -107,7 +107,7 @@ export function automationReferenceErrors(automation: AutomationEntry, refs: Flo
 }
 
 /** send_flow.flow: a flow key of the document, or the id of a flow the project keeps after this apply. */
-export function flowReferenceProblem(ref: string, docKeys: ReadonlySet<string>, docIdentities: ReadonlySet<string>, rows: readonly FlowRow[]): string | null {
+function flowReferenceProblem(ref: string, docKeys: ReadonlySet<string>, docIdentities: ReadonlySet<string>, rows: readonly FlowRow[]): string | null {
   if (docKeys.has(ref)) return null;
   const row = rows.find((r) => r.id === ref);
   if (row) {
@@ -124,7 +124,7 @@ export function flowReferenceProblem(ref: string, docKeys: ReadonlySet<string>, 
 }
 
 /** run_function.function: a deployed, active function of this project, by slug or id. */
-export function functionReferenceProblem(ref: string, facts: Pick<ConfigFacts, "functions">): string | null {
+function functionReferenceProblem(ref: string, facts: Pick<ConfigFacts, "functions">): string | null {
   const fn = facts.functions.find((f) => f.id === ref || f.slug === ref);
   if (!fn) return `No function '${ref}' in this project: name a function's slug or id (GET /functions).`;
   if (!fn.deployed) return `Function '${ref}' has never been deployed: deploy it first (POST /functions/${fn.id}/deploy).`;

@@ -13,8 +13,8 @@ import type { ConfigFacts } from "./load";
  * apply.ts carries out. Pure. Flow items are keyed by their variant ("welcome" is the group default,
  * "welcome@es" its es entry); config-owned entities the document no longer lists are `delete`.
  */
-export type DiffAction = "create" | "update" | "delete" | "unchanged";
-export type DiffType = "flow" | "automation" | "webhook" | "project" | AgentDiffType;
+type DiffAction = "create" | "update" | "delete" | "unchanged";
+type DiffType = "flow" | "automation" | "webhook" | "project" | AgentDiffType;
 
 export interface DiffItem {
   type: DiffType;
@@ -24,7 +24,7 @@ export interface DiffItem {
   changes?: string[];
 }
 
-export interface ProjectChanges {
+interface ProjectChanges {
   name?: string;
   description?: string | null;
   routing_mode?: RoutingMode;
@@ -32,7 +32,7 @@ export interface ProjectChanges {
   webhook_url?: string | null;
 }
 
-export interface AutomationWrite {
+interface AutomationWrite {
   id: string | null;
   entry: AutomationEntry;
   position: number;

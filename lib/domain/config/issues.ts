@@ -5,7 +5,7 @@ import { SvcError } from "@/lib/errors";
  * ConfigIssue (docs/spec/service-spec.md "Config"): where, what, how bad. Paths are dotted from the
  * document's root (`automations.2.steps.0.send_reply.text`); "" is the document itself.
  */
-export type ConfigSeverity = "error" | "warning";
+type ConfigSeverity = "error" | "warning";
 
 export interface ConfigIssue {
   path: string;
@@ -53,7 +53,7 @@ export function pointerPath(prefix: string, pointer: string): string {
 }
 
 /** The error map other 400/422s carry (`issues` = {dotted.path: [messages]}), from the errors among ConfigIssues. */
-export function issueMap(issues: readonly ConfigIssue[], root = "document"): Record<string, string[]> {
+function issueMap(issues: readonly ConfigIssue[], root = "document"): Record<string, string[]> {
   const map: Record<string, string[]> = Object.create(null);
   for (const issue of issues) if (issue.severity === "error") (map[issue.path || root] ??= []).push(issue.message);
   return map;

@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
 
 export type AutomationRow = typeof automations.$inferSelect;
 
-export interface FunctionFact {
+interface FunctionFact {
   id: string;
   slug: string;
   deployed: boolean;

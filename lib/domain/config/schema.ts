@@ -15,11 +15,11 @@ import { PROJECT_ROUTING_MODES } from "@/lib/shared/routing-modes";
 
 export const CONFIG_VERSION = 1;
 /** Caps that keep one apply one reasonable transaction. */
-export const MAX_CONFIG_FLOWS = 500;
+const MAX_CONFIG_FLOWS = 500;
 export const MAX_CONFIG_AUTOMATIONS = 500;
-export const ROUTING_MODES = PROJECT_ROUTING_MODES;
+const ROUTING_MODES = PROJECT_ROUTING_MODES;
 
-export const projectSectionSchema = z
+const projectSectionSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
     description: z.string().max(2000).nullable().optional(),
@@ -27,7 +27,7 @@ export const projectSectionSchema = z
   })
   .strict();
 
-export const webhookSectionSchema = z
+const webhookSectionSchema = z
   .object({
     url: z
       .url({ protocol: /^https?$/ })

@@ -21,7 +21,7 @@ export interface CheckedConfig {
 }
 
 /** project_id names the project the document is for: another one is refused outright, before any judging. */
-export function assertDocumentProject(ctx: Pick<Ctx, "project">, body: unknown): void {
+function assertDocumentProject(ctx: Pick<Ctx, "project">, body: unknown): void {
   if (!isRecord(body) || typeof body.project_id !== "string" || body.project_id === ctx.project.id) return;
   throw new SvcError(
     "config_project_mismatch",

@@ -10,7 +10,7 @@ export const LATE_FILES_AFTER_MS = 120_000;
  * once the rows are gone; deleting a missing file is not an error, so a retry after a partial run
  * (storage down half way) finishes the rest.
  */
-export const contactEraseFilesJob = defineJob({
+const contactEraseFilesJob = defineJob({
   name: CONTACT_ERASE_FILES_JOB,
   schema: z.object({ projectId: z.string().min(1), keys: z.array(z.string().min(1)).max(10_000) }),
   retry: { limit: 10, delay: 5, backoff: true, delayMax: 3600 },

@@ -16,7 +16,7 @@ import type { ConversationErasure } from "./erase-conversation";
 import { mentionsAny, type ErasureTarget } from "./erase-target";
 
 /** What a redacted event payload reads: a pending delivery signs and sends exactly this. */
-export const ERASED_PAYLOAD = { erased: true } as const;
+const ERASED_PAYLOAD = { erased: true } as const;
 
 /**
  * Stored text that quotes the contact: event payloads (webhook deliveries read them at each attempt,

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/ports/db/types";
 import type { ErasureTarget } from "./erase-target";
 
 /** Marks left where a NOT NULL column held personal text. */
-export const ERASED_TEXT = "[erased]";
+const ERASED_TEXT = "[erased]";
 
 export interface RecordErasure {
   optIns: number;

@@ -22,7 +22,7 @@ export interface IdentityInput {
  * The contact id for a phone (or, with no phone, a platform user id) in an organization: created on
  * first sight, the same for every project of the organization ever after.
  */
-export async function resolveContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string> {
+async function resolveContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string> {
   const key = identityKey(input);
   if (!key) throw new Error("A contact needs a phone number or a platform user id");
   return linkIdentity(db, organizationId, key, newId("contact"));

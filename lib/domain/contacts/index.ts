@@ -18,7 +18,7 @@ export async function getContactRowOrThrow(ctx: Ctx, id: string): Promise<Contac
   return row;
 }
 
-export async function serializeContacts(ctx: Ctx, rows: ContactRow[]) {
+async function serializeContacts(ctx: Ctx, rows: ContactRow[]) {
   if (!rows.length) return [];
   const channelIds = [...new Set(rows.map((r) => r.channelId))];
   const channelRows = await ctx.db.select().from(channels).where(inArray(channels.id, channelIds));
@@ -172,7 +172,7 @@ export async function updateContact(ctx: Ctx, id: string, input: ContactUpdateIn
 }
 
 /** The project's own connected channel, else the shared sandbox. */
-export async function effectiveChannel(ctx: Ctx) {
+async function effectiveChannel(ctx: Ctx) {
   if (ctx.project.channelId) {
     const [own] = await ctx.db.select().from(channels).where(eq(channels.id, ctx.project.channelId));
     if (own && own.status === "connected") return own;

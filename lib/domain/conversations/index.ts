@@ -8,7 +8,7 @@ export {
   type InboundMessageInsert,
   type OutboundMessageInsert,
 } from "./message-insert";
-export { getConversation, getConversationRowOrThrow, listConversationMessages } from "./read";
-export { listConversations, type ConversationFilter } from "./list";
+export { getConversation, listConversationMessages } from "./read";
+export { listConversations } from "./list";
 export { setHandoff } from "./handoff";
-export { lastCustomerMessageAt, lastCustomerMessageAtSql, MESSAGING_WINDOW_MS, messagingWindow, type MessagingWindow } from "./window";
+export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";

@@ -14,8 +14,6 @@ import type { THREAD_OWNERS } from "@/lib/db/schema";
 
 type ThreadOwner = (typeof THREAD_OWNERS)[number];
 
-export type { EventType };
-
 export type EventRoute = "external" | "flows" | "agent" | "none" | "handoff";
 
 /** An event to store; `at` is its created_at (a status keeps the provider's time). */

@@ -105,7 +105,7 @@ export async function getFlowRow(ctx: Ctx, id: string): Promise<FlowRow> {
   return row;
 }
 
-export function includesOf(include: string | undefined): FlowIncludes {
+function includesOf(include: string | undefined): FlowIncludes {
   const parts = new Set((include ?? "").split(",").filter(Boolean));
   return { flowJson: parts.has("flow_json"), draft: parts.has("draft") };
 }

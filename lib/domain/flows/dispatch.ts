@@ -15,7 +15,7 @@ import type { FlowRow } from "./serialize";
  * POST /messages): the token, the version that may be sent, and the dispatch row written in the
  * message's transaction, which a completion (completion.ts) is matched against.
  */
-export const DISPATCH_TTL_MS = 30 * 24 * 3600_000;
+const DISPATCH_TTL_MS = 30 * 24 * 3600_000;
 
 export type FlowVersionRow = typeof flowVersions.$inferSelect;
 

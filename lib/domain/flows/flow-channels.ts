@@ -18,7 +18,7 @@ import type { FlowRow } from "./serialize";
  * there: publishFlowOnChannel.
  */
 
-export interface FlowChannelWire {
+interface FlowChannelWire {
   channel_id: string;
   display_name: string | null;
   phone_number: string | null;

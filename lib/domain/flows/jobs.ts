@@ -7,7 +7,7 @@ import { FLOW_KEY_JOB, registerFlowKey } from "./key-job";
 const EXPIRE_EVERY_MS = 10 * 60_000;
 
 /** Creates and publishes the provider flow; throttling and outages retry with backoff, then PUBLISH_FAILED. */
-export const flowPublishJob = defineJob({
+const flowPublishJob = defineJob({
   name: FLOW_PUBLISH_JOB,
   schema: z.object({ flowId: z.string().min(1), projectId: z.string().min(1), revision: z.number().int().min(1) }),
   retry: { limit: 5, delay: 5, backoff: true, delayMax: 120 },
@@ -17,7 +17,7 @@ export const flowPublishJob = defineJob({
 });
 
 /** The dispatch expiry sweep: one chain per deployment (lib/jobs scheduleMaintenance starts it), each run scheduling the next. */
-export const flowExpireJob = defineJob({
+const flowExpireJob = defineJob({
   name: FLOW_EXPIRE_JOB,
   schema: z.object({}),
   retry: { limit: 3, delay: 30 },
@@ -29,7 +29,7 @@ export const flowExpireJob = defineJob({
 });
 
 /** The number's DATA_EXCHANGE key, registered after a PLATFORM_A connect; an unreachable provider retries with backoff for about an hour. */
-export const flowKeyJob = defineJob({
+const flowKeyJob = defineJob({
   name: FLOW_KEY_JOB,
   schema: z.object({ channelId: z.string().min(1) }),
   retry: { limit: 8, delay: 10, backoff: true, delayMax: 900 },

@@ -12,8 +12,6 @@ import { flowForKey } from "./locale";
 import { screenIdsOf } from "./flow-json/screens";
 import { serializeDispatch, type FlowDispatchRow, type FlowRow } from "./serialize";
 
-export { DISPATCH_TTL_MS, newFlowToken } from "./dispatch";
-
 /** POST /flows/send (docs/spec/decisions.md "Flows"). */
 export interface FlowSendInput {
   channel_id: string;

@@ -43,7 +43,7 @@ export function serializeFlow(row: FlowRow, include: FlowIncludes = {}) {
 }
 
 /** Flow.meta_status (docs/spec/service-spec.md): the provider's statuses plus our PUBLISHING / PUBLISH_FAILED. */
-export type MetaStatus = "DRAFT" | "PUBLISHED" | "DEPRECATED" | "BLOCKED" | "THROTTLED" | "PUBLISHING" | "PUBLISH_FAILED";
+type MetaStatus = "DRAFT" | "PUBLISHED" | "DEPRECATED" | "BLOCKED" | "THROTTLED" | "PUBLISHING" | "PUBLISH_FAILED";
 
 export function serializeDispatch(row: FlowDispatchRow) {
   return {

@@ -9,9 +9,9 @@ import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
  * source as the author wrote it.
  */
 
-export const MODULE_FILE = "function.ts";
+const MODULE_FILE = "function.ts";
 
-export interface CompiledModule {
+interface CompiledModule {
   code: string;
   sourceMap: string;
 }

@@ -8,7 +8,7 @@ import type { Settings } from "@/lib/domain/context";
  * followed, so a redirect cannot lead to a blocked address). A refusal rejects the function's
  * promise with a TypeError-like message naming the reason; the sandbox counts sub-requests.
  */
-export const FUNCTION_FETCH_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 1024 * 1024 } as const;
+const FUNCTION_FETCH_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 1024 * 1024 } as const;
 
 const METHODS = new Set<NonNullable<SafeRequestOptions["method"]>>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

@@ -6,7 +6,7 @@ import type { FunctionEventType } from "@/lib/shared/functions";
 import { getFunctionRow } from "./crud";
 import { serializeInvocation } from "./serialize";
 
-export const INVOCATION_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const INVOCATION_RETENTION_MS = 7 * 24 * 60 * 60_000;
 export const FUNCTION_INVOCATIONS_EXPIRE_JOB = "functions.expire-invocations";
 const BATCH = 1000;
 

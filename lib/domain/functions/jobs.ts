@@ -5,7 +5,7 @@ import { FUNCTION_INVOCATIONS_EXPIRE_JOB, expireInvocations } from "./invocation
 const EXPIRE_EVERY_MS = 60 * 60_000;
 
 /** The invocation log keeps 7 days: one chain per deployment (lib/jobs scheduleMaintenance starts it), each run scheduling the next. */
-export const functionInvocationsExpireJob = defineJob({
+const functionInvocationsExpireJob = defineJob({
   name: FUNCTION_INVOCATIONS_EXPIRE_JOB,
   schema: z.object({}),
   retry: { limit: 3, delay: 30 },

@@ -12,7 +12,7 @@ import { unstorableReason } from "@/lib/text/storable";
  * store). A refusal rejects the promise inside the function with the message below; any other failure
  * goes through the one error boundary first (lib/public-error.ts), so no SQL reaches the function.
  */
-export const KV_LIMITS = { keyBytes: 512, valueBytes: 64 * 1024, keys: 1_000 } as const;
+const KV_LIMITS = { keyBytes: 512, valueBytes: 64 * 1024, keys: 1_000 } as const;
 
 /** A limit the function's call broke: its message is what the function's code sees. */
 class KvRefusal extends errorKind("KvRefusal") {}

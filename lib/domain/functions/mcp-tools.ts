@@ -3,7 +3,7 @@ import { hostedFunctions } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 
 /** How many exposed functions one MCP tool list carries at most: a tool list is read on every MCP request. */
-export const MAX_EXPOSED_FUNCTIONS = 100;
+const MAX_EXPOSED_FUNCTIONS = 100;
 
 export interface ExposedFunction {
   id: string;

@@ -24,7 +24,7 @@ export interface RunRecord {
   startedAt: Date;
 }
 
-export const INVALID_RESULT = "invalid_result";
+const INVALID_RESULT = "invalid_result";
 
 export async function recordRun(ctx: SystemCtx & { project: ProjectRow }, record: RunRecord, outcome: SandboxRunOutcome): Promise<SandboxRunOutcome> {
   const stored = storableOutcome(outcome);
@@ -64,6 +64,6 @@ function storableOutcome(outcome: SandboxRunOutcome): SandboxRunOutcome {
 }
 
 /** The run ended `error` because what the function returned cannot be kept; its logs and measurements stay. */
-export function invalidResult(outcome: SandboxRunOutcome, why: string): SandboxRunOutcome {
+function invalidResult(outcome: SandboxRunOutcome, why: string): SandboxRunOutcome {
   return { ...outcome, status: "error", result: null, error: `${INVALID_RESULT}: the function's result cannot be stored: ${why}` };
 }

@@ -164,13 +164,13 @@ async function announceJoin(
 }
 
 /** A message.received to emit (payload.ts says what it carries). */
-export interface ReceivedInput extends ReceivedPayloadInput {
+interface ReceivedInput extends ReceivedPayloadInput {
   /** Hold the delivery until the message's files are cached (media.release). */
   defer?: boolean;
 }
 
 /** message.received, routed by the channel's effective routing (and, under AGENT, the thread's owner); deduplicated per provider message. */
-export async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
+async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
   const { project, channel, conversation, message } = input;
   const owner = await routingOwner(ctx.db, project, channel, input.contact.id);
   const { route, deliver } = inboundRoute(project, channel, conversation, owner);

@@ -17,7 +17,7 @@ const PendingEvent = z
   .transform((event) => event as unknown as InboundEvent) as unknown as z.ZodType<InboundEvent, InboundEvent>;
 
 /** Normalises and applies one stored provider envelope (process.ts); after the last retry it is a dead letter. */
-export const ingestProcessJob = defineJob({
+const ingestProcessJob = defineJob({
   name: INGEST_JOB,
   schema: z.object({ id: z.string().min(1) }),
   retry: { limit: INGEST_RETRY_LIMIT, delay: 1, backoff: true, delayMax: 120 },

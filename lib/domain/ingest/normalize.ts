@@ -3,9 +3,6 @@ import { normalizeMessengerWebhook } from "./normalize-messenger";
 import { normalizePlatformAWebhook } from "./normalize-platform-a";
 import type { InboundEvent } from "./types";
 
-export { normalizeMessengerWebhook } from "./normalize-messenger";
-export { normalizePlatformAWebhook } from "./normalize-platform-a";
-
 /**
  * A provider webhook body (parsed JSON, signature already verified) → normalized inbound events, in
  * payload order. Never throws: malformed items are skipped and a foreign body yields [].

@@ -24,7 +24,7 @@ export function keyKindOf(value: string): KeyKind | null {
 }
 
 /** `svc_live_ab12…9xYz`: enough to recognise a key, never enough to use it. */
-export function displayOf(value: string, kind: KeyKind): string {
+function displayOf(value: string, kind: KeyKind): string {
   const body = value.slice(KEY_PREFIX[kind].length);
   return `${KEY_PREFIX[kind]}${body.slice(0, 4)}…${body.slice(-4)}`;
 }

@@ -6,7 +6,7 @@ import { SvcError, invalidRequest, notFound } from "@/lib/errors";
 import { createApiKey, listProjectKeys, revokeApiKey, type ApiKeyRow, type KeyKind } from "./index";
 
 /** How the dashboard sees a key: never its value, which only the create response carries (once). */
-export function apiKeyWire(key: ApiKeyRow) {
+function apiKeyWire(key: ApiKeyRow) {
   return {
     object: "api_key" as const,
     id: key.id,
@@ -29,7 +29,7 @@ export async function listKeys(ctx: Ctx) {
 }
 
 /** One key of the project, revoked or not; another project's key is as unknown as a missing one. */
-export async function getApiKeyRowOrThrow(ctx: Pick<Ctx, "db" | "project">, id: string): Promise<ApiKeyRow> {
+async function getApiKeyRowOrThrow(ctx: Pick<Ctx, "db" | "project">, id: string): Promise<ApiKeyRow> {
   const [key] = await ctx.db
     .select()
     .from(apiKeys)
@@ -56,7 +56,7 @@ export async function mcpScopesOfKey(ctx: Pick<Ctx, "db" | "project">, id: strin
 }
 
 /** A browser origin is scheme + host (+ port), nothing else: `https://app.example.com`. */
-export function normalizeOrigin(value: string): string | null {
+function normalizeOrigin(value: string): string | null {
   try {
     const url = new URL(value);
     if ((url.protocol !== "https:" && url.protocol !== "http:") || url.pathname !== "/" || url.search || url.hash || url.username) return null;

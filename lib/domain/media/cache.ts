@@ -15,7 +15,7 @@ export const MEDIA_CACHE_JOB = "media.cache";
 export const MEDIA_RELEASE_JOB = "media.release";
 export const MEDIA_EXPIRE_JOB = "media.expire";
 /** How long message.received waits for its files before it is delivered anyway. */
-export const RELEASE_AFTER_MS = 5_000;
+const RELEASE_AFTER_MS = 5_000;
 
 /**
  * At ingest, inside the ingest transaction (ctx.db): a media row per file (status unavailable,

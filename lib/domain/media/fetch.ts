@@ -7,7 +7,7 @@ import { providerChannelOf } from "@/lib/domain/messages/provider-send";
 import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } from "@/lib/ports/net/safe-request";
 import { isRecord } from "@/lib/json";
 
-export const FETCH_TIMEOUT_MS = 15_000;
+const FETCH_TIMEOUT_MS = 15_000;
 
 /** Inbound size caps: the provider's own limits per type (PLATFORM_A), 25 MB attachments on B and C. */
 const CAPS: Record<string, Record<string, number>> = {

@@ -5,7 +5,7 @@ import { MEDIA_CACHE_JOB, MEDIA_EXPIRE_JOB, MEDIA_RELEASE_JOB, cacheMedia, expir
 const EXPIRE_EVERY_MS = 5 * 60_000;
 
 /** Fetches and stores one inbound file. A couple of quick retries: message.received waits at most RELEASE_AFTER_MS for them. */
-export const mediaCacheJob = defineJob({
+const mediaCacheJob = defineJob({
   name: MEDIA_CACHE_JOB,
   schema: z.object({ mediaId: z.string().min(1), eventId: z.string().min(1).nullable() }),
   retry: { limit: 3, delay: 1, backoff: true, delayMax: 10 },
@@ -15,7 +15,7 @@ export const mediaCacheJob = defineJob({
 });
 
 /** The deadline of a held message.received: it goes to the webhook now, files cached or not. */
-export const mediaReleaseJob = defineJob({
+const mediaReleaseJob = defineJob({
   name: MEDIA_RELEASE_JOB,
   schema: z.object({ eventId: z.string().min(1) }),
   retry: { limit: 5, delay: 1 },
@@ -24,7 +24,7 @@ export const mediaReleaseJob = defineJob({
 });
 
 /** Retention: one chain per deployment (lib/jobs scheduleMaintenance starts it), each run scheduling the next. */
-export const mediaExpireJob = defineJob({
+const mediaExpireJob = defineJob({
   name: MEDIA_EXPIRE_JOB,
   schema: z.object({}),
   retry: { limit: 3, delay: 30 },

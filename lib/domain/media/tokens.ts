@@ -48,7 +48,7 @@ export function verifyMediaToken(mediaId: string, token: string, now: Date): Med
 }
 
 /** When a URL signed at `now` stops working: one hour, or the retention deadline if sooner. */
-export function mediaUrlExpiry(now: Date, retentionExpiresAt: Date | null): Date {
+function mediaUrlExpiry(now: Date, retentionExpiresAt: Date | null): Date {
   const oneHour = now.getTime() + MEDIA_URL_TTL_MS;
   const capped = retentionExpiresAt ? Math.min(oneHour, retentionExpiresAt.getTime()) : oneHour;
   return new Date(Math.floor(capped / 1000) * 1000);

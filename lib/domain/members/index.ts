@@ -10,8 +10,8 @@ import { addMembership, createOperator, normalizeEmail, verifyOperatorPassword, 
 import type { Role } from "./roles";
 
 export * from "./roles";
-export { projectAccessFor, operatorOverview, type ProjectAccess, type OperatorOverview } from "./access";
-export { ensureAdminOperator, setupFirstOwner, operatorCount, verifyOperatorPassword, MIN_PASSWORD_LENGTH } from "./operators";
+export { projectAccessFor, operatorOverview } from "./access";
+export { setupFirstOwner, operatorCount, MIN_PASSWORD_LENGTH } from "./operators";
 
 const INVITATION_TTL_MS = 7 * 86_400_000;
 

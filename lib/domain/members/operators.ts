@@ -18,14 +18,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function assertPasswordAcceptable(password: string, field = "password"): void {
+function assertPasswordAcceptable(password: string, field = "password"): void {
   const problems: string[] = [];
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) problems.push(`Use at most ${MAX_PASSWORD_BYTES} bytes.`);
   if (problems.length) throw new SvcError("invalid_request", `The password is not acceptable: ${problems.join(" ")}`, { issues: { [field]: problems } });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
 }
 

@@ -17,7 +17,7 @@ const READ_SCOPES = SCOPES.filter((s) => s.endsWith(":read"));
  * viewer reads; developer also writes through the API and manages keys; admin also manages members;
  * owner also manages owners.
  */
-export const ROLE_SCOPES: Record<Role, readonly string[]> = {
+const ROLE_SCOPES: Record<Role, readonly string[]> = {
   viewer: [...READ_SCOPES, "keys:read", "members:read"],
   // Erasing a person's data cannot be undone: owners and admins only.
   developer: [...SCOPES.filter((s) => s !== "contacts:erase"), "keys:read", "keys:write", "members:read"],

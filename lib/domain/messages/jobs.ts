@@ -6,7 +6,7 @@ import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "./pr
 const ProviderSendPayload = z.object({ messageId: z.string().min(1), paced: z.boolean().optional() }) satisfies z.ZodType<ProviderSendJob>;
 
 /** Hands a queued message to the provider (provider-send.ts); internal sends first wait for their pair slot. */
-export const providerSendJob = defineJob({
+const providerSendJob = defineJob({
   name: PROVIDER_SEND_JOB,
   schema: ProviderSendPayload,
   retry: { limit: 6, delay: 2, backoff: true, delayMax: 300 },

@@ -57,10 +57,10 @@ export function mediaSizeLimit(platform: string, type: MediaType): number | null
 }
 
 /** Interactive types PLATFORM_A alone can send (spec Rule 5). */
-export const PLATFORM_A_ONLY_INTERACTIVE = ["cta_url", "location_request_message", "request_contact_info"] as const;
+const PLATFORM_A_ONLY_INTERACTIVE = ["cta_url", "location_request_message", "request_contact_info"] as const;
 const PORTABLE_INTERACTIVE = ["button", "list"] as const;
 
-export function isMessagingPlatform(platform: string): platform is MessagingPlatform {
+function isMessagingPlatform(platform: string): platform is MessagingPlatform {
   return (MESSAGING_PLATFORMS as readonly string[]).includes(platform);
 }
 

@@ -30,7 +30,7 @@ export interface Target {
 }
 
 /** The recipient's platform address: digits on PLATFORM_A, the platform user id on B and C. */
-export function recipientAddress(platform: string, contact: ContactRow): string {
+function recipientAddress(platform: string, contact: ContactRow): string {
   if (platform === "PLATFORM_A" && contact.phone) return phoneDigits(contact.phone);
   if (contact.userId) return contact.userId;
   throw new SvcError("unprocessable", "This contact has no address on the channel's platform.", { contact_id: contact.id });

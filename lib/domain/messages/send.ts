@@ -18,8 +18,6 @@ import { contentFieldsOf, sentContentFields, type MessageContentFields } from ".
 import { messageRow, type MessageFacts } from "./rows";
 import { outboundSendClaims } from "./send-claims";
 
-export { recipientAddress } from "./recipient";
-
 export interface SendInput {
   channel_id: string;
   conversation_id?: string | undefined;

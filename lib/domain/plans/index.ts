@@ -1,12 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { plans } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { notFound } from "@/lib/errors";
 
 const DAY = 86_400;
 
 /** docs/spec/decisions.md "Plans and limits". Custom plans (for example the benchmark's) are added with the CLI. */
-export const BUILT_IN_PLANS = [
+const BUILT_IN_PLANS = [
   { id: "free", name: "Free", requestsPerWindow: 600, windowSeconds: 60, monthlyRequests: 100_000, mediaRetentionSeconds: DAY },
   { id: "pro", name: "Pro", requestsPerWindow: 3000, windowSeconds: 60, monthlyRequests: 1_000_000, mediaRetentionSeconds: 7 * DAY },
 ] as const;
@@ -34,12 +33,6 @@ export async function upsertPlan(db: Db, plan: typeof plans.$inferInsert) {
     .onConflictDoUpdate({ target: plans.id, set: { ...plan } })
     .returning();
   return row!;
-}
-
-export async function getPlanOrThrow(db: Db, id: string) {
-  const [row] = await db.select().from(plans).where(eq(plans.id, id));
-  if (!row) throw notFound("plan", id);
-  return row;
 }
 
 /** The calendar month the monthly quota counts in, e.g. "2026-11" (UTC). */

@@ -18,7 +18,7 @@ import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { recordProjectChanges } from "./audit";
 
-export type RoutingMode = ProjectRow["routingMode"];
+type RoutingMode = ProjectRow["routingMode"];
 
 export interface ProjectInput {
   name?: string;
@@ -177,7 +177,7 @@ export function activeWebhookSecrets(project: ProjectRow, now: Date): string[] {
 }
 
 /** The list form: never the signing secret. */
-export async function serializeProject(db: Db, project: ProjectRow) {
+async function serializeProject(db: Db, project: ProjectRow) {
   const [dedicated] = project.channelId ? await db.select().from(channels).where(eq(channels.id, project.channelId)) : [];
   const effective = dedicated && dedicated.status === "connected" ? dedicated : await getSandboxChannel(db);
   const [participants] = await db.select({ n: count() }).from(sandboxParticipants).where(eq(sandboxParticipants.projectId, project.id));
@@ -206,6 +206,6 @@ export async function serializeProject(db: Db, project: ProjectRow) {
 }
 
 /** Single GET, create, update: with the signing secret (docs/spec/service-spec.md: Project.webhook_secret). */
-export async function serializeProjectWithSecret(db: Db, project: ProjectRow) {
+async function serializeProjectWithSecret(db: Db, project: ProjectRow) {
   return { ...(await serializeProject(db, project)), webhook_secret: project.webhookSecretSealed ? unseal(project.webhookSecretSealed) : null };
 }

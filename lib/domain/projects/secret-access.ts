@@ -9,7 +9,7 @@ import { isRole, scopesOfRole } from "@/lib/domain/members/roles";
  * viewer role never receives it. API keys keep the spec's contract (GET /projects/{id} returns the
  * secret under projects:read); a viewer cannot obtain a key (creating one needs keys:write).
  */
-export const WEBHOOK_SECRET_SCOPE = "projects:write";
+const WEBHOOK_SECRET_SCOPE = "projects:write";
 
 export function maySeeWebhookSecret(actor: Actor): boolean {
   switch (actor.type) {

@@ -10,7 +10,7 @@ export interface Finding extends FriendlyIssue {
   blocksProduction: boolean;
 }
 
-export type FindingInput = Omit<Finding, "blocksSandbox" | "blocksProduction"> & Partial<Pick<Finding, "blocksSandbox" | "blocksProduction">>;
+type FindingInput = Omit<Finding, "blocksSandbox" | "blocksProduction"> & Partial<Pick<Finding, "blocksSandbox" | "blocksProduction">>;
 
 /** What the checks write to, in check order. */
 export interface Report {

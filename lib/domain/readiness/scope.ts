@@ -7,7 +7,7 @@ import { effectiveRouting, type RoutingMode } from "@/lib/shared/routing-modes";
 /** Where a channel's inbound goes: its effective routing, as lib/domain/events inboundRoute routes it. */
 export type Route = RoutingMode;
 
-export interface OtherPath {
+interface OtherPath {
   row: ChannelRow;
   wire: ChannelWire;
   label: string;

@@ -8,7 +8,7 @@ export const OVERALL_STATUSES = ["blocked", "sandbox_ready", "testable_with_bloc
 export type OverallStatus = (typeof OVERALL_STATUSES)[number];
 
 export const CAPABILITY_STATUSES = ["ready", "testable", "blocked", "warning", "not_applicable"] as const;
-export type CapabilityStatus = (typeof CAPABILITY_STATUSES)[number];
+type CapabilityStatus = (typeof CAPABILITY_STATUSES)[number];
 
 /** Every capability a readiness report carries, always all of them, in this order. */
 export const CAPABILITY_NAMES = ["sandbox_messaging", "webhook", "production_inbound", "flows_publishing", "templates"] as const;
@@ -17,7 +17,7 @@ export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 export const ISSUE_SEVERITIES = ["blocked", "warning", "info"] as const;
 export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number];
 
-export type IssueArea = "sandbox" | "webhook" | "routing" | "channel" | "publishing";
+type IssueArea = "sandbox" | "webhook" | "routing" | "channel" | "publishing";
 
 export interface Capability {
   status: CapabilityStatus;

@@ -9,8 +9,8 @@ import { serializeRegistrationIntent } from "./serialize";
 
 export const EXPIRES_MIN_SECONDS = 60;
 export const EXPIRES_MAX_SECONDS = 604_800;
-export const METADATA_MAX_KEYS = 50;
-export const METADATA_MAX_BYTES = 8192;
+const METADATA_MAX_KEYS = 50;
+const METADATA_MAX_BYTES = 8192;
 
 export interface CreateRegistrationIntentInput {
   customer_reference: string;

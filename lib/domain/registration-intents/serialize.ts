@@ -31,5 +31,3 @@ export function serializeRegistrationIntent(row: RegistrationIntentRow, now: Dat
     created_at: row.createdAt.toISOString(),
   };
 }
-
-export type RegistrationIntentWireObject = ReturnType<typeof serializeRegistrationIntent>;

@@ -2,10 +2,10 @@ import { randomBase62 } from "@/lib/crypto/secrets";
 import { invalidRequest } from "@/lib/errors";
 
 /** docs/spec/decisions.md "Registration intents": `svcreg_` + 22 base62 characters. */
-export const TOKEN_PREFIX = "svcreg_";
+const TOKEN_PREFIX = "svcreg_";
 const TOKEN_BODY_LENGTH = 22;
 /** The limit of the whole prefilled text (the token included). */
-export const PREFILLED_MAX = 140;
+const PREFILLED_MAX = 140;
 const DEFAULT_TEXT = "Hi! Please register me. Ref:";
 /** Case-insensitive and unanchored: customers edit the prefilled text, and keyboards change case. */
 const TOKEN_IN_TEXT = /svcreg_[0-9a-z]{22}/i;

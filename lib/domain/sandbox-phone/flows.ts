@@ -22,7 +22,7 @@ export interface ReceivedFlowTarget {
 }
 
 /** An interactive Flow message's `action.parameters` (Cloud API shape), or null for any other message. */
-export function flowParameters(body: Obj): Obj | null {
+function flowParameters(body: Obj): Obj | null {
   const interactive = obj(body.interactive);
   if (body.type !== "interactive" || interactive?.type !== "flow") return null;
   const action = obj(interactive.action);

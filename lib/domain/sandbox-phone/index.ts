@@ -2,7 +2,6 @@ import type { Ctx } from "@/lib/domain/context";
 import { ourInbox } from "./inbox";
 import { customerChannel, postCustomerMessage } from "./simulator";
 
-export { simulatorBase } from "./simulator";
 export { completeReceivedFlow, exchangeReceivedFlow, receivedFlow } from "./flows";
 export { joinedTesters } from "./testers";
 

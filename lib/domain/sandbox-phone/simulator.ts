@@ -13,7 +13,7 @@ import { derivedKey } from "@/lib/crypto/secrets";
 const SIMULATOR_GRAPH_SUFFIX = "/api/simulator/graph";
 
 /** The simulator's base URL when the provider port talks to the built-in simulator, else null. */
-export function simulatorBase(graphUrl: string): string | null {
+function simulatorBase(graphUrl: string): string | null {
   const trimmed = graphUrl.replace(/\/+$/, "");
   return trimmed.endsWith(SIMULATOR_GRAPH_SUFFIX) ? trimmed.slice(0, -"/graph".length) : null;
 }
@@ -30,7 +30,7 @@ export function simulatorAccessKey(): string {
   return derivedKey("simulator-access").toString("base64url");
 }
 
-export function baseOrThrow(graphUrl: string): string {
+function baseOrThrow(graphUrl: string): string {
   const base = simulatorBase(graphUrl);
   if (!base)
     throw new SvcError(
@@ -40,7 +40,7 @@ export function baseOrThrow(graphUrl: string): string {
   return base;
 }
 
-export async function channelFor(ctx: Ctx, channelId: string) {
+async function channelFor(ctx: Ctx, channelId: string) {
   const channel = await getChannelRowOrThrow(ctx, channelId);
   if (!channel.providerSenderId) throw new SvcError("conflict", `Channel ${channel.id} has no provider sender id yet, so no customer can write to it.`);
   return channel;
@@ -80,7 +80,7 @@ export async function simulatorCall(url: string, init: RequestInit): Promise<unk
  * The shared sandbox serves every project: a number that joined another project is that project's
  * tester, so this project's operators may not speak (or read) as it.
  */
-export async function assertNumberIsOurs(ctx: Ctx, channel: ChannelRow, from: string) {
+async function assertNumberIsOurs(ctx: Ctx, channel: ChannelRow, from: string) {
   if (!channel.isSandbox) return;
   const owner = await participantProject(ctx.db, channel, from.replace(/\D/g, ""));
   if (owner && owner.id !== ctx.project.id) {
@@ -100,7 +100,7 @@ export async function customerChannel(ctx: Ctx, channelId: string, from: string)
 }
 
 /** The sender fields every `POST /customer/messages` carries for this channel. */
-export function senderFields(channel: ChannelRow) {
+function senderFields(channel: ChannelRow) {
   return {
     platform: channel.platform,
     sender_id: channel.providerSenderId,

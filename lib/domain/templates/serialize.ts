@@ -24,5 +24,3 @@ export function serializeTemplate(row: TemplateRow) {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type TemplateWireObject = ReturnType<typeof serializeTemplate>;

@@ -17,7 +17,7 @@ export interface TemplateStatusChange {
 }
 
 /** template.status (docs/spec/decisions.md "Templates"). */
-export interface TemplateStatusPayload {
+interface TemplateStatusPayload {
   template_id: string;
   meta_template_id: string | null;
   channel_id: string;
@@ -36,7 +36,7 @@ export type TemplateStatusOutcome = "changed" | "unchanged" | "unknown_template"
  * again); quality and housekeeping events (FLAGGED, IN_APPEAL, PENDING_DELETION, DELETED, ...) are
  * not statuses of the contract and change nothing.
  */
-export function statusOfEvent(event: string): TemplateStatus | null {
+function statusOfEvent(event: string): TemplateStatus | null {
   switch (event.toUpperCase()) {
     case "APPROVED":
     case "REINSTATED":

@@ -7,7 +7,7 @@ import { scheduleDelivery } from "./enqueue";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
-export type DeliveryStatus = DeliveryRow["status"];
+type DeliveryStatus = DeliveryRow["status"];
 
 export interface DeliveryFilter {
   event?: string | undefined;
@@ -125,7 +125,7 @@ export interface ReplayInput {
   status?: DeliveryStatus | "none" | undefined;
 }
 
-export const MAX_REPLAY_EVENTS = 10_000;
+const MAX_REPLAY_EVENTS = 10_000;
 
 /**
  * Re-sends every matching event once (a new delivery each, same event id). Only events that are

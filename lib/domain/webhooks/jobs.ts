@@ -12,7 +12,7 @@ const DeliveryPayload = z.object({ deliveryId: z.string().min(1), attempt: z.int
  * that answers slowly (up to the 10 s timeout) holds a quarter of one process's slots at most and
  * never delays other projects.
  */
-export const webhookDeliverJob = defineJob({
+const webhookDeliverJob = defineJob({
   name: WEBHOOK_DELIVER_JOB,
   schema: DeliveryPayload,
   retry: { limit: 5, delay: 1 },

@@ -34,7 +34,7 @@ export interface ListenInput {
   types?: EventType[];
 }
 
-export interface ListenedEvent {
+interface ListenedEvent {
   object: "event";
   id: string;
   type: string;

@@ -2,7 +2,7 @@
  * docs/spec/decisions.md "Webhook delivery": attempts at once, then after 10 s, 1 min, 5 min, 30 min, 2 h,
  * 6 h, 14 h (8 in all, about a day), each with ±10% jitter.
  */
-export const RETRY_DELAYS_SECONDS = [10, 60, 300, 1800, 7200, 21600, 50400] as const;
+const RETRY_DELAYS_SECONDS = [10, 60, 300, 1800, 7200, 21600, 50400] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_BYTES = 2048;

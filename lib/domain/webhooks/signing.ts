@@ -29,9 +29,9 @@ export type HeaderSource = Headers | Record<string, string | string[] | undefine
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** The current secret's signature: always exactly one `sha256=<hex>`. */
-export const SVC_SIGNATURE_HEADER = "x-svc-signature";
+const SVC_SIGNATURE_HEADER = "x-svc-signature";
 /** The previous secret's signature, only during a rotation overlap: one `sha256=<hex>`. */
-export const SVC_SIGNATURE_PREVIOUS_HEADER = "x-svc-signature-previous";
+const SVC_SIGNATURE_PREVIOUS_HEADER = "x-svc-signature-previous";
 
 /** The exact raw body of a delivery: `{"event":..,"payload":..,"sentAt":"<ISO>"}` in that key order. */
 export function serializeDelivery(event: string, payload: unknown, sentAt: Date): string {
@@ -81,7 +81,7 @@ export function signatureHeaders(input: SignatureInput): Record<string, string> 
 }
 
 /** Hex HMAC-SHA256 of the raw body keyed by the UTF-8 bytes of the whole secret string. */
-export function svcSignatureHex(secret: string, rawBody: RawBody): string {
+function svcSignatureHex(secret: string, rawBody: RawBody): string {
   return createHmac("sha256", Buffer.from(secret, "utf8")).update(rawBody).digest("hex");
 }
 

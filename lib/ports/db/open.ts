@@ -10,7 +10,7 @@ const CONNECT_TIMEOUT_SECONDS = 3;
 /** No application statement runs longer (migrations run on their own connection, without it). */
 const STATEMENT_TIMEOUT_MS = 8_000;
 /** Seconds before the pool's n-th reconnect attempt: 50 ms doubling, at most half a second. */
-export function reconnectDelaySeconds(attempt: number): number {
+function reconnectDelaySeconds(attempt: number): number {
   return Math.min(0.05 * 2 ** attempt, 0.5);
 }
 /** Any fixed number: serialises migrations when many web and worker processes start together. */

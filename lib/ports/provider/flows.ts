@@ -15,10 +15,10 @@ import { isRecord } from "@/lib/json";
 const FLOW_STATUSES: ReadonlySet<string> = new Set<ProviderFlowStatus>(["DRAFT", "PUBLISHED", "DEPRECATED", "BLOCKED", "THROTTLED"]);
 
 /** The category every flow is filed under: the spec's flows carry no category, and the provider requires at least one. */
-export const DEFAULT_FLOW_CATEGORIES = ["OTHER"] as const;
+const DEFAULT_FLOW_CATEGORIES = ["OTHER"] as const;
 
 /** The provider's validation errors, each kept as sent (only the documented keys, and only when they hold their type). */
-export function parseValidationErrors(value: unknown): ProviderFlowError[] {
+function parseValidationErrors(value: unknown): ProviderFlowError[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).map((item) => {
     const out: ProviderFlowError = {

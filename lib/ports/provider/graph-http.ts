@@ -12,14 +12,14 @@ import { isRecord } from "@/lib/json";
  *             "error_data":{"messaging_product":"whatsapp","details":"..."},
  *             "error_user_title":"...","error_user_msg":"...","fbtrace_id":"A1b2..."}}
  */
-export const GRAPH_TIMEOUT_MS = 15_000;
+const GRAPH_TIMEOUT_MS = 15_000;
 
 /**
  * Provider codes that mean "slow down and try again": 4 (app call rate), 613 (Messenger Send API
  * rate), 80007 (business account rate), 130429 (Cloud API throughput), 131048 (spam rate limit),
  * 131056 (business/consumer pair rate limit).
  */
-export const THROTTLING_CODES: ReadonlySet<number> = new Set([4, 613, 80007, 130429, 131048, 131056]);
+const THROTTLING_CODES: ReadonlySet<number> = new Set([4, 613, 80007, 130429, 131048, 131056]);
 
 export interface GraphClientOptions {
   baseUrl: string;
@@ -70,7 +70,7 @@ export interface GraphRequest {
   body?: unknown;
 }
 
-export function joinUrl(baseUrl: string, path: string): string {
+function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 

@@ -40,19 +40,4 @@ export function defaultGraphUrl(): string {
   return providerGraphUrl ?? `${publicUrl.replace(/\/+$/, "")}/api/simulator/graph`;
 }
 
-export { ProviderError } from "@/lib/ports/provider/types";
-export type { ProviderAgentSpec, ProviderAgentsPort } from "@/lib/ports/provider/agents";
-export type {
-  MessageFailure,
-  ProviderAccount,
-  ProviderAccountStatuses,
-  ProviderAccountsPort,
-  ProviderChannel,
-  ProviderFlowError,
-  ProviderFlowStatus,
-  ProviderFlowsPort,
-  ProviderPlatform,
-  ProviderPort,
-  ProviderTemplateSubmission,
-  ProviderTemplatesPort,
-} from "@/lib/ports/provider/types";
+export type { ProviderPort } from "@/lib/ports/provider/types";

@@ -20,8 +20,8 @@ import type { AdapterOptions } from "@/lib/ports/provider/graph-http";
  */
 export type MessengerPlatform = Extract<ProviderPlatform, "PLATFORM_B" | "PLATFORM_C">;
 
-export const MAX_QUICK_REPLIES = 13;
-export const QUICK_REPLY_TITLE_MAX = 20;
+const MAX_QUICK_REPLIES = 13;
+const QUICK_REPLY_TITLE_MAX = 20;
 
 const ATTACHMENT_TYPE = { image: "image", video: "video", audio: "audio", document: "file" } as const;
 

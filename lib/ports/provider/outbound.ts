@@ -14,18 +14,18 @@ export interface MediaContent {
   filename?: string;
 }
 
-export interface ReplyButton {
+interface ReplyButton {
   id: string;
   title: string;
 }
 
-export interface ListRow {
+interface ListRow {
   id: string;
   title: string;
   description?: string;
 }
 
-export interface ListSection {
+interface ListSection {
   title?: string;
   rows: ListRow[];
 }

@@ -39,7 +39,7 @@ export class ProviderError extends errorKind("ProviderError") {
 }
 
 /** The Cloud API's refusal of a send beyond the number's throughput (messages a second): "(#130429) Rate limit hit". */
-export const THROUGHPUT_ERROR_CODE = 130429;
+const THROUGHPUT_ERROR_CODE = 130429;
 
 /**
  * True for a ProviderError that is a throughput refusal (130429): retryable (graph-http.ts THROTTLING_CODES),

@@ -27,7 +27,7 @@ export interface QueueOptions {
   expireInSeconds?: number;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
   tx?: Tx | Db;
   startAfter?: Date | number;
@@ -36,7 +36,7 @@ export interface SendOptions {
   group?: string;
 }
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
+type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
 
 /**
  * Job name → the payload its send takes. The port knows no job: the application's catalog

@@ -31,7 +31,7 @@ export interface PumpOptions {
  * about 8 s: a job left active only runs again after its expiry and the supervisor's next pass, which
  * made a message received during a short outage arrive two minutes late (the fault suite's scenario 2).
  */
-export const SETTLE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 2000, 2000];
+const SETTLE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 2000, 2000];
 
 export async function settleWithRetries(write: () => Promise<void>, delays: readonly number[] = SETTLE_RETRY_DELAYS_MS): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -129,6 +129,10 @@ export class QueuePump {
     });
   }
 
+  /**
+   * Runs the job beside the fetch loop, so its promise is not awaited (`void`): a failed run is recorded
+   * as the job's failure, a failure to record it goes to options.onError, and stop() waits for inFlight.
+   */
   private execute(job: Job<object>): void {
     this.inFlight++;
     void this.options

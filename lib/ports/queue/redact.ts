@@ -11,7 +11,7 @@ export interface JobMentions {
 }
 
 /** What a redacted finished job's data reads. */
-export const REDACTED_JOB_DATA = { erased: true } as const;
+const REDACTED_JOB_DATA = { erased: true } as const;
 
 // The registry's shape (lib/ids.ts): a prefix, "_", a 26-character ulid in lower case.
 const REGISTRY_ID = "[a-z]+_[0-9a-z]{26}";

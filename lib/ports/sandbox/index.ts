@@ -25,13 +25,13 @@ export * from "./types";
  * function on each would leave a trivial function waiting in the queue; oversubscribed, the OS shares
  * the cores and the trivial one still runs (a busy worker costs it time slices, not a turn).
  */
-export const DEFAULT_POOL_SIZE = 4;
+const DEFAULT_POOL_SIZE = 4;
 
 /**
  * The worker is plain JavaScript loaded by absolute path, outside the bundler: the app (Next.js, tsx,
  * vitest, the CLI) always runs from the repository root.
  */
-export const DEFAULT_WORKER_PATH = path.join(process.cwd(), "lib", "ports", "sandbox", "worker", "sandbox-worker.mjs");
+const DEFAULT_WORKER_PATH = path.join(process.cwd(), "lib", "ports", "sandbox", "worker", "sandbox-worker.mjs");
 
 export interface SandboxOptions {
   /** Worker threads in the pool (default DEFAULT_POOL_SIZE). */

@@ -28,18 +28,6 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   resultBytes: 256 * 1024,
 };
 
-/** The codes an `error` starts with; `uncaught_exception: <message>` carries the function's own. */
-export type SandboxErrorCode =
-  | "cpu_limit_exceeded"
-  | "wall_time_exceeded"
-  | "memory_limit_exceeded"
-  | "sub_request_limit_exceeded"
-  | "result_too_large"
-  | "log_limit_exceeded"
-  /** JSON.stringify, replaced by the function's code, did not make JSON text of the result. */
-  | "invalid_result"
-  | "uncaught_exception";
-
 export interface SandboxLogLine {
   level: "log" | "info" | "warn" | "error" | "debug";
   message: string;
@@ -63,7 +51,7 @@ export interface BridgeFetchResponse {
   url: string;
 }
 
-export interface BridgeKvListResult {
+interface BridgeKvListResult {
   keys: { name: string }[];
   list_complete: boolean;
   cursor: string | null;
@@ -100,7 +88,12 @@ export interface SandboxRunOutcome {
   status: "ok" | "error";
   /** The function's JSON result (WFP: the Response's JSON body, else its text); null on error. */
   result: unknown;
-  /** `<code>` or `<code>: <detail>` (SandboxErrorCode); null on success. */
+  /**
+   * `<code>` or `<code>: <detail>`; null on success. The codes: cpu_limit_exceeded, wall_time_exceeded,
+   * memory_limit_exceeded, sub_request_limit_exceeded, result_too_large, log_limit_exceeded,
+   * invalid_result (JSON.stringify, replaced by the function's code, did not make JSON text of the
+   * result), uncaught_exception (its detail is the function's own message).
+   */
   error: string | null;
   logs: SandboxLogLine[];
   /** Time spent executing the function's own code (not awaiting fetch or KV). */
@@ -110,7 +103,7 @@ export interface SandboxRunOutcome {
 }
 
 /** A position in the code given to `check` (1-based line and column). */
-export interface SandboxDiagnostic {
+interface SandboxDiagnostic {
   line: number;
   column: number;
   message: string;

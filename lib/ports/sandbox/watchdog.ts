@@ -17,15 +17,15 @@ import type { SandboxLimits } from "./types";
  * catching its own stack overflow builds a stack trace of thousands of frames at each throw, and
  * JSON.stringify of a 100k-deep object loops inside the built-in. For those the limit is this.
  */
-export function cpuGraceMs(limits: SandboxLimits): number {
+function cpuGraceMs(limits: SandboxLimits): number {
   return Math.max(MIN_CPU_GRACE_MS, limits.cpuMs / 40);
 }
 /** Below this, a worker merely descheduled at its limit on a busy machine would be ended from outside. */
 const MIN_CPU_GRACE_MS = 25;
 /** More for a worker whose interrupt handler has already ended the run (SHARED_STOPPING): it is only unwinding to answer. */
-export const STOPPING_GRACE_MS = 500;
+const STOPPING_GRACE_MS = 500;
 /** Beyond the worker's own deadline (a wall timer in the worker and a check in its interrupt handler). */
-export const WALL_GRACE_MS = 1_000;
+const WALL_GRACE_MS = 1_000;
 const MIN_RECHECK_MS = 10;
 
 export type WatchdogReason = "cpu_limit_exceeded" | "wall_time_exceeded";

@@ -130,6 +130,7 @@ export class WorkerSlot {
       case "host":
         if (active?.id !== message.id) return;
         if (message.request.op === "fetch") active.subRequests += 1;
+        // Runs beside the job: serveHostRequest answers a failed call as a reply and never rejects.
         void serveHostRequest(active.bridge, message.request).then((reply) => {
           if (this.worker === worker && this.active?.id === message.id)
             this.send(worker, { type: "host-result", id: message.id, call: message.call, ...reply });
@@ -229,6 +230,7 @@ export class WorkerSlot {
   private replaceWorker(): void {
     const old = this.worker;
     this.worker = null;
+    // Not awaited: the replacement starts now; terminate() only reports the exit code, it does not fail.
     void old?.terminate();
     if (this.state === "closed") return;
     this.state = "stopped";

@@ -57,20 +57,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
 }
 
-export {
-  DEFAULT_CONTENT_TYPE,
-  InvalidStorageKey,
-  LocalObjectStorage,
-  MAX_KEY_LENGTH,
-  MAX_SEGMENT_LENGTH,
-  StorageRangeError,
-  assertRangeShape,
-  assertValidContentType,
-  assertValidKey,
-  readBody,
-  resolveRange,
-} from "./local";
-export { S3ObjectStorage, type S3StorageOptions } from "./s3";
+export { InvalidStorageKey, LocalObjectStorage, StorageRangeError, readBody } from "./local";
+export { S3ObjectStorage } from "./s3";
 
 export type StorageEnv = Pick<Env, "dataDir" | "s3Bucket" | "s3Region" | "s3Endpoint" | "s3AccessKeyId" | "s3SecretAccessKey" | "s3ForcePathStyle">;
 

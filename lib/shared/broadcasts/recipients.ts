@@ -42,7 +42,7 @@ export function recipientNumber(raw: string): string | null {
   return E164_DIGITS.test(international) ? international : null;
 }
 
-export function phoneProblem(raw: string): string {
+function phoneProblem(raw: string): string {
   return `'${raw.trim()}' is not a phone number: write it in international format with its country code, like +14155550123.`;
 }
 

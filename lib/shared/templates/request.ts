@@ -10,8 +10,8 @@ import { TEMPLATE_CATEGORIES, PARAMETER_FORMATS, type Issues, type TemplateShape
 import { validateTemplateComponents } from "./validate";
 
 export const TEMPLATE_NAME_RULE = "Required: lower-case letters, digits and _ only, like order_update.";
-export const TEMPLATE_LANGUAGE_RULE = "Required: the provider's language code, like en_US or pt_BR (2 to 10 characters).";
-export const TEMPLATE_CHANNEL_RULE = "Required: one of the project's own business messaging (PLATFORM_A) channels.";
+const TEMPLATE_LANGUAGE_RULE = "Required: the provider's language code, like en_US or pt_BR (2 to 10 characters).";
+const TEMPLATE_CHANNEL_RULE = "Required: one of the project's own business messaging (PLATFORM_A) channels.";
 
 /**
  * The request's own fields, with the words both sides show for each. Built by whoever asks, from its

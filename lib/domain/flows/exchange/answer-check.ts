@@ -7,14 +7,14 @@ import { isRecord } from "@/lib/json";
  * make the customer's flow fail on the provider's side, so it is refused here with a reason the
  * operator can act on. Only `screen` and `data` are passed on.
  */
-export interface BusinessAnswer {
+interface BusinessAnswer {
   screen: string;
   data: Record<string, unknown>;
 }
 
 export type AnswerCheck = { ok: true; answer: BusinessAnswer } | { ok: false; reason: string };
 
-export const SUCCESS_SCREEN = "SUCCESS";
+const SUCCESS_SCREEN = "SUCCESS";
 
 function checkSuccess(data: Record<string, unknown>, flowToken: string): AnswerCheck {
   const response = data.extension_message_response;

@@ -10,9 +10,9 @@ import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } fr
  * reuse their webhook verification), through the SSRF guard, within 8 s because the provider gives up
  * on us at 10 s. Never throws for the business's faults: they come back as a reason to log.
  */
-export const DATA_EXCHANGE_TIMEOUT_MS = 8_000;
+const DATA_EXCHANGE_TIMEOUT_MS = 8_000;
 /** The x-svc-event of a forwarded exchange. */
-export const DATA_EXCHANGE_EVENT = "flow.data_exchange";
+const DATA_EXCHANGE_EVENT = "flow.data_exchange";
 /** The provider caps what a screen may carry far below this; a bigger answer is nonsense. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 

@@ -17,7 +17,7 @@ import { child } from "./pointer";
 import type { FlowFinding } from "./types";
 
 /** The component types of the provider's Flow JSON reference. */
-export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set([
+const KNOWN_COMPONENTS: ReadonlySet<string> = new Set([
   ...INPUT_COMPONENTS,
   "TextHeading",
   "TextSubheading",

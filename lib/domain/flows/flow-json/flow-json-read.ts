@@ -72,7 +72,7 @@ export interface ActionAt {
 
 const ACTION_KEYS = ["on-click-action", "on-select-action", "on-unselect-action"];
 
-export function actionsOf(components: ComponentAt[]): ActionAt[] {
+function actionsOf(components: ComponentAt[]): ActionAt[] {
   const found: ActionAt[] = [];
   for (const component of components) {
     for (const key of ACTION_KEYS) {

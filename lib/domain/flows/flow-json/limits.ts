@@ -21,8 +21,8 @@ export const MAX_SUBHEADING = 80;
 export const MAX_BODY = 4096;
 export const MAX_CAPTION = 409;
 export const MAX_FOOTER_LABEL = 35;
-export const MAX_INPUT_LABEL = 20;
-export const MAX_OPTIN_LABEL = 120;
+const MAX_INPUT_LABEL = 20;
+const MAX_OPTIN_LABEL = 120;
 export const MAX_HELPER_TEXT = 80;
 export const MAX_OPTION_TITLE = 30;
 
@@ -31,7 +31,7 @@ export const MAX_OPTIONS: Readonly<Record<string, number>> = { Dropdown: 200, Ra
 export const MIN_OPTIONS = 1;
 
 /** The screen name the provider keeps for its own success screen; compared case-insensitively. */
-export const RESERVED_SCREEN_ID = "SUCCESS";
+const RESERVED_SCREEN_ID = "SUCCESS";
 
 /** Screen ids: letters and underscores only. */
 export const SCREEN_ID_PATTERN = /^[A-Za-z_]+$/;

@@ -7,10 +7,7 @@
 export const DRAFT_FIELD_TYPES = ["text", "textarea", "email", "phone", "number", "date", "dropdown", "radio", "checkbox", "optin"] as const;
 export type DraftFieldType = (typeof DRAFT_FIELD_TYPES)[number];
 
-/** Field types whose value is one or more of the field's option ids. */
-export const OPTION_FIELD_TYPES: ReadonlySet<DraftFieldType> = new Set(["dropdown", "radio", "checkbox"]);
-
-export interface DraftOption {
+interface DraftOption {
   id: string;
   title: string;
 }

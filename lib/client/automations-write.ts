@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { ListEnvelope } from "@/lib/api/schemas/common";
 import { projectApi } from "./api";
 import { automationKeys, type Automation, type AutomationStep, type AutomationTrigger } from "./automations";
 import type { ConfigValidation } from "./config";
@@ -79,12 +80,21 @@ export function useMoveAutomation(projectId: string) {
   });
 }
 
-/** DELETE /automations/{id}: its runs go with it. */
+/**
+ * DELETE /automations/{id}: its runs go with it. The card leaves the cached list at once and only the
+ * list and the config are read again: asking again for the deleted automation's runs would be a 404.
+ */
 export function useDeleteAutomation(projectId: string) {
-  const refresh = useRefreshAfterWrite(projectId);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (automationId: string) => projectApi<AutomationDeleted>(projectId, automationPath(automationId), { method: "DELETE" }),
-    onSuccess: refresh,
+    onSuccess: (_deleted, automationId) => {
+      client.setQueryData<InfiniteData<ListEnvelope<Automation>>>(automationKeys.list(projectId), (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((a) => a.id !== automationId) })) } : data,
+      );
+      void client.invalidateQueries({ queryKey: automationKeys.list(projectId) });
+      void client.invalidateQueries({ queryKey: projectQueryKey(projectId, "config") });
+    },
   });
 }
 

@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   // PGlite ships wasm + data files next to its JS and postgres-js uses node sockets: load them from
   // node_modules at run time instead of bundling them. esbuild drives its native binary (hosted
   // functions' transpiler); quickjs-emscripten is loaded by the sandbox's worker threads from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible", "esbuild", "quickjs-emscripten"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible", "esbuild", "quickjs-emscripten", "prom-client"],
   poweredByHeader: false,
   turbopack: {
     resolveAlias: {

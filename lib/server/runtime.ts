@@ -18,6 +18,10 @@ import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
+import { createMetrics } from "@/lib/ports/metrics";
+import { readBroadcastsInProgress } from "@/lib/domain/broadcasts/stats";
+import { measuredProvider, measuredSandbox } from "./measured-ports";
+import type { ReadinessTarget } from "./health";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -29,7 +33,13 @@ export interface Runtime {
   ports: Ports;
   /** The configuration verbs read, resolved once here. */
   settings: Settings;
-  close(): Promise<void>;
+  /** What readiness probes (lib/server/health.ts): the database, and Redis when configured. */
+  readiness: ReadinessTarget;
+  /**
+   * Stops the workers (jobs in flight get `graceMs`, default 5 s, then go back to the queue), the
+   * sandbox, the limiter and the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const holder = globalThis as typeof globalThis & { __svcRuntime?: Promise<Runtime> };
@@ -65,6 +75,8 @@ export interface RuntimeOptions {
   settings?: Partial<Omit<Settings, "graphUrl">>;
   /** The limiter's Redis key prefix (default "svc"); each test app has its own. */
   limiterKeyPrefix?: string;
+  /** Also export the process's own series (CPU, memory, event loop): a real process, not a test app. */
+  processMetrics?: boolean;
 }
 
 /** Settings from the environment (README "Environment variables"); the Graph API base is chosen with the provider. */
@@ -85,19 +97,23 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const queue = await createJobQueue<JobCatalog>(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
-  const provider = createProviderPort({ graphUrl, now: () => clock.now() });
+  const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  const provider = measuredProvider(createProviderPort({ graphUrl, now: () => clock.now() }), metrics);
   const storage = options.storage ?? createStorage();
-  const sandbox = options.sandbox ?? createSandbox();
-  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox };
+  const sandbox = measuredSandbox(options.sandbox ?? createSandbox(), metrics);
+  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox, metrics };
   const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
   registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
+  // Read at scrape time only (GET /metrics), never per request.
+  metrics.setScrapeSources({ queues: () => queue.stats(), broadcasts: () => readBroadcastsInProgress(database.db) });
   return {
     database,
     ports,
     settings,
-    async close() {
-      await queue.stop();
+    readiness: { db: database.db, pingRedis: redis ? () => redis.ping() : null },
+    async close({ graceMs } = {}) {
+      await queue.stop(graceMs === undefined ? {} : { graceMs });
       await sandbox.close();
       await limiter.close();
       redis?.disconnect();
@@ -108,7 +124,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
 
 async function startRuntime(): Promise<Runtime> {
   const config = env();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite"), max: config.databasePoolMax });
   await ensureReferenceData(database.db);
   // Production bootstraps only with an explicit key; a generated one could never be shown there.
   const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey, systemClock.now()) : null;
@@ -121,15 +137,15 @@ async function startRuntime(): Promise<Runtime> {
     const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword, systemClock.now());
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
-  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });
+  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, processMetrics: true });
   if (process.env.SVC_WORKER !== "off") {
     await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.ports.queue);
     const watchdogs = startWatchdogs(servicesOf(runtime));
     const close = runtime.close;
-    runtime.close = async () => {
+    runtime.close = async (options) => {
       await watchdogs.stop();
-      await close();
+      await close(options);
     };
   }
   // Under next dev the key waits for the README sandbox loop's routes to compile (dev-warmup.ts), so

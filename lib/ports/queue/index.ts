@@ -7,6 +7,8 @@ import { executeRows } from "@/lib/ports/db/bulk";
 import { QueuePump } from "./pump";
 import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
+import { giveBackJobs, readQueueStats } from "./stats";
+import type { QueueReading } from "@/lib/ports/metrics";
 
 export type { JobMentions } from "./redact";
 
@@ -74,7 +76,13 @@ export interface JobQueue<C extends JobCatalogShape> {
   redact(mentions: JobMentions, options: { tx: Tx | Db }): Promise<number>;
   /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
   drain(options?: { maxJobs?: number }): Promise<number>;
-  stop(): Promise<void>;
+  /** Depth and age per queue, for the metrics scrape (stats.ts). */
+  stats(): Promise<QueueReading[]>;
+  /**
+   * Stops fetching and lets the jobs in flight finish for up to `graceMs` (default 5 s); any still
+   * running then go back to the queue at once (stats.ts giveBackJobs) rather than wait for their expiry.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 }
 
 interface Definition {
@@ -197,12 +205,22 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       }
       return ran;
     },
-    async stop() {
+    stats() {
+      return readQueueStats(database.db);
+    },
+    async stop({ graceMs = 5000 } = {}) {
       await listener?.close().catch(() => {});
       listener = null;
-      // Jobs in flight get a moment to finish and be recorded; any still running then expire and rerun.
-      await Promise.all([...pumps.values()].map((pump) => pump.stop(5000)));
+      // Jobs in flight get up to graceMs to finish and be recorded; any still running then go back to the queue.
+      const leftover = (await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)))).flat();
       pumps.clear();
+      if (leftover.length) {
+        const given = await giveBackJobs(database.db, leftover).catch((error: unknown) => {
+          console.error("[queue] could not give back the jobs still running; they run again after their expiry:", error);
+          return 0;
+        });
+        console.log(`[queue] ${given} job(s) still running at shutdown went back to the queue`);
+      }
       // The connections are the application's (database.close() ends them), on both databases.
       await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
     },

@@ -36,9 +36,11 @@ export interface Runtime {
   /** What readiness probes (lib/server/health.ts): the database, and Redis when configured. */
   readiness: ReadinessTarget;
   /**
-   * Stops the workers (jobs in flight get `graceMs`, default 5 s, then go back to the queue), the
-   * sandbox, the limiter and the database.
+   * Stops fetching jobs; those in flight get `graceMs` (default 5 s), then go back to the queue.
+   * Once per runtime (a second call returns the first one's answer); close() calls it too.
    */
+  stopWork(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
+  /** stopWork, then the sandbox, the limiter and the database. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
@@ -50,6 +52,11 @@ export function getRuntime(): Promise<Runtime> {
     throw error;
   });
   return holder.__svcRuntime;
+}
+
+/** This process's runtime if it was started and is up, else null; never starts one (a shutdown asks). */
+export async function startedRuntime(): Promise<Runtime | null> {
+  return holder.__svcRuntime ? holder.__svcRuntime.catch(() => null) : null;
 }
 
 /** What every ctx carries: the database, the ports and the settings. */
@@ -107,13 +114,16 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   await queue.prepare();
   // Read at scrape time only (GET /metrics), never per request.
   metrics.setScrapeSources({ queues: () => queue.stats(), broadcasts: () => readBroadcastsInProgress(database.db) });
+  let stopping: Promise<{ givenBack: number }> | null = null;
+  const stopWork: Runtime["stopWork"] = ({ graceMs } = {}) => (stopping ??= queue.stop(graceMs === undefined ? {} : { graceMs }));
   return {
     database,
     ports,
     settings,
     readiness: { db: database.db, pingRedis: redis ? () => redis.ping() : null },
-    async close({ graceMs } = {}) {
-      await queue.stop(graceMs === undefined ? {} : { graceMs });
+    stopWork,
+    async close(options) {
+      await stopWork(options);
       await sandbox.close();
       await limiter.close();
       redis?.disconnect();
@@ -142,7 +152,11 @@ async function startRuntime(): Promise<Runtime> {
     await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.ports.queue);
     const watchdogs = startWatchdogs(servicesOf(runtime));
-    const close = runtime.close;
+    const { close, stopWork } = runtime;
+    runtime.stopWork = async (options) => {
+      await watchdogs.stop();
+      return stopWork(options);
+    };
     runtime.close = async (options) => {
       await watchdogs.stop();
       await close(options);

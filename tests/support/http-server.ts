@@ -28,6 +28,8 @@ export async function startTestServer(
     simulatorOpen?: boolean;
     /** The bearer token GET /metrics requires (SVC_METRICS_TOKEN in production); unset → /metrics answers 404. */
     metricsToken?: string;
+    /** Listen on this port (default: any free one). */
+    port?: number;
   } = {},
 ): Promise<TestServer> {
   let base = "";
@@ -63,7 +65,7 @@ export async function startTestServer(
     return new Response("Not found", { status: 404 });
   }
 
-  base = await listenOn(server);
+  base = await listenOn(server, options.port ?? 0);
   return {
     url: base,
     simulator,

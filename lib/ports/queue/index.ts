@@ -82,7 +82,7 @@ export interface JobQueue<C extends JobCatalogShape> {
    * Stops fetching and lets the jobs in flight finish for up to `graceMs` (default 5 s); any still
    * running then go back to the queue at once (stats.ts giveBackJobs) rather than wait for their expiry.
    */
-  stop(options?: { graceMs?: number }): Promise<void>;
+  stop(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
 }
 
 interface Definition {
@@ -214,15 +214,15 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       // Jobs in flight get up to graceMs to finish and be recorded; any still running then go back to the queue.
       const leftover = (await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)))).flat();
       pumps.clear();
-      if (leftover.length) {
-        const given = await giveBackJobs(database.db, leftover).catch((error: unknown) => {
-          console.error("[queue] could not give back the jobs still running; they run again after their expiry:", error);
-          return 0;
-        });
-        console.log(`[queue] ${given} job(s) still running at shutdown went back to the queue`);
-      }
+      const givenBack = leftover.length
+        ? await giveBackJobs(database.db, leftover).catch((error: unknown) => {
+            console.error("[queue] could not give back the jobs still running; they run again after their expiry:", error);
+            return 0;
+          })
+        : 0;
       // The connections are the application's (database.close() ends them), on both databases.
       await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
+      return { givenBack };
     },
   };
   return queue;

@@ -2,6 +2,7 @@ import { env } from "@/lib/config";
 import { getRuntime } from "@/lib/server/runtime";
 import { exitGracefullyOnSignals } from "@/lib/server/shutdown";
 import { startWorkerListener } from "@/lib/server/worker-listener";
+import { startTracing } from "@/lib/server/tracing";
 
 /**
  * `npm run worker`: a process that only runs background jobs (provider sends, ingest, webhook
@@ -17,6 +18,8 @@ try {
 process.env.SVC_WORKER = "on";
 
 const config = env();
+// Traces only when an OTLP endpoint is configured (README "Health and metrics").
+const tracing = startTracing({ serviceName: "svc-worker" });
 const runtime = await getRuntime();
 console.log(`svc worker ${process.pid}: running jobs on ${runtime.database.kind}`);
 const listener = config.workerMetricsPort
@@ -30,6 +33,9 @@ exitGracefullyOnSignals({
   delayMs: 0,
   tracking: null,
   runtime: async () => runtime,
-  ...(listener ? { finalClose: () => listener.close() } : {}),
+  async finalClose() {
+    await listener?.close();
+    await tracing?.stop();
+  },
   replace: false,
 });

@@ -56,9 +56,9 @@ export interface JobQueue<C extends JobCatalogShape> {
   /**
    * For recurring work: enqueues unless a job with this singletonKey is already waiting or running
    * (other than `exceptJobId`, the running job that schedules its successor). pg-boss's singletonKey
-   * alone does not dedupe on a standard queue, so every start added another chain. Two processes
-   * starting at the same instant can still both enqueue; the next run of either then sees the other
-   * waiting and does not schedule a successor, so the chains converge to one.
+   * alone does not dedupe on a standard queue, so every start added another chain. The look and the
+   * send hold a transaction-scoped advisory lock on the key, so processes starting at the same instant
+   * leave one chain, and each recurring job runs once per period however many workers run.
    */
   sendOnce<N extends keyof C & string>(
     name: N,
@@ -150,11 +150,22 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
     async sendOnce(name, data, options) {
       await ensureQueue(name);
-      const live = (await boss.findJobs(name, { key: options.singletonKey })).filter(
-        (job) => job.id !== options.exceptJobId && (job.state === "created" || job.state === "retry" || job.state === "active"),
-      );
-      if (live.length > 0) return null;
-      return queue.send(name, data, { singletonKey: options.singletonKey, ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}) });
+      const except = options.exceptJobId ? sql`and id <> ${options.exceptJobId}::uuid` : sql``;
+      return database.db.transaction(async (tx) => {
+        // The look and the send as one step across processes: two workers starting at the same instant
+        // (a deploy) would otherwise both find no live job and start two chains of the same work.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`svc.sendOnce:${options.singletonKey}`}))`);
+        const live = await executeRows<{ id: string }>(
+          tx as unknown as Db,
+          sql`select id from pgboss.job where name = ${name} and singleton_key = ${options.singletonKey} and state in ('created', 'retry', 'active') ${except} limit 1`,
+        );
+        if (live.length > 0) return null;
+        return queue.send(name, data, {
+          tx,
+          singletonKey: options.singletonKey,
+          ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+        });
+      });
     },
     async startWorkers(options = {}) {
       const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;

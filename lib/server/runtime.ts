@@ -115,7 +115,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   // Read at scrape time only (GET /metrics), never per request.
   metrics.setScrapeSources({ queues: () => queue.stats(), broadcasts: () => readBroadcastsInProgress(database.db) });
   let stopping: Promise<{ givenBack: number }> | null = null;
-  const stopWork: Runtime["stopWork"] = ({ graceMs } = {}) => (stopping ??= queue.stop(graceMs === undefined ? {} : { graceMs }));
+  const stopWork: Runtime["stopWork"] = ({ graceMs } = {}) => (stopping ??= queue.stopWorkers(graceMs === undefined ? {} : { graceMs }));
   return {
     database,
     ports,
@@ -124,6 +124,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
     stopWork,
     async close(options) {
       await stopWork(options);
+      await queue.stop();
       await sandbox.close();
       await limiter.close();
       redis?.disconnect();

@@ -81,7 +81,10 @@ export interface JobQueue<C extends JobCatalogShape> {
   /**
    * Stops fetching and lets the jobs in flight finish for up to `graceMs` (default 5 s); any still
    * running then go back to the queue at once (stats.ts giveBackJobs) rather than wait for their expiry.
+   * Sends still work afterwards (a draining web process's requests in flight enqueue their jobs).
    */
+  stopWorkers(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
+  /** stopWorkers, then pg-boss itself: nothing is sent after it. */
   stop(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
 }
 
@@ -219,7 +222,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     stats() {
       return readQueueStats(database.db);
     },
-    async stop({ graceMs = 5000 } = {}) {
+    async stopWorkers({ graceMs = 5000 } = {}) {
       await listener?.close().catch(() => {});
       listener = null;
       // Jobs in flight get up to graceMs to finish and be recorded; any still running then go back to the queue.
@@ -231,9 +234,13 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
             return 0;
           })
         : 0;
+      return { givenBack };
+    },
+    async stop(options = {}) {
+      const stopped = await queue.stopWorkers(options);
       // The connections are the application's (database.close() ends them), on both databases.
       await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
-      return { givenBack };
+      return stopped;
     },
   };
   return queue;

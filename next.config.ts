@@ -6,7 +6,21 @@ const nextConfig: NextConfig = {
   // PGlite ships wasm + data files next to its JS and postgres-js uses node sockets: load them from
   // node_modules at run time instead of bundling them. esbuild drives its native binary (hosted
   // functions' transpiler); quickjs-emscripten is loaded by the sandbox's worker threads from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "rate-limiter-flexible", "esbuild", "quickjs-emscripten"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "ioredis",
+    "rate-limiter-flexible",
+    "esbuild",
+    "quickjs-emscripten",
+    "prom-client",
+    // One copy of the OpenTelemetry API for next's own spans and ours (lib/server/tracing.ts), loaded from node_modules.
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   turbopack: {
     resolveAlias: {

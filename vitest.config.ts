@@ -22,6 +22,7 @@ const SLOW = [
   "tests/sandbox/**/*.test.ts",
   "tests/functions/abuse-api.test.ts",
   "tests/broadcasts/scale.test.ts",
+  "tests/server/graceful-shutdown.test.ts",
 ];
 
 const selection = process.env.SVC_TESTS;

@@ -12,6 +12,17 @@ export function env() {
   return {
     production,
     databaseUrl: e.DATABASE_URL || null,
+    /** Connections this process's Postgres pool may open (README "Running in production": pool sizing). */
+    databasePoolMax: positiveInt(e.SVC_DATABASE_POOL_MAX, 10),
+    /** Bearer token GET /metrics requires; unset → /metrics answers 404 (README "Health and metrics"). */
+    metricsToken: e.SVC_METRICS_TOKEN || null,
+    /** `npm run worker` only: a port for its own /metrics, /healthz and /readyz; unset → no listener. */
+    workerMetricsPort: e.SVC_WORKER_METRICS_PORT ? positiveInt(e.SVC_WORKER_METRICS_PORT, 0) : null,
+    workerMetricsHost: e.SVC_WORKER_METRICS_HOST || "127.0.0.1",
+    /** SIGTERM: how long in-flight requests and jobs get before the process exits (lib/server/shutdown.ts). */
+    shutdownTimeoutMs: positiveInt(e.SVC_SHUTDOWN_TIMEOUT_MS, 30_000),
+    /** SIGTERM: how long readiness answers 503 while requests are still served, before the listener closes. */
+    shutdownDelayMs: positiveInt(e.SVC_SHUTDOWN_DELAY_MS, 0),
     redisUrl: e.REDIS_URL || null,
     dataDir: path.resolve(/*turbopackIgnore: true*/ e.SVC_DATA_DIR || ".data"),
     bootstrapKey: e.SVC_BOOTSTRAP_KEY || null,
@@ -56,3 +67,9 @@ export function env() {
 }
 
 export type Env = ReturnType<typeof env>;
+
+/** A whole number ≥ 0 from the environment, or the default when unset or not a number. */
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
+}

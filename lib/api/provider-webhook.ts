@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+import type { HttpRoute, MetricsPort } from "@/lib/ports/metrics";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { appSecretFor, verifySignature, verifyTokenFor } from "@/lib/ports/provider/app-secret";
 import { receiveProviderWebhook } from "@/lib/domain/ingest/process";
@@ -30,11 +32,24 @@ export function verifySubscription(platform: ProviderPlatform, url: URL): Respon
   return new Response(challenge, { status: 200, headers: { "content-type": "text/plain" } });
 }
 
+/** The provider endpoint's latency series per runtime (one label: the route template, whatever the platform slug). */
+const deliveries = new WeakMap<MetricsPort, HttpRoute>();
+
 /**
  * POST: verify X-Hub-Signature-256 over the raw bytes BEFORE parsing, store the envelope with its
  * job, answer 200 at once. The work continues in the ingest job.
  */
 export async function receiveDelivery(platform: ProviderPlatform, request: Request, runtime: Runtime): Promise<Response> {
+  const started = performance.now();
+  const response = await receive(platform, request, runtime);
+  const metrics = runtime.ports.metrics;
+  let recorder = deliveries.get(metrics);
+  if (!recorder) deliveries.set(metrics, (recorder = metrics.httpRoute("/api/providers/{platform}/webhook", "POST")));
+  recorder.observe(response.status, (performance.now() - started) / 1000);
+  return response;
+}
+
+async function receive(platform: ProviderPlatform, request: Request, runtime: Runtime): Promise<Response> {
   const secret = appSecretFor(platform);
   // The signature covers the bytes as sent: verify those, not a decoded (BOM-stripped, U+FFFD-repaired) string.
   let bytes: Uint8Array;

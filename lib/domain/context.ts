@@ -5,6 +5,7 @@ import type { Limiter } from "@/lib/ports/limiter";
 import type { ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import type { SandboxPort } from "@/lib/ports/sandbox/types";
+import type { MetricsPort } from "@/lib/ports/metrics";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -28,6 +29,8 @@ export interface Ports {
   provider: ProviderPort;
   /** Hosted functions' user code: QuickJS on worker threads (lib/ports/sandbox). */
   sandbox: SandboxPort;
+  /** The process's Prometheus series (lib/ports/metrics): outcomes worth watching, never tenant data in a label. */
+  metrics: MetricsPort;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { performance } from "node:perf_hooks";
 import type { z } from "zod";
+import { inSpan, tracingOn } from "@/lib/ports/tracing";
 import { errorKind } from "@/lib/error-kind";
 import { systemCtx, type Services, type SystemCtx } from "@/lib/domain/context";
 import type { QueueOptions } from "@/lib/ports/queue";
@@ -77,9 +79,27 @@ export function queueOptionsOf(definition: AnyJobDefinition): QueueOptions {
 /**
  * One run: the payload is checked first (a job enqueued by an older release, or by hand, fails here
  * with a clear error instead of deep inside the handler), then the handler runs as the system, at the
- * clock's now.
+ * clock's now. Each run is counted by queue and outcome (svc_job_duration_seconds) and, when tracing is
+ * on, is a span named after the queue.
  */
 export async function runJob<S extends JobSchema>(definition: JobDefinition<string, S>, services: Services, data: unknown, job: JobRun): Promise<void> {
+  const started = performance.now();
+  const run = () => runParsed(definition, services, data, job);
+  try {
+    if (tracingOn()) {
+      const attributes = { "messaging.system": "pg-boss", "messaging.destination.name": definition.name, "svc.job.retry_count": job.retryCount };
+      await inSpan(`job ${definition.name}`, "consumer", attributes, run);
+    } else {
+      await run();
+    }
+    services.ports.metrics.jobRun(definition.name, "completed", (performance.now() - started) / 1000);
+  } catch (error) {
+    services.ports.metrics.jobRun(definition.name, "failed", (performance.now() - started) / 1000);
+    throw error;
+  }
+}
+
+async function runParsed<S extends JobSchema>(definition: JobDefinition<string, S>, services: Services, data: unknown, job: JobRun): Promise<void> {
   const parsed = definition.schema.safeParse(data);
   if (!parsed.success) {
     throw new JobPayloadError(

@@ -19,6 +19,10 @@ import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 import { installReactions } from "@/lib/domain/reactions";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
+import { createMetrics } from "@/lib/ports/metrics";
+import { readBroadcastsInProgress } from "@/lib/domain/broadcasts/stats";
+import { measuredProvider, measuredSandbox } from "./measured-ports";
+import type { ReadinessTarget } from "./health";
 
 /**
  * The composition root: which adapter serves each port, chosen by environment variables alone.
@@ -30,7 +34,15 @@ export interface Runtime {
   ports: Ports;
   /** The configuration verbs read, resolved once here. */
   settings: Settings;
-  close(): Promise<void>;
+  /** What readiness probes (lib/server/health.ts): the database, and Redis when configured. */
+  readiness: ReadinessTarget;
+  /**
+   * Stops fetching jobs; those in flight get `graceMs` (default 5 s), then go back to the queue.
+   * Once per runtime (a second call returns the first one's answer); close() calls it too.
+   */
+  stopWork(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
+  /** stopWork, then the sandbox, the limiter and the database. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const holder = globalThis as typeof globalThis & { __svcRuntime?: Promise<Runtime> };
@@ -41,6 +53,11 @@ export function getRuntime(): Promise<Runtime> {
     throw error;
   });
   return holder.__svcRuntime;
+}
+
+/** This process's runtime if it was started and is up, else null; never starts one (a shutdown asks). */
+export async function startedRuntime(): Promise<Runtime | null> {
+  return holder.__svcRuntime ? holder.__svcRuntime.catch(() => null) : null;
 }
 
 /** What every ctx carries: the database, the ports and the settings. */
@@ -66,6 +83,8 @@ export interface RuntimeOptions {
   settings?: Partial<Omit<Settings, "graphUrl">>;
   /** The limiter's Redis key prefix (default "svc"); each test app has its own. */
   limiterKeyPrefix?: string;
+  /** Also export the process's own series (CPU, memory, event loop): a real process, not a test app. */
+  processMetrics?: boolean;
 }
 
 /** Settings from the environment (README "Environment variables"); the Graph API base is chosen with the provider. */
@@ -86,19 +105,27 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const queue = await createJobQueue<JobCatalog>(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
-  const provider = createProviderPort({ graphUrl, now: () => clock.now() });
+  const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  const provider = measuredProvider(createProviderPort({ graphUrl, now: () => clock.now() }), metrics);
   const storage = options.storage ?? createStorage();
-  const sandbox = options.sandbox ?? createSandbox();
-  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox };
+  const sandbox = measuredSandbox(options.sandbox ?? createSandbox(), metrics);
+  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox, metrics };
   const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
   installReactions();
   registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
+  // Read at scrape time only (GET /metrics), never per request.
+  metrics.setScrapeSources({ queues: () => queue.stats(), broadcasts: () => readBroadcastsInProgress(database.db) });
+  let stopping: Promise<{ givenBack: number }> | null = null;
+  const stopWork: Runtime["stopWork"] = ({ graceMs } = {}) => (stopping ??= queue.stopWorkers(graceMs === undefined ? {} : { graceMs }));
   return {
     database,
     ports,
     settings,
-    async close() {
+    readiness: { db: database.db, pingRedis: redis ? () => redis.ping() : null },
+    stopWork,
+    async close(options) {
+      await stopWork(options);
       await queue.stop();
       await sandbox.close();
       await limiter.close();
@@ -110,7 +137,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
 
 async function startRuntime(): Promise<Runtime> {
   const config = env();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite"), max: config.databasePoolMax });
   await ensureReferenceData(database.db);
   // Production bootstraps only with an explicit key; a generated one could never be shown there.
   const bootstrap = config.bootstrapKey || !config.production ? await bootstrapDemo(database.db, config.bootstrapKey, systemClock.now()) : null;
@@ -123,15 +150,19 @@ async function startRuntime(): Promise<Runtime> {
     const created = await ensureAdminOperator(database.db, config.adminEmail, config.adminPassword, systemClock.now());
     if (created) console.log(`  svc: created the dashboard owner ${created.email}.`);
   }
-  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl });
+  const runtime = await buildRuntime(database, { redisUrl: config.redisUrl, processMetrics: true });
   if (process.env.SVC_WORKER !== "off") {
     await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.ports.queue);
     const watchdogs = startWatchdogs(servicesOf(runtime));
-    const close = runtime.close;
-    runtime.close = async () => {
+    const { close, stopWork } = runtime;
+    runtime.stopWork = async (options) => {
       await watchdogs.stop();
-      await close();
+      return stopWork(options);
+    };
+    runtime.close = async (options) => {
+      await watchdogs.stop();
+      await close(options);
     };
   }
   // Under next dev the key waits for the README sandbox loop's routes to compile (dev-warmup.ts), so

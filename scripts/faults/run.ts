@@ -10,13 +10,15 @@
  *   4. hostile inputs: NUL, lone surrogates, prototype keys, deep nesting, 20 MB bodies, bad percent-encoding
  *   5. hostile function results: what Postgres cannot store, returned or logged by user code: 200, one invocation row each
  *   6. a 3,000-recipient broadcast whose worker is SIGKILLed twice: nobody sent twice, resumed ≤ 30 s after each restart, completed
+ *   7. 2 web + 2 workers on one Postgres, Redis and S3 bucket under spread load: one of each SIGKILLed, the others SIGTERMed:
+ *      nothing accepted lost, nothing delivered or sent twice, no 5xx from the drained process, pacing and rate limits shared
  *
  * Each prints what it sent, what was stored and what was delivered; the exit code is non-zero on any
  * failure. Every loop is bounded in count and time; a watchdog ends the run after 12 minutes.
  *
  *   SVC_FAULTS_DIST_DIR=.next-faults   the build to serve (default .next); built only when it holds none
  *   SVC_FAULTS_BUILD=1                 rebuild it first
- *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile, hostile-results, broadcast-crash)
+ *   SVC_FAULTS_ONLY=redis,hostile      run only these scenarios (redis, postgres, worker, hostile, hostile-results, broadcast-crash, multi)
  *   SVC_FAULTS_PART=waiting|timed      only the scenarios that mostly wait (no latency limit: they may run
  *                                      beside other work, as CI runs them beside Playwright), or only the
  *                                      others (latency or CPU limits: run them on a quiet machine)
@@ -36,10 +38,11 @@ import { hostileResultsScenario } from "./scenarios/hostile-results";
 import { postgresScenario } from "./scenarios/postgres";
 import { redisScenario } from "./scenarios/redis";
 import { workerKillScenario } from "./scenarios/worker-kill";
+import { multiProcessScenario } from "./scenarios/multi-process";
 import { PrivatePostgres, PrivateRedis } from "./services";
 import { ensureBuild, Stack } from "./stack";
 
-const WATCHDOG_MS = 12 * 60_000;
+const WATCHDOG_MS = 18 * 60_000;
 const TESTERS = 12;
 const MAX_RECEIVED = 20_000;
 
@@ -55,6 +58,7 @@ const SCENARIOS: { id: string; name: string; waits?: true; run: (ctx: FaultConte
   { id: "hostile", name: "4. Hostile inputs", run: hostileScenario },
   { id: "hostile-results", name: "5. Hostile function results", run: hostileResultsScenario },
   { id: "broadcast-crash", name: "6. Broadcast: worker SIGKILLed twice", run: broadcastCrashScenario },
+  { id: "multi", name: "7. 2 web + 2 workers: kills and SIGTERM", run: multiProcessScenario },
 ];
 
 const started = Date.now();

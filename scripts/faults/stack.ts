@@ -164,6 +164,11 @@ export class Stack {
     return n;
   }
 
+  /** The environment the stack's processes run with, plus `extra` (the multi-process scenario's own processes). */
+  processEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return { ...this.env, ...extra };
+  }
+
   alive(proc: Proc): boolean {
     return proc.child.exitCode === null && proc.child.signalCode === null;
   }

@@ -27,6 +27,8 @@ export interface HarnessOptions {
   statusDelaysMs?: { sent: number; delivered: number; read: number };
   /** false: the simulator as a production start serves it without SVC_SIMULATOR_PUBLIC (default open). */
   simulatorOpen?: boolean;
+  /** The bearer token the server's GET /metrics takes (SVC_METRICS_TOKEN); unset → 404. */
+  metricsToken?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -34,6 +36,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const server = await startTestServer(() => app!.runtime, {
     ...(options.statusDelaysMs ? { statusDelaysMs: options.statusDelaysMs } : {}),
     ...(options.simulatorOpen !== undefined ? { simulatorOpen: options.simulatorOpen } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   app = await createTestApp({
     graphUrl: `${server.url}/api/simulator/graph`,

@@ -7,10 +7,12 @@ import { createSimulator, type Simulator } from "@/lib/simulator";
 import { closedSimulatorAnswer } from "@/lib/api/simulator-gate";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import type { Runtime } from "@/lib/server/runtime";
+import { opsEndpoint } from "@/lib/server/ops-endpoints";
 
 /**
- * A real HTTP server that serves what the Next app serves (the API, the provider webhooks and the
- * built-in simulator) through the same handlers, for end-to-end tests over the network.
+ * A real HTTP server that serves what the Next app serves (the API, the provider webhooks, the
+ * built-in simulator and /healthz, /readyz, /metrics) through the same handlers, for end-to-end tests
+ * over the network.
  */
 export interface TestServer {
   url: string;
@@ -24,6 +26,10 @@ export async function startTestServer(
     statusDelaysMs?: { sent: number; delivered: number; read: number };
     /** Whether the simulator's customer and control routes are open to anyone (env().simulatorPublic); default open. */
     simulatorOpen?: boolean;
+    /** The bearer token GET /metrics requires (SVC_METRICS_TOKEN in production); unset → /metrics answers 404. */
+    metricsToken?: string;
+    /** Listen on this port (default: any free one). */
+    port?: number;
   } = {},
 ): Promise<TestServer> {
   let base = "";
@@ -40,6 +46,8 @@ export async function startTestServer(
 
   async function route(request: Request, url: URL): Promise<Response> {
     const path = url.pathname;
+    const ops = opsEndpoint(path, { metricsToken: options.metricsToken ?? null });
+    if (ops) return ops(request, async () => getRuntime());
     if (path.startsWith("/api/v1")) return dispatch(request, path.slice("/api/v1".length) || "/", getRuntime());
     if (path.startsWith("/api/cli")) return handleCli(request, path.slice("/api/cli".length) || "/", getRuntime());
     const provider = /^\/api\/providers\/([^/]+)\/webhook$/.exec(path);
@@ -57,7 +65,7 @@ export async function startTestServer(
     return new Response("Not found", { status: 404 });
   }
 
-  base = await listenOn(server);
+  base = await listenOn(server, options.port ?? 0);
   return {
     url: base,
     simulator,

@@ -260,6 +260,7 @@ async function sendOne(
     const { platformMessageId } = await ctx.ports.provider.send(provider, item.to, { content: item.content });
     into.accepted.push({ messageId: item.messageId, pid: platformMessageId });
     into.outcome.sent++;
+    ctx.ports.metrics.broadcastRecipient("accepted");
   } catch (error) {
     if (!ProviderError.is(error)) throw error;
     if (isThroughputError(error)) {
@@ -271,12 +272,14 @@ async function sendOne(
     if (!lost && error.retryable && item.attempts + 1 < MAX_ATTEMPTS) {
       // Not sent, so the pair's slot is given back for the retry.
       await ctx.ports.limiter.refund("strict", pairKey(claim.channel.platform, claim.channel.id, item.to), 1, PAIR_INTERVAL_SECONDS).catch(() => {});
+      ctx.ports.metrics.broadcastRecipient("retried");
       return void into.retry.push(item.recipientId);
     }
     const at = ctx.ports.clock.now();
     const failure = lost ? unknownOutcome(`The provider did not answer in time (${error.failure.message}).`, at) : error.failure;
     const [message] = await ctx.db.select().from(messages).where(eq(messages.id, item.messageId));
     if (message) await applyStatus(ctx, message, { status: "failed", at, failure, recipientId: item.to });
+    ctx.ports.metrics.broadcastRecipient("failed");
   }
 }
 

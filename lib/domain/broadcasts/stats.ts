@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { broadcastRecipients } from "@/lib/db/schema";
+import { broadcastRecipients, broadcasts } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { OUTCOME_UNKNOWN } from "./attempts";
 
@@ -47,4 +47,18 @@ export async function statsOf(db: Db, broadcastIds: string[]): Promise<Map<strin
     .groupBy(broadcastRecipients.broadcastId);
   for (const { id, ...stats } of rows) out.set(id, stats);
   return out;
+}
+
+/**
+ * Broadcasts still in progress by status, across every project, for the metrics scrape (never a
+ * request). Drafts and finished ones (COMPLETED, CANCELLED, FAILED) are left out: the count stays the size of the work
+ * under way, not of history.
+ */
+export async function readBroadcastsInProgress(db: Db): Promise<{ status: string; count: number }[]> {
+  const rows = await db
+    .select({ status: broadcasts.status, count: sql<number>`count(*)::int` })
+    .from(broadcasts)
+    .where(inArray(broadcasts.status, ["SCHEDULED", "SENDING", "PAUSED"]))
+    .groupBy(broadcasts.status);
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }

@@ -66,6 +66,8 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   const { body, headers } = signedDelivery(event, project, now);
   const answer = await post(ctx.ports.clock, options.request ?? safeRequest, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS, project.webhookUrl, headers, body);
   const attemptNumber = job.attempt;
+  const answered = answer.statusCode === null ? "no_answer" : answer.statusCode >= 200 && answer.statusCode < 300 ? "succeeded" : "http_error";
+  ctx.ports.metrics.webhookAttempt(answered, answer.durationMs / 1000);
   const attempt = {
     id: newId("webhookAttempt", now.getTime()),
     deliveryId: delivery.id,

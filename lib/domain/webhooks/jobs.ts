@@ -19,7 +19,9 @@ const webhookDeliverJob = defineJob({
   expireInSeconds: 30,
   concurrency: { local: 200, group: 50 },
   async handler(ctx, payload) {
-    await attemptDelivery(ctx, payload);
+    const outcome = await attemptDelivery(ctx, payload);
+    // "skipped": a rerun of an attempt already settled, not a delivery of its own.
+    if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
   },
 });
 

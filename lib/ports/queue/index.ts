@@ -7,6 +7,8 @@ import { executeRows } from "@/lib/ports/db/bulk";
 import { QueuePump } from "./pump";
 import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
+import { giveBackJobs, readQueueStats } from "./stats";
+import type { QueueReading } from "@/lib/ports/metrics";
 
 export type { JobMentions } from "./redact";
 
@@ -54,9 +56,9 @@ export interface JobQueue<C extends JobCatalogShape> {
   /**
    * For recurring work: enqueues unless a job with this singletonKey is already waiting or running
    * (other than `exceptJobId`, the running job that schedules its successor). pg-boss's singletonKey
-   * alone does not dedupe on a standard queue, so every start added another chain. Two processes
-   * starting at the same instant can still both enqueue; the next run of either then sees the other
-   * waiting and does not schedule a successor, so the chains converge to one.
+   * alone does not dedupe on a standard queue, so every start added another chain. The look and the
+   * send hold a transaction-scoped advisory lock on the key, so processes starting at the same instant
+   * leave one chain, and each recurring job runs once per period however many workers run.
    */
   sendOnce<N extends keyof C & string>(
     name: N,
@@ -74,7 +76,16 @@ export interface JobQueue<C extends JobCatalogShape> {
   redact(mentions: JobMentions, options: { tx: Tx | Db }): Promise<number>;
   /** Tests and tools: run every job that is due now, until none is left (bounded). Returns how many ran. */
   drain(options?: { maxJobs?: number }): Promise<number>;
-  stop(): Promise<void>;
+  /** Depth and age per queue, for the metrics scrape (stats.ts). */
+  stats(): Promise<QueueReading[]>;
+  /**
+   * Stops fetching and lets the jobs in flight finish for up to `graceMs` (default 5 s); any still
+   * running then go back to the queue at once (stats.ts giveBackJobs) rather than wait for their expiry.
+   * Sends still work afterwards (a draining web process's requests in flight enqueue their jobs).
+   */
+  stopWorkers(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
+  /** stopWorkers, then pg-boss itself: nothing is sent after it. */
+  stop(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
 }
 
 interface Definition {
@@ -142,11 +153,22 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
     async sendOnce(name, data, options) {
       await ensureQueue(name);
-      const live = (await boss.findJobs(name, { key: options.singletonKey })).filter(
-        (job) => job.id !== options.exceptJobId && (job.state === "created" || job.state === "retry" || job.state === "active"),
-      );
-      if (live.length > 0) return null;
-      return queue.send(name, data, { singletonKey: options.singletonKey, ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}) });
+      const except = options.exceptJobId ? sql`and id <> ${options.exceptJobId}::uuid` : sql``;
+      return database.db.transaction(async (tx) => {
+        // The look and the send as one step across processes: two workers starting at the same instant
+        // (a deploy) would otherwise both find no live job and start two chains of the same work.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`svc.sendOnce:${options.singletonKey}`}))`);
+        const live = await executeRows<{ id: string }>(
+          tx as unknown as Db,
+          sql`select id from pgboss.job where name = ${name} and singleton_key = ${options.singletonKey} and state in ('created', 'retry', 'active') ${except} limit 1`,
+        );
+        if (live.length > 0) return null;
+        return queue.send(name, data, {
+          tx,
+          singletonKey: options.singletonKey,
+          ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+        });
+      });
     },
     async startWorkers(options = {}) {
       const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
@@ -197,14 +219,28 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       }
       return ran;
     },
-    async stop() {
+    stats() {
+      return readQueueStats(database.db);
+    },
+    async stopWorkers({ graceMs = 5000 } = {}) {
       await listener?.close().catch(() => {});
       listener = null;
-      // Jobs in flight get a moment to finish and be recorded; any still running then expire and rerun.
-      await Promise.all([...pumps.values()].map((pump) => pump.stop(5000)));
+      // Jobs in flight get up to graceMs to finish and be recorded; any still running then go back to the queue.
+      const leftover = (await Promise.all([...pumps.values()].map((pump) => pump.stop(graceMs)))).flat();
       pumps.clear();
+      const givenBack = leftover.length
+        ? await giveBackJobs(database.db, leftover).catch((error: unknown) => {
+            console.error("[queue] could not give back the jobs still running; they run again after their expiry:", error);
+            return 0;
+          })
+        : 0;
+      return { givenBack };
+    },
+    async stop(options = {}) {
+      const stopped = await queue.stopWorkers(options);
       // The connections are the application's (database.close() ends them), on both databases.
       await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
+      return stopped;
     },
   };
   return queue;

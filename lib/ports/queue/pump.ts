@@ -49,6 +49,8 @@ const FETCH_GAP_MS = 20;
 
 export class QueuePump {
   private inFlight = 0;
+  /** The jobs running now: what a shutdown gives back when they outlast its grace. */
+  private readonly running = new Set<Job<object>>();
   private stopping = false;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
@@ -72,15 +74,21 @@ export class QueuePump {
     this.wakeSleeper?.();
   }
 
-  /** Stops fetching, lets the jobs in flight finish (up to `graceMs`) and records their results. */
-  async stop(graceMs: number): Promise<void> {
+  /**
+   * Stops fetching, lets the jobs in flight finish (up to `graceMs`) and records their results.
+   * Returns the jobs still running then (the caller gives them back to the queue).
+   */
+  async stop(graceMs: number): Promise<Job<object>[]> {
     this.stopping = true;
     this.wake();
     await this.loop;
     if (this.inFlight > 0) {
-      await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)).unref())]);
+      clearTimeout(timer);
     }
     await this.flush();
+    return [...this.running];
   }
 
   private async run(): Promise<void> {
@@ -135,6 +143,7 @@ export class QueuePump {
    */
   private execute(job: Job<object>): void {
     this.inFlight++;
+    this.running.add(job);
     void this.options
       .run(job)
       .then(
@@ -149,6 +158,7 @@ export class QueuePump {
       )
       .finally(() => {
         this.inFlight--;
+        this.running.delete(job);
         if (this.inFlight === 0) this.drained?.();
         // A slot is free; its group slot frees once the completion is written (the flush wakes us then).
         if (!this.finished.length) this.wake();

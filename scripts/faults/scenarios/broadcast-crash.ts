@@ -44,7 +44,7 @@ interface Stats {
   outcome_unknown: number;
 }
 
-interface Sent {
+export interface Sent {
   accepted: number;
   kept: number;
   recipients: number;
@@ -61,7 +61,7 @@ interface Resume {
   resumeAfterRestartMs: number | null;
 }
 
-async function sim<T>(stack: Stack, method: string, path: string, json?: unknown): Promise<T> {
+export async function sim<T>(stack: Stack, method: string, path: string, json?: unknown): Promise<T> {
   const r = await sendJson<T>(stack.agent, { method, url: `${stack.base}/api/simulator${path}`, ...(json !== undefined ? { json } : {}), timeoutMs: 15_000 });
   if (r.status !== 200) throw new Error(`simulator ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
@@ -77,15 +77,18 @@ async function api<T>(stack: Stack, method: string, path: string, json?: unknown
 const accepted = async (stack: Stack, phoneNumberId: string) =>
   (await sim<{ accepted: number }>(stack, "GET", `/control/numbers/throughput?phone_number_id=${phoneNumberId}`)).accepted;
 
-/** A dedicated number (1,000/s at the simulator, paced at RATE by the channel), an APPROVED template, and a DRAFT to 3,000 opted-in contacts written by SQL. */
-async function setUp(stack: Stack, run: string): Promise<Setup> {
+/**
+ * A dedicated number (1,000/s at the simulator, paced at `rate` by the channel), an APPROVED template,
+ * and a DRAFT to `recipients` opted-in contacts written by SQL (also the multi-process scenario's).
+ */
+export async function setUpBroadcast(stack: Stack, run: string, recipients = RECIPIENTS, rate = RATE): Promise<Setup> {
   const phoneNumberId = `pn-faults-bc-${run}`;
   await sim(stack, "POST", "/control/numbers/throughput", { phone_number_id: phoneNumberId, messages_per_second: 1000 });
   const channel = await api<{ id: string }>(stack, "POST", "/channels", {
     platform: "PLATFORM_A",
     credentials: { phone_number_id: phoneNumberId, business_account_id: `waba-faults-bc-${run}`, access_token: "faults" },
   });
-  await stack.q("update channels set throughput_mps = $1 where id = $2", [RATE, channel.id]);
+  await stack.q("update channels set throughput_mps = $1 where id = $2", [rate, channel.id]);
   const template = await api<{ id: string; meta_template_id: string }>(stack, "POST", "/templates", {
     channel_id: channel.id,
     name: `faults_crash_${run}`,
@@ -105,12 +108,12 @@ async function setUp(stack: Stack, run: string): Promise<Setup> {
     channel_id: channel.id,
     template: { id: template.id },
   });
-  await seedRecipients(stack, { run, channelId: channel.id, broadcastId: broadcast.id });
+  await seedRecipients(stack, { run, channelId: channel.id, broadcastId: broadcast.id, count: recipients });
   return { phoneNumberId, broadcastId: broadcast.id };
 }
 
 /** Contacts, identities, opt-ins and recipients in bulk (the API would take a minute for 3,000), as bench/broadcasts.ts writes them. */
-async function seedRecipients(stack: Stack, s: { run: string; channelId: string; broadcastId: string }): Promise<void> {
+async function seedRecipients(stack: Stack, s: { run: string; channelId: string; broadcastId: string; count: number }): Promise<void> {
   const [project] = await stack.q<{ organization_id: string }>("select organization_id from projects where id = $1", [stack.projectId]);
   const tag = `fbc${s.run}`;
   // 15 digits, ending in 1: never the simulator's undeliverable ...0000.
@@ -118,7 +121,7 @@ async function seedRecipients(stack: Stack, s: { run: string; channelId: string;
   // $1 the tag, $2 the number prefix, $3 how many (a parameter a statement does not use has no type: an error); g the row's number.
   const seq = "lpad(g::text, 7, '0')";
   const rows = "from generate_series(1, $3::int) g";
-  const base = [tag, prefix, RECIPIENTS];
+  const base = [tag, prefix, s.count];
   await stack.q(
     `insert into contact_identities (id, contact_id, organization_id, kind, value)
      select 'ci_' || $1::text || ${seq}, 'ct_' || $1::text || ${seq}, $4, 'phone', $2::text || ${seq} || '1' ${rows}`,
@@ -132,7 +135,7 @@ async function seedRecipients(stack: Stack, s: { run: string; channelId: string;
   await stack.q(
     `insert into opt_ins (id, project_id, contact_id, status, source, opted_in_at)
      select 'opt_' || $1::text || ${seq}, $2, 'ct_' || $1::text || ${seq}, 'active', 'faults', now() from generate_series(1, $3::int) g`,
-    [tag, stack.projectId, RECIPIENTS],
+    [tag, stack.projectId, s.count],
   );
   await stack.q(
     `insert into broadcast_recipients (id, broadcast_id, project_id, "to", contact_id, parameters, status)
@@ -169,14 +172,14 @@ async function killAndResume(stack: Stack, phoneNumberId: string, at: number, lo
   };
 }
 
-async function statsOf(stack: Stack, broadcastId: string): Promise<{ status: string; stats: Stats }> {
+export async function statsOf(stack: Stack, broadcastId: string): Promise<{ status: string; stats: Stats }> {
   return api<{ status: string; stats: Stats }>(stack, "GET", `/broadcasts/${broadcastId}`);
 }
 
 export async function broadcastCrashScenario(ctx: FaultContext, r: Report): Promise<void> {
   const { stack } = ctx;
   const run = randomBase62(6).toLowerCase();
-  const setup = await setUp(stack, run);
+  const setup = await setUpBroadcast(stack, run);
   r.info(`a DRAFT broadcast to ${RECIPIENTS} opted-in contacts on number ${setup.phoneNumberId}, paced at ${RATE}/s`);
   const started = Date.now();
   await api(stack, "POST", `/broadcasts/${setup.broadcastId}/send`, {});
@@ -241,7 +244,7 @@ export async function broadcastCrashScenario(ctx: FaultContext, r: Report): Prom
 }
 
 /** Where the recipients are, for the sender: pending, queued without / with the provider's id, and handed over (the provider's id, not failed). */
-async function recipientsOf(stack: Stack, broadcastId: string) {
+export async function recipientsOf(stack: Stack, broadcastId: string) {
   const [row] = await stack.q<{ pending: string; unsent: string; awaiting: string; handed: string }>(
     `select count(*) filter (where r.status = 'pending') as pending,
             count(*) filter (where r.status = 'queued' and m.platform_message_id is null) as unsent,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { automationEvaluations, automationRuns, automations, conversations, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { loadInboundMessage, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
+import { automationsInOrder } from "./in-order";
 import { matchCandidates, matchOption, type MessageFacts } from "./match";
 import type { EvaluatedAutomation, MessageReason } from "./records";
 import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRunRow } from "./runs";
@@ -124,18 +125,7 @@ async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage,
  * Every automation is read (not only the active ones) so the record says why each did not run.
  */
 async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[]): Promise<string | null> {
-  const all = await tx
-    .select({
-      id: automations.id,
-      key: automations.key,
-      name: automations.name,
-      position: automations.position,
-      active: automations.active,
-      trigger: automations.trigger,
-    })
-    .from(automations)
-    .where(eq(automations.projectId, message.projectId))
-    .orderBy(asc(automations.position), asc(automations.id));
+  const all = await automationsInOrder(tx, message.projectId);
   const firstMessage = all.some((a) => a.active && a.trigger.type === "WELCOME") ? await isFirstInbound(tx, message) : false;
   const { winner, verdicts } = judgeAutomations(all, candidates, firstMessage);
   const judged: EvaluatedAutomation[] = all.map((a, i) => ({

@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
-import { automationEvaluations, automationRuns, automations, messages } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { automationEvaluations, automationRuns, messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { notFound, SvcError } from "@/lib/errors";
 import { automationDetail, messageDetail, type Said } from "./explain-words";
 import { notEvaluatedBecause } from "./hook";
+import { automationsInOrder } from "./in-order";
 import type { EvaluatedAutomation, MessageReason } from "./records";
 
 /**
@@ -76,18 +77,7 @@ async function messageOf(ctx: Ctx, messageId: string) {
  * reason; the one whose waiting run took the message is the one that `ran`.
  */
 async function unjudged(ctx: Ctx, reason: MessageReason | null, runId: string | null): Promise<EvaluatedAutomation[]> {
-  const rows = await ctx.db
-    .select({
-      id: automations.id,
-      key: automations.key,
-      name: automations.name,
-      position: automations.position,
-      active: automations.active,
-      trigger: automations.trigger,
-    })
-    .from(automations)
-    .where(eq(automations.projectId, ctx.project.id))
-    .orderBy(asc(automations.position), asc(automations.id));
+  const rows = await automationsInOrder(ctx.db, ctx.project.id);
   const [resumed] =
     reason === "run_waiting" && runId
       ? await ctx.db

@@ -20,39 +20,27 @@ export interface AutomationPlacement {
 /** New automations, in one insert; stored active (even where routing keeps them silent) unless the entry says otherwise. */
 export async function createAutomations(ctx: Ctx, placements: readonly AutomationPlacement[]): Promise<void> {
   if (!placements.length) return;
-  await ctx.db.insert(automations).values(
-    placements.map(({ entry, position }) => ({
-      id: newId("automation", ctx.now.getTime()),
-      projectId: ctx.project.id,
-      key: entry.key,
-      name: entry.name,
-      trigger: entry.trigger,
-      steps: entry.steps,
-      active: entry.active ?? true,
-      position,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })),
-  );
+  await ctx.db.insert(automations).values(placements.map((placement) => newRow(ctx, placement)));
+}
+
+function newRow(ctx: Ctx, { entry, position }: AutomationPlacement): typeof automations.$inferInsert {
+  return {
+    id: newId("automation", ctx.now.getTime()),
+    projectId: ctx.project.id,
+    key: entry.key,
+    name: entry.name,
+    trigger: entry.trigger,
+    steps: entry.steps,
+    active: entry.active ?? true,
+    position,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
 }
 
 /** One new automation (the API's create), at its place in config order. */
-export async function insertAutomation(ctx: Ctx, { entry, position }: AutomationPlacement): Promise<AutomationRow> {
-  const [row] = await ctx.db
-    .insert(automations)
-    .values({
-      id: newId("automation", ctx.now.getTime()),
-      projectId: ctx.project.id,
-      key: entry.key,
-      name: entry.name,
-      trigger: entry.trigger,
-      steps: entry.steps,
-      active: entry.active ?? true,
-      position,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning();
+export async function insertAutomation(ctx: Ctx, placement: AutomationPlacement): Promise<AutomationRow> {
+  const [row] = await ctx.db.insert(automations).values(newRow(ctx, placement)).returning();
   return row!;
 }
 

@@ -153,7 +153,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
     async sendOnce(name, data, options) {
       await ensureQueue(name);
-      const except = options.exceptJobId ? sql`and id <> ${options.exceptJobId}::uuid` : sql``;
+      const except = options.exceptJobId ? sql`and id::text <> ${options.exceptJobId}` : sql``;
       return database.db.transaction(async (tx) => {
         // The look and the send as one step across processes: two workers starting at the same instant
         // (a deploy) would otherwise both find no live job and start two chains of the same work.

@@ -35,6 +35,11 @@ const nextConfig: NextConfig = {
   async rewrites() {
     return [{ source: "/v1/:path*", destination: "/api/v1/:path*" }];
   },
+  // Browsers still ask for /favicon.ico when a page's <link rel="icon"> has not arrived yet (Next
+  // streams metadata after the shell): send them to the one icon there is instead of a 404.
+  async redirects() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
+  },
 };
 
 export default nextConfig;

@@ -51,6 +51,10 @@ test("every page names the SVG icon from public/, and pages say noindex", async 
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
   expect(await served.text()).toContain("<svg");
+  // A browser that asks for /favicon.ico before the page's icon link arrives is sent to the same icon.
+  const legacy = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(legacy.status()).toBe(308);
+  expect(legacy.headers()["location"]).toBe("/icon.svg");
   await screenshot(page, "public-assets-sign-in");
 });
 

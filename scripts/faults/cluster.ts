@@ -64,6 +64,11 @@ export class Cluster {
       S3_FORCE_PATH_STYLE: "true",
       S3_REGION: "us-east-1",
       SVC_SHUTDOWN_TIMEOUT_MS: "15000",
+      // As README "Running in production" says to deploy behind a load balancer: keep taking
+      // connections a little longer than the balancer's readiness probe (the scenario's load probes
+      // every 50 ms). With 0 the listener closes at the signal, and a keep-alive request the client
+      // wrote on an idle socket at that instant is reset: no server can answer a socket it closed.
+      SVC_SHUTDOWN_DELAY_MS: "2000",
     });
     this.log(`s3rver on 127.0.0.1:${port}, bucket ${BUCKET}`);
     for (const name of ["webA", "webB"]) this.webs.push({ name, base: "", port: await freePort(), proc: null as unknown as Proc, starts: 0 });

@@ -36,17 +36,21 @@ export default defineConfig({
   outputDir: "./e2e/artifacts/results",
   fullyParallel: false,
   // One browser in CI: two, beside the fault suite, failed specs and the fault suite's latency limits
-  // on this 2-core machine. SVC_E2E_WORKERS sets it either way.
+  // on this 2-core machine; and channels belong to the organization every spec's project is in, so a
+  // spec that connects a number changes what a spec beside it sees. SVC_E2E_WORKERS sets it either way.
   workers: Number(process.env.SVC_E2E_WORKERS || (process.env.CI ? 1 : 2)),
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // A failed test runs once more with a trace recorded (recording every test's trace cost a third of
+  // the suite's time); failOnFlakyTests keeps a pass on that second try a failure of the run.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { outputFolder: "./e2e/artifacts/report", open: "never" }]],
   use: {
     baseURL,
-    trace: "on",
-    screenshot: "on",
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

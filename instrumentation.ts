@@ -1,39 +1,11 @@
 /**
- * Runs once when a Next.js server starts: opens the database (migrations, reference data, bootstrap)
- * before the first request so a broken set-up fails loudly at start rather than on first use.
+ * Runs once when a Next.js server starts (lib/server/register-node.ts says what). Next compiles this
+ * file for the Edge runtime too: the import sits inside the NEXT_RUNTIME test, which the compiler
+ * replaces with a constant, so the Edge build drops it with its Node-only modules.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  // Each request's socket address, for the client-address rules (lib/api/client-ip.ts).
-  const { stampEveryServersPeers } = await import("@/lib/server/peer-address");
-  stampEveryServersPeers();
-  // Traces only when an OTLP endpoint is configured (lib/server/tracing.ts); next's request spans come along.
-  const { startTracing } = await import("@/lib/server/tracing");
-  const tracing = startTracing({ serviceName: "svc-web" });
-  if (process.env.NODE_ENV === "production") await drainOnSigterm(() => tracing?.stop() ?? Promise.resolve());
-  const { getRuntime } = await import("@/lib/server/runtime");
-  await getRuntime();
-}
-
-/**
- * `next start`: SIGTERM drains instead of next's own handler, which closes the listener at once and
- * exits 143 without waiting for jobs or telling the load balancer (lib/server/shutdown.ts). Under
- * `next dev` Ctrl-C keeps stopping at once.
- */
-async function drainOnSigterm(stopTracing: () => Promise<void>) {
-  const { env } = await import("@/lib/config");
-  const { trackEveryServersRequests } = await import("@/lib/server/request-tracking");
-  const { exitGracefullyOnSignals } = await import("@/lib/server/shutdown");
-  const { startedRuntime } = await import("@/lib/server/runtime");
-  const config = env();
-  exitGracefullyOnSignals({
-    name: "web",
-    timeoutMs: config.shutdownTimeoutMs,
-    delayMs: config.shutdownDelayMs,
-    tracking: trackEveryServersRequests(),
-    runtime: startedRuntime,
-    // The last spans are sent before the process exits.
-    finalClose: stopTracing,
-    replace: true,
-  });
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("@/lib/server/register-node");
+    await registerNode();
+  }
 }

@@ -44,7 +44,9 @@ export function benchConfig() {
     slowDelayMs: intOf("BENCH_SLOW_DELAY_MS", 10_000, 0, 60_000),
     /**
      * "broadcasts": only the broadcast rows (set-up, then straight to them), for working on that path
-     * without the ten minutes of the other phases. Unset: every phase.
+     * without the ten minutes of the other phases. "cluster": the testers' set-up, POST /messages and
+     * inbound → webhook with 1 web + 1 worker, then the same two rows with 2 web + 2 workers
+     * (bench/cluster.ts). Unset: every phase, the cluster phase last.
      */
     only: onlyOf(process.env.BENCH_ONLY),
     /**
@@ -58,10 +60,10 @@ export function benchConfig() {
   };
 }
 
-function onlyOf(raw: string | undefined): "broadcasts" | null {
+function onlyOf(raw: string | undefined): "broadcasts" | "cluster" | null {
   if (raw === undefined || raw === "") return null;
-  if (raw === "broadcasts") return raw;
-  throw new Error(`BENCH_ONLY must be "broadcasts" or unset, not ${JSON.stringify(raw)}`);
+  if (raw === "broadcasts" || raw === "cluster") return raw;
+  throw new Error(`BENCH_ONLY must be "broadcasts", "cluster" or unset, not ${JSON.stringify(raw)}`);
 }
 
 export type BenchConfig = ReturnType<typeof benchConfig>;

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { waitUntil } from "./load";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -37,6 +38,19 @@ export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, 
     }),
   );
   return { name, child, pid: child.pid, exited, tail: () => lines.join("\n") };
+}
+
+/** Waits until the process prints `line` (true), fails if it exits first, or gives up after `timeoutMs` (false). */
+export async function waitForLine(proc: Proc, line: string, timeoutMs: number): Promise<boolean> {
+  const seen = await waitUntil(
+    () => {
+      if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited ${proc.child.exitCode}:\n${proc.tail()}`);
+      return proc.tail().includes(line) ? true : null;
+    },
+    timeoutMs,
+    100,
+  );
+  return seen !== null;
 }
 
 /** SIGTERM, then SIGKILL after `graceMs`; only this process (by its id). */
@@ -130,6 +144,12 @@ export class RssSampler {
     this.timer.unref();
   }
 
+  /** The role's peak, rounded to MiB (null: never tracked). */
+  peakOf(role: string): { peakMiB: number; treePeakMiB: number; processes: number } | null {
+    const p = this.peak.get(role);
+    return p ? { peakMiB: Math.round(p.hwmMiB), treePeakMiB: Math.round(p.treeRssMiB), processes: p.processes } : null;
+  }
+
   stop(): void {
     this.sample();
     if (this.timer) clearInterval(this.timer);
@@ -203,10 +223,17 @@ export class CpuMeter {
     return out;
   }
 
+  /** CPU seconds used per role between two snapshots (not rounded). */
+  static used(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const role of Object.keys(after)) out[role] = Math.max(0, after[role]! - (before[role] ?? 0));
+    return out;
+  }
+
   /** Cores used per role between two snapshots taken `seconds` apart. */
   static cores(before: Record<string, number>, after: Record<string, number>, seconds: number): Record<string, number> {
     const out: Record<string, number> = {};
-    for (const role of Object.keys(after)) out[role] = Math.round((Math.max(0, after[role]! - (before[role] ?? 0)) / Math.max(seconds, 0.001)) * 100) / 100;
+    for (const [role, used] of Object.entries(CpuMeter.used(before, after))) out[role] = Math.round((used / Math.max(seconds, 0.001)) * 100) / 100;
     return out;
   }
 }

@@ -19,6 +19,8 @@ export interface BenchReceiver {
   arrivals: Arrival[];
   /** token → arrival time, for message.received payloads whose text starts with the token prefix. */
   tokens: Map<string, number>;
+  /** token → how many times it arrived (more than 1: the same message was delivered again). */
+  tokenCounts: Map<string, number>;
   inFlight(): number;
   reset(): void;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startReceiver(
 ): Promise<BenchReceiver> {
   const arrivals: Arrival[] = [];
   const tokens = new Map<string, number>();
+  const tokenCounts = new Map<string, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let inFlight = 0;
   const server = http.createServer((req, res) => {
@@ -46,8 +49,10 @@ export async function startReceiver(
         parsed = body;
         event = body.event ?? "?";
         const text = body.payload?.text;
-        if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix) && !tokens.has(text))
-          tokens.set(text, at);
+        if (options.tokenPrefix && event === "message.received" && typeof text === "string" && text.startsWith(options.tokenPrefix)) {
+          if (!tokens.has(text)) tokens.set(text, at);
+          tokenCounts.set(text, (tokenCounts.get(text) ?? 0) + 1);
+        }
       } catch {
         /* not JSON: counted all the same */
       }
@@ -78,10 +83,12 @@ export async function startReceiver(
     url,
     arrivals,
     tokens,
+    tokenCounts,
     inFlight: () => inFlight,
     reset() {
       arrivals.length = 0;
       tokens.clear();
+      tokenCounts.clear();
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

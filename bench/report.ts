@@ -29,34 +29,67 @@ export interface Memory {
   processes: number;
 }
 
+/** CPU milliseconds per message by role (web, worker, postgres, simulator, bench), each role's processes summed. */
+export type CpuPerMessage = Record<string, number>;
+
+/** POST /api/v1/messages in one shape (bench/rows.ts). */
+export interface MessagesRow extends LoopResult {
+  provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
+  dbActivity: { what: string; share: number }[];
+  /**
+   * Per stored message: its POST (warm-up and measured loop, the workers stopped) plus its provider
+   * job and three status callbacks (from the workers' start until the statuses settle).
+   */
+  cpuMsPerMessage: CpuPerMessage;
+  /** The POSTs alone (warm-up and measured loop): the web processes and Postgres. */
+  cpuMsPerMessageSending: CpuPerMessage;
+  /** Nothing broke: every accepted POST stored once (distinct Idempotency-Keys) and accepted once by the provider (simulator). */
+  check: { answered: number; stored: number; storedTwice: number; handedToProvider: number; providerAccepted: number; ok: boolean };
+}
+
+/** Inbound → webhook in one shape (bench/rows.ts). */
+export interface InboundRow {
+  via: "provider" | "simulator";
+  p50Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  sent: number;
+  received: number;
+  dropped: number;
+  refused: number;
+  waitS: number;
+  ratePerSecond: number;
+  seconds: number;
+  senderMaxLagMs: number;
+  /** From the first send until the last delivery (or the wait's end), per message our endpoint accepted. */
+  cpuMsPerMessage: CpuPerMessage;
+  /** Nothing broke: every message our endpoint accepted stored once and delivered once to the receiver. */
+  check: { accepted: number; stored: number; storedTwice: number; delivered: number; deliveredTwice: number; ok: boolean };
+}
+
+/** The same two rows with 2 web processes and 2 workers (bench/cluster.ts), beside `messages` and `inbound` (1 + 1). */
+export interface ClusterBenchResult {
+  webs: number;
+  workers: number;
+  messages: MessagesRow;
+  inbound: InboundRow;
+  /** The second web process and the second worker. */
+  memory: { web: Memory | null; worker: Memory | null };
+}
+
 /** The rows of every phase; a run with BENCH_ONLY set has only its own. */
 export interface Measured {
   setup?: { testers: number; joinSeconds: number; joinsPerSecond: number; simulatorJoinsPerSecond: number };
   floor?: LoopResult;
   limits?: LoopResult;
   functions?: FunctionsBenchResult;
-  messages?: LoopResult & {
-    provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
-    dbActivity: { what: string; share: number }[];
-  };
-  inbound?: {
-    via: "provider" | "simulator";
-    p50Ms: number | null;
-    p99Ms: number | null;
-    maxMs: number | null;
-    sent: number;
-    received: number;
-    dropped: number;
-    refused: number;
-    waitS: number;
-    ratePerSecond: number;
-    seconds: number;
-    senderMaxLagMs: number;
-  };
+  messages?: MessagesRow;
+  inbound?: InboundRow;
   deliveries?: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
   automations?: AutomationsBenchResult;
   configAsCode?: ConfigBenchResult;
   broadcasts?: BroadcastBenchResult;
+  cluster?: ClusterBenchResult;
 }
 
 export interface Results extends Measured {
@@ -193,4 +226,39 @@ export function printTable(r: Results): void {
       console.log(`  ${p.name.padEnd(width)}  ${roles.map((role) => (c[role] ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
     }
   }
+  printCluster(r);
+}
+
+/** The cluster phase: each row's 2 + 2 figures beside the 1 + 1 figures of the same run. */
+function printCluster(r: Results): void {
+  const c = r.cluster;
+  if (!c || !r.messages || !r.inbound) return;
+  const roles = ["web", "worker", "postgres"];
+  const cpu = (x: CpuPerMessage) => roles.map((role) => (x[role] ?? 0).toFixed(2)).join(" · ");
+  const ok = (v: boolean) => (v ? "OK" : "BROKEN");
+  const post = (m: MessagesRow) => `${num(m.rps)} req/s  p50 ${num(m.p50Ms, " ms")}  p99 ${num(m.p99Ms, " ms")}`;
+  const sends = (m: MessagesRow) => {
+    const k = m.check;
+    return `${num(k.stored)}/${num(k.answered)} stored (${k.storedTwice} twice), ${num(k.handedToProvider)} sent, provider got ${num(k.providerAccepted)}: ${ok(k.ok)}`;
+  };
+  const inbound = (i: InboundRow) =>
+    `p50 ${i.p50Ms === null ? `> ${i.waitS} s` : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? `> ${i.waitS} s` : num(i.p99Ms, " ms")}  (${i.received}/${i.sent + i.dropped})`;
+  const received = (i: InboundRow) => {
+    const k = i.check;
+    return `${num(k.stored)}/${num(k.accepted)} stored (${k.storedTwice} twice), ${num(k.delivered)} delivered (${k.deliveredTwice} twice): ${ok(k.ok)}`;
+  };
+  const rows: [string, string, string][] = [
+    ["", "1 web + 1 worker", `${c.webs} web + ${c.workers} workers`],
+    ["POST /api/v1/messages", post(r.messages), post(c.messages)],
+    [`  CPU ms/message (${roles.join(" · ")})`, cpu(r.messages.cpuMsPerMessage), cpu(c.messages.cpuMsPerMessage)],
+    ["  stored once, sent once", sends(r.messages), sends(c.messages)],
+    [`inbound → webhook @ ${r.inbound.ratePerSecond}/s`, inbound(r.inbound), inbound(c.inbound)],
+    [`  CPU ms/message (${roles.join(" · ")})`, cpu(r.inbound.cpuMsPerMessage), cpu(c.inbound.cpuMsPerMessage)],
+    ["  stored once, delivered once", received(r.inbound), received(c.inbound)],
+  ];
+  console.log(
+    `\n${c.webs} web + ${c.workers} workers beside 1 + 1, the same run (load round robin over the web processes; on ${r.machine.nproc} cores not faster: what coordination costs per message, and whether anything broke)`,
+  );
+  const widths = [0, 1].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) console.log(`  ${row[0].padEnd(widths[0]!)}  ${row[1].padEnd(widths[1]!)}  ${row[2]}`.trimEnd());
 }

@@ -13,7 +13,10 @@
  *      config apply of 100 flows and 200 automations, then the same document again (bench/config.ts)
  *      broadcasts of 1,000 and 100,000 recipients at 1,000 messages/s: send rate and worker RSS (bench/broadcasts.ts)
  *   6. POST /messages (distinct conversations and idempotency keys; provider jobs run via the simulator)
- *   7. peak RSS of web and worker; the table; bench/results/<timestamp>.json
+ *   7. cluster: POST /messages and inbound → webhook again with a second web process and a second
+ *      worker, the load round robin over both (bench/cluster.ts; BENCH_ONLY=cluster: set-up, the two
+ *      rows with 1 + 1, then with 2 + 2)
+ *   8. peak RSS of web and worker; the table; bench/results/<timestamp>.json
  */
 import { cleanupStack, guardRun } from "./run-guard";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,11 +26,13 @@ import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { Redis } from "ioredis";
 import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
-import { closedLoop, makeAgent, openLoop, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
+import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
-import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, type Proc } from "./procs";
-import { round, summarize, type LatencySummary } from "./stats";
+import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, type Proc } from "./procs";
+import { round } from "./stats";
 import { printTable, type Measured, type Results } from "./report";
+import { inboundRow, loopRow, postMessagesRow, type RowContext, type Shape } from "./rows";
+import { benchCluster, SecondPair } from "./cluster";
 import { benchFunctions } from "./functions";
 import { benchAutomations } from "./automations";
 import { benchConfigAsCode } from "./config";
@@ -35,7 +40,7 @@ import { benchBroadcasts } from "./broadcasts";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
-const WATCHDOG_MS = 14 * 60_000;
+const WATCHDOG_MS = 18 * 60_000;
 
 const config = benchConfig();
 const runId = `${process.pid}${randomBase62(4)}`;
@@ -266,15 +271,7 @@ async function main(): Promise<Results> {
     worker = proc;
     workerStarts++;
     rss.track("worker", proc.pid);
-    const up = await waitUntil(
-      () => {
-        if (proc.child.exitCode !== null) throw new Error(`worker exited ${proc.child.exitCode}:\n${proc.tail()}`);
-        return proc.tail().includes("running jobs") ? true : null;
-      },
-      60_000,
-      100,
-    );
-    if (!up) throw new Error(`worker did not start within 60 s:\n${proc.tail()}`);
+    if (!(await waitForLine(proc, "running jobs", 60_000))) throw new Error(`worker did not start within 60 s:\n${proc.tail()}`);
   }
   const workerPid = (): number | null => (worker as Proc | null)?.pid ?? null;
   async function stopWorker(): Promise<void> {
@@ -282,7 +279,14 @@ async function main(): Promise<Results> {
     worker = null;
   }
   cleanups.push(() => stopWorker());
-  cpu = new CpuMeter(() => ({ web: [web.pid], worker: worker ? [worker.pid] : [], ...(simulator ? { simulator: [simulator.pid] } : {}) }));
+  // The cluster phase's second web process and worker (bench/cluster.ts) count in the same roles.
+  const second = new SecondPair({ appEnv, prof, logDir, rss, log });
+  cleanups.push(() => second.stop());
+  cpu = new CpuMeter(() => ({
+    web: [web.pid, ...second.webPids()],
+    worker: [...(worker ? [worker.pid] : []), ...second.workerPids()],
+    ...(simulator ? { simulator: [simulator.pid] } : {}),
+  }));
   await startWorker();
   log("worker up");
 
@@ -322,10 +326,7 @@ async function main(): Promise<Results> {
   /** The results file: what every run has, and the rows of the phases this run measured. */
   const resultsOf = (measured: Measured): Results => {
     rss.sample();
-    const mem = (role: string) => {
-      const p = rss.peak.get(role);
-      return p ? { peakMiB: round(p.hwmMiB, 0)!, treePeakMiB: round(p.treeRssMiB, 0)!, processes: p.processes } : null;
-    };
+    const mem = (role: string) => rss.peakOf(role);
     return {
       when: new Date().toISOString(),
       machine: { ...machine(), postgres: pgVersion.split(" on ")[0]!, redis: redisVersion },
@@ -409,6 +410,12 @@ async function main(): Promise<Results> {
   await stopProc(helper);
   const joinedP1 = await participants(p1);
   log(`${joinedP1 + (await participants(p2))} testers joined in ${joinS.toFixed(1)} s (${(joinSent / joinS).toFixed(0)} joins/s end to end)`);
+  const setup = {
+    testers: joinedP1,
+    joinSeconds: round(joinS)!,
+    joinsPerSecond: round(joinSent / joinS, 0)!,
+    simulatorJoinsPerSecond: round(joinSent / joinSentS, 0)!,
+  };
   if (joinedP1 < 100) throw new Error(`only ${joinedP1} testers joined the first project: too few to measure POST /messages`);
   const conversations = (await sql<{ id: string }[]>`select id from conversations where project_id = ${p1} order by id`).map((r) => r.id);
 
@@ -444,157 +451,79 @@ async function main(): Promise<Results> {
 
   // ── 4. floor and GET /limits ──────────────────────────────────────────────────────────────────
   /** Warm-up, then the measured run; `make` hands out requests across both (null: none left). */
-  async function measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax = 100_000): Promise<ClosedLoopResult> {
+  async function measure(
+    name: string,
+    make: () => HttpRequest | null,
+    okStatus: number,
+    warmupMax = 100_000,
+  ): Promise<ClosedLoopResult & { warmupOk: number }> {
     const opts = { agent, connections: config.connections, next: make, okStatus };
-    if (config.warmupS > 0) await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax });
+    const warmup = config.warmupS > 0 ? await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax }) : null;
     const result = await phase(name, () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }));
     log(
       `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`,
     );
-    return result;
+    return { ...result, warmupOk: warmup?.ok ?? 0 };
   }
-  const floor = await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
-  const limits = await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+  const clusterOnly = config.only === "cluster";
+  const floor = clusterOnly ? null : await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
+  const limits = clusterOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
   // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
-  const functions = await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
+  const functions = clusterOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 
   // ── 5. POST /messages ─────────────────────────────────────────────────────────────────────────
   // Measured on a quiet system, before the inbound and delivery phases leave backlogs behind, and with
   // the worker stopped so it does not share the two cores with the web process while the API is timed;
-  // the worker then starts and the provider jobs are watched separately.
-  await stopWorker();
-  const outboundBefore = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n);
-  const messagesStarted = performance.now();
-  let nextConversation = 0;
-  const { result: post, activity: postActivity } = await sampleActivity(() =>
-    measure(
-      "POST /api/v1/messages",
-      () => {
-        const i = nextConversation++;
-        const conversation = conversations[i];
-        if (!conversation) return null;
-        return {
-          method: "POST",
-          url: `${base}/api/v1/messages`,
-          headers: { ...auth, "content-type": "application/json", "idempotency-key": `bench-${runId}-${i}` },
-          body: JSON.stringify({ channel_id: SANDBOX_CHANNEL, conversation_id: conversation, text: `bench ${i}` }),
-        };
-      },
-      200,
-      Math.min(500, Math.floor(conversations.length / 10)),
-    ),
-  );
-  log(
-    `database sessions during POST /messages (average busy sessions per sample):\n${postActivity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
-  );
-  await startWorker();
-  // The provider jobs run in the worker through the simulator: watch them for a bounded time.
-  const accepted = Number((await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound'`)[0]!.n) - outboundBefore;
-  const providerDone = await waitUntil(
-    async () => {
-      const [row] = await sql<
-        { n: string }[]
-      >`select count(*) as n from messages where direction = 'outbound' and status = 'queued' and platform_message_id is null`;
-      return Number(row!.n) === 0 ? true : null;
-    },
-    config.waitS * 1000,
-    500,
-  );
-  const [counts] = await sql<{ queued: string; sent: string; failed: string }[]>`
-    select count(*) filter (where status = 'queued' and platform_message_id is null) as queued,
-           count(*) filter (where platform_message_id is not null) as sent,
-           count(*) filter (where status = 'failed') as failed
-    from messages where direction = 'outbound'`;
-  const providerSeconds = (performance.now() - messagesStarted) / 1000;
-  const provider = {
-    accepted,
-    sent: Number(counts!.sent),
-    failed: Number(counts!.failed),
-    stillQueued: Number(counts!.queued),
-    seconds: round(providerSeconds)!,
-    drained: providerDone !== null,
-  };
-  log(`provider jobs: ${provider.sent} sent, ${provider.failed} failed, ${provider.stillQueued} still queued ${provider.seconds} s after the POSTs began`);
-  // Each sent message brings three status callbacks (sent, delivered, read) to ingest: let them settle
-  // (bounded) so the next phase is not timed against this one's leftovers. 3,000 sends are 9,000
-  // callbacks: on a slow day they outlast BENCH_WAIT_S, and the inbound phase then measured the
-  // drain (p50 in seconds) and the delivery backlog grew under the count. So up to three times that.
-  const statusesSettled = await waitUntil(
-    async () => {
-      const [row] = await sql<{ n: string }[]>`select count(*) as n from messages where direction = 'outbound' and status in ('queued', 'sent', 'delivered')`;
-      return Number(row!.n) === 0 ? true : null;
-    },
-    config.waitS * 3000,
-    500,
-  );
-  log(
-    `status callbacks ${statusesSettled ? "settled" : "still arriving"} ${((performance.now() - messagesStarted) / 1000).toFixed(1)} s after the POSTs began`,
-  );
-
-  // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
-  const patch1 = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: { webhook_url: fast.url } });
-  if (patch1.status !== 200) throw new Error(`PATCH webhook_url: ${patch1.status} ${JSON.stringify(patch1.body)}`);
-  const inboundCount = config.inboundRate * config.inboundSeconds;
-  const sentAt = new Map<string, number>();
-  // As the provider delivers a customer's message: the envelope the simulator would build, signed with
-  // the simulator's app secret, POSTed straight to our webhook endpoint (the provider's half of the
-  // work is not ours to time).
+  // the worker then starts and the provider jobs are watched separately (bench/rows.ts).
+  // The inbound rows' customer messages arrive as the provider sends them: the envelope the simulator
+  // would build, signed with the simulator's app secret, POSTed straight to our webhook endpoint (the
+  // provider's half of the work is not ours to time).
   const sandbox = await sendJson<{ phone_number: string | null }>(small, { method: "GET", url: `${base}/api/v1/channels/${SANDBOX_CHANNEL}`, headers: auth });
   const senderInfo = sandboxNumber(sandbox.body.phone_number);
-  const providerWebhook = async (from: string, text: string, via: typeof small) => {
-    const r = await send(via, { ...providerTextDelivery(base, senderInfo, from, text).request, timeoutMs: 30_000 });
+  const providerWebhook = async (webBase: string, from: string, text: string, via: typeof small) => {
+    const r = await send(via, { ...providerTextDelivery(webBase, senderInfo, from, text).request, timeoutMs: 30_000 });
     if (r.status !== 200) throw new Error(`provider webhook: ${r.status} ${r.body.slice(0, 200)}`);
   };
   const LAT_TESTERS = Math.min(50, conversations.length);
-  const MAX_IN_FLIGHT = 256;
-  const openAgent = makeAgent(MAX_IN_FLIGHT);
+  const openAgent = makeAgent(256);
   cleanups.push(async () => openAgent.destroy());
-  const sendInbound = (token: string, i: number) =>
-    config.inboundVia === "simulator" ? customer(tester(1, i % LAT_TESTERS), token, openAgent) : providerWebhook(tester(1, i % LAT_TESTERS), token, openAgent);
-  // Warm-up, as the closed-loop phases have one: the worker restarted for the POST phase has not run
-  // this path yet (cold code, statements not yet prepared on its connections). Not measured, and
-  // not in the replayed backlog below.
-  if (config.warmupS > 0) {
-    await openLoop({
-      ratePerSecond: config.inboundRate,
-      count: config.inboundRate * config.warmupS,
-      maxDurationMs: config.warmupS * 1000 + 2000,
-      maxInFlight: MAX_IN_FLIGHT,
-      fire: (i) => sendInbound(`warm-${runId}-${i}`, i),
-    });
-    await waitUntil(() => (fast.arrivals.length >= config.inboundRate * config.warmupS ? true : null), config.waitS * 1000, 100);
-  }
-  const inboundSince = new Date(Date.now() - 1000);
-  await sleep(1100);
-  fast.reset();
-  log(
-    `inbound: ${inboundCount} customer messages at ${config.inboundRate}/s through ${config.inboundVia === "simulator" ? "the simulator's customer endpoint" : "signed provider webhooks"} (open loop, at most ${MAX_IN_FLIGHT} unanswered) …`,
-  );
-  const open = await phase("inbound → webhook", () =>
-    openLoop({
-      ratePerSecond: config.inboundRate,
-      count: inboundCount,
-      maxDurationMs: config.inboundSeconds * 1000 + 2000,
-      maxInFlight: MAX_IN_FLIGHT,
-      fire: (i) => {
-        const token = `lat-${runId}-${i}`;
-        sentAt.set(token, Date.now());
-        return sendInbound(token, i);
-      },
-    }),
-  );
-  await waitUntil(() => (fast.tokens.size >= sentAt.size ? true : null), config.waitS * 1000, 100);
-  // Every message sent counts: one that never reached the receiver within the bound is +infinity.
-  const inboundLatencies: number[] = [];
-  for (const [token, sent] of sentAt) {
-    const at = fast.tokens.get(token);
-    inboundLatencies.push(at === undefined ? Number.POSITIVE_INFINITY : at - sent);
-  }
-  const inbound = summarize(inboundLatencies);
-  const inboundMissing = sentAt.size - [...sentAt.keys()].filter((t) => fast.tokens.has(t)).length;
-  log(
-    `inbound → webhook: p50 ${inbound.p50} ms, p99 ${inbound.p99} ms; ${sentAt.size - inboundMissing}/${sentAt.size} received within ${config.waitS} s, ${open.dropped} not sent (in-flight cap), ${open.failed} refused${open.firstError ? ` (${open.firstError})` : ""}`,
-  );
+  const rows: RowContext = {
+    config,
+    runId,
+    sql,
+    auth,
+    projectId: p1,
+    conversations,
+    floorRps: floor?.rps ?? null,
+    measure,
+    sampleActivity,
+    cpu: () => cpu!.snapshot(),
+    fast,
+    // Through the simulator's customer endpoint, the simulator POSTs to the first web process (its SVC_PUBLIC_URL).
+    sendInbound: (webBase, token, i) =>
+      config.inboundVia === "simulator"
+        ? customer(tester(1, i % LAT_TESTERS), token, openAgent)
+        : providerWebhook(webBase, tester(1, i % LAT_TESTERS), token, openAgent),
+    providerAccepted: async () => {
+      const r = await sendJson<{ accepted: number }>(small, { method: "GET", url: `${sim}/control/numbers/throughput?phone_number_id=${SANDBOX_SENDER}` });
+      if (r.status !== 200) throw new Error(`simulator throughput: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.accepted;
+    },
+    log,
+    phase,
+  };
+  const oneByOne: Shape = { suffix: "", tag: "1x1", bases: [base], startWorkers: startWorker, stopWorkers: stopWorker };
+  const post = await postMessagesRow(rows, oneByOne);
+
+  // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
+  const patchP1 = async (patch: Record<string, unknown>) => {
+    const r = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: patch });
+    if (r.status !== 200) throw new Error(`PATCH ${JSON.stringify(patch)}: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  await patchP1({ webhook_url: fast.url });
+  const { row: inbound, since: inboundSince } = await inboundRow(rows, oneByOne);
+  const clusterPhase = () => benchCluster({ pair: second, base, startWorker, stopWorker, patchProject: patchP1, webhookUrl: fast.url, rows, rss, log });
+  if (clusterOnly) return resultsOf({ setup, messages: post, inbound, cluster: await clusterPhase() });
 
   // ── 7. webhook deliveries/s ───────────────────────────────────────────────────────────────────
   // A backlog is built while the worker is stopped (POST /webhook-deliveries/replay of the events the
@@ -657,7 +586,7 @@ async function main(): Promise<Results> {
     seconds: config.inboundSeconds,
     waitS: config.waitS,
     runId,
-    sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(from, text, openAgent)),
+    sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(base, from, text, openAgent)),
     log,
     phase,
   });
@@ -668,47 +597,20 @@ async function main(): Promise<Results> {
   // ── 7c. broadcasts ───────────────────────────────────────────────────────────────────────────
   const broadcasts = await broadcastPhase();
 
-  // ── 8. memory, results ────────────────────────────────────────────────────────────────────────
-  const loop = (r: ClosedLoopResult) => ({
-    rps: round(r.rps, 0)!,
-    p50Ms: round(r.latency.p50, 1),
-    p99Ms: round(r.latency.p99, 1),
-    ratioToFloor: round(r.rps / floor.rps, 2),
-    requests: r.requests,
-    ok: r.ok,
-    statuses: r.statuses,
-    seconds: round(r.elapsedMs / 1000, 1)!,
-    firstError: r.firstError,
-  });
-  const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
-  const lat = (s: LatencySummary) => ({ p50Ms: finite(s.p50), p99Ms: finite(s.p99), maxMs: finite(s.max) });
+  // ── 8. 2 web + 2 workers, then memory and results ──────────────────────────────────────────────
+  const cluster = await clusterPhase();
   return resultsOf({
-    setup: {
-      testers: joinedP1,
-      joinSeconds: round(joinS)!,
-      joinsPerSecond: round(joinSent / joinS, 0)!,
-      simulatorJoinsPerSecond: round(joinSent / joinSentS, 0)!,
-    },
-    floor: loop(floor),
-    limits: loop(limits),
-    functions,
-    messages: { ...loop(post), provider, dbActivity: postActivity },
-    inbound: {
-      via: config.inboundVia,
-      ...lat(inbound),
-      sent: sentAt.size,
-      received: sentAt.size - inboundMissing,
-      dropped: open.dropped,
-      refused: open.failed,
-      waitS: config.waitS,
-      ratePerSecond: config.inboundRate,
-      seconds: round(open.elapsedMs / 1000)!,
-      senderMaxLagMs: round(open.maxLagMs, 0)!,
-    },
+    setup,
+    floor: loopRow(floor!, floor!.rps),
+    limits: loopRow(limits!, floor!.rps),
+    functions: functions!,
+    messages: post,
+    inbound,
     deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
     automations,
     configAsCode,
     broadcasts,
+    cluster,
   });
 }
 

@@ -44,9 +44,11 @@ export function benchConfig() {
     slowDelayMs: intOf("BENCH_SLOW_DELAY_MS", 10_000, 0, 60_000),
     /**
      * "broadcasts": only the broadcast rows (set-up, then straight to them), for working on that path
-     * without the ten minutes of the other phases. Unset: every phase.
+     * without the ten minutes of the other phases. "growth": only the growth phase (bench/growth.ts). Unset: every phase.
      */
     only: onlyOf(process.env.BENCH_ONLY),
+    /** Sequential requests per list and size in the growth phase. */
+    growthRequests: intOf("BENCH_GROWTH_REQUESTS", 200, 20, 2000),
     /**
      * Where the provider simulator runs: "process" (default), a process of its own (npm run simulator,
      * the app pointed at it with PROVIDER_GRAPH_URL) as a real provider is not on the web's event
@@ -58,10 +60,10 @@ export function benchConfig() {
   };
 }
 
-function onlyOf(raw: string | undefined): "broadcasts" | null {
+function onlyOf(raw: string | undefined): "broadcasts" | "growth" | null {
   if (raw === undefined || raw === "") return null;
-  if (raw === "broadcasts") return raw;
-  throw new Error(`BENCH_ONLY must be "broadcasts" or unset, not ${JSON.stringify(raw)}`);
+  if (raw === "broadcasts" || raw === "growth") return raw;
+  throw new Error(`BENCH_ONLY must be "broadcasts", "growth" or unset, not ${JSON.stringify(raw)}`);
 }
 
 export type BenchConfig = ReturnType<typeof benchConfig>;

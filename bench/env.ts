@@ -46,9 +46,12 @@ export function benchConfig() {
      * "broadcasts": only the broadcast rows (set-up, then straight to them), for working on that path
      * without the ten minutes of the other phases. "cluster": the testers' set-up, POST /messages and
      * inbound → webhook with 1 web + 1 worker, then the same two rows with 2 web + 2 workers
-     * (bench/cluster.ts). Unset: every phase, the cluster phase last.
+     * (bench/cluster.ts). "growth": only the growth phase (bench/growth.ts). Unset: every phase
+     * but growth, the cluster phase last.
      */
     only: onlyOf(process.env.BENCH_ONLY),
+    /** Sequential requests per list and size in the growth phase. */
+    growthRequests: intOf("BENCH_GROWTH_REQUESTS", 200, 20, 2000),
     /**
      * Where the provider simulator runs: "process" (default), a process of its own (npm run simulator,
      * the app pointed at it with PROVIDER_GRAPH_URL) as a real provider is not on the web's event
@@ -60,10 +63,10 @@ export function benchConfig() {
   };
 }
 
-function onlyOf(raw: string | undefined): "broadcasts" | "cluster" | null {
+function onlyOf(raw: string | undefined): "broadcasts" | "cluster" | "growth" | null {
   if (raw === undefined || raw === "") return null;
-  if (raw === "broadcasts" || raw === "cluster") return raw;
-  throw new Error(`BENCH_ONLY must be "broadcasts", "cluster" or unset, not ${JSON.stringify(raw)}`);
+  if (raw === "broadcasts" || raw === "cluster" || raw === "growth") return raw;
+  throw new Error(`BENCH_ONLY must be "broadcasts", "cluster", "growth" or unset, not ${JSON.stringify(raw)}`);
 }
 
 export type BenchConfig = ReturnType<typeof benchConfig>;

@@ -3,6 +3,7 @@ import type { AutomationsBenchResult } from "./automations";
 import type { BroadcastBenchResult } from "./broadcasts";
 import type { ConfigBenchResult } from "./config";
 import type { FunctionsBenchResult } from "./functions";
+import { printGrowth, type GrowthBenchResult } from "./growth";
 
 export interface LoopResult {
   rps: number;
@@ -90,6 +91,7 @@ export interface Measured {
   configAsCode?: ConfigBenchResult;
   broadcasts?: BroadcastBenchResult;
   cluster?: ClusterBenchResult;
+  growth?: GrowthBenchResult;
 }
 
 export interface Results extends Measured {
@@ -212,6 +214,7 @@ export function printTable(r: Results): void {
   console.log(line(header));
   console.log("-".repeat(widths[0]! + widths[1]! + widths[2]! + 12));
   for (const row of rows) console.log(line(row));
+  if (r.growth) printGrowth(r.growth);
 
   // Where the cores went while each measurement ran (the machine has mc.nproc).
   const measured = r.phases.filter((p) => p.cores && !p.name.includes("set-up"));

@@ -37,6 +37,7 @@ import { benchFunctions } from "./functions";
 import { benchAutomations } from "./automations";
 import { benchConfigAsCode } from "./config";
 import { benchBroadcasts } from "./broadcasts";
+import { benchGrowth, GROWTH_WATCHDOG_MS } from "./growth";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
@@ -346,6 +347,24 @@ async function main(): Promise<Results> {
   const identity = JSON.parse(ready.body) as { project: { id: string }; organization: { id: string }; plan: string };
   const p1 = identity.project.id;
   const p1Row = await sendJson<{ join_code: string }>(small, { method: "GET", url: `${base}/api/v1/projects/${p1}`, headers: auth });
+  if (config.only === "growth")
+    return resultsOf({
+      growth: await benchGrowth({
+        base,
+        simulator: sim,
+        auth,
+        agent: small,
+        sql,
+        projectId: p1,
+        organizationId: org.id,
+        joinCode: p1Row.body.join_code,
+        runId,
+        appEnv,
+        requests: config.growthRequests,
+        log,
+        phase,
+      }),
+    });
   const created = await sendJson<{ id: string; join_code: string }>(small, {
     method: "POST",
     url: `${base}/api/v1/projects`,
@@ -614,7 +633,7 @@ async function main(): Promise<Results> {
   });
 }
 
-const disarmWatchdog = guardRun("bench", WATCHDOG_MS, cleanup);
+const disarmWatchdog = guardRun("bench", config.only === "growth" ? GROWTH_WATCHDOG_MS : WATCHDOG_MS, cleanup);
 
 try {
   const results = await main();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase } from "@/lib/ports/db/open";
+import { openDatabase, pgliteExtensions } from "@/lib/ports/db/open";
 import { ensureReferenceData } from "@/lib/domain/organizations";
 import { createJobQueue } from "@/lib/ports/queue";
 import { captureTemplate, restoreTemplate } from "../support/pglite-reuse";
@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 const clients: PGlite[] = [];
 async function fromTemplate(): Promise<PGlite> {
-  const client = await PGlite.create({ loadDataDir: dump });
+  const client = await PGlite.create({ loadDataDir: dump, extensions: await pgliteExtensions() });
   clients.push(client);
   return client;
 }

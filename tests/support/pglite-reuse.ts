@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import * as schema from "@/lib/db/schema";
 import type { Db, DatabaseHandle } from "@/lib/ports/db/types";
+import { pgliteExtensions } from "@/lib/ports/db/open";
 
 /**
  * One embedded PGlite per test worker, handed to each file as the migrated template it was loaded
@@ -65,8 +66,8 @@ async function ownPglite(dumpFile: string): Promise<DatabaseHandle> {
   return { ...handleOf(client), close: () => client.close() };
 }
 
-function loadTemplate(dumpFile: string): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+async function loadTemplate(dumpFile: string): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dumpFile)]), extensions: await pgliteExtensions() });
 }
 
 const quoted = (schemaName: string, name: string) => `"${schemaName.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`;

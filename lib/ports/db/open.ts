@@ -86,6 +86,12 @@ async function preparePostgresJsStatements(): Promise<void> {
   statementsPrepared = true;
 }
 
+/** The extensions the migrations create (pg_trgm: 0021), loaded into every PGlite, a dump's too. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -93,7 +99,8 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const release = inMemory ? () => {} : acquireDataDirLock(path.dirname(dataDir));
   try {
-    const client = await PGlite.create(inMemory ? undefined : dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const extensions = await pgliteExtensions();
+    const client = await PGlite.create(inMemory ? undefined : dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
     const db = drizzle(client, { schema, casing: "snake_case" });
     if (options.migrate !== false) {
       const { migrate } = await import("drizzle-orm/pglite/migrator");

@@ -6,8 +6,7 @@
  * provider.send → the simulator's Graph API. Latency = the simulator's `sent_at` of the reply minus
  * the moment the customer's message was sent (both wall clocks of this machine).
  */
-import type http from "node:http";
-import type { Sql } from "postgres";
+import type { BenchProject } from "./project";
 import { newId } from "@/lib/ids";
 import { openLoop, pool, sendJson, waitUntil } from "./load";
 import { round, summarize } from "./stats";
@@ -24,14 +23,7 @@ export interface AutomationsBenchResult {
   firstError: string | null;
 }
 
-interface AutomationsBenchOptions {
-  base: string;
-  /** The simulator's base URL (its own process, or the app's /api/simulator). */
-  simulator: string;
-  auth: Record<string, string>;
-  agent: http.Agent;
-  sql: Sql;
-  projectId: string;
+interface AutomationsBenchOptions extends BenchProject {
   /** The simulator's sender id of the sandbox number (its customer inbox is keyed by it). */
   sandboxSender: string;
   /** Joined testers of the project (digits), one per message. */

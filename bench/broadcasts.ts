@@ -7,7 +7,7 @@
  * Contacts, opt-ins and recipients are written by SQL (the API would take minutes for 100,000 rows);
  * the broadcast itself, its template and its send go through the API.
  */
-import type http from "node:http";
+import type { BenchProject } from "./project";
 import type { Sql } from "postgres";
 import { memoryOf } from "./procs";
 import { sendJson, sleep } from "./load";
@@ -31,14 +31,7 @@ export interface BroadcastBenchResult {
   rssRatio: number | null;
 }
 
-interface BroadcastBenchOptions {
-  base: string;
-  /** The simulator's base URL (its own process, or the app's /api/simulator). */
-  simulator: string;
-  auth: Record<string, string>;
-  agent: http.Agent;
-  sql: Sql;
-  projectId: string;
+interface BroadcastBenchOptions extends BenchProject {
   organizationId: string;
   runId: string;
   workerPid: () => number | null;

@@ -8,10 +8,9 @@
  * 1.5 × p99 at 10 k, and no Seq Scan on a large table. Then one pass of each retention sweep is timed
  * over a day's expired rows.
  */
+import type { BenchProject } from "./project";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type http from "node:http";
-import type { Sql } from "postgres";
 import { pool, send, sendJson, waitUntil, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
 import { runNode } from "./procs";
@@ -67,13 +66,7 @@ export interface GrowthBenchResult {
   sweepRows: { media: number; dispatches: number };
 }
 
-export interface GrowthOptions {
-  base: string;
-  simulator: string;
-  auth: Record<string, string>;
-  agent: http.Agent;
-  sql: Sql;
-  projectId: string;
+export interface GrowthOptions extends BenchProject {
   organizationId: string;
   joinCode: string;
   runId: string;

@@ -38,6 +38,7 @@ import { benchAutomations } from "./automations";
 import { benchConfigAsCode } from "./config";
 import { benchBroadcasts } from "./broadcasts";
 import { benchGrowth, GROWTH_WATCHDOG_MS } from "./growth";
+import type { BenchProject } from "./project";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
@@ -346,16 +347,12 @@ async function main(): Promise<Results> {
 
   const identity = JSON.parse(ready.body) as { project: { id: string }; organization: { id: string }; plan: string };
   const p1 = identity.project.id;
+  const project1: BenchProject = { base, simulator: sim, auth, agent: small, sql, projectId: p1 };
   const p1Row = await sendJson<{ join_code: string }>(small, { method: "GET", url: `${base}/api/v1/projects/${p1}`, headers: auth });
   if (config.only === "growth")
     return resultsOf({
       growth: await benchGrowth({
-        base,
-        simulator: sim,
-        auth,
-        agent: small,
-        sql,
-        projectId: p1,
+        ...project1,
         organizationId: org.id,
         joinCode: p1Row.body.join_code,
         runId,
@@ -593,12 +590,7 @@ async function main(): Promise<Results> {
 
   // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
   const automations = await benchAutomations({
-    base,
-    simulator: sim,
-    auth,
-    agent: small,
-    sql,
-    projectId: p1,
+    ...project1,
     sandboxSender: SANDBOX_SENDER,
     testers: Array.from({ length: joinedP1 }, (_, i) => tester(1, i)),
     ratePerSecond: config.automationRate,

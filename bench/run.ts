@@ -222,12 +222,7 @@ async function main(): Promise<Results> {
     simulator = proc;
     cleanups.push(() => stopProc(proc));
     rss.track("simulator", proc.pid);
-    const up = await waitUntil(
-      () =>
-        proc.tail().includes("listening on") ? true : proc.child.exitCode !== null ? Promise.reject(new Error(`simulator exited:\n${proc.tail()}`)) : null,
-      60_000,
-      100,
-    );
+    const up = await waitForLine(proc, "listening on", 60_000);
     if (!up) throw new Error(`the simulator did not start within 60 s:\n${proc.tail()}`);
     log(`simulator up on ${sim} (pid ${proc.pid}); the app sends to it as to a real provider`);
   }
@@ -396,11 +391,7 @@ async function main(): Promise<Results> {
   // JobQueue.drain in parallel lanes (bench/drain-jobs.ts), beside the real worker.
   const helper = spawnProc("drain-jobs", ["--import", "tsx", "bench/drain-jobs.ts", "4", "300"], appEnv, path.join(logDir, "drain-jobs.log"));
   cleanups.push(() => stopProc(helper));
-  await waitUntil(
-    () => (helper.tail().includes("ready") ? true : helper.child.exitCode !== null ? Promise.reject(new Error(`drain-jobs exited:\n${helper.tail()}`)) : null),
-    60_000,
-    100,
-  );
+  await waitForLine(helper, "ready", 60_000);
   const joinStarted = performance.now();
   let joinFailures = 0;
   let joinError: string | null = null;

@@ -10,6 +10,7 @@ import type { BenchProject } from "./project";
 import { newId } from "@/lib/ids";
 import { openLoop, pool, sendJson, waitUntil } from "./load";
 import { round, summarize } from "./stats";
+import type { PhaseFn } from "./report";
 
 export interface AutomationsBenchResult {
   ratePerSecond: number;
@@ -35,7 +36,7 @@ interface AutomationsBenchOptions extends BenchProject {
   /** The customer's message as the provider delivers it. */
   sendInbound: (from: string, text: string) => Promise<void>;
   log: (line: string) => void;
-  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  phase: PhaseFn;
 }
 
 const KEYWORD = "benchkw";
@@ -62,25 +63,31 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
   const count = Math.min(o.testers.length, o.ratePerSecond * o.seconds);
   const sentAt = new Map<number, number>();
   const tokenOf = (i: number) => `ab-${o.runId}-${i}`;
-  const open = await o.phase(`keyword → automated reply @ ${o.ratePerSecond}/s`, () =>
-    openLoop({
-      ratePerSecond: o.ratePerSecond,
-      count,
-      maxDurationMs: o.seconds * 1000 + 2000,
-      maxInFlight: 256,
-      fire: (i) => {
-        sentAt.set(i, Date.now());
-        return o.sendInbound(o.testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
-      },
-    }),
-  );
   const accepted = async () => {
     const [row] = await o.sql<{ n: string }[]>`
       select count(*) as n from messages
       where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-%`}`;
     return Number(row!.n);
   };
-  await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
+  // The window runs until the replies are out, so its CPU per message is a whole keyword → reply.
+  const open = await o.phase(
+    `keyword → automated reply @ ${o.ratePerSecond}/s`,
+    async () => {
+      const sending = await openLoop({
+        ratePerSecond: o.ratePerSecond,
+        count,
+        maxDurationMs: o.seconds * 1000 + 2000,
+        maxInFlight: 256,
+        fire: (i) => {
+          sentAt.set(i, Date.now());
+          return o.sendInbound(o.testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
+        },
+      });
+      await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
+      return sending;
+    },
+    (r) => r.sent,
+  );
 
   // Every message sent counts: a reply that never reached the simulator is +infinity.
   const latencies: number[] = [];

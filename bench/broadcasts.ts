@@ -12,6 +12,7 @@ import type { Sql } from "postgres";
 import { memoryOf } from "./procs";
 import { sendJson, sleep } from "./load";
 import { round } from "./stats";
+import type { PhaseFn } from "./report";
 
 export interface BroadcastBenchResult {
   throughput: number;
@@ -39,7 +40,7 @@ interface BroadcastBenchOptions extends BenchProject {
   restartWorker: () => Promise<void>;
   large: number;
   log: (line: string) => void;
-  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  phase: PhaseFn;
 }
 
 const THROUGHPUT = 1000;
@@ -208,12 +209,16 @@ export async function benchBroadcasts(o: BroadcastBenchOptions): Promise<Broadca
     return ids;
   });
   await o.restartWorker();
-  const small = await o.phase(`broadcasts of 1,000 (${seriesCount} in turn)`, async () => {
-    const runs = [];
-    // The next one starts once the provider has every message of this one (its statuses still coming in).
-    for (const id of series) runs.push(await run(o, s.phoneNumberId, id, SMALL, 60, false));
-    return runs;
-  });
+  const small = await o.phase(
+    `broadcasts of 1,000 (${seriesCount} in turn)`,
+    async () => {
+      const runs = [];
+      // The next one starts once the provider has every message of this one (its statuses still coming in).
+      for (const id of series) runs.push(await run(o, s.phoneNumberId, id, SMALL, 60, false));
+      return runs;
+    },
+    (runs) => runs.reduce((n, r) => n + r.accepted, 0),
+  );
   const smallPeak = small.reduce<number | null>((max, r) => (r.peakRssMiB === null ? max : Math.max(max ?? 0, r.peakRssMiB)), null);
   const smallSeconds = round(
     small.reduce((sum, r) => sum + r.seconds, 0),
@@ -228,8 +233,10 @@ export async function benchBroadcasts(o: BroadcastBenchOptions): Promise<Broadca
     return id;
   });
   await o.restartWorker();
-  const large = await o.phase(`broadcast of ${o.large.toLocaleString("en-US")}`, () =>
-    run(o, s.phoneNumberId, largeId, o.large, Math.ceil(o.large / 500) + 60),
+  const large = await o.phase(
+    `broadcast of ${o.large.toLocaleString("en-US")}`,
+    () => run(o, s.phoneNumberId, largeId, o.large, Math.ceil(o.large / 500) + 60),
+    (r) => r.accepted,
   );
   o.log(
     `broadcast of ${o.large}: ${large.accepted} accepted at ${large.ratePerSecond}/s, ${large.refused} refused (130429)${refusedWhen(large.timeline)}, worker RSS peak ${large.peakRssMiB} MiB`,

@@ -7,6 +7,7 @@
 import type http from "node:http";
 import { closedLoop, sendJson, type ClosedLoopResult, type HttpRequest } from "./load";
 import { round } from "./stats";
+import type { PhaseFn } from "./report";
 
 export interface FunctionsBenchResult {
   limitsP50Ms: number | null;
@@ -26,7 +27,7 @@ interface FunctionsBenchOptions {
   agent: http.Agent;
   durationMs: number;
   log: (line: string) => void;
-  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  phase: PhaseFn;
 }
 
 async function deploy(o: FunctionsBenchOptions, slug: string, source: string): Promise<string> {
@@ -62,16 +63,33 @@ export async function benchFunctions(o: FunctionsBenchOptions): Promise<Function
     closedLoop({ agent: o.agent, connections, durationMs, maxRequests: 10_000_000, next });
 
   await loop(() => invoke(trivial), 4, 2_000); // warm: every worker of the pool started and jitted
-  const limitsOne = await o.phase("GET /limits, one at a time", () => loop(() => limits, 1));
-  const invokeOne = await o.phase("invoke trivial, one at a time", () => loop(() => invoke(trivial), 1));
-  const alone = await o.phase("invoke trivial ×4, alone", () => loop(() => invoke(trivial), 4));
+  const limitsOne = await o.phase(
+    "GET /limits, one at a time",
+    () => loop(() => limits, 1),
+    (r) => r.requests,
+  );
+  const invokeOne = await o.phase(
+    "invoke trivial, one at a time",
+    () => loop(() => invoke(trivial), 1),
+    (r) => r.requests,
+  );
+  const alone = await o.phase(
+    "invoke trivial ×4, alone",
+    () => loop(() => invoke(trivial), 4),
+    (r) => r.requests,
+  );
   let heavyRuns = 0;
-  const besideHeavy = await o.phase("invoke trivial ×4, beside a heavy one", async () => {
-    const heavyLoop = loop(() => invoke(heavy), 1, o.durationMs + 1_000);
-    const result = await loop(() => invoke(trivial), 4);
-    heavyRuns = (await heavyLoop).requests;
-    return result;
-  });
+  // Its CPU per operation is per trivial invocation, the heavy runs' CPU included.
+  const besideHeavy = await o.phase(
+    "invoke trivial ×4, beside a heavy one",
+    async () => {
+      const heavyLoop = loop(() => invoke(heavy), 1, o.durationMs + 1_000);
+      const result = await loop(() => invoke(trivial), 4);
+      heavyRuns = (await heavyLoop).requests;
+      return result;
+    },
+    (r) => r.requests,
+  );
   const p50 = (r: ClosedLoopResult) => r.latency.p50;
   const overhead = p50(invokeOne) !== null && p50(limitsOne) !== null ? p50(invokeOne)! - p50(limitsOne)! : null;
   const result: FunctionsBenchResult = {

@@ -30,6 +30,7 @@ import {
   type GrowthTarget,
 } from "./growth-seed";
 import type { ExplainInput, ExplainList, ListPlans, SweepResult } from "./growth-probe";
+import type { PhaseFn } from "./report";
 
 /** Seeding a million rows per table on two shared cores takes minutes: the run's watchdog for this phase. */
 export const GROWTH_WATCHDOG_MS = 50 * 60_000;
@@ -74,7 +75,7 @@ export interface GrowthOptions extends BenchProject {
   appEnv: NodeJS.ProcessEnv;
   requests: number;
   log: (message: string) => void;
-  phase: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  phase: PhaseFn;
 }
 
 interface Probe {
@@ -243,6 +244,7 @@ export async function benchGrowth(o: GrowthOptions): Promise<GrowthBenchResult> 
       return list.map((p, i) => ({ name: p.name, timing: timings[i]!, plans: planOf(i) }));
     };
 
+    const requestsOf = (rows: { timing: GrowthTiming }[]) => rows.reduce((n, r) => n + r.timing.requests, 0);
     const counts = async () => {
       const out: Record<string, number> = {};
       for (const table of ["conversations", "messages", "webhook_deliveries", "function_invocations", "audit_events"]) {
@@ -256,13 +258,13 @@ export async function benchGrowth(o: GrowthOptions): Promise<GrowthBenchResult> 
     const seedSmall = await o.phase("growth seed 10 k (set-up)", () => seedStep(sql, target, small, true));
     log(`growth: seeded in ${JSON.stringify(seedSmall)} s`);
     const rowsSmall = await counts();
-    const atSmall = await o.phase("growth at 10 k", () => measure("10 k", small));
+    const atSmall = await o.phase("growth at 10 k", () => measure("10 k", small), requestsOf);
     log(`growth: seeding to full size (${GROWTH_FULL.messages.toLocaleString("en-US")} messages …) …`);
     const seedRest = await o.phase("growth seed full (set-up)", () => seedStep(sql, target, rest, false));
     log(`growth: seeded in ${JSON.stringify(seedRest)} s`);
     const rowsFull = await counts();
     const full: GrowthRange = Object.fromEntries(Object.entries(rest).map(([k, [, to]]) => [k, [0, to]])) as GrowthRange;
-    const atFull = await o.phase("growth at full size", () => measure("full", full));
+    const atFull = await o.phase("growth at full size", () => measure("full", full), requestsOf);
 
     const measured: GrowthRow[] = atSmall.map((s, i) => {
       const f = atFull[i]!;

@@ -230,6 +230,14 @@ export class CpuMeter {
     return out;
   }
 
+  /** CPU milliseconds per operation by role over one or more [before, after] snapshot windows. */
+  static msPerOperation(windows: [Record<string, number>, Record<string, number>][], operations: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [before, after] of windows) for (const [role, seconds] of Object.entries(CpuMeter.used(before, after))) out[role] = (out[role] ?? 0) + seconds;
+    for (const role of Object.keys(out)) out[role] = Math.round((out[role]! * 1000 * 100) / Math.max(1, operations)) / 100;
+    return out;
+  }
+
   /** Cores used per role between two snapshots taken `seconds` apart. */
   static cores(before: Record<string, number>, after: Record<string, number>, seconds: number): Record<string, number> {
     const out: Record<string, number> = {};

@@ -33,6 +33,27 @@ export interface Memory {
 /** CPU milliseconds per message by role (web, worker, postgres, simulator, bench), each role's processes summed. */
 export type CpuPerMessage = Record<string, number>;
 
+/**
+ * Runs one measured window (bench/run.ts records its cores used). `operations` counts what the window
+ * did (requests, messages, deliveries) so the report can give CPU per operation: a cost that does not
+ * depend on the day's speed the way a latency does.
+ */
+export type PhaseFn = <T>(name: string, run: () => Promise<T>, operations?: (result: T) => number) => Promise<T>;
+
+/** One phase's window as the results file keeps it. */
+export interface PhaseRecord {
+  name: string;
+  start: number;
+  end: number;
+  webS: [number, number];
+  workerS: [number, number] | null;
+  cores: Record<string, number> | null;
+  /** What the window did (requests, messages, deliveries), when the phase counts it. */
+  operations: number | null;
+  /** CPU milliseconds per operation by role; null when the phase does not count operations. */
+  cpuMsPerOp: CpuPerMessage | null;
+}
+
 /** POST /api/v1/messages in one shape (bench/rows.ts). */
 export interface MessagesRow extends LoopResult {
   provider: { accepted: number; sent: number; failed: number; stillQueued: number; seconds: number; drained: boolean };
@@ -100,7 +121,7 @@ export interface Results extends Measured {
   config: Record<string, unknown>;
   memory: { web: Memory | null; worker: Memory | null; workerStarts: number; simulator?: Memory | null };
   /** Phase windows: epoch ms, and seconds since the web's / the then-current worker's start (for bench/cpuprofile.ts). */
-  phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[];
+  phases: PhaseRecord[];
   totalSeconds: number;
 }
 
@@ -229,7 +250,27 @@ export function printTable(r: Results): void {
       console.log(`  ${p.name.padEnd(width)}  ${roles.map((role) => (c[role] ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
     }
   }
+  printCpuPerOperation(r);
   printCluster(r);
+}
+
+/**
+ * What each operation cost, by role: the figure a change is judged by (issue 35), as it moves far less
+ * between days than a rate or a latency. The POST and inbound rows count a message end to end (bench/rows.ts).
+ */
+function printCpuPerOperation(r: Results): void {
+  const roles = ["web", "worker", "postgres"];
+  const rows: [string, CpuPerMessage, number | null][] = r.phases.filter((p) => p.cpuMsPerOp).map((p) => [p.name, p.cpuMsPerOp!, p.operations]);
+  if (r.messages) rows.push(["POST /messages, end to end (provider job, 3 status callbacks)", r.messages.cpuMsPerMessage, r.messages.check.stored]);
+  if (r.inbound) rows.push([`inbound → webhook @ ${r.inbound.ratePerSecond}/s, end to end`, r.inbound.cpuMsPerMessage, r.inbound.check.accepted]);
+  if (!rows.length) return;
+  console.log(`
+CPU ms per operation: ${roles.join(" · ")} = total (operations)`);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  for (const [name, cpu, ops] of rows) {
+    const total = roles.reduce((sum, role) => sum + (cpu[role] ?? 0), 0);
+    console.log(`  ${name.padEnd(width)}  ${roles.map((role) => (cpu[role] ?? 0).toFixed(2)).join(" · ")} = ${total.toFixed(2)}  (${num(ops)})`);
+  }
 }
 
 /** The cluster phase: each row's 2 + 2 figures beside the 1 + 1 figures of the same run. */

@@ -13,7 +13,7 @@ import { openLoop, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } f
 import { CpuMeter } from "./procs";
 import { SANDBOX_CHANNEL } from "./provider-inbound";
 import type { BenchReceiver } from "./receiver";
-import type { CpuPerMessage, InboundRow, LoopResult, MessagesRow } from "./report";
+import type { CpuPerMessage, InboundRow, LoopResult, MessagesRow, PhaseFn } from "./report";
 import { round, summarize, type LatencySummary } from "./stats";
 
 export interface Shape {
@@ -50,7 +50,7 @@ export interface RowContext {
   /** How many sends the provider (simulator) has accepted from the sandbox number so far. */
   providerAccepted(): Promise<number>;
   log(line: string): void;
-  phase<T>(name: string, run: () => Promise<T>): Promise<T>;
+  phase: PhaseFn;
 }
 
 export function loopRow(r: ClosedLoopResult, floorRps: number | null): LoopResult {
@@ -70,13 +70,7 @@ export function loopRow(r: ClosedLoopResult, floorRps: number | null): LoopResul
 const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
 const latencyRow = (s: LatencySummary) => ({ p50Ms: finite(s.p50), p99Ms: finite(s.p99), maxMs: finite(s.max) });
 
-/** CPU milliseconds per message by role over one or more [before, after] snapshot windows. */
-function perMessage(windows: [Record<string, number>, Record<string, number>][], messages: number): CpuPerMessage {
-  const out: CpuPerMessage = {};
-  for (const [before, after] of windows) for (const [role, seconds] of Object.entries(CpuMeter.used(before, after))) out[role] = (out[role] ?? 0) + seconds;
-  for (const role of Object.keys(out)) out[role] = round((out[role]! * 1000) / Math.max(1, messages), 2)!;
-  return out;
-}
+const perMessage = CpuMeter.msPerOperation;
 
 const roleLine = (cpu: CpuPerMessage) => `web ${cpu.web ?? 0} · worker ${cpu.worker ?? 0} · postgres ${cpu.postgres ?? 0}`;
 

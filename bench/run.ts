@@ -30,7 +30,7 @@ import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type Clo
 import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, type Proc } from "./procs";
 import { round } from "./stats";
-import { printTable, type Measured, type Results } from "./report";
+import { printTable, type Measured, type PhaseFn, type PhaseRecord, type Results } from "./report";
 import { inboundRow, loopRow, postMessagesRow, type RowContext, type Shape } from "./rows";
 import { benchCluster, SecondPair } from "./cluster";
 import { benchFunctions } from "./functions";
@@ -57,24 +57,34 @@ const cleanups = cleanupStack("bench");
 const cleanup = () => cleanups.run();
 
 /** Phase windows (epoch ms), reported relative to the web's and the current worker's start for profiles. */
-const phases: { name: string; start: number; end: number; webS: [number, number]; workerS: [number, number] | null; cores: Record<string, number> | null }[] =
-  [];
+const phases: PhaseRecord[] = [];
 let webSpawnedAt = 0;
 let workerSpawnedAt = 0;
 let cpu: CpuMeter | null = null;
-async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
+const phase: PhaseFn = async (name, run, operations) => {
   const start = Date.now();
   const before = cpu?.snapshot() ?? null;
+  let counted: number | null = null;
   try {
-    return await run();
+    const result = await run();
+    if (operations) counted = operations(result);
+    return result;
   } finally {
     const end = Date.now();
-    const cores = before && cpu ? CpuMeter.cores(before, cpu.snapshot(), (end - start) / 1000) : null;
+    const after = before && cpu ? cpu.snapshot() : null;
+    const cores = before && after ? CpuMeter.cores(before, after, (end - start) / 1000) : null;
+    const cpuMsPerOp = before && after && counted ? CpuMeter.msPerOperation([[before, after]], counted) : null;
     if (cores)
       log(
         `${name}: cores used ${Object.entries(cores)
           .map(([role, n]) => `${role} ${n.toFixed(2)}`)
-          .join(", ")}`,
+          .join(", ")}${
+          cpuMsPerOp
+            ? `; CPU ms per operation (${counted}) ${Object.entries(cpuMsPerOp)
+                .map(([role, n]) => `${role} ${n}`)
+                .join(", ")}`
+            : ""
+        }`,
       );
     const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
     phases.push({
@@ -84,9 +94,11 @@ async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
       webS: [rel(start, webSpawnedAt), rel(end, webSpawnedAt)],
       workerS: workerSpawnedAt ? [rel(start, workerSpawnedAt), rel(end, workerSpawnedAt)] : null,
       cores,
+      operations: counted,
+      cpuMsPerOp,
     });
   }
-}
+};
 
 function loopbackUrl(url: string, what: string): URL {
   const parsed = new URL(url);
@@ -466,7 +478,11 @@ async function main(): Promise<Results> {
   ): Promise<ClosedLoopResult & { warmupOk: number }> {
     const opts = { agent, connections: config.connections, next: make, okStatus };
     const warmup = config.warmupS > 0 ? await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax }) : null;
-    const result = await phase(name, () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }));
+    const result = await phase(
+      name,
+      () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }),
+      (r) => r.requests,
+    );
     log(
       `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`,
     );
@@ -550,7 +566,11 @@ async function main(): Promise<Results> {
     fast.reset();
     const t = performance.now();
     await startWorker();
-    const complete = await phase(label, () => waitUntil(() => (fast.arrivals.length >= expected ? true : null), config.waitS * 1000, 100));
+    const complete = await phase(
+      label,
+      () => waitUntil(() => (fast.arrivals.length >= expected ? true : null), config.waitS * 1000, 100),
+      () => fast.arrivals.length,
+    );
     const times = fast.arrivals.map((a) => a.at);
     // Complete: arrivals per second from the first to the last. Not complete within the bound: what
     // arrived, over the time from the first arrival to the end of the wait.
@@ -594,7 +614,11 @@ async function main(): Promise<Results> {
   });
 
   // The first project's automations are config-owned: this apply replaces them, so it runs after 7b.
-  const configAsCode = await phase("config apply", () => benchConfigAsCode({ base, auth, agent: small, log }));
+  const configAsCode = await phase(
+    "config apply",
+    () => benchConfigAsCode({ base, auth, agent: small, log }),
+    () => 1,
+  );
 
   // ── 7c. broadcasts ───────────────────────────────────────────────────────────────────────────
   const broadcasts = await broadcastPhase();

@@ -51,7 +51,7 @@ export function benchConfig() {
      */
     only: onlyOf(process.env.BENCH_ONLY),
     /** Sequential requests per list and size in the growth phase. */
-    growthRequests: intOf("BENCH_GROWTH_REQUESTS", 200, 20, 2000),
+    growthRequests: intOf("BENCH_GROWTH_REQUESTS", 500, 20, 2000),
     /**
      * Where the provider simulator runs: "process" (default), a process of its own (npm run simulator,
      * the app pointed at it with PROVIDER_GRAPH_URL) as a real provider is not on the web's event

@@ -46,7 +46,9 @@ export function benchConfig() {
      * "broadcasts": only the broadcast rows (set-up, then straight to them), for working on that path
      * without the ten minutes of the other phases. "cluster": the testers' set-up, POST /messages and
      * inbound → webhook with 1 web + 1 worker, then the same two rows with 2 web + 2 workers
-     * (bench/cluster.ts). "growth": only the growth phase (bench/growth.ts). Unset: every phase
+     * (bench/cluster.ts). "growth": only the growth phase (bench/growth.ts). "deliveries": the set-up,
+     * the floor, POST /messages and inbound → webhook (whose events the backlogs replay), then the two
+     * deliveries/s rows. Unset: every phase
      * but growth, the cluster phase last.
      */
     only: onlyOf(process.env.BENCH_ONLY),
@@ -63,10 +65,13 @@ export function benchConfig() {
   };
 }
 
-function onlyOf(raw: string | undefined): "broadcasts" | "cluster" | "growth" | null {
+const ONLY = ["broadcasts", "cluster", "deliveries", "growth"] as const;
+
+function onlyOf(raw: string | undefined): (typeof ONLY)[number] | null {
   if (raw === undefined || raw === "") return null;
-  if (raw === "broadcasts" || raw === "cluster" || raw === "growth") return raw;
-  throw new Error(`BENCH_ONLY must be "broadcasts", "cluster", "growth" or unset, not ${JSON.stringify(raw)}`);
+  const only = ONLY.find((o) => o === raw);
+  if (only) return only;
+  throw new Error(`BENCH_ONLY must be one of ${ONLY.map((o) => `"${o}"`).join(", ")} or unset, not ${JSON.stringify(raw)}`);
 }
 
 export type BenchConfig = ReturnType<typeof benchConfig>;

@@ -489,10 +489,11 @@ async function main(): Promise<Results> {
     return { ...result, warmupOk: warmup?.ok ?? 0 };
   }
   const clusterOnly = config.only === "cluster";
+  const deliveriesOnly = config.only === "deliveries";
   const floor = clusterOnly ? null : await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
-  const limits = clusterOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+  const limits = clusterOnly || deliveriesOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
   // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
-  const functions = clusterOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
+  const functions = clusterOnly || deliveriesOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 
   // ── 5. POST /messages ─────────────────────────────────────────────────────────────────────────
   // Measured on a quiet system, before the inbound and delivery phases leave backlogs behind, and with
@@ -598,6 +599,8 @@ async function main(): Promise<Results> {
   log(`backlog of ${backlog2} deliveries for the fast receiver and ${slowBacklog} for the slow one (${config.slowDelayMs} ms each)`);
   const withSlow = await drain(backlog2, "deliveries beside a slow receiver");
   const slowSeen = slow.arrivals.length;
+  const deliveries = { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } };
+  if (deliveriesOnly) return resultsOf({ setup, floor: loopRow(floor!, floor!.rps), messages: post, inbound, deliveries });
 
   // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
   const automations = await benchAutomations({
@@ -632,7 +635,7 @@ async function main(): Promise<Results> {
     functions: functions!,
     messages: post,
     inbound,
-    deliveries: { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } },
+    deliveries,
     automations,
     configAsCode,
     broadcasts,

@@ -491,7 +491,8 @@ async function main(): Promise<Results> {
   const clusterOnly = config.only === "cluster";
   const deliveriesOnly = config.only === "deliveries";
   const floor = clusterOnly ? null : await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
-  const limits = clusterOnly || deliveriesOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+  const limits =
+    clusterOnly || deliveriesOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
   // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
   const functions = clusterOnly || deliveriesOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 

@@ -8,7 +8,11 @@ export {
   type InboundMessageInsert,
   type OutboundMessageInsert,
 } from "./message-insert";
-export { getConversation, listConversationMessages } from "./read";
-export { listConversations } from "./list";
+export { getConversation, getConversationRowOrThrow, listConversationMessages } from "./read";
+export { countConversations, listConversations } from "./list";
+export { assignConversation } from "./assign";
+export { inboxActorOf, type InboxActor } from "./actor-identity";
+export { aiCanAnswer, type AiAnswerFacts } from "./ai-can-answer";
+export { CONVERSATION_VIEWS, WINDOW_FILTERS } from "./views";
 export { setHandoff } from "./handoff";
 export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";

@@ -82,6 +82,7 @@ const FEATURE_MODULES = [
   "config",
   "readiness",
   "cli-login",
+  "inbox",
   "reactions",
 ];
 const CORE_WHY =

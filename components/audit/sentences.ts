@@ -166,17 +166,11 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     const types = Array.isArray(d.deleted_data_types) ? d.deleted_data_types.join(", ").replaceAll("_", " ") : "";
     return [text("erased the personal data of "), t("a contact"), text(types ? ` (${types})` : "")];
   },
-  // The entry keeps member ids only (names change; lib/domain/audit/actions.ts), so the sentence says who by role.
   "conversation.assigned": (d, t) =>
-    str(d, "to") === null
-      ? [text("unassigned "), t("a conversation")]
-      : [
-          text("assigned "),
-          t("a conversation"),
-          text(` to a member${str(d, "from") ? " (it had another before)" : ""}`),
-          text(d.handoff_turned_on === true ? " and turned human handoff on" : ""),
-        ],
-  "conversation.note_added": (_d, t) => [text("added a private note to "), t("a conversation")],
+    str(d, "to")
+      ? [text("assigned "), t("a conversation"), text(d.handoff_turned_on === true ? " to a member and turned its handoff on" : " to a member")]
+      : [text("unassigned "), t("a conversation")],
+  "conversation.note_added": (_d, t) => [text("added a note to "), t("a conversation")],
 };
 
 /** The actor, then what they did, with the target linked where it has a page. */

@@ -41,7 +41,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "broadcast.cancelled": "Cancelled a broadcast",
   "contact.erased": "Erased a contact's data",
   "conversation.assigned": "Assigned a conversation",
-  "conversation.note_added": "Added a private note",
+  "conversation.note_added": "Added a note",
 };
 
 /** The action filter's groups, by what the actions touch. Every action is in exactly one (tests/dashboard/audit-log.test.ts). */
@@ -73,7 +73,7 @@ export const ACTION_GROUPS: readonly { label: string; actions: readonly AuditAct
     actions: ["flow.published", "template.submitted", "template.deleted", "broadcast.sent", "broadcast.paused", "broadcast.cancelled"],
   },
   { label: "Customer data", actions: ["contact.erased"] },
-  { label: "Team inbox", actions: ["conversation.assigned", "conversation.note_added"] },
+  { label: "Inbox", actions: ["conversation.assigned", "conversation.note_added"] },
 ];
 
 export function actionLabel(action: AuditAction): string {

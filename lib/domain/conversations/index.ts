@@ -13,6 +13,5 @@ export { countConversations, listConversations } from "./list";
 export { assignConversation } from "./assign";
 export { inboxActorOf, type InboxActor } from "./actor-identity";
 export { aiCanAnswer, type AiAnswerFacts } from "./ai-can-answer";
-export { CONVERSATION_VIEWS, WINDOW_FILTERS } from "./views";
 export { setHandoff } from "./handoff";
 export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";

@@ -5,12 +5,10 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { conversationReads, conversations, messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
+import type { ConversationView, WindowFilter } from "@/lib/shared/inbox";
 import { lastCustomerMessageAtSql } from "./window";
 
-export const CONVERSATION_VIEWS = ["all", "open", "needs_person", "mine", "unassigned"] as const;
-export type ConversationView = (typeof CONVERSATION_VIEWS)[number];
-export const WINDOW_FILTERS = ["open", "closing", "closed"] as const;
-export type WindowFilter = (typeof WINDOW_FILTERS)[number];
+export { CONVERSATION_VIEWS, WINDOW_FILTERS, type ConversationView, type WindowFilter } from "@/lib/shared/inbox";
 
 const WINDOW_MS = 24 * 3600_000;
 /** "closing": the window closes within this long (contract: 1 h). */

@@ -2,4 +2,4 @@
 export { addNote, listNotes } from "./notes";
 export { createSavedReply, deleteSavedReply, getSavedReply, listSavedReplies, renderSavedReplyFor, updateSavedReply, type SavedReplyInput } from "./saved-replies";
 export { markConversationRead } from "./reads";
-export { renderSavedReply, unknownVariables, SAVED_REPLY_VARIABLES } from "./render";
+export { renderSavedReply } from "./render";

@@ -104,9 +104,9 @@ export async function deleteSavedReply(ctx: Ctx, id: string) {
   const [row] = await ctx.db
     .delete(savedReplies)
     .where(and(eq(savedReplies.projectId, ctx.project.id), eq(savedReplies.id, id)))
-    .returning();
+    .returning({ id: savedReplies.id });
   if (!row) throw notFound("saved reply", id);
-  return { ...serializeSavedReply(row), deleted: true as const };
+  return { object: "saved_reply" as const, id: row.id, deleted: true as const };
 }
 
 /**

@@ -72,7 +72,7 @@ export function targetHref(projectId: string, event: AuditEvent): string | null 
     case "automation":
       return projectPath(projectId, "automations");
     case "conversation":
-      return id ? `${projectPath(projectId, "inbox")}?view=all&c=${encodeURIComponent(id)}` : projectPath(projectId, "inbox");
+      return id ? `${projectPath(projectId, "inbox")}?c=${encodeURIComponent(id)}` : projectPath(projectId, "inbox");
     case "project":
       // The webhook, its secret and the routing are set on the Overview; config on its own page.
       return projectPath(projectId, event.action === "config.applied" ? "config" : "");

@@ -7,8 +7,7 @@ import type { Contact } from "@/lib/client/contacts";
 import { useContactConversations, useContactRegistration, useContactSubmissions } from "@/lib/client/inbox-contact";
 import { contactLabel } from "./format";
 
-const inboxHref = (projectId: string, conversationId: string) =>
-  `/projects/${encodeURIComponent(projectId)}/inbox?view=all&c=${encodeURIComponent(conversationId)}`;
+const inboxHref = (projectId: string, conversationId: string) => `/projects/${encodeURIComponent(projectId)}/inbox?c=${encodeURIComponent(conversationId)}`;
 export const contactHref = (projectId: string, contactId: string) => `/projects/${encodeURIComponent(projectId)}/contacts/${encodeURIComponent(contactId)}`;
 
 /** The contact's facts, conversations and flow submissions: the inbox's panel and the contact's page share it. */

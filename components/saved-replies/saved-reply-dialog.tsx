@@ -7,6 +7,7 @@ import {
   SAVED_REPLY_BODY_MAX,
   SAVED_REPLY_VARIABLES,
   SHORTCUT_PATTERN,
+  unknownVariables,
   useCreateSavedReply,
   useUpdateSavedReply,
   type SavedReply,
@@ -30,16 +31,19 @@ export function SavedReplyDialog({ projectId, reply, onClose }: { projectId: str
       ? "Another saved reply has this shortcut: pick another."
       : (isApiError(error) && error.fieldError("shortcut")) || null;
   const titleError = !title.trim() ? "Give it a title your teammates recognise." : (isApiError(error) && error.fieldError("title")) || null;
+  const unknown = unknownVariables(body);
   const bodyError = !body.trim()
     ? "Write the reply's text."
     : body.length > SAVED_REPLY_BODY_MAX
       ? `At most ${SAVED_REPLY_BODY_MAX} characters (${body.length} now).`
-      : (isApiError(error) && error.fieldError("body")) || null;
+      : unknown.length > 0
+        ? `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(", ")}: use ${SAVED_REPLY_VARIABLES.join(", ")}.`
+        : (isApiError(error) && error.fieldError("body")) || null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (!SHORTCUT_PATTERN.test(shortcut) || !title.trim() || !body.trim() || body.length > SAVED_REPLY_BODY_MAX) return;
+    if (!SHORTCUT_PATTERN.test(shortcut) || !title.trim() || !body.trim() || body.length > SAVED_REPLY_BODY_MAX || unknown.length > 0) return;
     const input = { shortcut, title: title.trim(), body };
     const done = (saved: SavedReply) => {
       toast.show({ tone: "success", title: reply ? `Saved /${saved.shortcut}` : `Created /${saved.shortcut}` });
@@ -66,7 +70,7 @@ export function SavedReplyDialog({ projectId, reply, onClose }: { projectId: str
           <Input mono value={shortcut} onChange={(event) => setShortcut(event.target.value.toLowerCase())} autoComplete="off" spellCheck={false} />
         </Field>
         <Field label="Title" error={show(titleError)}>
-          <Input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+          <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
         </Field>
         <Field label="Text" error={show(bodyError)} hint={`Variables: ${SAVED_REPLY_VARIABLES.join(", ")}. One with no value is left empty.`}>
           <Textarea rows={5} value={body} onChange={(event) => setBody(event.target.value)} />

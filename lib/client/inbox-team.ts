@@ -2,8 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { ConversationCountsWire, NoteWire } from "@/lib/api/schemas/inbox";
 import { projectApi } from "./api";
-import { inboxKeys, putConversation, type Conversation, type ConversationAssigner } from "./inbox";
+import { inboxKeys, putConversation, type Conversation } from "./inbox";
 import { conversationFilterQuery, type InboxFilters } from "./inbox-views";
 import { projectQueryKey } from "./query";
 
@@ -14,25 +15,9 @@ import { projectQueryKey } from "./query";
  */
 
 /** GET /conversations/counts: one number per view for the other filters; mine and unread are null for an API key. */
-export interface ConversationCounts {
-  object: "conversation_counts";
-  all: number;
-  open: number;
-  needs_person: number;
-  mine: number | null;
-  unassigned: number;
-  unread: number | null;
-}
-
+export type ConversationCounts = ConversationCountsWire;
 /** A private note on a conversation: shown to teammates in the thread, never sent to the customer. */
-export interface Note {
-  object: "note";
-  id: string;
-  conversation_id: string;
-  author: ConversationAssigner;
-  body: string;
-  created_at: string;
-}
+export type Note = NoteWire;
 
 export const NOTE_MAX = 4000;
 
@@ -90,21 +75,14 @@ export function useAddNote(projectId: string) {
 
 /**
  * POST /api/dashboard/projects/{id}/conversations/{cid}/read: the signed-in member has read the thread
- * up to now. The row's unread badge goes at once; the lists and counts follow from the server.
+ * up to now. It answers the conversation (unread_count 0 for this member), which replaces the cached
+ * copies; the lists and counts follow from the server.
  */
 export function useMarkRead(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversationId: string) => projectApi<unknown>(projectId, `/conversations/${encodeURIComponent(conversationId)}/read`, { method: "POST" }),
-    onSuccess: (_answer, conversationId) => {
-      queryClient.setQueryData<Conversation>(inboxKeys.conversation(projectId, conversationId), (conversation) =>
-        conversation ? { ...conversation, unread_count: conversation.unread_count === null ? null : 0 } : conversation,
-      );
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations(projectId) });
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts(projectId) });
-    },
+    mutationFn: (conversationId: string) =>
+      projectApi<Conversation>(projectId, `/conversations/${encodeURIComponent(conversationId)}/read`, { method: "POST" }),
+    onSuccess: (conversation) => putConversation(queryClient, projectId, conversation),
   });
 }
-
-/** Every inbox query of one conversation and the lists: what a live event makes stale. */
-export const inboxNotesKey = notesKey;

@@ -6,8 +6,12 @@
  *   ?view=unassigned&channel=ch_…&window=closing&q=ana&c=conv_…
  */
 
-export const INBOX_VIEWS = ["open", "needs_person", "mine", "unassigned", "all"] as const;
-export type InboxView = (typeof INBOX_VIEWS)[number];
+import { WINDOW_FILTERS, type ConversationView, type WindowFilter } from "@/lib/shared/inbox";
+
+export { WINDOW_FILTERS, type WindowFilter };
+export type InboxView = ConversationView;
+/** The server's views (lib/shared/inbox.ts), in the order the inbox shows them. */
+export const INBOX_VIEWS: readonly InboxView[] = ["open", "needs_person", "mine", "unassigned", "all"];
 
 export const VIEW_LABELS: Record<InboxView, string> = {
   open: "Open",
@@ -17,17 +21,14 @@ export const VIEW_LABELS: Record<InboxView, string> = {
   all: "All",
 };
 
-export const WINDOW_FILTERS = ["open", "closing", "closed"] as const;
-export type WindowFilter = (typeof WINDOW_FILTERS)[number];
-
 export const WINDOW_LABELS: Record<WindowFilter, string> = {
   open: "Window open",
   closing: "Closing within 1 h",
   closed: "Window closed",
 };
 
-/** With no ?view the inbox opens on the conversations whose reply window is open. */
-export const DEFAULT_VIEW: InboxView = "open";
+/** With no ?view the inbox lists every conversation, as it did before views existed (old links keep their meaning). */
+export const DEFAULT_VIEW: InboxView = "all";
 
 export interface InboxFilters {
   view: InboxView;

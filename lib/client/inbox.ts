@@ -18,31 +18,10 @@ import { projectQueryKey } from "./query";
 
 export type { MessageSendResponse };
 
-/** Who a conversation is assigned to, and who assigned it (issue 37). */
-export interface ConversationAssignee {
-  id: string;
-  name: string | null;
-  email: string;
-}
-export interface ConversationAssigner {
-  type: "member" | "api_key";
-  id: string;
-  name: string | null;
-}
-
-/**
- * The team-inbox fields of the Conversation wire (assignment, the caller's unread count, whether
- * something automated can answer). Optional here so the page still renders against a server without
- * them; once the wire schema carries them, the intersection makes them required.
- */
-export interface ConversationTeamFields {
-  assignee: ConversationAssignee | null;
-  assigned_at: string | null;
-  assigned_by: ConversationAssigner | null;
-  unread_count: number | null;
-  ai_can_answer: boolean;
-}
-export type Conversation = ConversationWire & Partial<ConversationTeamFields>;
+/** The conversation with the team inbox's fields: assignee, who assigned it, the member's unread count, ai_can_answer. */
+export type Conversation = ConversationWire;
+export type ConversationAssignee = NonNullable<Conversation["assignee"]>;
+export type ConversationAssigner = NonNullable<Conversation["assigned_by"]>;
 export type MessagingWindow = Conversation["messaging_window"];
 
 export type MessageFailure = NonNullable<MessageWire["failure"]>;

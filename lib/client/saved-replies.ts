@@ -2,6 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListEnvelope } from "@/lib/api/schemas/common";
+import type { SavedReplyRenderWire, SavedReplyWire } from "@/lib/api/schemas/inbox";
+import { SAVED_REPLY_SHORTCUT, SAVED_REPLY_VARIABLES as SAVED_REPLY_VARIABLE_NAMES, unknownVariables } from "@/lib/shared/inbox";
 import { projectApi } from "./api";
 import { projectQueryKey } from "./query";
 
@@ -11,33 +13,14 @@ import { projectQueryKey } from "./query";
  * browser never guesses a contact's name or phone.
  */
 
-export interface SavedReply {
-  object: "saved_reply";
-  id: string;
-  shortcut: string;
-  title: string;
-  body: string;
-  created_at: string;
-  updated_at: string;
-}
+export type SavedReply = SavedReplyWire;
+export type SavedReplyRender = SavedReplyRenderWire;
+export type SavedReplyInput = Pick<SavedReply, "shortcut" | "title" | "body">;
 
-export interface SavedReplyInput {
-  shortcut: string;
-  title: string;
-  body: string;
-}
-
-export interface SavedReplyRender {
-  object: "saved_reply_render";
-  text: string;
-  /** Variables that had no value and rendered empty (e.g. contact.name for a contact without a name). */
-  missing: string[];
-}
-
-/** The variables the server fills, for the settings page's hint. */
-export const SAVED_REPLY_VARIABLES = ["{{contact.name}}", "{{contact.phone}}", "{{member.name}}"] as const;
+/** The variables the server fills, as they are written in a body (the settings page's hint). */
+export const SAVED_REPLY_VARIABLES = SAVED_REPLY_VARIABLE_NAMES.map((name) => `{{${name}}}`);
 export const SAVED_REPLY_BODY_MAX = 4096;
-export const SHORTCUT_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+export { SAVED_REPLY_SHORTCUT as SHORTCUT_PATTERN, unknownVariables };
 
 export const savedReplyKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "saved-replies"),

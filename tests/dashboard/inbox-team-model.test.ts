@@ -13,14 +13,15 @@ describe("inbox views in the URL", () => {
   it("reads every filter and falls back to the default view for unknown values", () => {
     const params = new URLSearchParams("view=unassigned&channel=ch_1&window=closing&q=ana&c=conv_1");
     expect(readInboxLocation(params)).toEqual({ view: "unassigned", channel: "ch_1", window: "closing", q: "ana", conversation: "conv_1" });
-    expect(readInboxLocation(new URLSearchParams("view=nonsense&window=later"))).toMatchObject({ view: "open", window: null, channel: null, q: "" });
+    expect(readInboxLocation(new URLSearchParams("view=nonsense&window=later"))).toMatchObject({ view: "all", window: null, channel: null, q: "" });
   });
 
   it("writes a location back without its defaults, so a shared link reads the same", () => {
     const location = { view: "mine" as const, channel: null, window: "closed" as const, q: " ana ", conversation: "conv_2" };
     expect(inboxSearch(location)).toBe("?view=mine&window=closed&q=ana&c=conv_2");
     expect(readInboxLocation(new URLSearchParams(inboxSearch(location)))).toEqual({ ...location, q: "ana" });
-    expect(inboxSearch({ view: "open", channel: null, window: null, q: "", conversation: null })).toBe("");
+    expect(inboxSearch({ view: "all", channel: null, window: null, q: "", conversation: null })).toBe("");
+    expect(inboxSearch({ view: "open", channel: null, window: null, q: "", conversation: null })).toBe("?view=open");
   });
 
   it("asks the API with its parameter names; counts leave the view out and 'all' is no filter", () => {

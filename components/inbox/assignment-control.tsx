@@ -43,29 +43,27 @@ export function AssignmentControl({ projectId, conversation, canWrite }: { proje
   const by = conversation.assigned_by ?? null;
 
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="assignment">
-      <div className="min-w-0 text-xs leading-4">
-        {assignee ? (
-          <Badge tone={mine ? "accent" : "info"}>
-            <span data-testid="assignee">Assigned to {mine ? "you" : (assignee.name ?? assignee.email)}</span>
-          </Badge>
-        ) : (
-          <Badge tone="neutral">
-            <span data-testid="assignee">Unassigned</span>
-          </Badge>
-        )}
-        {assignee && (by || conversation.assigned_at) && (
-          <p className="mt-0.5 text-[11px] text-slate-500" data-testid="assigned-by">
-            {by ? `by ${by.id === myId ? "you" : (by.name ?? (by.type === "api_key" ? "an API key" : "a member"))}` : null}
-            {conversation.assigned_at && (
-              <>
-                {by ? " · " : ""}
-                <Time value={conversation.assigned_at} />
-              </>
-            )}
-          </p>
-        )}
-      </div>
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="assignment">
+      {assignee ? (
+        <Badge tone={mine ? "accent" : "info"}>
+          <span data-testid="assignee">Assigned to {mine ? "you" : (assignee.name ?? assignee.email)}</span>
+        </Badge>
+      ) : (
+        <Badge tone="neutral">
+          <span data-testid="assignee">Unassigned</span>
+        </Badge>
+      )}
+      {assignee && (by || conversation.assigned_at) && (
+        <span className="text-[11px] text-slate-500" data-testid="assigned-by">
+          {by ? `by ${by.id === myId ? "you" : by.name}` : null}
+          {conversation.assigned_at && (
+            <>
+              {by ? " · " : ""}
+              <Time value={conversation.assigned_at} />
+            </>
+          )}
+        </span>
+      )}
       {canWrite && !mine && (
         <Button size="sm" variant="secondary" loading={pending} onClick={() => assignToMe(conversation.id)} title="Shortcut: a">
           Assign to me

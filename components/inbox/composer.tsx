@@ -110,7 +110,7 @@ function ToggleButton({
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(
-        "h-7 rounded-md px-2.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600",
+        "h-7 rounded-md px-2.5 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600",
         pressed
           ? tone === "note"
             ? "bg-amber-200 text-amber-950"

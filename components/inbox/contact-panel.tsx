@@ -6,18 +6,21 @@ import { useContact } from "@/lib/client/contacts";
 import { ContactDetails } from "./contact-details";
 import { EraseContactDialog } from "./erase-contact-dialog";
 
-/** Open beside the thread on wide screens from the start; narrower ones open it with the Contact button. */
+/**
+ * Open beside the thread from the start where the screen leaves the thread room for it (2xl, with the
+ * sidebar and the list); narrower screens open it over the thread with the Contact button.
+ */
 export function useContactPanelOpen() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (window.matchMedia("(min-width: 1280px)").matches) setOpen(true);
+    if (window.matchMedia("(min-width: 1536px)").matches) setOpen(true);
   }, []);
   return [open, setOpen] as const;
 }
 
 export function ContactPanelToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   return (
-    <Button size="sm" icon={<UsersIcon />} aria-expanded={open} aria-controls="contact-panel" onClick={onToggle}>
+    <Button size="sm" icon={<UsersIcon />} aria-expanded={open} aria-controls={open ? "contact-panel" : undefined} onClick={onToggle}>
       Contact
     </Button>
   );
@@ -42,7 +45,7 @@ export function ContactPanel({ projectId, contactId, conversationId, listHref, c
     <aside
       id="contact-panel"
       aria-label="Contact"
-      className="absolute inset-y-0 right-0 z-10 flex w-80 max-w-full flex-col border-l border-slate-200 bg-white shadow-lg xl:static xl:shadow-none"
+      className="absolute inset-y-0 right-0 z-10 flex w-80 max-w-full flex-col border-l border-slate-200 bg-white shadow-lg 2xl:static 2xl:shadow-none"
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2.5">
         <h2 className="text-sm font-semibold text-slate-900">Contact</h2>

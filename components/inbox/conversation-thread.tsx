@@ -75,26 +75,31 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
   return (
     <div className="relative flex h-full min-h-0">
       <section aria-label={`Conversation with ${label}`} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
-          <BackLink href={listHref} />
-          <ContactAvatar label={label} />
-          <div className="min-w-0 flex-1 basis-40">
-            <h2 className="truncate text-sm font-semibold text-slate-900">{label}</h2>
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
-              {conversation.phone && conversation.phone !== label && <span className="font-mono">{conversation.phone}</span>}
-              {channel && (
-                <span>
-                  via {channelLabel(channel)} · <PlatformName code={channel.platform} />
-                </span>
-              )}
-            </p>
+        <header className="space-y-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
+          <div className="flex items-center gap-3">
+            <BackLink href={listHref} />
+            <ContactAvatar label={label} />
+            <div className="min-w-0 flex-1">
+              <h2 className="truncate text-sm font-semibold text-slate-900">{label}</h2>
+              <p className="truncate text-xs text-slate-500">
+                {conversation.phone && conversation.phone !== label && <span className="font-mono">{conversation.phone}</span>}
+                {conversation.phone && conversation.phone !== label && channel && " · "}
+                {channel && (
+                  <>
+                    via {channelLabel(channel)} · <PlatformName code={channel.platform} showCode={false} />
+                  </>
+                )}
+              </p>
+            </div>
+            <ContactPanelToggle open={panelOpen} onToggle={() => setPanelOpen(!panelOpen)} />
           </div>
-          <ContactPanelToggle open={panelOpen} onToggle={() => setPanelOpen(!panelOpen)} />
-          <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2">
-            {canWrite !== null && <AssignmentControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
-            {canWrite !== null && <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />}
-            {canWrite !== null && <HandoffToggle projectId={projectId} conversation={conversation} channel={channel} canWrite={canWrite} />}
-          </div>
+          {canWrite !== null && (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <AssignmentControl projectId={projectId} conversation={conversation} canWrite={canWrite} />
+              <ThreadOwnerControl projectId={projectId} conversation={conversation} canWrite={canWrite} />
+              <HandoffToggle projectId={projectId} conversation={conversation} channel={channel} canWrite={canWrite} />
+            </div>
+          )}
         </header>
 
         {thread.error && !thread.data ? (

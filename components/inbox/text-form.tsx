@@ -91,7 +91,7 @@ export function TextForm({ projectId, conversationId, disabled, onSend, manageHr
       ? `Couldn't insert the saved reply: ${render.error.message}`
       : missing.length > 0
         ? `No value for ${missing.join(", ")}: that part was left empty. Check the text before sending.`
-        : "Enter or Ctrl+Enter to send · Shift+Enter for a new line · / for saved replies";
+        : "Enter or Ctrl+Enter sends · Shift+Enter new line · / saved replies";
   return (
     <form
       onSubmit={(event) => {
@@ -127,7 +127,7 @@ export function TextForm({ projectId, conversationId, disabled, onSend, manageHr
             if (missing.length) setMissing([]);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Write a reply… (/ for saved replies)"
+          placeholder="Write a reply…"
           className="block max-h-40 w-full resize-none rounded-lg border-0 bg-white px-3 py-2 text-sm leading-5 text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:ring-red-400"
         />
         <p

@@ -58,7 +58,7 @@ export function InboxPage({ projectId }: { projectId: string }) {
         className={cn(selectedId && "max-md:hidden")}
         title="Inbox"
         description="Every conversation with your customers. Assign one, reply inside the 24-hour window, leave private notes for your team, or take a conversation over from your automation."
-        meta={<LiveIndicator status={live.status} />}
+        meta={<LiveIndicator status={live.mode} />}
         actions={
           <>
             <ButtonLink href={savedRepliesHref}>Saved replies</ButtonLink>

@@ -1,14 +1,13 @@
 import { cn } from "@/components/ui/cn";
-import type { InboxLiveStatus } from "@/lib/client/inbox-live";
+import type { InboxLiveMode } from "@/lib/client/inbox-live";
 
-const WORDS: Record<InboxLiveStatus, { label: string; why: string }> = {
+const WORDS: Record<InboxLiveMode, { label: string; why: string }> = {
   live: { label: "Live", why: "Changes arrive as they happen (a live stream from the server)." },
-  connecting: { label: "Connecting", why: "Opening the live stream; until then the inbox asks the server every few seconds." },
-  polling: { label: "Polling", why: "The live stream is unavailable: the inbox asks the server every few seconds instead." },
+  polling: { label: "Polling", why: "The live stream is not open (yet): the inbox asks the server every few seconds instead." },
 };
 
 /** How fresh the inbox is: a live stream, or polling as the fallback. */
-export function LiveIndicator({ status }: { status: InboxLiveStatus }) {
+export function LiveIndicator({ status }: { status: InboxLiveMode }) {
   const words = WORDS[status];
   return (
     <span
@@ -18,10 +17,7 @@ export function LiveIndicator({ status }: { status: InboxLiveStatus }) {
       data-live-status={status}
       className="inline-flex h-7 items-center gap-1.5 rounded-full bg-white px-2.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200"
     >
-      <span
-        aria-hidden="true"
-        className={cn("size-2 rounded-full", status === "live" ? "bg-emerald-500" : status === "connecting" ? "bg-slate-400" : "bg-amber-500")}
-      />
+      <span aria-hidden="true" className={cn("size-2 rounded-full", status === "live" ? "bg-emerald-500" : "bg-amber-500")} />
       {words.label}
     </span>
   );

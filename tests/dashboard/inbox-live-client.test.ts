@@ -20,8 +20,8 @@ function stale(client: QueryClient, key: QueryKey): boolean {
 
 describe("invalidateForInboxEvents", () => {
   const keys = {
-    list: inboxKeys.conversations(P, ""),
-    search: inboxKeys.conversations(P, "ana"),
+    list: inboxKeys.conversations(P, { view: "all", channel: null, window: null, q: "" }),
+    search: inboxKeys.conversations(P, { view: "unassigned", channel: null, window: "open", q: "ana" }),
     conversation: inboxKeys.conversation(P, "conv_1"),
     messages: inboxKeys.messages(P, "conv_1"),
     preview: [...inboxKeys.preview(P, "conv_1"), "2026-06-18T12:00:00.000Z"],

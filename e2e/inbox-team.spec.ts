@@ -107,6 +107,16 @@ test("two members work one conversation: live unread, assignment, private note, 
     // Assigning hands the thread to people: handoff is on.
     await expect(page.getByRole("switch", { name: "Human handoff" })).toHaveAttribute("aria-checked", "true");
 
+    // The contact panel beside the thread (opened with Contact on this screen width).
+    await page.getByRole("button", { name: "Contact", exact: true }).click();
+    const contact = page.getByRole("complementary", { name: "Contact" });
+    await expect(contact.getByText(from)).toBeVisible();
+    await expect(contact.getByText("Simulated Customer (open)")).toBeVisible();
+    await expect(contact.getByRole("link", { name: "Open the contact's page" })).toHaveAttribute("href", /\/contacts\/ct_/);
+    await screenshot(page, "inbox-team-contact");
+    await contact.getByRole("button", { name: "Close the contact panel" }).click();
+    await expect(contact).toHaveCount(0);
+
     // A private note.
     const noteText = `Customer is a VIP, do not promise a refund ${run}`;
     await page.getByRole("group", { name: "Composer mode" }).getByRole("button", { name: "Note" }).click();
@@ -123,6 +133,7 @@ test("two members work one conversation: live unread, assignment, private note, 
     const picker = page.getByRole("listbox", { name: "Saved replies" });
     await expect(picker.getByRole("option").first()).toContainText(`/ships-${run}`);
     await expect(picker.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await screenshot(page, "inbox-team-picker");
     await composer.press("Enter");
     await expect(composer).toHaveValue(rendered);
     await screenshot(page, "inbox-team-composer");

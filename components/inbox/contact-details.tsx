@@ -49,6 +49,9 @@ export function ContactDetails({ projectId, contact, currentConversationId }: { 
         <Detail term="First seen">
           <Time value={contact.created_at} />
         </Detail>
+        <Detail term="Contact id">
+          <span className="font-mono text-xs">{contact.id}</span>
+        </Detail>
       </dl>
       <RecentConversations projectId={projectId} contactId={contact.id} currentConversationId={currentConversationId} />
       <Submissions projectId={projectId} contactId={contact.id} />

@@ -84,7 +84,8 @@ export function TextForm({ projectId, conversationId, disabled, onSend, manageHr
     }
   };
 
-  const rows = Math.min(6, Math.max(1, text.split("\n").length));
+  // Grows with the text (an inserted saved reply is often one long line), up to six rows.
+  const rows = Math.min(6, Math.max(1, text.split("\n").length, Math.ceil(text.length / 70)));
   const hint = tooLong
     ? `At most ${MAX_TEXT} characters (${text.length} now).`
     : render.error

@@ -32,7 +32,7 @@ export function useContactConversations(projectId: string, contactId: string) {
   });
 }
 
-export interface ContactSubmission extends FlowSubmission {
+interface ContactSubmission extends FlowSubmission {
   flow_name: string;
 }
 

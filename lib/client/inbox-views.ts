@@ -28,7 +28,7 @@ export const WINDOW_LABELS: Record<WindowFilter, string> = {
 };
 
 /** With no ?view the inbox lists every conversation, as it did before views existed (old links keep their meaning). */
-export const DEFAULT_VIEW: InboxView = "all";
+const DEFAULT_VIEW: InboxView = "all";
 
 export interface InboxFilters {
   view: InboxView;

@@ -20,8 +20,6 @@ export type { MessageSendResponse };
 
 /** The conversation with the team inbox's fields: assignee, who assigned it, the member's unread count, ai_can_answer. */
 export type Conversation = ConversationWire;
-export type ConversationAssignee = NonNullable<Conversation["assignee"]>;
-export type ConversationAssigner = NonNullable<Conversation["assigned_by"]>;
 export type MessagingWindow = Conversation["messaging_window"];
 
 export type MessageFailure = NonNullable<MessageWire["failure"]>;

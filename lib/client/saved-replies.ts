@@ -22,7 +22,7 @@ export const SAVED_REPLY_VARIABLES = SAVED_REPLY_VARIABLE_NAMES.map((name) => `{
 export const SAVED_REPLY_BODY_MAX = 4096;
 export { SAVED_REPLY_SHORTCUT as SHORTCUT_PATTERN, unknownVariables };
 
-export const savedReplyKeys = {
+const savedReplyKeys = {
   all: (projectId: string) => projectQueryKey(projectId, "saved-replies"),
 };
 

@@ -34,10 +34,11 @@ export interface ContactPanelProps {
   /** Owners and admins only (contacts:erase). */
   canErase: boolean;
   onClose: () => void;
+  onErased: () => void;
 }
 
 /** The customer beside the thread: who they are, where they wrote, what they submitted; for admins the erasure. */
-export function ContactPanel({ projectId, contactId, conversationId, listHref, canErase, onClose }: ContactPanelProps) {
+export function ContactPanel({ projectId, contactId, conversationId, listHref, canErase, onClose, onErased }: ContactPanelProps) {
   const [erasing, setErasing] = useState(false);
   const contact = useContact(projectId, contactId);
 
@@ -77,7 +78,16 @@ export function ContactPanel({ projectId, contactId, conversationId, listHref, c
           </>
         )}
       </div>
-      {contact.data && <EraseContactDialog projectId={projectId} contact={contact.data} open={erasing} onClose={() => setErasing(false)} listHref={listHref} />}
+      {contact.data && (
+        <EraseContactDialog
+          projectId={projectId}
+          contact={contact.data}
+          open={erasing}
+          onClose={() => setErasing(false)}
+          listHref={listHref}
+          onErased={onErased}
+        />
+      )}
     </aside>
   );
 }

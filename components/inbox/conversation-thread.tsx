@@ -35,9 +35,20 @@ export interface ConversationThreadProps {
   canErase?: boolean;
   /** The saved replies settings page (the composer's picker links to it). */
   savedRepliesHref: string;
+  /** The contact was erased: the page drops this thread at once. */
+  onErased: () => void;
 }
 
-export function ConversationThread({ projectId, conversationId, listHref, channels, canWrite, canErase = false, savedRepliesHref }: ConversationThreadProps) {
+export function ConversationThread({
+  projectId,
+  conversationId,
+  listHref,
+  channels,
+  canWrite,
+  canErase = false,
+  savedRepliesHref,
+  onErased,
+}: ConversationThreadProps) {
   const conversationQuery = useConversation(projectId, conversationId);
   const conversation = conversationQuery.data;
   const thread = useConversationMessages(projectId, conversation);
@@ -172,6 +183,7 @@ export function ConversationThread({ projectId, conversationId, listHref, channe
           listHref={listHref}
           canErase={canErase}
           onClose={() => setPanelOpen(false)}
+          onErased={onErased}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { InboxIcon, PhoneIcon } from "@/components/ui/icons";
@@ -25,7 +26,9 @@ import { useInboxShortcuts } from "./use-inbox-shortcuts";
  */
 export function InboxPage({ projectId }: { projectId: string }) {
   const { location, hrefFor, go, replace } = useInboxLocation();
-  const selectedId = location.conversation;
+  // A conversation whose contact was just erased is gone: it is not drawn while the URL catches up.
+  const [erasedId, setErasedId] = useState<string | null>(null);
+  const selectedId = location.conversation === erasedId ? null : location.conversation;
   const { role, isLoading } = useCurrentProject();
   const channels = useChannels(projectId);
   const counts = useConversationCounts(projectId, location);
@@ -98,6 +101,7 @@ export function InboxPage({ projectId }: { projectId: string }) {
               canWrite={canWrite}
               canErase={canErase}
               savedRepliesHref={savedRepliesHref}
+              onErased={() => setErasedId(selectedId)}
             />
           ) : (
             <div className="flex h-full flex-col items-center justify-center bg-slate-50 px-6 text-center">

@@ -185,6 +185,16 @@ test("two members work one conversation: live unread, assignment, private note, 
     await expect(assigned).toContainText("assigned a conversation");
     await expect(assigned.getByRole("link", { name: "a conversation" })).toHaveAttribute("href", new RegExp(`c=${conversationId}`));
     await screenshot(page, "inbox-team-audit");
+
+    // A wide screen has the contact panel beside the thread from the start; a phone shows one pane at a time.
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto(`${inbox}?view=all&c=${conversationId}`);
+    await expect(page.getByRole("complementary", { name: "Contact" }).getByText(from)).toBeVisible();
+    await expect(page.getByRole("log", { name: /^Messages with / }).getByText(rendered)).toBeVisible();
+    await screenshot(page, "inbox-team-wide");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("list", { name: "Conversations" })).toBeHidden();
+    await screenshot(page, "inbox-team-phone");
   } finally {
     await contextB.close();
   }

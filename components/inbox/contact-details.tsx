@@ -19,7 +19,7 @@ export function ContactDetails({ projectId, contact, currentConversationId }: { 
         <Detail term="Name">{contact.name ?? "—"}</Detail>
         <Detail term="Identifiers">
           <span className="block text-xs text-slate-500">
-            {contact.channel.display_name || contact.channel.id} · <PlatformName code={contact.channel.platform} />
+            {contact.channel.display_name || contact.channel.id} · <PlatformName code={contact.channel.platform} showCode={false} />
           </span>
           {contact.phone && <span className="block font-mono">{contact.phone}</span>}
           {contact.user_id && <span className="block font-mono text-xs">user {contact.user_id}</span>}

@@ -192,8 +192,10 @@ test("two members work one conversation: live unread, assignment, private note, 
     await expect(page.getByRole("complementary", { name: "Contact" }).getByText(from)).toBeVisible();
     await expect(page.getByRole("log", { name: /^Messages with / }).getByText(rendered)).toBeVisible();
     await screenshot(page, "inbox-team-wide");
+    await page.getByRole("button", { name: "Close the contact panel" }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("list", { name: "Conversations" })).toBeHidden();
+    await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
     await screenshot(page, "inbox-team-phone");
   } finally {
     await contextB.close();

@@ -7,7 +7,6 @@ export {
   listSavedReplies,
   renderSavedReplyFor,
   updateSavedReply,
-  type SavedReplyInput,
 } from "./saved-replies";
 export { markConversationRead } from "./reads";
 export { renderSavedReply } from "./render";

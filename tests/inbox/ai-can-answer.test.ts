@@ -48,9 +48,20 @@ describe("ai_can_answer on the Conversation", () => {
     expect(await get()).toBe(false);
     await setProjectRouting(app, project.seeded.projectId, "FLOWS");
     expect(await get()).toBe(false);
-    await insertAutomation(app, project.seeded.projectId, { key: "off", name: "Off", trigger: { type: "ANY_MESSAGE" }, steps: [{ send_reply: { text: "hi" } }], active: false });
+    await insertAutomation(app, project.seeded.projectId, {
+      key: "off",
+      name: "Off",
+      trigger: { type: "ANY_MESSAGE" },
+      steps: [{ send_reply: { text: "hi" } }],
+      active: false,
+    });
     expect(await get()).toBe(false);
-    await insertAutomation(app, project.seeded.projectId, { key: "any", name: "Any", trigger: { type: "ANY_MESSAGE" }, steps: [{ send_reply: { text: "hi" } }] });
+    await insertAutomation(app, project.seeded.projectId, {
+      key: "any",
+      name: "Any",
+      trigger: { type: "ANY_MESSAGE" },
+      steps: [{ send_reply: { text: "hi" } }],
+    });
     expect(await get()).toBe(true);
     expect((await project.api("GET", "/conversations")).body.data[0].ai_can_answer).toBe(true);
     await project.api("POST", `/conversations/${conversation.id}/handoff`, { enabled: true });

@@ -38,7 +38,10 @@ describe("POST /conversations/{id}/assignment", () => {
       handoff: { status: "HUMAN_ACTIVE", reason: `Assigned to ${agentRow!.name}`, handoff_at: at },
       ai_can_answer: false,
     });
-    expect((await project.api("GET", `/conversations/${conversation.id}`)).body).toMatchObject({ assignee: res.body.assignee, assigned_by: res.body.assigned_by });
+    expect((await project.api("GET", `/conversations/${conversation.id}`)).body).toMatchObject({
+      assignee: res.body.assignee,
+      assigned_by: res.body.assigned_by,
+    });
     const entries = await auditOf(project.seeded.projectId, conversation.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { conversations } from "@/lib/db/schema";
 import { createTestApp, type TestApp } from "../support/app";
 import { expectError } from "../support/wire";
-import { HOUR, conversationIn, ids, inboxProject, messageIn, teammate, type InboxProject } from "./support";
+import { HOUR, conversationIn, ids, inboxProject, messageIn, teammate } from "./support";
 
 /**
  * GET /conversations?view=…&assignee=…&window=… and GET /conversations/counts (docs/api-decisions.md

@@ -108,7 +108,10 @@ export const savedReplyExamples: Record<string, OperationExamples> = {
   renderSavedReply: {
     request: { forConversation: { summary: "For one conversation", value: { conversation_id: CONVERSATION_ID } } },
     response: {
-      filled: { summary: "Every variable had a value", value: { object: "saved_reply_render", text: "Hi Carla Diaz, this is Maya Chen. How can I help?", missing: [] } },
+      filled: {
+        summary: "Every variable had a value",
+        value: { object: "saved_reply_render", text: "Hi Carla Diaz, this is Maya Chen. How can I help?", missing: [] },
+      },
       apiKey: {
         summary: "Called with an API key: no member name",
         value: { object: "saved_reply_render", text: "Hi Carla Diaz, this is . How can I help?", missing: ["member.name"] },

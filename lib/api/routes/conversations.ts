@@ -3,14 +3,7 @@ import { IdParam, PageQuery, listOf } from "@/lib/api/schemas/common";
 import { Conversation, HandoffRequest, Message } from "@/lib/api/schemas/contacts";
 import { ConversationFilterQuery, ConversationListQuery } from "@/lib/api/schemas/conversations";
 import { AssignmentRequest, ConversationCounts, Note, NoteCreate } from "@/lib/api/schemas/inbox";
-import {
-  assignConversation,
-  countConversations,
-  getConversation,
-  listConversationMessages,
-  listConversations,
-  setHandoff,
-} from "@/lib/domain/conversations";
+import { assignConversation, countConversations, getConversation, listConversationMessages, listConversations, setHandoff } from "@/lib/domain/conversations";
 import { addNote, listNotes } from "@/lib/domain/inbox";
 
 const tag = "Conversations";

@@ -63,22 +63,16 @@ export const ConversationFilterQuery = z.object({
     .max(200)
     .optional()
     .openapi({ description: "Only conversations assigned to this member (their user id), or `none` for unassigned ones.", example: "none" }),
-  window: z
-    .enum(WINDOW_FILTERS, { error: "Expected open, closing or closed." })
-    .optional()
-    .openapi({
-      description:
-        "The messaging window on the last channel: open (the customer wrote within 24 h), closing (open, and closes within 1 h), closed (not open, including never written).",
-    }),
+  window: z.enum(WINDOW_FILTERS, { error: "Expected open, closing or closed." }).optional().openapi({
+    description:
+      "The messaging window on the last channel: open (the customer wrote within 24 h), closing (open, and closes within 1 h), closed (not open, including never written).",
+  }),
 });
 
 /** GET /conversations filters (docs/api-decisions.md "Conversation filters and channel disconnect", "Team inbox"); all combine with AND. */
 export const ConversationListQuery = PageQuery.extend(ConversationFilterQuery.shape).extend({
-  view: z
-    .enum(CONVERSATION_VIEWS, { error: "Expected all, open, needs_person, mine or unassigned." })
-    .optional()
-    .openapi({
-      description:
-        "The inbox view (default all): open = window open on the last channel; needs_person = handoff HUMAN_ACTIVE; mine = assigned to the calling member (an API key gets 422: use assignee=<member user id>); unassigned = no assignee.",
-    }),
+  view: z.enum(CONVERSATION_VIEWS, { error: "Expected all, open, needs_person, mine or unassigned." }).optional().openapi({
+    description:
+      "The inbox view (default all): open = window open on the last channel; needs_person = handoff HUMAN_ACTIVE; mine = assigned to the calling member (an API key gets 422: use assignee=<member user id>); unassigned = no assignee.",
+  }),
 });

@@ -6,15 +6,9 @@ import { InboxActor } from "./conversations";
 
 export const AssignmentRequest = z
   .object({
-    assignee_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .nullable()
-      .openapi({ description: "The user id of a member of the project's organization, or null to unassign." }),
+    assignee_id: z.string().min(1).max(200).nullable().openapi({ description: "The user id of a member of the project's organization, or null to unassign." }),
     handoff: z.boolean().optional().openapi({
-      description:
-        "Assigning turns the handoff on (HUMAN_ACTIVE: automated replies stop) unless this is false. Unassigning never changes the handoff.",
+      description: "Assigning turns the handoff on (HUMAN_ACTIVE: automated replies stop) unless this is false. Unassigning never changes the handoff.",
     }),
   })
   .strict()
@@ -88,11 +82,7 @@ export const SavedReply = z
 
 export const SavedReplyCreate = z.object({ shortcut: Shortcut, title: Title.optional(), body: Body }).strict().openapi("SavedReplyCreate");
 
-export const SavedReplyUpdate = z
-  .object({ shortcut: Shortcut, title: Title, body: Body })
-  .partial()
-  .strict()
-  .openapi("SavedReplyUpdate");
+export const SavedReplyUpdate = z.object({ shortcut: Shortcut, title: Title, body: Body }).partial().strict().openapi("SavedReplyUpdate");
 
 export const SavedReplyDeleted = z.object({ object: z.literal("saved_reply"), id: z.string(), deleted: z.literal(true) }).openapi("SavedReplyDeleted");
 

@@ -1,14 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import {
-  conversationNotes,
-  conversationReads,
-  conversations,
-  flowDispatches,
-  flowSubmissions,
-  media,
-  messages,
-  threadControlStates,
-} from "@/lib/db/schema";
+import { conversationNotes, conversationReads, conversations, flowDispatches, flowSubmissions, media, messages, threadControlStates } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { ErasureTarget } from "./erase-target";
 
@@ -68,7 +59,9 @@ export async function eraseConversationData(tx: Db, target: ErasureTarget, now: 
     .delete(conversationNotes)
     .where(and(eq(conversationNotes.projectId, target.projectId), sql`${conversationNotes.conversationId} ${ofConversationOfContact}`))
     .returning({ id: conversationNotes.id });
-  await tx.delete(conversationReads).where(and(eq(conversationReads.projectId, target.projectId), sql`${conversationReads.conversationId} ${ofConversationOfContact}`));
+  await tx
+    .delete(conversationReads)
+    .where(and(eq(conversationReads.projectId, target.projectId), sql`${conversationReads.conversationId} ${ofConversationOfContact}`));
   const deleted = await tx
     .delete(conversations)
     .where(and(eq(conversations.projectId, target.projectId), eq(conversations.contactId, target.contactId)))

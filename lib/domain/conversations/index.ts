@@ -11,7 +11,7 @@ export {
 export { getConversation, getConversationRowOrThrow, listConversationMessages } from "./read";
 export { countConversations, listConversations } from "./list";
 export { assignConversation } from "./assign";
-export { inboxActorOf, type InboxActor } from "./actor-identity";
+export { inboxActorOf } from "./actor-identity";
 export { aiCanAnswer, type AiAnswerFacts } from "./ai-can-answer";
 export { setHandoff } from "./handoff";
 export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";

@@ -5,7 +5,8 @@ import type { Ctx } from "@/lib/domain/context";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { serializeConversations } from "./serialize";
 import type { ConversationRow } from "./row";
-import { assigneeSql, callingMemberId, unreadSql, viewSql, windowSql, type ConversationView, type WindowFilter } from "./views";
+import type { ConversationView, WindowFilter } from "@/lib/shared/inbox";
+import { assigneeSql, callingMemberId, unreadSql, viewSql, windowSql } from "./views";
 
 export interface ConversationFilter {
   /** Substring of the contact's name or phone, case-insensitive; LIKE wildcards match themselves. */

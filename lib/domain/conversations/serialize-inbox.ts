@@ -21,7 +21,13 @@ export interface InboxFields {
 export async function inboxFieldsOf(ctx: Ctx, rows: ConversationRow[], owners: Map<string, ThreadOwner>): Promise<Map<string, InboxFields>> {
   const assignees = await assigneesOf(ctx, rows);
   const member = callingMemberId(ctx);
-  const unread = member ? await unreadCounts(ctx, member, rows.map((r) => r.id)) : null;
+  const unread = member
+    ? await unreadCounts(
+        ctx,
+        member,
+        rows.map((r) => r.id),
+      )
+    : null;
   const routing = await routingOf(ctx, rows);
   const activeAutomation = [...routing.values()].includes("FLOWS") && (await hasActiveAutomation(ctx));
   return new Map(
@@ -59,7 +65,10 @@ async function routingOf(ctx: Ctx, rows: ConversationRow[]): Promise<Map<string,
   const open = rows.filter((r) => r.handoffStatus === "AI_ACTIVE");
   const channelIds = [...new Set(open.map((r) => r.lastChannelId).filter((id): id is string => id !== null))];
   const found = channelIds.length
-    ? await ctx.db.select({ id: channels.id, isSandbox: channels.isSandbox, routingMode: channels.routingMode }).from(channels).where(inArray(channels.id, channelIds))
+    ? await ctx.db
+        .select({ id: channels.id, isSandbox: channels.isSandbox, routingMode: channels.routingMode })
+        .from(channels)
+        .where(inArray(channels.id, channelIds))
     : [];
   const byId = new Map(found.map((c) => [c.id, c]));
   return new Map(open.map((r) => [r.id, effectiveRouting(ctx.project.routingMode, r.lastChannelId ? byId.get(r.lastChannelId) : null)]));

@@ -8,8 +8,6 @@ import { SvcError } from "@/lib/errors";
 import type { ConversationView, WindowFilter } from "@/lib/shared/inbox";
 import { lastCustomerMessageAtSql } from "./window";
 
-export { CONVERSATION_VIEWS, WINDOW_FILTERS, type ConversationView, type WindowFilter } from "@/lib/shared/inbox";
-
 const WINDOW_MS = 24 * 3600_000;
 /** "closing": the window closes within this long (contract: 1 h). */
 const CLOSING_MS = 3600_000;

@@ -66,7 +66,10 @@ export async function addNote(ctx: Ctx, conversationId: string, input: { body: s
         createdAt: ctx.now,
       })
       .returning();
-    await recordAudit({ ...ctx, db: tx }, { action: "conversation.note_added", target: { type: "conversation", id: conversation.id }, details: { note_id: row!.id } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "conversation.note_added", target: { type: "conversation", id: conversation.id }, details: { note_id: row!.id } },
+    );
     return serializeNote(row!);
   });
 }

@@ -15,7 +15,7 @@ export type { InboxEvent };
 export type InboxLiveMode = "live" | "polling";
 
 /** How often the inbox refetches while the stream is down. */
-export const INBOX_POLL_MS = 5_000;
+const INBOX_POLL_MS = 5_000;
 /** Events arriving within this window are applied together: a burst (a broadcast's ticks) refetches each view once. */
 const GATHER_MS = 250;
 const RETRY_FIRST_MS = 1_000;
@@ -57,7 +57,7 @@ function partsOf(query: Query, projectId: string): string[] | null {
  * Whether a query is one of the inbox's for `conversationIds`: a key whose name holds "notes" and one of
  * the conversations (its notes), or "counts" (the views' counts move with any conversation).
  */
-export function isNotesOrCountsQuery(query: Query, projectId: string, conversationIds: ReadonlySet<string>): boolean {
+function isNotesOrCountsQuery(query: Query, projectId: string, conversationIds: ReadonlySet<string>): boolean {
   const parts = partsOf(query, projectId);
   if (!parts) return false;
   if (parts.some((part) => part.includes("counts"))) return true;

@@ -4,7 +4,7 @@ import { subscribeInboxEvents, type InboxEvent } from "@/lib/domain/inbox-live";
 import { onDraining } from "@/lib/server/shutdown-state";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream (the contract's 15 s). */
-export const PING_INTERVAL_MS = 15_000;
+const PING_INTERVAL_MS = 15_000;
 /** How long opening a stream may wait for the bus (a Redis that is away): then 503, and the browser polls. */
 const SUBSCRIBE_TIMEOUT_MS = 5_000;
 /**
@@ -25,7 +25,7 @@ export interface InboxStreamOptions {
 const encoder = new TextEncoder();
 
 /** One Server-Sent Event of the contract: `event: inbox` and the event as JSON data. */
-export function sseEvent(event: InboxEvent): string {
+function sseEvent(event: InboxEvent): string {
   const data =
     event.id === undefined
       ? { type: event.type, conversation_id: event.conversation_id }

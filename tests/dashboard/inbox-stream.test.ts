@@ -194,6 +194,26 @@ describe("GET /inbox/stream (dashboard)", () => {
     await stream.ended;
   });
 
+  it("delivers message.updated once an inbound file is cached", async () => {
+    const current = await scene("Media");
+    await h.join(current.project.projectId, current.tester, "Ana");
+    const stream = await openStream(current.project.projectId, current.operator);
+    const upload = await fetch(`${h.server.url}/api/simulator/customer/media`, {
+      method: "POST",
+      headers: { "content-type": "image/png" },
+      body: new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")),
+    });
+    const { id: mediaId } = (await upload.json()) as { id: string };
+    await h.customer({ from: current.tester, type: "image", media: { id: mediaId, mime_type: "image/png", caption: "receipt" } });
+    // The ingest job stores the message; the media job caches its file.
+    await h.settle(20);
+    const created = await stream.next((e) => e.type === "message.created");
+    const updated = await stream.next((e) => e.type === "message.updated" && e.id === created.id);
+    expect(updated.conversation_id).toBe(created.conversation_id);
+    stream.abort();
+    await stream.ended;
+  });
+
   it("ends when the client aborts, and when the process starts draining", async () => {
     const { project, operator } = await scene("Ends");
     const aborted = await openStream(project.projectId, operator);

@@ -2,8 +2,8 @@
  * What the dashboard's inbox stream carries (the contract: /work docs "Live updates", README "Inbox:
  * live updates"): which conversation changed and how, never its data. The browser refetches what it shows.
  */
-export const INBOX_EVENT_TYPES = ["message.created", "message.updated", "conversation.updated", "note.created"] as const;
-export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number];
+const INBOX_EVENT_TYPES = ["message.created", "message.updated", "conversation.updated", "note.created"] as const;
+type InboxEventType = (typeof INBOX_EVENT_TYPES)[number];
 
 export interface InboxEvent {
   type: InboxEventType;

@@ -3,7 +3,7 @@ import type { MetricsPort } from "@/lib/ports/metrics";
 import { decodeBatch, inboxChannel, type InboxEvent } from "./events";
 import { InboxPublisher } from "./publisher";
 
-export { INBOX_EVENT_TYPES, type InboxEvent, type InboxEventType } from "./events";
+export type { InboxEvent } from "./events";
 
 /**
  * Live updates of the dashboard inbox (README "Inbox: live updates"). Writers call publishInboxEvent

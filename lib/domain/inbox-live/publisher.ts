@@ -3,7 +3,7 @@ import type { MetricsPort } from "@/lib/ports/metrics";
 import { chunkBatches, inboxChannel, type InboxEvent } from "./events";
 
 /** How long events gather before they go out: a burst (a status run, a broadcast batch) becomes one publish per project. */
-export const FLUSH_DELAY_MS = 40;
+const FLUSH_DELAY_MS = 40;
 /** At most this many events wait in a process; beyond it they are dropped (and counted): the streams' next event or poll catches up. */
 const MAX_PENDING = 20_000;
 /** Bytes per bus payload: under NOTIFY's 8000 with room to spare. */

@@ -5,7 +5,7 @@ import { memoryBus } from "./memory";
 import { postgresBus } from "./postgres";
 import { redisBus } from "./redis";
 
-export type { BusHandler, BusPort, Unsubscribe } from "./types";
+export type { BusPort, Unsubscribe } from "./types";
 export { BUS_PAYLOAD_LIMIT_BYTES, BusPayloadTooLarge } from "./types";
 import type { BusPort } from "./types";
 

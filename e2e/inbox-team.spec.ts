@@ -96,8 +96,8 @@ test("two members work one conversation: live unread, assignment, private note, 
     const logB = pageB.getByRole("log", { name: /^Messages with / });
     await expect(logB.getByText(hello)).toBeVisible();
 
-    // A opens it (the URL holds the view and the conversation) and assigns it to themself.
-    await rowA.click();
+    // A opens it with the keyboard (j: next conversation; the URL holds the view and the conversation) and assigns it to themself.
+    await page.locator("body").press("j");
     await expect(page).toHaveURL(/view=unassigned.*[?&]c=conv_|[?&]c=conv_.*view=unassigned/);
     const conversationId = new URL(page.url()).searchParams.get("c")!;
     const logA = page.getByRole("log", { name: /^Messages with / });

@@ -6,6 +6,7 @@ import type { Conversation } from "@/lib/client/inbox";
 import { useAssignConversation } from "@/lib/client/inbox-team";
 import { useMe } from "@/lib/client/me";
 import { useMembers } from "@/lib/client/members";
+import { HintButton } from "./hint-button";
 
 const UNASSIGNED = "";
 
@@ -74,6 +75,12 @@ export function AssignmentControl({ projectId, conversation, canWrite }: { proje
           {assignee ? "Reassign" : "Assign…"}
         </Button>
       )}
+      <HintButton label="What does assigning do?">
+        <strong className="block text-slate-900">Assignment</strong>
+        The assignee answers this customer; teammates see who has it, and it leaves Unassigned. Assigning hands the thread to people: human handoff turns on, so
+        your automation, agent and webhook stay quiet for this customer. To keep automation answering, use Assign… and untick “Hand the thread to people”.
+        Unassigning leaves handoff as it is.
+      </HintButton>
       {open && <AssignDialog projectId={projectId} conversation={conversation} myId={myId} onClose={() => setOpen(false)} />}
     </div>
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiCanAnswer, type AiAnswerFacts } from "@/lib/domain/conversations";
 import { createTestApp, type TestApp } from "../support/app";
 import { insertAutomation, setProjectRouting } from "../automations/support";
+import { insertAgent } from "../agents/thread-support";
 import { conversationIn, inboxProject } from "./support";
 
 /** The Conversation's ai_can_answer (docs/api-decisions.md "Team inbox"): the pure rule, then on the wire. */
@@ -66,5 +67,28 @@ describe("ai_can_answer on the Conversation", () => {
     expect((await project.api("GET", "/conversations")).body.data[0].ai_can_answer).toBe(true);
     await project.api("POST", `/conversations/${conversation.id}/handoff`, { enabled: true });
     expect(await get()).toBe(false);
+  });
+
+  it("AGENT: true while the ACTIVE agent owns the thread; taken over by your service, or assigned (handoff on): false", async () => {
+    const project = await inboxProject(app);
+    await setProjectRouting(app, project.seeded.projectId, "AGENT");
+    const { contact, conversation } = await conversationIn(app, project.seeded);
+    const get = async () => (await project.api("GET", `/conversations/${conversation.id}`)).body;
+    // No agent on the channel: the service owns the thread.
+    expect(await get()).toMatchObject({ thread_owner: "SERVICE", ai_can_answer: false });
+    const agentId = await insertAgent(app, project.seeded.projectId, { status: "ACTIVE" });
+    expect(await get()).toMatchObject({ thread_owner: "PROVIDER_AGENT", ai_can_answer: true });
+    const taken = await project.api("POST", "/business-agents/thread-control", { action: "take", channel_id: "ch_sandbox", contact_id: contact.id });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await get()).toMatchObject({ thread_owner: "SERVICE", ai_can_answer: false });
+    await project.api("POST", "/business-agents/thread-control", {
+      action: "pass",
+      channel_id: "ch_sandbox",
+      contact_id: contact.id,
+      business_agent_id: agentId,
+    });
+    expect(await get()).toMatchObject({ thread_owner: "PROVIDER_AGENT", ai_can_answer: true });
+    await project.dash("POST", `/conversations/${conversation.id}/assignment`, { assignee_id: project.member.userId });
+    expect(await get()).toMatchObject({ thread_owner: "BUSINESS_INBOX", ai_can_answer: false, handoff: { status: "HUMAN_ACTIVE" } });
   });
 });

@@ -6,9 +6,8 @@ import { conversationReads, conversations, messages } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
 import type { ConversationView, WindowFilter } from "@/lib/shared/inbox";
-import { lastCustomerMessageAtSql } from "./window";
+import { MESSAGING_WINDOW_MS as WINDOW_MS, lastCustomerMessageAtSql } from "./window";
 
-const WINDOW_MS = 24 * 3600_000;
 /** "closing": the window closes within this long (contract: 1 h). */
 const CLOSING_MS = 3600_000;
 
@@ -17,11 +16,11 @@ export function callingMemberId(ctx: Pick<Ctx, "actor">): string | null {
   return ctx.actor.type === "user" ? ctx.actor.id : null;
 }
 
-/** view=mine needs a member; a key is told how to ask for the same list. */
-export function memberOrRefuse(ctx: Pick<Ctx, "actor">, what: string): string {
+/** What needs a member (view=mine, a read marker) refuses a key with what to do instead. */
+export function memberOrRefuse(ctx: Pick<Ctx, "actor">, what: string, instead: string): string {
   const member = callingMemberId(ctx);
   if (member) return member;
-  throw new SvcError("unprocessable", `${what} means the signed-in member, and an API key is not one. Use assignee=<member user id> instead.`);
+  throw new SvcError("unprocessable", `${what} means the signed-in member, and an API key is not one. ${instead}`);
 }
 
 function timestampSql(at: Date): SQL {
@@ -50,7 +49,7 @@ export function viewSql(ctx: Pick<Ctx, "actor" | "now">, view: ConversationView)
     case "needs_person":
       return eq(conversations.handoffStatus, "HUMAN_ACTIVE");
     case "mine":
-      return eq(conversations.assigneeUserId, memberOrRefuse(ctx, "view=mine"));
+      return eq(conversations.assigneeUserId, memberOrRefuse(ctx, "view=mine", "Use assignee=<member user id> instead."));
     case "unassigned":
       return isNull(conversations.assigneeUserId);
   }

@@ -10,7 +10,7 @@ import { memberOrRefuse } from "@/lib/domain/conversations/views";
  * has read state. A read never moves back (two tabs racing keep the later one).
  */
 export async function markConversationRead(ctx: Ctx, id: string) {
-  const member = memberOrRefuse(ctx, "Marking a conversation read");
+  const member = memberOrRefuse(ctx, "Marking a conversation read", "Read state exists in the dashboard only.");
   const conversation = await getConversationRowOrThrow(ctx, id);
   await ctx.db
     .insert(conversationReads)

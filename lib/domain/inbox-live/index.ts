@@ -16,14 +16,20 @@ export type { InboxEvent } from "./events";
  * its bus (installInboxLive, lib/server/runtime.ts), as it installs the reaction lists. On globalThis,
  * as those are: Next may evaluate this module in more than one bundle.
  */
-const holder = globalThis as typeof globalThis & { __svcInboxPublisher?: InboxPublisher | null };
+const holder = globalThis as typeof globalThis & { __svcInboxPublishers?: InboxPublisher[] };
+const installed = (holder.__svcInboxPublishers ??= []);
 
-/** Installs this process's publisher over `bus`; the returned function flushes it and uninstalls it (a runtime's close). */
+/**
+ * Installs this process's publisher over `bus`; the returned function flushes it and uninstalls it (a
+ * runtime's close). The newest runtime's publisher serves; closing it gives the turn back to the one
+ * before (a test file with two apps open).
+ */
 export function installInboxLive(bus: BusPort, metrics: MetricsPort | null): () => Promise<void> {
   const publisher = new InboxPublisher(bus, metrics);
-  holder.__svcInboxPublisher = publisher;
+  installed.push(publisher);
   return async () => {
-    if (holder.__svcInboxPublisher === publisher) holder.__svcInboxPublisher = null;
+    const at = installed.indexOf(publisher);
+    if (at !== -1) installed.splice(at, 1);
     await publisher.drain();
   };
 }
@@ -35,7 +41,7 @@ export function installInboxLive(bus: BusPort, metrics: MetricsPort | null): () 
  */
 export function publishInboxEvent(projectId: string, event: InboxEvent): void {
   try {
-    holder.__svcInboxPublisher?.publish(projectId, event);
+    installed.at(-1)?.publish(projectId, event);
   } catch (error) {
     // Nothing may fail a write that has already committed.
     console.error("[inbox-live] publish failed:", error);

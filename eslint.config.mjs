@@ -69,6 +69,8 @@ const CORE_MODULES = [
   "plans",
   "audit",
   "shared",
+  // The inbox's live updates: the core announces its writes there (README "Inbox: live updates").
+  "inbox-live",
 ];
 const FEATURE_MODULES = [
   "agents",
@@ -82,6 +84,7 @@ const FEATURE_MODULES = [
   "config",
   "readiness",
   "cli-login",
+  "inbox",
   "reactions",
 ];
 const CORE_WHY =

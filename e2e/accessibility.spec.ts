@@ -252,6 +252,7 @@ test.describe("signed in", () => {
     { name: "overview", path: () => project(), heading: /Accessibility e2e/ },
     { name: "inbox", path: () => project("inbox"), heading: "Inbox" },
     { name: "conversation and contact", path: () => `${project("inbox")}?c=${seeded.conversationId}`, heading: "Inbox" },
+    { name: "saved replies", path: () => project("saved-replies"), heading: "Saved replies" },
     { name: "channels", path: () => project("channels"), heading: "Channels" },
     { name: "flows", path: () => project("flows"), heading: "Flows" },
     { name: "flow editor", path: () => project(`flows/${seeded.flowId}`), heading: /^Feedback / },
@@ -289,7 +290,6 @@ test.describe("signed in", () => {
     { name: "Create an API key", path: () => project("keys"), heading: "API keys", button: "Create key" },
     { name: "Invite a member", path: () => project("members"), heading: "Members", button: "Invite member" },
     { name: "Replay events", path: () => project("webhooks"), heading: "Webhooks", button: "Replay events" },
-    { name: "Contact", path: () => `${project("inbox")}?c=${seeded.conversationId}`, heading: "Inbox", button: "Contact" },
   ];
   for (const { name, path, heading, button } of dialogs) {
     test(`${name} dialog: no serious axe violation`, async ({ page }) => {
@@ -300,6 +300,14 @@ test.describe("signed in", () => {
       await expectNoViolation(page);
     });
   }
+
+  test("Contact panel beside the thread: no serious axe violation", async ({ page }) => {
+    await page.goto(`${project("inbox")}?c=${seeded.conversationId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await page.getByRole("button", { name: "Contact", exact: true }).click();
+    await expect(page.getByRole("complementary", { name: "Contact" }).getByText("Contact id")).toBeVisible();
+    await expectNoViolation(page);
+  });
 
   test("unknown project: no serious axe violation", async ({ page, consoleErrors }) => {
     // The page asks for the project before it knows there is none; those answers are 404s, on purpose here.

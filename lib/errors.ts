@@ -57,6 +57,7 @@ export type ErrorCode =
   | "message_pair_rate_limit"
   | "message_rate_limit_unavailable"
   | "database_unavailable"
+  | "live_updates_unavailable"
   | "internal_error";
 
 export class SvcError extends errorKind("SvcError") {

@@ -35,6 +35,8 @@ export const ID_PREFIXES = {
   businessAgentConnector: "bacn",
   businessAgentTool: "batl",
   threadControl: "thc",
+  note: "note",
+  savedReply: "srep",
   broadcast: "bc",
   broadcastRecipient: "bcr",
   registrationIntent: "ri",

@@ -35,6 +35,12 @@ const CONVERSATION_FIELDS = [
   "last_message_at",
   "messaging_window",
   "thread_owner",
+  // The team inbox's (tests/inbox/).
+  "assignee",
+  "assigned_at",
+  "assigned_by",
+  "unread_count",
+  "ai_can_answer",
   "created_at",
   "updated_at",
 ].sort();
@@ -162,6 +168,13 @@ describe("GET /conversations/{id}", () => {
       messaging_window: { open: false, closes_at: null },
       // The project routes EXTERNAL: no thread owner on the wire (tests/agents/inbox-sync.test.ts).
       thread_owner: null,
+      assignee: null,
+      assigned_at: null,
+      assigned_by: null,
+      // An API key has no read state.
+      unread_count: null,
+      // EXTERNAL routing: your webhook answers, nothing automated of ours.
+      ai_can_answer: false,
       created_at: at,
       updated_at: at,
     });

@@ -94,6 +94,7 @@ describe("routing tables", () => {
       "GET /sandbox/testers",
       "GET /webhook-deliveries/stats",
       "PATCH /members/{id}",
+      "POST /conversations/{id}/read",
       "POST /flows/{id}/channels",
       "POST /keys",
       "POST /keys/{id}/revoke",

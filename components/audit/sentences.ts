@@ -71,6 +71,8 @@ export function targetHref(projectId: string, event: AuditEvent): string | null 
     }
     case "automation":
       return projectPath(projectId, "automations");
+    case "conversation":
+      return id ? `${projectPath(projectId, "inbox")}?c=${encodeURIComponent(id)}` : projectPath(projectId, "inbox");
     case "project":
       // The webhook, its secret and the routing are set on the Overview; config on its own page.
       return projectPath(projectId, event.action === "config.applied" ? "config" : "");
@@ -164,6 +166,11 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     const types = Array.isArray(d.deleted_data_types) ? d.deleted_data_types.join(", ").replaceAll("_", " ") : "";
     return [text("erased the personal data of "), t("a contact"), text(types ? ` (${types})` : "")];
   },
+  "conversation.assigned": (d, t) =>
+    str(d, "to")
+      ? [text("assigned "), t("a conversation"), text(d.handoff_turned_on === true ? " to a member and turned its handoff on" : " to a member")]
+      : [text("unassigned "), t("a conversation")],
+  "conversation.note_added": (_d, t) => [text("added a note to "), t("a conversation")],
 };
 
 /** The actor, then what they did, with the target linked where it has a page. */

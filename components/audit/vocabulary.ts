@@ -40,6 +40,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "broadcast.paused": "Paused a broadcast",
   "broadcast.cancelled": "Cancelled a broadcast",
   "contact.erased": "Erased a contact's data",
+  "conversation.assigned": "Assigned a conversation",
+  "conversation.note_added": "Added a note",
 };
 
 /** The action filter's groups, by what the actions touch. Every action is in exactly one (tests/dashboard/audit-log.test.ts). */
@@ -71,6 +73,7 @@ export const ACTION_GROUPS: readonly { label: string; actions: readonly AuditAct
     actions: ["flow.published", "template.submitted", "template.deleted", "broadcast.sent", "broadcast.paused", "broadcast.cancelled"],
   },
   { label: "Customer data", actions: ["contact.erased"] },
+  { label: "Inbox", actions: ["conversation.assigned", "conversation.note_added"] },
 ];
 
 export function actionLabel(action: AuditAction): string {
@@ -93,6 +96,7 @@ export const TARGET_LABELS: Record<AuditTargetType, string> = {
   business_agent_connector: "Connector",
   thread_control: "Customer thread",
   automation: "Automation",
+  conversation: "Conversation",
 };
 
 export function targetLabel(type: string): string {

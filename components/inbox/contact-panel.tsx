@@ -1,90 +1,93 @@
 "use client";
 
-import { useState } from "react";
-import { Badge, Button, Dialog, ErrorState, SkeletonGroup, SkeletonText, Time, TrashIcon, UsersIcon } from "@/components/ui";
+import { useEffect, useState } from "react";
+import { Button, CloseIcon, ErrorState, SkeletonGroup, SkeletonText, TrashIcon, UsersIcon } from "@/components/ui";
 import { useContact } from "@/lib/client/contacts";
+import { ContactDetails } from "./contact-details";
 import { EraseContactDialog } from "./erase-contact-dialog";
+
+/**
+ * Open beside the thread from the start where the screen leaves the thread room for it (2xl, with the
+ * sidebar and the list); narrower screens open it over the thread with the Contact button.
+ */
+export function useContactPanelOpen() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (window.matchMedia("(min-width: 1536px)").matches) setOpen(true);
+  }, []);
+  return [open, setOpen] as const;
+}
+
+export function ContactPanelToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <Button size="sm" icon={<UsersIcon />} aria-expanded={open} aria-controls={open ? "contact-panel" : undefined} onClick={onToggle}>
+      Contact
+    </Button>
+  );
+}
 
 export interface ContactPanelProps {
   projectId: string;
   contactId: string;
+  conversationId: string;
   listHref: string;
   /** Owners and admins only (contacts:erase). */
   canErase: boolean;
+  onClose: () => void;
+  onErased: () => void;
 }
 
-/** The header's "Contact" button: the customer's details, and for admins the erasure of their data. */
-export function ContactPanel({ projectId, contactId, listHref, canErase }: ContactPanelProps) {
-  const [open, setOpen] = useState(false);
+/** The customer beside the thread: who they are, where they wrote, what they submitted; for admins the erasure. */
+export function ContactPanel({ projectId, contactId, conversationId, listHref, canErase, onClose, onErased }: ContactPanelProps) {
   const [erasing, setErasing] = useState(false);
-  const contact = useContact(projectId, open || erasing ? contactId : null);
+  const contact = useContact(projectId, contactId);
 
   return (
-    <>
-      <Button size="sm" icon={<UsersIcon />} onClick={() => setOpen(true)}>
-        Contact
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Contact" description="What this project knows about the customer.">
+    <aside
+      id="contact-panel"
+      aria-label="Contact"
+      className="absolute inset-y-0 right-0 z-10 flex w-80 max-w-full flex-col border-l border-slate-200 bg-white shadow-lg 2xl:static 2xl:shadow-none"
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2.5">
+        <h2 className="text-sm font-semibold text-slate-900">Contact</h2>
+        <Button size="icon" variant="ghost" aria-label="Close the contact panel" onClick={onClose}>
+          <CloseIcon />
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
         {contact.error ? (
           <ErrorState compact error={contact.error} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
         ) : !contact.data ? (
           <SkeletonGroup label="Loading contact">
-            <SkeletonText lines={4} />
+            <SkeletonText lines={6} />
           </SkeletonGroup>
         ) : (
           <>
-            <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
-              <Detail term="Name">{contact.data.name ?? "—"}</Detail>
-              <Detail term="Phone">{contact.data.phone ? <span className="font-mono">{contact.data.phone}</span> : "—"}</Detail>
-              {contact.data.user_id && <Detail term="User id">{contact.data.user_id}</Detail>}
-              <Detail term="Reference">{contact.data.reference_id ?? "—"}</Detail>
-              <Detail term="Opt-in">
-                {contact.data.opt_in ? (
-                  <Badge tone={contact.data.opt_in.status === "active" ? "success" : "neutral"}>{contact.data.opt_in.status}</Badge>
-                ) : (
-                  "none"
-                )}
-              </Detail>
-              <Detail term="First seen">
-                <Time value={contact.data.created_at} />
-              </Detail>
-              <Detail term="Contact id">
-                <span className="font-mono text-xs">{contact.data.id}</span>
-              </Detail>
-            </dl>
+            <ContactDetails projectId={projectId} contact={contact.data} currentConversationId={conversationId} />
             {canErase && (
               <div className="mt-6 rounded-md p-3 ring-1 ring-red-200">
                 <p className="text-sm font-medium text-slate-900">Erase personal data</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  For a customer&apos;s deletion request: removes their data from this project only. Other projects keep theirs.
+                  For a customer&apos;s deletion request: removes their data, conversation and notes from this project only. Other projects keep theirs.
                 </p>
-                <Button
-                  className="mt-3"
-                  size="sm"
-                  variant="danger"
-                  icon={<TrashIcon />}
-                  onClick={() => {
-                    setOpen(false);
-                    setErasing(true);
-                  }}
-                >
+                <Button className="mt-3" size="sm" variant="danger" icon={<TrashIcon />} onClick={() => setErasing(true)}>
                   Erase personal data
                 </Button>
               </div>
             )}
           </>
         )}
-      </Dialog>
-      {contact.data && <EraseContactDialog projectId={projectId} contact={contact.data} open={erasing} onClose={() => setErasing(false)} listHref={listHref} />}
-    </>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-500">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </>
+      </div>
+      {contact.data && (
+        <EraseContactDialog
+          projectId={projectId}
+          contact={contact.data}
+          open={erasing}
+          onClose={() => setErasing(false)}
+          listHref={listHref}
+          onErased={onErased}
+        />
+      )}
+    </aside>
   );
 }

@@ -18,19 +18,17 @@ export interface ConversationRowProps {
   channel: Channel | undefined;
   href: string;
   selected: boolean;
-  isUnread: (conversationId: string, lastInboundAt: string | null | undefined) => boolean;
 }
 
-export function ConversationRow({ projectId, conversation, channel, href, selected, isUnread }: ConversationRowProps) {
+export function ConversationRow({ projectId, conversation, channel, href, selected }: ConversationRowProps) {
   const last = useLastMessage(projectId, conversation);
   const lastMessage = last.data;
   const label = contactLabel(conversation);
-  // Unread: the customer had the last word, after this browser last opened the conversation.
-  const unread =
-    !selected &&
-    (lastMessage
-      ? lastMessage.direction === "inbound" && isUnread(conversation.id, lastMessage.timestamp)
-      : isUnread(conversation.id, conversation.last_message_at));
+  // Unread is the server's count for the signed-in member (customer messages since their last read);
+  // the open conversation is being read, so it never shows as unread.
+  const unreadCount = selected ? 0 : (conversation.unread_count ?? 0);
+  const unread = unreadCount > 0;
+  const assignee = conversation.assignee ?? null;
   const activity = lastMessage?.timestamp ?? conversation.last_message_at ?? conversation.started_at;
   const answering = useWhoAnswers(projectId, conversation, channel);
   const owner = threadOwnerBadge(conversation.thread_owner);
@@ -42,6 +40,7 @@ export function ConversationRow({ projectId, conversation, channel, href, select
         scroll={false}
         aria-current={selected ? "page" : undefined}
         data-conversation-id={conversation.id}
+        data-unread={unread ? "true" : "false"}
         className={cn(
           "flex gap-3 border-l-2 px-3 py-3 transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600 sm:px-4",
           selected ? "border-indigo-600 bg-indigo-50/60" : "border-transparent hover:bg-slate-50",
@@ -53,12 +52,23 @@ export function ConversationRow({ projectId, conversation, channel, href, select
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cn("truncate text-sm", unread ? "font-semibold text-slate-900" : "font-medium text-slate-800")}>{label}</span>
-            <Time value={activity} className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-medium text-indigo-700" : "text-slate-600")} />
+            <span className={cn("truncate text-sm", unread ? "font-bold text-slate-900" : "font-medium text-slate-800")}>{label}</span>
+            <span className="flex shrink-0 items-center gap-1.5">
+              <Time value={activity} className={cn("text-[11px] tabular-nums", unread ? "font-medium text-indigo-700" : "text-slate-600")} />
+              {unread && (
+                <span
+                  data-testid="unread-count"
+                  aria-hidden="true"
+                  className="min-w-5 rounded-full bg-indigo-600 px-1.5 text-center text-[11px] leading-5 font-semibold text-white tabular-nums"
+                >
+                  {unreadCount}
+                </span>
+              )}
+            </span>
           </span>
           {conversation.name && conversation.phone && <span className="block truncate font-mono text-[11px] text-slate-600">{conversation.phone}</span>}
           <span className={cn("mt-0.5 block truncate text-[13px]", unread ? "text-slate-800" : "text-slate-600")}>
-            {unread && <span className="sr-only">Unread. </span>}
+            {unread && <span className="sr-only">{unreadCount} unread. </span>}
             {last.isPending ? (
               <span className="inline-block h-3 w-32 animate-pulse rounded bg-slate-200/70 align-middle motion-reduce:animate-none" />
             ) : lastMessage ? (
@@ -82,6 +92,13 @@ export function ConversationRow({ projectId, conversation, channel, href, select
               <Badge tone={answering.tone}>
                 <span title={answering.why} data-answerer={answering.answerer}>
                   {answering.label}
+                </span>
+              </Badge>
+            )}
+            {assignee && (
+              <Badge tone="neutral">
+                <span data-testid="row-assignee" title={`Assigned to ${assignee.name ?? assignee.email}`}>
+                  {assignee.name ?? assignee.email}
                 </span>
               </Badge>
             )}

@@ -14,13 +14,15 @@ export interface EraseContactDialogProps {
   onClose: () => void;
   /** Where to go once erased: the conversation is gone, so the inbox list. */
   listHref: string;
+  /** Told once erased, so the page can let go of the conversation's views before the navigation (they would ask for what is gone). */
+  onErased?: () => void;
 }
 
 /**
  * DELETE /contacts/{id} behind a typed confirmation: erasure cannot be undone, so the operator types
  * the customer's number (or ERASE) before the button enables.
  */
-export function EraseContactDialog({ projectId, contact, open, onClose, listHref }: EraseContactDialogProps) {
+export function EraseContactDialog({ projectId, contact, open, onClose, listHref, onErased }: EraseContactDialogProps) {
   const erase = useEraseContact(projectId);
   const toast = useToast();
   const router = useRouter();
@@ -43,6 +45,7 @@ export function EraseContactDialog({ projectId, contact, open, onClose, listHref
         toast.show({ tone: "success", title: "Personal data erased", description: "The contact and their conversation are gone from this project." });
         close();
         router.push(listHref);
+        onErased?.();
       },
       onError: (cause) => setError(cause.message),
     });

@@ -40,7 +40,7 @@ export function HandoffToggle({
     );
 
   return (
-    <div className="flex items-center gap-2 max-sm:w-full max-sm:border-t max-sm:border-slate-100 max-sm:pt-2">
+    <div className="flex items-center gap-2">
       {answering && (
         <Badge tone={answering.tone} dot>
           <span data-testid="handoff-status" data-answerer={answering.answerer} data-handoff={conversation.handoff.status} title={answering.why}>
@@ -49,7 +49,7 @@ export function HandoffToggle({
         </Badge>
       )}
       {canWrite && (
-        <label className="flex items-center gap-2 text-[13px] font-medium text-slate-700 max-sm:ml-auto">
+        <label className="flex items-center gap-2 text-[13px] font-medium whitespace-nowrap text-slate-700 max-sm:ml-auto">
           <span>Human handoff</span>
           <Switch checked={human} onCheckedChange={toggle} loading={setHandoff.isPending} aria-label="Human handoff" />
         </label>

@@ -4,17 +4,19 @@ import { Fragment, useCallback, useLayoutEffect, useRef, useState } from "react"
 import { Button } from "@/components/ui/button";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { useStickToBottom } from "@/components/ui/use-stick-to-bottom";
-import type { Message } from "@/lib/client/inbox";
 import { formatDay } from "./format";
 import { MessageBubble } from "./message-bubble";
+import { NoteBubble } from "./note-bubble";
 import { PendingBubble } from "./pending-bubble";
 import type { PendingSend } from "./pending-send";
+import type { TimelineItem } from "./timeline";
 
 // Within this many pixels of the bottom counts as "at the bottom" (keeps following new messages).
 const STICKY_PX = 80;
 
 export interface MessageLogProps {
-  messages: Message[];
+  /** Messages and private notes, oldest first. */
+  items: TimelineItem[];
   pending: PendingSend[];
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -28,14 +30,16 @@ export interface MessageLogProps {
  * The thread, oldest at the top. It follows new messages while the operator is at the bottom; once
  * they scroll up it stays put and offers a "new messages" jump instead.
  */
-export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, label }: MessageLogProps) {
+export function MessageLog({ items, pending, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, label }: MessageLogProps) {
   const { scroller, atBottom, onScroll: measureBottom } = useStickToBottom<HTMLDivElement>(STICKY_PX);
   const [unseenBelow, setUnseenBelow] = useState(false);
   // Keeps the view steady when older messages are prepended above it.
   const heightBeforeOlder = useRef<number | null>(null);
 
-  const lastKey = `${messages[messages.length - 1]?.id ?? ""}|${messages[messages.length - 1]?.status ?? ""}|${pending.length}|${pending.map((p) => p.state).join()}`;
-  const firstId = messages[0]?.id;
+  const last = items[items.length - 1];
+  const lastId = last ? itemId(last) : undefined;
+  const lastKey = `${lastId ?? ""}|${last?.kind === "message" ? last.message.status : ""}|${pending.length}|${pending.map((p) => p.state).join()}`;
+  const firstId = items[0] ? itemId(items[0]) : undefined;
 
   const scrollToBottom = useCallback(
     (smooth: boolean) => {
@@ -57,7 +61,6 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
     }
   }, [firstId, scroller]);
 
-  const lastId = messages[messages.length - 1]?.id;
   const previousLastId = useRef(lastId);
   useLayoutEffect(() => {
     if (atBottom.current) scrollToBottom(false);
@@ -93,12 +96,12 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
           </div>
         )}
         <ol className="space-y-3">
-          {messages.map((message, index) => {
-            const previous = messages[index - 1];
-            const day = formatDay(message.timestamp);
-            const newDay = !previous || formatDay(previous.timestamp) !== day;
+          {items.map((item, index) => {
+            const previous = items[index - 1];
+            const day = formatDay(item.at);
+            const newDay = !previous || formatDay(previous.at) !== day;
             return (
-              <Fragment key={message.id}>
+              <Fragment key={itemId(item)}>
                 {newDay && (
                   <li aria-hidden="true" className="flex items-center gap-3 py-1 text-[11px] font-medium text-slate-500">
                     <span className="h-px flex-1 bg-slate-200" />
@@ -106,7 +109,7 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
                     <span className="h-px flex-1 bg-slate-200" />
                   </li>
                 )}
-                <MessageBubble message={message} />
+                {item.kind === "message" ? <MessageBubble message={item.message} /> : <NoteBubble note={item.note} />}
               </Fragment>
             );
           })}
@@ -129,3 +132,5 @@ export function MessageLog({ messages, pending, hasOlder, loadingOlder, onLoadOl
     </div>
   );
 }
+
+const itemId = (item: TimelineItem) => (item.kind === "message" ? item.message.id : item.note.id);

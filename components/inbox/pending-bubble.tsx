@@ -6,6 +6,7 @@ import { isApiError } from "@/lib/client/api";
 import { BubbleFrame } from "./message-bubble";
 import { MessageStatus } from "./message-status";
 import type { PendingSend } from "./pending-send";
+import { sendNextStep } from "./send-failure";
 
 /** The optimistic bubble of a message being sent; on failure it shows the server's words and offers a retry. */
 export function PendingBubble({ pending, onRetry, onDiscard }: { pending: PendingSend; onRetry: () => void; onDiscard: () => void }) {
@@ -33,6 +34,9 @@ function PendingContent({ request }: { request: PendingSend["request"] }) {
         {request.media.caption && <p className="break-words whitespace-pre-wrap">{request.media.caption}</p>}
       </div>
     );
+  }
+  if ("template" in request) {
+    return <p className="text-sm leading-5">Template message</p>;
   }
   return (
     <div>
@@ -70,6 +74,10 @@ function SendError({ error, onRetry, onDiscard }: { error: unknown; onRetry: () 
       <div className="min-w-0">
         <p className="font-semibold">Not sent{api && HINTS[api.status] ? `: ${HINTS[api.status]}` : ""}</p>
         <p className="mt-0.5 break-words">{message}</p>
+        <p className="mt-1 break-words text-red-900" data-testid="send-next-step">
+          <span className="font-semibold">Next step: </span>
+          {sendNextStep(error)}
+        </p>
         {issues.length > 0 && (
           <ul className="mt-1 list-disc pl-4">
             {issues.map(([field, messages]) => (

@@ -28,7 +28,12 @@ export interface AnsweringFacts {
   automations: readonly Pick<Automation, "active" | "trigger">[] | undefined;
 }
 
-type ConversationFacts = { handoff: Pick<Conversation["handoff"], "status">; thread_owner?: Conversation["thread_owner"] };
+type ConversationFacts = {
+  handoff: Pick<Conversation["handoff"], "status">;
+  thread_owner?: Conversation["thread_owner"];
+  /** The server's verdict (issue 37 item 9): something automated can answer now. Absent from older servers. */
+  ai_can_answer?: boolean;
+};
 type ChannelFacts = Pick<Channel, "is_sandbox" | "routing_mode">;
 
 const PERSON: WhoAnswers = {
@@ -38,8 +43,29 @@ const PERSON: WhoAnswers = {
   why: "A teammate answers from this inbox: automation and the agent stay quiet.",
 };
 
-/** null while a fact it needs is still loading. */
+const AUTOMATED: WhoAnswers = {
+  answerer: "automation",
+  label: "AI active",
+  tone: "accent",
+  why: "Something automated answers this conversation: the channel's business agent or an active automation.",
+};
+
+const AUTOMATED_ANSWERERS: ReadonlySet<Answerer> = new Set(["agent", "automation", "keywords"]);
+
+/**
+ * null while a fact it needs is still loading. "AI active" shows only when the server says something
+ * automated can answer (ai_can_answer); the facts below then only say which thing, or who else.
+ */
 export function whoAnswers(facts: AnsweringFacts | undefined, conversation: ConversationFacts, channel: ChannelFacts | null | undefined): WhoAnswers | null {
+  const judged = judge(facts, conversation, channel);
+  const verdict = conversation.ai_can_answer;
+  if (verdict === undefined || judged?.answerer === "person") return judged;
+  if (verdict) return judged && AUTOMATED_ANSWERERS.has(judged.answerer) ? judged : AUTOMATED;
+  if (!judged || !AUTOMATED_ANSWERERS.has(judged.answerer)) return judged;
+  return facts ? webhookAnswers(facts.hasWebhook) : null;
+}
+
+function judge(facts: AnsweringFacts | undefined, conversation: ConversationFacts, channel: ChannelFacts | null | undefined): WhoAnswers | null {
   if (conversation.handoff.status === "HUMAN_ACTIVE" || conversation.thread_owner === "BUSINESS_INBOX") return PERSON;
   if (!facts) return null;
   // The server's rule (lib/domain/events inboundRoute routes by the same function).

@@ -21,7 +21,7 @@ export function WindowBanner({ replyWindow, now, platform }: { replyWindow: Mess
       >
         Free-form replies are blocked: {reason}.{" "}
         {platform === "PLATFORM_A" || platform === null
-          ? "Send an approved template through the API (POST /messages with template), or wait for the customer to write again."
+          ? "Send an approved template (the Template tab below), or wait for the customer to write again. Notes for your team still work."
           : "This platform allows no business-initiated messages; you can reply once the customer writes again."}
       </Banner>
     );

@@ -17,6 +17,7 @@ import {
   InboxIcon,
   KeyIcon,
   PhoneIcon,
+  ReplyStepIcon,
   TemplatesIcon,
   UsersIcon,
   WebhookIcon,
@@ -34,6 +35,7 @@ interface NavItem {
 const NAV_ITEMS: readonly NavItem[] = [
   { label: "Overview", segment: "", icon: HomeIcon },
   { label: "Inbox", segment: "inbox", icon: InboxIcon },
+  { label: "Saved replies", segment: "saved-replies", icon: ReplyStepIcon },
   { label: "Channels", segment: "channels", icon: ChannelsIcon },
   { label: "Flows", segment: "flows", icon: FlowsIcon },
   { label: "Functions", segment: "functions", icon: FunctionsIcon },

@@ -54,5 +54,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   message_pair_rate_limit: 429,
   message_rate_limit_unavailable: 503,
   database_unavailable: 503,
+  live_updates_unavailable: 503,
   internal_error: 500,
 };

@@ -5,6 +5,7 @@ import { projectRoutes } from "./routes/projects";
 import { channelRoutes } from "./routes/channels";
 import { contactRoutes } from "./routes/contacts";
 import { conversationRoutes } from "./routes/conversations";
+import { savedReplyRoutes } from "./routes/saved-replies";
 import { messageRoutes } from "./routes/messages";
 import { webhookRoutes } from "./routes/webhooks";
 import { eventStreamRoutes } from "./routes/event-stream";
@@ -35,6 +36,7 @@ export const apiRoutes: readonly Endpoint[] = [
   ...channelRoutes,
   ...contactRoutes,
   ...conversationRoutes,
+  ...savedReplyRoutes,
   ...messageRoutes,
   ...webhookRoutes,
   ...eventStreamRoutes,

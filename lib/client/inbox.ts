@@ -1,12 +1,13 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { ListEnvelope } from "@/lib/api/schemas/common";
-import type { ConversationWire as Conversation, MessageWire } from "@/lib/api/schemas/contacts";
+import type { ConversationWire, MessageWire } from "@/lib/api/schemas/contacts";
 import type { MessageSendRequestInput, MessageSendResponseWire as MessageSendResponse } from "@/lib/api/schemas/messages";
 import { projectApi } from "./api";
 import type { Channel } from "./channels";
+import { conversationFilterQuery, filterKey, type InboxFilters } from "./inbox-views";
 import { projectQueryKey } from "./query";
 
 /**
@@ -15,7 +16,10 @@ import { projectQueryKey } from "./query";
  * nothing of the server reaches the browser bundle.
  */
 
-export type { Conversation, MessageSendResponse };
+export type { MessageSendResponse };
+
+/** The conversation with the team inbox's fields: assignee, who assigned it, the member's unread count, ai_can_answer. */
+export type Conversation = ConversationWire;
 export type MessagingWindow = Conversation["messaging_window"];
 
 export type MessageFailure = NonNullable<MessageWire["failure"]>;
@@ -50,7 +54,8 @@ export type MediaType = "image" | "document" | "video" | "audio";
 export type ComposedContent =
   | { text: string }
   | { media: { type: MediaType; link: string; caption?: string; filename?: string } }
-  | { interactive: { type: "button"; body: string; buttons: { id: string; title: string }[] } };
+  | { interactive: { type: "button"; body: string; buttons: { id: string; title: string }[] } }
+  | { template: { id: string; components?: Record<string, unknown>[] } };
 
 /** POST /messages as the inbox sends it (checked against the wire request where it is sent): a reply with composed content. */
 export type MessageSendRequest = { channel_id: string; conversation_id: string } & ComposedContent;
@@ -60,9 +65,12 @@ export type MessageSendRequest = { channel_id: string; conversation_id: string }
 const inboxKey = (projectId: string, ...parts: string[]) => projectQueryKey(projectId, "inbox", ...parts);
 export const inboxKeys = {
   all: (projectId: string) => inboxKey(projectId),
-  /** Every conversation list; with `search`, the list for that search (server-side, GET /conversations?q=). */
-  conversations: (projectId: string, search?: string) =>
-    search === undefined ? inboxKey(projectId, "conversations") : inboxKey(projectId, "conversations", search),
+  /** Every conversation list; with `filters`, the list for that view, channel, window and search. */
+  conversations: (projectId: string, filters?: InboxFilters) =>
+    filters === undefined ? inboxKey(projectId, "conversations") : projectQueryKey(projectId, "inbox", "conversations", filterKey(filters)),
+  /** GET /conversations/counts for the filters other than the view. */
+  counts: (projectId: string, filters?: InboxFilters) =>
+    filters === undefined ? inboxKey(projectId, "counts") : projectQueryKey(projectId, "inbox", "counts", { ...filterKey(filters), view: "" }),
   conversation: (projectId: string, id: string) => inboxKey(projectId, "conversation", id),
   messages: (projectId: string, id: string) => inboxKey(projectId, "messages", id),
   preview: (projectId: string, id: string) => inboxKey(projectId, "preview", id),
@@ -89,16 +97,16 @@ function nextCursor<T extends { id: string }>(page: ListEnvelope<T>): string | u
 // ------------------------------------------------------------------------------------ conversations
 
 /**
- * GET /conversations, newest first, 50 a page; "Load more" fetches the next page. `search` is the
- * server's `q` (contact name or phone): searching covers every conversation, not just loaded pages.
- * While a new search loads, the previous results stay on screen.
+ * GET /conversations, newest first, 50 a page; "Load more" fetches the next page. The filters (view,
+ * channel, window, `q` = contact name or phone) run on the server, so they cover every conversation,
+ * not just loaded pages. While a new filter loads, the previous results stay on screen.
  */
-export function useConversations(projectId: string, search = "") {
-  const q = search.trim();
+export function useConversations(projectId: string, filters: InboxFilters) {
+  const filter = conversationFilterQuery(filters, { withView: true }).toString();
   return useInfiniteQuery({
-    queryKey: inboxKeys.conversations(projectId, q),
+    queryKey: inboxKeys.conversations(projectId, filters),
     queryFn: ({ pageParam, signal }) =>
-      projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${q ? `&q=${encodeURIComponent(q)}` : ""}`, {
+      projectApi<ListEnvelope<Conversation>>(projectId, `/conversations?${pageQuery(CONVERSATION_PAGE, pageParam)}${filter ? `&${filter}` : ""}`, {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
@@ -219,13 +227,21 @@ export function useSetHandoff(projectId: string) {
         method: "POST",
         body: reason ? { enabled, reason } : { enabled },
       }),
-    onSuccess: (conversation) => {
-      queryClient.setQueryData(inboxKeys.conversation(projectId, conversation.id), conversation);
-      queryClient.setQueriesData<InfiniteData<ListEnvelope<Conversation>>>({ queryKey: inboxKeys.conversations(projectId) }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === conversation.id ? conversation : item)) })) }
-          : data,
-      );
-    },
+    onSuccess: (conversation) => putConversation(queryClient, projectId, conversation),
   });
+}
+
+/**
+ * A write answered with the updated conversation: it replaces the cached copy and its rows in every
+ * loaded list at once; the lists and counts are then asked again, since it may have left a view.
+ */
+export function putConversation(queryClient: QueryClient, projectId: string, conversation: Conversation) {
+  queryClient.setQueryData(inboxKeys.conversation(projectId, conversation.id), conversation);
+  queryClient.setQueriesData<InfiniteData<ListEnvelope<Conversation>>>({ queryKey: inboxKeys.conversations(projectId) }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === conversation.id ? conversation : item)) })) }
+      : data,
+  );
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations(projectId) });
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.counts(projectId) });
 }

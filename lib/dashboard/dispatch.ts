@@ -5,10 +5,14 @@ import { errorResponse, handlerHeaders } from "@/lib/api/respond";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
 import { projectAccessFor, scopesOfRole } from "@/lib/domain/members";
 import { accountRoutes, dashboardProjectRoutes } from "./routes";
+import { inboxStreamRoute } from "./routes/inbox-stream";
 import { requireUser } from "./session";
 
-/** Every public JSON operation plus the dashboard's own, served to a signed-in operator per project. */
-const projectRouter = createRouter(dashboardProjectRoutes, "/api/dashboard/projects/{id}");
+/**
+ * Every public JSON operation plus the dashboard's own, served to a signed-in operator per project, and
+ * the inbox's event stream (a byte route: its answer is a stream, outside the JSON operations' table).
+ */
+const projectRouter = createRouter([...dashboardProjectRoutes, inboxStreamRoute], "/api/dashboard/projects/{id}");
 /** The calls outside any project (lib/dashboard/routes/account.ts), through the same kind of router. */
 const accountRouter = createRouter(accountRoutes, "/api/dashboard");
 

@@ -6,6 +6,7 @@ import type { ObjectStorage } from "@/lib/ports/storage";
 import type { ProviderPort } from "@/lib/ports/provider/types";
 import type { SandboxPort } from "@/lib/ports/sandbox/types";
 import type { MetricsPort } from "@/lib/ports/metrics";
+import type { BusPort } from "@/lib/ports/bus";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -31,6 +32,8 @@ export interface Ports {
   sandbox: SandboxPort;
   /** The process's Prometheus series (lib/ports/metrics): outcomes worth watching, never tenant data in a label. */
   metrics: MetricsPort;
+  /** Short messages between this deployment's processes (lib/ports/bus): the inbox's live updates. */
+  bus: BusPort;
 }
 
 /**

@@ -20,6 +20,8 @@ import { installReactions } from "@/lib/domain/reactions";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
 import { createMetrics } from "@/lib/ports/metrics";
+import { createBus } from "@/lib/ports/bus";
+import { installInboxLive } from "@/lib/domain/inbox-live";
 import { readBroadcastsInProgress } from "@/lib/domain/broadcasts/stats";
 import { measuredProvider, measuredSandbox } from "./measured-ports";
 import type { ReadinessTarget } from "./health";
@@ -41,7 +43,7 @@ export interface Runtime {
    * Once per runtime (a second call returns the first one's answer); close() calls it too.
    */
   stopWork(options?: { graceMs?: number }): Promise<{ givenBack: number }>;
-  /** stopWork, then the sandbox, the limiter and the database. */
+  /** stopWork, then the sandbox, the bus, the limiter and the database. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
@@ -81,7 +83,7 @@ export interface RuntimeOptions {
   sandbox?: SandboxPort;
   /** Settings to use instead of the environment's (tests). */
   settings?: Partial<Omit<Settings, "graphUrl">>;
-  /** The limiter's Redis key prefix (default "svc"); each test app has its own. */
+  /** The limiter's Redis key prefix (default "svc"), also the bus's channel prefix on Redis; each test app has its own. */
   limiterKeyPrefix?: string;
   /** Also export the process's own series (CPU, memory, event loop): a real process, not a test app. */
   processMetrics?: boolean;
@@ -102,6 +104,7 @@ export function settingsFromEnv(): Omit<Settings, "graphUrl"> {
 export async function buildRuntime(database: DatabaseHandle, options: RuntimeOptions = {}): Promise<Runtime> {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : null;
   const limiter = createLimiter({ db: database.db, redis, ...(options.limiterKeyPrefix ? { keyPrefix: options.limiterKeyPrefix } : {}) });
+  const bus = createBus({ database, redis, redisUrl: options.redisUrl ?? null, ...(options.limiterKeyPrefix ? { keyPrefix: options.limiterKeyPrefix } : {}) });
   const queue = await createJobQueue<JobCatalog>(database);
   const clock = options.clock ?? systemClock;
   const graphUrl = options.graphUrl ?? defaultGraphUrl();
@@ -109,9 +112,10 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   const provider = measuredProvider(createProviderPort({ graphUrl, now: () => clock.now() }), metrics);
   const storage = options.storage ?? createStorage();
   const sandbox = measuredSandbox(options.sandbox ?? createSandbox(), metrics);
-  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox, metrics };
+  const ports: Ports = { queue, limiter, storage, clock, provider, sandbox, metrics, bus };
   const settings: Settings = { ...settingsFromEnv(), graphUrl, ...options.settings };
   installReactions();
+  const uninstallInboxLive = installInboxLive(bus, metrics);
   registerJobs(queue, { db: database.db, ports, settings });
   await queue.prepare();
   // Read at scrape time only (GET /metrics), never per request.
@@ -128,6 +132,9 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
       await stopWork(options);
       await queue.stop();
       await sandbox.close();
+      // The inbox events gathered so far go out before the bus (and the Redis client it publishes on) closes.
+      await uninstallInboxLive();
+      await bus.close();
       await limiter.close();
       redis?.disconnect();
       await database.close();

@@ -23,6 +23,7 @@ export const AUDIT_TARGET_KINDS = {
   business_agent_connector: "businessAgentConnector",
   thread_control: "threadControl",
   automation: "automation",
+  conversation: "conversation",
 } as const satisfies Record<string, IdKind>;
 
 export type AuditTargetType = keyof typeof AUDIT_TARGET_KINDS;
@@ -64,6 +65,8 @@ export const AUDIT_ACTION_TARGETS = {
   "broadcast.paused": "broadcast",
   "broadcast.cancelled": "broadcast",
   "contact.erased": "contact",
+  "conversation.assigned": "conversation",
+  "conversation.note_added": "conversation",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

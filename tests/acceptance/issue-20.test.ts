@@ -93,7 +93,19 @@ describe("issue 20: login, MCP and the SDK with the key the login made", () => {
     const mcp = await mcpClient(stored.key);
     try {
       const names = (await mcp.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(["get_conversation", "get_message", "list_conversation_messages", "list_conversations", "send_message"]);
+      expect(names).toEqual([
+        "add_conversation_note",
+        "assign_conversation",
+        "count_conversations",
+        "get_conversation",
+        "get_message",
+        "list_conversation_messages",
+        "list_conversation_notes",
+        "list_conversations",
+        "list_saved_replies",
+        "render_saved_reply",
+        "send_message",
+      ]);
       const sent = await mcp.callTool({
         name: "send_message",
         arguments: { channel_id: SANDBOX_CHANNEL_ID, conversation_id: conversations[testers.mcp], text: "Hello from an assistant" },

@@ -14,6 +14,7 @@ import { agentScenarios, projectScenarios } from "./scenarios/project";
 import { channelScenarios } from "./scenarios/channels";
 import { functionScenarios } from "./scenarios/functions";
 import { deliveryScenarios } from "./scenarios/delivery";
+import { inboxScenarios } from "./scenarios/inbox";
 
 /**
  * Every write is audited or exempt with a reason (docs/api-decisions.md "Audit log"). Each operation of
@@ -45,6 +46,7 @@ const scenarios: AuditScenario[] = [
   ...channelScenarios,
   ...functionScenarios,
   ...deliveryScenarios,
+  ...inboxScenarios,
 ];
 
 describe("every write declares what it records", () => {

@@ -73,4 +73,19 @@ describe("who answers a conversation", () => {
   it("says nothing until the project is loaded, rather than guess", () => {
     expect(whoAnswers(undefined, open, sandbox)).toBeNull();
   });
+
+  it("shows AI active only when the server says something automated can answer (ai_can_answer)", () => {
+    const anyFlows = facts({ projectRouting: "FLOWS", automations: [anyMessage] });
+    // The facts say an automation answers, the server says nothing can: the badge follows the server.
+    expect(whoAnswers(anyFlows, { ...open, ai_can_answer: false }, sandbox)).toMatchObject({ answerer: "webhook", label: "Your webhook" });
+    expect(whoAnswers(facts({ projectRouting: "FLOWS", automations: [keyword], hasWebhook: false }), { ...open, ai_can_answer: false }, sandbox)?.label).toBe(
+      "Not answered",
+    );
+    // The server says something answers: AI active, even where the browser's facts see only a webhook.
+    expect(whoAnswers(facts({}), { ...open, ai_can_answer: true }, sandbox)).toMatchObject({ label: "AI active" });
+    expect(whoAnswers(undefined, { ...open, ai_can_answer: true }, sandbox)).toMatchObject({ label: "AI active" });
+    expect(whoAnswers(anyFlows, { ...open, ai_can_answer: true }, sandbox)).toMatchObject({ answerer: "automation", label: "AI active" });
+    // A person always wins.
+    expect(whoAnswers(anyFlows, { handoff: { status: "HUMAN_ACTIVE" }, thread_owner: null, ai_can_answer: true }, sandbox)?.answerer).toBe("person");
+  });
 });

@@ -50,7 +50,19 @@ describe("GET /mcp-tools (dashboard)", () => {
     const listed = await toolsOf(sender.id);
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ object: "list", has_more: false });
-    expect(namesOf(listed.body)).toEqual(["send_message", "get_message", "list_conversations", "get_conversation", "list_conversation_messages"]);
+    expect(namesOf(listed.body)).toEqual([
+      "send_message",
+      "get_message",
+      "list_conversations",
+      "get_conversation",
+      "list_conversation_messages",
+      "count_conversations",
+      "assign_conversation",
+      "list_conversation_notes",
+      "add_conversation_note",
+      "list_saved_replies",
+      "render_saved_reply",
+    ]);
     expect(listed.body.data.find((tool: { name: string }) => tool.name === "send_message")).toEqual({
       name: "send_message",
       title: expect.any(String),
@@ -145,7 +157,7 @@ describe("GET /mcp-tools (dashboard)", () => {
     const sender = await createKey(["messages:send"]);
     const listed = await toolsOf(sender.id, viewer);
     expect(listed.status).toBe(200);
-    expect(namesOf(listed.body)).toEqual(["send_message"]);
+    expect(namesOf(listed.body)).toEqual(["send_message", "assign_conversation", "add_conversation_note"]);
     expectError(await dash(app, "GET", `${base}/mcp-tools?key_id=${sender.id}`), 401, "unauthenticated");
   });
 });

@@ -30,6 +30,9 @@ const OWNERS: Record<string, string> = {
   contacts: "lib/domain/contacts/",
   optIns: "lib/domain/contacts/",
   conversations: "lib/domain/conversations/",
+  conversationNotes: "lib/domain/inbox/",
+  conversationReads: "lib/domain/inbox/",
+  savedReplies: "lib/domain/inbox/",
   events: "lib/domain/events/",
   flows: "lib/domain/flows/",
   flowVersions: "lib/domain/flows/",
@@ -69,7 +72,10 @@ const ALLOWED: Record<string, string> = Object.fromEntries([
   // transaction; the erase-*.ts files are the one place that lists all of it, so nothing is forgotten.
   ...[
     ["erase-records.ts", ["broadcastRecipients", "registrationIntents", "sandboxParticipants"]],
-    ["erase-conversation.ts", ["conversations", "flowDispatches", "flowSubmissions", "media", "messages", "threadControlStates"]],
+    [
+      "erase-conversation.ts",
+      ["conversationNotes", "conversationReads", "conversations", "flowDispatches", "flowSubmissions", "media", "messages", "threadControlStates"],
+    ],
     ["erase-payloads.ts", ["events", "functionInvocations", "functionKv", "idempotencyKeys", "inboundWebhooks", "webhookAttempts"]],
   ].flatMap(([file, tables]) => (tables as string[]).map((table) => [`lib/domain/contacts/${file as string} ${table}`, "contact erasure"])),
   // Send's and ingest's hot path: ONE prepared statement stores the message and moves its conversation's

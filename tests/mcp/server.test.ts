@@ -56,14 +56,30 @@ describe("tools per key", () => {
   it("two keys with different scopes list different tools: no send tool without messages:send", async () => {
     const sender = await connect(await h.app.addKey(acme, ["messages:send", "conversations:read"]));
     const reader = await connect(await h.app.addKey(acme, ["conversations:read", "contacts:read"]));
-    expect((await names(sender)).sort()).toEqual(["get_conversation", "get_message", "list_conversation_messages", "list_conversations", "send_message"]);
+    expect((await names(sender)).sort()).toEqual([
+      "add_conversation_note",
+      "assign_conversation",
+      "count_conversations",
+      "get_conversation",
+      "get_message",
+      "list_conversation_messages",
+      "list_conversation_notes",
+      "list_conversations",
+      "list_saved_replies",
+      "render_saved_reply",
+      "send_message",
+    ]);
     expect((await names(reader)).sort()).toEqual([
+      "count_conversations",
       "get_contact",
       "get_conversation",
       "get_message",
       "list_contacts",
       "list_conversation_messages",
+      "list_conversation_notes",
       "list_conversations",
+      "list_saved_replies",
+      "render_saved_reply",
     ]);
     const tools = (await sender.listTools()).tools;
     const send = tools.find((t) => t.name === "send_message")!;

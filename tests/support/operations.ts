@@ -23,6 +23,7 @@ const ID_KIND_OF_COLLECTION: Record<string, IdKind> = {
   "registration-intents": "registrationIntent",
   broadcasts: "broadcast",
   "audit-events": "auditEvent",
+  "saved-replies": "savedReply",
 };
 
 /**

@@ -14,6 +14,13 @@ const OPERATION_TOOLS = [
   { name: "list_conversations", operationId: "listConversations" },
   { name: "get_conversation", operationId: "getConversation" },
   { name: "list_conversation_messages", operationId: "listConversationMessages" },
+  // The team inbox: an agent can triage (counts, assign), leave the team a note and use saved replies.
+  { name: "count_conversations", operationId: "countConversations" },
+  { name: "assign_conversation", operationId: "assignConversation" },
+  { name: "list_conversation_notes", operationId: "listConversationNotes" },
+  { name: "add_conversation_note", operationId: "createConversationNote" },
+  { name: "list_saved_replies", operationId: "listSavedReplies" },
+  { name: "render_saved_reply", operationId: "renderSavedReply" },
   { name: "list_contacts", operationId: "listContacts" },
   { name: "get_contact", operationId: "getContact" },
   { name: "send_flow", operationId: "sendFlow" },

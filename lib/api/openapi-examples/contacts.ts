@@ -67,6 +67,7 @@ const handedOff = {
   ...CONVERSATION,
   handoff: { status: "HUMAN_ACTIVE", reason: "Customer asked for a person", handoff_at: LATER },
   thread_owner: "BUSINESS_INBOX",
+  ai_can_answer: false,
 };
 
 export const conversationExamples: Record<string, OperationExamples> = {

@@ -17,6 +17,9 @@ export const EVENT_ID = "evt_01jxq4q5x9m5p7r9t1v3x5z7b9";
 export const DELIVERY_ID = "wd_01jxq4q6y0n6q8s0u2w4y6a8c0";
 const ATTEMPT_ID = "wa_01jxq4q7z1p7r9t1v3x5z7b9d1";
 export const PHONE = "+14155550199";
+export const USER_ID = "usr_01jxq4m7s5c8e0g2j4l6n8q0s2";
+export const NOTE_ID = "note_01jxq4r2z1p7r9t1v3x5z7b9d1";
+export const SAVED_REPLY_ID = "srep_01jxq4r3a2q8s0u2w4y6a8c0e2";
 export const WEBHOOK_URL = "https://hooks.example.com/svc";
 export const JOIN_CODE = "ctnacwvg";
 
@@ -130,6 +133,12 @@ export const CONVERSATION = {
   messaging_window: { open: true, closes_at: "2026-06-19T09:30:00.000Z" },
   // The project routes AGENT and the channel's agent is ACTIVE: the agent answers.
   thread_owner: "PROVIDER_AGENT",
+  assignee: null,
+  assigned_at: null,
+  assigned_by: null,
+  // Read by an API key: keys have no read state.
+  unread_count: null,
+  ai_can_answer: true,
   created_at: AT,
   updated_at: LATER,
 };

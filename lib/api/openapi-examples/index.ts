@@ -23,6 +23,7 @@ import { agentThreadExamples } from "./agent-threads";
 import { registrationIntentExamples } from "./registration-intents";
 import { broadcastExamples } from "./broadcasts";
 import { auditEventExamples } from "./audit-events";
+import { inboxConversationExamples, savedReplyExamples } from "./inbox";
 
 export type { Example, OperationExamples } from "./types";
 export { genericErrorExamples } from "./errors";
@@ -34,6 +35,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
   ...channelExamples,
   ...contactExamples,
   ...conversationExamples,
+  ...inboxConversationExamples,
+  ...savedReplyExamples,
   ...messageExamples,
   ...webhookExamples,
   ...eventStreamExamples,

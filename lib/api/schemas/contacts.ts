@@ -2,7 +2,7 @@ import { z } from "@/lib/api/zod";
 import { Timestamp } from "./common";
 import { Channel } from "./channels";
 import { MessageContentFields } from "./messages-read";
-import { ConversationThreadOwner } from "./conversations";
+import { ConversationInboxFields, ConversationThreadOwner } from "./conversations";
 
 const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "Expected E.164, e.g. +14155550123.");
 const Bcp47 = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Expected a BCP-47 language tag, e.g. en or pt-BR.");
@@ -65,7 +65,7 @@ export const ContactErased = z
     deleted: z.literal(true),
     erased: z.boolean(),
     deleted_data_types: z
-      .array(z.enum(["profile", "messages", "media", "opt_ins", "flow_submissions", "registration_intents", "webhook_payloads"]))
+      .array(z.enum(["profile", "messages", "notes", "media", "opt_ins", "flow_submissions", "registration_intents", "webhook_payloads"]))
       .openapi({ description: "The kinds of personal data this project held for the contact and that were erased." }),
   })
   .openapi("ContactErased");
@@ -100,6 +100,7 @@ export const Conversation = z
     last_message_at: Timestamp.nullable(),
     messaging_window: MessagingWindow,
     thread_owner: ConversationThreadOwner,
+    ...ConversationInboxFields,
     created_at: Timestamp,
     updated_at: Timestamp,
   })

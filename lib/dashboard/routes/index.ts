@@ -7,6 +7,7 @@ import { sandboxPhoneRoutes } from "./sandbox-phone";
 import { functionStatsRoutes } from "./function-stats";
 import { mcpToolRoutes } from "./mcp-tools";
 import { flowChannelRoutes } from "./flow-channels";
+import { inboxRoutes } from "./inbox";
 
 export { accountRoutes } from "./account";
 
@@ -19,6 +20,7 @@ export const dashboardOnlyRoutes: Route[] = [
   ...functionStatsRoutes,
   ...mcpToolRoutes,
   ...flowChannelRoutes,
+  ...inboxRoutes,
 ];
 
 /**

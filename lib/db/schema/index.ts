@@ -25,3 +25,4 @@ export * from "./broadcasts";
 export * from "./registration-intents";
 export * from "./cli-device-codes";
 export * from "./audit-events";
+export * from "./inbox";

@@ -103,6 +103,10 @@ export const AUDIT_DETAILS = {
   "broadcast.cancelled": z.strictObject({ name, previous_status: z.string().max(40) }),
   /** Which kinds of data went (no name, number or message of the person: they are what was erased). */
   "contact.erased": z.strictObject({ deleted_data_types: z.array(z.string().max(40)) }),
+  /** Who it went to (a user id, null: unassigned) and from; whether the handoff was turned on with it. Names are not kept: ids read back through the members list. */
+  "conversation.assigned": z.strictObject({ from: id.nullable(), to: id.nullable(), handoff_turned_on: z.boolean() }),
+  /** The note's id only: its text may hold the customer's details, and erasure deletes notes, not log entries. */
+  "conversation.note_added": z.strictObject({ note_id: id }),
 } satisfies Record<AuditAction, z.ZodObject>;
 
 /** An id of the registry kind its target type names (lib/ids.ts), e.g. a channel's `ch_…`. */

@@ -19,6 +19,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { anyOf } from "@/lib/ports/db/bulk";
 import { deleteUnsentMessages, insertMessageRows } from "@/lib/domain/messages/row-writes";
+import { publishInboxEvents } from "@/lib/domain/inbox-live";
 import { componentsFor } from "@/lib/shared/broadcasts/parameters";
 import { contactsOfPhones } from "./recipients";
 import type { BroadcastRecipientRow, BroadcastRow } from "./serialize";
@@ -194,7 +195,8 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
     else sendable.push({ ...r, contact });
   }
   const shape = templateShape(claim.template.components, { parameter_format: claim.template.parameterFormat });
-  return ctx.db.transaction(async (tx) => {
+  let created: { messageId: string; conversationId: string }[] = [];
+  const outgoing = await ctx.db.transaction(async (tx) => {
     if (skipped.length > 0) {
       await tx
         .update(broadcastRecipients)
@@ -236,8 +238,15 @@ async function queueMessages(ctx: Ctx, claim: Claim, pending: BroadcastRecipient
     );
     await markQueued(tx, outgoing, places, ctx.now);
     await touchConversations(tx, [...new Set([...places.values()].map((p) => p.conversationId))], ctx.now);
+    created = outgoing.map((o) => ({ messageId: o.messageId, conversationId: places.get(o.to)!.conversationId }));
     return outgoing;
   });
+  // The batch's messages, once committed: the inbox publisher gathers them into a few publishes.
+  publishInboxEvents(
+    ctx.project.id,
+    created.map((c) => ({ type: "message.created", conversation_id: c.conversationId, id: c.messageId })),
+  );
+  return outgoing;
 }
 
 /** Each recipient's contact and conversation: contacts created one by one only for new numbers (projects without require_opt_in), conversations in one upsert. */

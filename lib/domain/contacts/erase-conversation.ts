@@ -1,5 +1,5 @@
-import { and, eq, inArray, or } from "drizzle-orm";
-import { conversations, flowDispatches, flowSubmissions, media, messages, threadControlStates } from "@/lib/db/schema";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { conversationNotes, conversationReads, conversations, flowDispatches, flowSubmissions, media, messages, threadControlStates } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import type { ErasureTarget } from "./erase-target";
 
@@ -14,13 +14,17 @@ export interface ConversationErasure {
   messageIds: string[];
   conversationIds: string[];
   flowSubmissions: number;
+  /** The team's private notes on the conversation (they may quote the customer), deleted. */
+  notes: number;
 }
 
 /**
  * Messages become content-free tombstones (ids, times, direction, type, status stay: decisions.md
  * "Contact erasure"); the provider's message id goes too, since it can encode the number. Media rows
  * go, their files after commit. The conversation row is deleted (its automation runs cascade with
- * it), so the inbox no longer lists it and a later message starts a fresh conversation.
+ * it), so the inbox no longer lists it and a later message starts a fresh conversation. Its notes
+ * and the members' read positions go first, explicitly (they would cascade, but erasure reports the
+ * notes); the assignment goes with the row.
  */
 export async function eraseConversationData(tx: Db, target: ErasureTarget, now: Date): Promise<ConversationErasure> {
   const ofContact = and(eq(messages.projectId, target.projectId), eq(messages.contactId, target.contactId));
@@ -50,6 +54,14 @@ export async function eraseConversationData(tx: Db, target: ErasureTarget, now: 
   // cached has no storage_key yet, but its bytes may land under that key after this commit.
   const storageKeys = files.map((f) => f.storageKey ?? `${target.projectId}/${f.id}`);
   const cachingKeys = files.filter((f) => !f.storageKey && f.errorCode === "caching").map((f) => `${target.projectId}/${f.id}`);
+  const ofConversationOfContact = sql`in (select c.id from ${conversations} c where c.project_id = ${target.projectId} and c.contact_id = ${target.contactId})`;
+  const notes = await tx
+    .delete(conversationNotes)
+    .where(and(eq(conversationNotes.projectId, target.projectId), sql`${conversationNotes.conversationId} ${ofConversationOfContact}`))
+    .returning({ id: conversationNotes.id });
+  await tx
+    .delete(conversationReads)
+    .where(and(eq(conversationReads.projectId, target.projectId), sql`${conversationReads.conversationId} ${ofConversationOfContact}`));
   const deleted = await tx
     .delete(conversations)
     .where(and(eq(conversations.projectId, target.projectId), eq(conversations.contactId, target.contactId)))
@@ -64,6 +76,7 @@ export async function eraseConversationData(tx: Db, target: ErasureTarget, now: 
     messageIds,
     conversationIds: deleted.map((c) => c.id),
     flowSubmissions: flowSubmissionCount,
+    notes: notes.length,
   };
 }
 

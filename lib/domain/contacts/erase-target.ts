@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { phoneDigits, type ContactRow } from "./identity";
 
 /** What erase reports, in the order of docs/spec/decisions.md "Contact erasure". */
-const ERASED_DATA_TYPES = ["profile", "messages", "media", "opt_ins", "flow_submissions", "registration_intents", "webhook_payloads"] as const;
+const ERASED_DATA_TYPES = ["profile", "messages", "notes", "media", "opt_ins", "flow_submissions", "registration_intents", "webhook_payloads"] as const;
 export type ErasedDataType = (typeof ERASED_DATA_TYPES)[number];
 
 /**

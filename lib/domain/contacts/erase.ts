@@ -37,6 +37,7 @@ export async function eraseContact(ctx: Ctx, id: string): Promise<ContactErased>
     // Job rows (payloads, failures) that name the contact: the queue keeps finished jobs for days.
     await ctx.ports.queue.redact(jobMentionsOf(target, conversation), { tx });
     if (conversation.messages) found.add("messages");
+    if (conversation.notes) found.add("notes");
     if (conversation.storageKeys.length) found.add("media");
     if (records.optIns) found.add("opt_ins");
     if (conversation.flowSubmissions) found.add("flow_submissions");

@@ -7,6 +7,7 @@ import { getConversationRowOrThrow } from "./read";
 import type { ConversationRow } from "./row";
 import { serializeConversation } from "./serialize";
 import { loadThread, resolveOwner, type OwnerFacts, type ThreadFacts, type ThreadOwner, type ThreadStateRow } from "./thread-owner";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 /**
  * The conversation's handoff and its thread's owner move together (docs/api-decisions.md "Business
@@ -22,7 +23,12 @@ import { loadThread, resolveOwner, type OwnerFacts, type ThreadFacts, type Threa
  */
 export async function setHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
   // One transaction (a savepoint inside a caller's): the thread's owner moves with the handoff.
-  return ctx.db.transaction(async (tx) => writeHandoff({ ...ctx, db: tx }, id, input));
+  const conversation = await ctx.db.transaction(async (tx) => writeHandoff({ ...ctx, db: tx }, id, input));
+  // Every handoff change (the API, thread control, an agent's or an automation's) ends here. Inside a
+  // caller's transaction this runs before its commit; the publisher's few milliseconds of gathering
+  // cover those short transactions (lib/domain/inbox-live/publisher.ts).
+  publishInboxEvent(ctx.project.id, { type: "conversation.updated", conversation_id: conversation.id });
+  return conversation;
 }
 
 async function writeHandoff(ctx: Ctx, id: string, input: { enabled: boolean; reason?: string | null }) {
@@ -143,6 +149,9 @@ async function syncHandoff(ctx: Ctx, move: ThreadMove, ownerBefore: ThreadOwner)
     await setHandoff(ctx, row.id, { enabled: true, reason: move.input.reason ?? row.handoffReason ?? "passed to the business inbox" });
   } else if (ownerBefore === "BUSINESS_INBOX" && conversation?.handoffStatus === "HUMAN_ACTIVE") {
     await setHandoff(ctx, conversation.id, { enabled: false });
+  } else if (conversation) {
+    // The owner moved without the handoff (the agent takes or passes): the conversation's thread_owner changed.
+    publishInboxEvent(ctx.project.id, { type: "conversation.updated", conversation_id: conversation.id });
   }
 }
 

@@ -8,7 +8,10 @@ export {
   type InboundMessageInsert,
   type OutboundMessageInsert,
 } from "./message-insert";
-export { getConversation, listConversationMessages } from "./read";
-export { listConversations } from "./list";
+export { getConversation, getConversationRowOrThrow, listConversationMessages } from "./read";
+export { countConversations, listConversations } from "./list";
+export { assignConversation } from "./assign";
+export { inboxActorOf } from "./actor-identity";
+export { aiCanAnswer, type AiAnswerFacts } from "./ai-can-answer";
 export { setHandoff } from "./handoff";
 export { lastCustomerMessageAt, lastCustomerMessageAtSql, messagingWindow } from "./window";

@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { resolveOwner, type ThreadOwner } from "./thread-owner";
 import type { ConversationRow } from "./row";
 import { lastCustomerMessageAtSql, messagingWindow } from "./window";
+import { inboxFieldsOf } from "./serialize-inbox";
 
 export async function serializeConversation(ctx: Ctx, row: ConversationRow) {
   const [conversation] = await serializeConversations(ctx, [row]);
@@ -27,6 +28,7 @@ export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) 
   const byId = new Map(contactRows.map((c) => [c.id, c]));
   const lastInbound = await lastInboundOnLastChannel(ctx, rows);
   const owners = await threadOwnersOnLastChannel(ctx, rows);
+  const inbox = await inboxFieldsOf(ctx, rows, owners);
   return rows.map((row) => {
     // Without its contact row (erased or removed) a conversation still serializes, with null contact
     // fields: one missing row must not turn the whole list into a 500.
@@ -46,6 +48,7 @@ export async function serializeConversations(ctx: Ctx, rows: ConversationRow[]) 
       last_message_at: row.lastMessageAt?.toISOString() ?? null,
       messaging_window: messagingWindow(lastInbound.get(row.id) ?? null, ctx.now),
       thread_owner: owners.get(row.id) ?? null,
+      ...inbox.get(row.id)!,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };

@@ -3,7 +3,7 @@ import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 
 /** 24 hours since the customer's last message on the channel (provider timestamp). */
-const MESSAGING_WINDOW_MS = 24 * 3600_000;
+export const MESSAGING_WINDOW_MS = 24 * 3600_000;
 
 /** The Conversation's `messaging_window` (docs/api-decisions.md "Conversation filters and channel disconnect"). */
 export interface MessagingWindow {

@@ -10,6 +10,7 @@ import type { ApplyOptions, ApplyOutcome } from "./apply";
 import { mediaOf } from "./payload";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 /**
  * Business-app echoes update what we store and emit no message.received. The echo of our own send
@@ -23,7 +24,9 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
   if (message.type === "edit" || message.type === "revoke") {
     const target = await mutationTarget(db, channel.id, message);
     if (!target) return options.final ? "echo" : "mutation_pending";
-    await mutateOriginal(db, target, message, now);
+    const changed = await mutateOriginal(db, target, message, now);
+    // Written outside a transaction: committed already.
+    if (changed) publishInboxEvent(changed.projectId, { type: "message.updated", conversation_id: changed.conversationId, id: changed.id });
     return "echo";
   }
   const [known] = await messageIdByProviderId(db).execute({ channel: channel.id, providerId: message.id });
@@ -47,7 +50,7 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
   }
   const project = await projectFor(db, channel, event.to);
   if (!project) return "no_project";
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const { contact, conversation } = await contactAndConversation({ ...ctx, db: tx }, project, channel, event.to);
     const at = new Date(message.received_at);
     const id = newId("message", now.getTime());
@@ -60,6 +63,8 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
     );
     await insertMessageRow(tx, row);
     await touchConversation(tx, conversation.id, at);
+    return { conversationId: conversation.id, id };
   });
+  publishInboxEvent(project.id, { type: "message.created", conversation_id: stored.conversationId, id: stored.id });
   return "echo";
 }

@@ -14,6 +14,13 @@ import { mutateOriginal, mutationTarget } from "./mutations";
 import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
+import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
+
+/** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
+interface Committed {
+  projectId: string;
+  event: InboxEvent;
+}
 
 /**
  * A customer's message: stored once (provider retries change nothing) with its contact, conversation
@@ -33,7 +40,8 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
   // of it (a join committed alone would be "already joined" on the retry, and never announced).
-  return ctx.db.transaction(async (tx) => {
+  const committed: Committed[] = [];
+  const outcome = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     let joined = false;
     const code = channel.isSandbox ? joinCodeIn(message.text) : null;
@@ -51,15 +59,18 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
     }
     const project = await projectFor(tx, channel, event.from);
     if (!project) return code ? "join_rejected" : "no_project";
-    return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null });
+    return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null }, committed);
   });
+  for (const { projectId, event } of committed) publishInboxEvent(projectId, event);
+  return outcome;
 }
 
 async function applyMutation(ctx: SystemCtx, channel: ChannelRow, event: InboundOf<"message">, options: ApplyOptions): Promise<ApplyOutcome> {
   const message = event.message;
   const project = await projectFor(ctx.db, channel, event.from);
   if (!project) return "no_project";
-  return ctx.db.transaction(async (tx) => {
+  const committed: Committed[] = [];
+  const outcome = await ctx.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const txCtx = { ...ctx, db: tx };
     const target = await mutationTarget(tx, channel.id, message);
     if (!target) return options.final ? "duplicate" : "mutation_pending";
@@ -70,8 +81,11 @@ async function applyMutation(ctx: SystemCtx, channel: ChannelRow, event: Inbound
     // message.received has the stored message's id already. metadata.stored_message_id names it.
     const messageId = newId("message", ctx.now.getTime());
     await emitReceived(txCtx, { project, channel, conversation, contact, from: event.from, messageId, message, storedMessageId: changed.id });
+    committed.push({ projectId: project.id, event: { type: "message.updated", conversation_id: conversation.id, id: changed.id } });
     return "mutated";
   });
+  for (const { projectId, event } of committed) publishInboxEvent(projectId, event);
+  return outcome;
 }
 
 /** Inside the message's transaction (ctx.db): the row, its files and its message.received. */
@@ -81,6 +95,7 @@ async function storeMessage(
   channel: ChannelRow,
   event: InboundOf<"message">,
   arrival: { joined: boolean; claim: InboundClaim | null },
+  committed: Committed[],
 ): Promise<ApplyOutcome> {
   const { db: tx, now } = ctx;
   const message = event.message;
@@ -136,6 +151,7 @@ async function storeMessage(
     receivedAt,
     arrival: routed,
   });
+  committed.push({ projectId: project.id, event: { type: "message.created", conversation_id: conversation.id, id } });
   return joined ? "joined" : "stored";
 }
 

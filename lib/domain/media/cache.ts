@@ -9,6 +9,7 @@ import { replaceEventPayload } from "@/lib/domain/events";
 import { setMessageMedia } from "@/lib/domain/messages/row-writes";
 import type { InboundMedia } from "@/lib/domain/ingest/types";
 import { fetchInboundMedia, MediaFetchError } from "./fetch";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 import { extrasOf, mediaWire } from "./wire";
 
 export const MEDIA_CACHE_JOB = "media.cache";
@@ -104,22 +105,31 @@ export async function cacheMedia(
  */
 async function settle(ctx: SystemCtx, mediaId: string, changes: Partial<typeof media.$inferInsert>) {
   const now = ctx.ports.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const message = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(media)
       .set({ ...changes, updatedAt: now })
       .where(eq(media.id, mediaId))
       .returning();
-    await refreshMessageMedia({ ...ctx, db: tx, now }, updated!.messageId);
+    return refreshMessageMedia({ ...ctx, db: tx, now }, updated!.messageId);
   });
+  // The inbox shows the file (or that it is unavailable) once it is settled.
+  if (message) publishInboxEvent(message.projectId, { type: "message.updated", conversation_id: message.conversationId, id: message.id });
 }
 
-/** Recomputes a message's stored media (URLs signed at ctx.now) and its message.received payload from its media rows. */
-export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings" | "now">, messageId: string) {
+/**
+ * Recomputes a message's stored media (URLs signed at ctx.now) and its message.received payload from
+ * its media rows. Returns the message's place (null: no message or no files), for the inbox's update.
+ */
+export async function refreshMessageMedia(
+  ctx: Pick<SystemCtx, "db" | "settings" | "now">,
+  messageId: string,
+): Promise<{ id: string; projectId: string; conversationId: string } | null> {
   const { db: tx, now } = ctx;
   const files = await tx.select().from(media).where(eq(media.messageId, messageId)).orderBy(asc(media.id));
   const [message] = await tx.select().from(messages).where(eq(messages.id, messageId));
-  if (!message || !files.length) return;
+  if (!message || !files.length) return null;
+  const place = { id: message.id, projectId: message.projectId, conversationId: message.conversationId };
   // The announcement's own flags per file, in order: the message body keeps every attachment.
   const body = message.body as { media?: Record<string, unknown> | null; attachments?: Record<string, unknown>[] };
   const announced = body.attachments ?? (body.media ? [body.media] : []);
@@ -130,10 +140,11 @@ export async function refreshMessageMedia(ctx: Pick<SystemCtx, "db" | "settings"
     .select()
     .from(events)
     .where(and(eq(events.projectId, message.projectId), eq(events.dedupeKey, `received:${message.channelId}:${message.platformMessageId}`)));
-  if (!event) return;
+  if (!event) return place;
   const payload = event.payload as Record<string, unknown> & { messages?: { media?: unknown }[] };
   const items = (payload.messages ?? []).map((item, i) => (i === 0 ? { ...item, media: wires[0] } : item));
   await replaceEventPayload(tx, event.id, { ...payload, media: wires[0], assets: wires, messages: items });
+  return place;
 }
 
 async function allSettled(db: Db, messageId: string): Promise<boolean> {

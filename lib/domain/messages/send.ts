@@ -17,6 +17,7 @@ import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
 import { outboundSendClaims } from "./send-claims";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 export interface SendInput {
   channel_id: string;
@@ -74,7 +75,7 @@ async function writeMessage(
   extra: { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null },
 ) {
   const id = newId("message", ctx.now.getTime());
-  return ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx) => {
     const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
     // The message and the conversation's last_message_at in one statement.
     const place = { projectId: ctx.project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
@@ -98,6 +99,9 @@ async function writeMessage(
     await extra.alongside?.(tx, { messageId: id, conversationId: conversation.id, contactId: contact.id, idempotencyKey: extra.idempotencyKey });
     return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
   });
+  // Every send (POST /messages, the inbox, automations, agents, Flows) is written here: one place to announce it, once committed.
+  publishInboxEvent(ctx.project.id, { type: "message.created", conversation_id: sent.conversation_id, id });
+  return sent;
 }
 
 /** The spec's send response, plus the structured content as stored (the Message object's fields). */

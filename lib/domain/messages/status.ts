@@ -6,6 +6,7 @@ import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import { anyOf } from "@/lib/ports/db/bulk";
 import type { MessageRow } from "./serialize";
 import { messageStatusMoved } from "./status-moved";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
 
@@ -49,6 +50,7 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
   if (!moved.length) return false;
   await messageStatusMoved.run(ctx, [{ message, status: update.status, at: update.at, failure: update.failure ?? null }]);
   await emitEvent(ctx, statusEvent(message, update));
+  announceMoves([message]);
   return true;
 }
 
@@ -128,7 +130,18 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
     ctx,
     emitted.map((move) => statusEvent(move.message, move.update)),
   );
+  announceMoves([...after.values()].filter((m) => moved.has(m.read.id)).map((m) => m.read));
   return emitted.length;
+}
+
+/**
+ * Every status tick (ingest's callbacks one by one or as a run, the send job's, a broadcast's) passes
+ * here: the inbox hears of each moved message once. Its last step: the caller's transaction, when
+ * there is one (a status run), commits right after, and the inbox publisher sends a few milliseconds
+ * later (lib/domain/inbox-live/publisher.ts), deduplicated per message.
+ */
+function announceMoves(moved: readonly Pick<StatusTarget, "id" | "projectId" | "conversationId">[]): void {
+  for (const message of moved) publishInboxEvent(message.projectId, { type: "message.updated", conversation_id: message.conversationId, id: message.id });
 }
 
 /** The message.status event of one move; the dedupe key makes a provider's repeated callback no second event. */

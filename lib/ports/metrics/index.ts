@@ -56,6 +56,8 @@ export type JobOutcome = "completed" | "failed";
 export type WebhookAttemptResult = "succeeded" | "http_error" | "no_answer";
 export type ProviderSendOutcome = "accepted" | "refused" | "retryable" | "error";
 export type BroadcastRecipientOutcome = "accepted" | "failed" | "retried";
+/** published: handed to the bus; failed: the bus refused or was unreachable; dropped: over the process's pending cap. */
+export type InboxEventOutcome = "published" | "failed" | "dropped";
 
 // eslint-disable-next-line max-lines-per-function -- one registry and its series, declared side by side so names and labels read as one list
 export function createMetrics(options: { processMetrics?: boolean } = {}) {
@@ -115,6 +117,17 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     labelNames: ["limit"] as const,
     registers: [registry],
   });
+  const inboxEvents = new Counter({
+    name: "svc_inbox_events_total",
+    help: "Inbox live-update events (lib/domain/inbox-live) by outcome; a failed or dropped one only delays the dashboard to its next poll.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const inboxStreams = new Gauge({
+    name: "svc_inbox_streams",
+    help: "Dashboard inbox event streams (Server-Sent Events) open in this process.",
+    registers: [registry],
+  });
   queueGauges(registry, sources);
   new Gauge({
     name: "svc_broadcasts",
@@ -156,6 +169,13 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     sandboxRun(outcome: "ok" | "error", limit: string | null, seconds: number): void {
       sandboxRuns.labels(outcome).observe(seconds);
       if (limit) sandboxLimits.labels(limit).inc();
+    },
+    inboxEvents(outcome: InboxEventOutcome, count = 1): void {
+      inboxEvents.labels(outcome).inc(count);
+    },
+    /** +1 when a stream opens, -1 when it ends. */
+    inboxStreams(delta: 1 | -1): void {
+      inboxStreams.inc(delta);
     },
     setScrapeSources(next: ScrapeSources): void {
       Object.assign(sources, next);

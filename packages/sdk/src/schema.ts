@@ -839,8 +839,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List conversations, newest first; filter by contact name or phone, channel, contact or handoff
-     * @description Requires scope `conversations:read`.
+     * List conversations, newest first; filter by contact name or phone, channel, contact, handoff, inbox view, assignee or window
+     * @description Every filter combines with the others (AND). `view` picks an inbox view (all, open, needs_person, mine, unassigned); `view=mine` is the calling member's and answers 422 to an API key, which asks for `assignee=<member user id>` instead. `unread_count` is the calling member's (null for a key).
+     *
+     *     Requires scope `conversations:read`.
      */
     get: operations["listConversations"];
     put?: never;
@@ -865,6 +867,28 @@ export interface paths {
     get: operations["getConversation"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/conversations/{id}/assignment": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign a conversation to a member, or unassign it
+     * @description Assigning to a member (the user id of someone in the project's organization) turns the handoff on (HUMAN_ACTIVE) unless `handoff` is false; unassigning (`assignee_id: null`) leaves the handoff as it is. Someone outside the organization, or an unknown id, is 422. Audited as `conversation.assigned`.
+     *
+     *     Requires scope `messages:send`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["assignConversation"];
     delete?: never;
     options?: never;
     head?: never;
@@ -903,6 +927,56 @@ export interface paths {
      * @description Requires scope `conversations:read`.
      */
     get: operations["listConversationMessages"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/conversations/{id}/notes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A conversation's private notes, oldest first
+     * @description Notes are for the team and are never sent to the customer. Oldest first, so they read as a thread; `starting_after` takes the last note id of the previous page.
+     *
+     *     Requires scope `conversations:read`.
+     */
+    get: operations["listConversationNotes"];
+    put?: never;
+    /**
+     * Add a private note to a conversation
+     * @description The note is kept with the conversation for the team and never sent to the customer; its author is the calling member or API key. Erasing the contact deletes it. Audited as `conversation.note_added` (the note's id, not its text).
+     *
+     *     Requires scope `messages:send`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["createConversationNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/conversations/counts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many conversations each inbox view holds
+     * @description The same filters as GET /conversations but `view`: each count is a view under them. `mine` and `unread` (conversations with unread customer messages) are the calling member's, null for an API key.
+     *
+     *     Requires scope `conversations:read`.
+     */
+    get: operations["countConversations"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1705,6 +1779,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/saved-replies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the project's saved replies, newest first
+     * @description Requires scope `conversations:read`.
+     */
+    get: operations["listSavedReplies"];
+    put?: never;
+    /**
+     * Create a saved reply
+     * @description `shortcut` is unique in the project (409 conflict on a duplicate). The body may use {{contact.name}}, {{contact.phone}} and {{member.name}}; any other {{…}} is refused (400).
+     *
+     *     Requires scope `projects:write`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["createSavedReply"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/saved-replies/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a saved reply
+     * @description Requires scope `conversations:read`.
+     */
+    get: operations["getSavedReply"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a saved reply
+     * @description Requires scope `projects:write`.
+     */
+    delete: operations["deleteSavedReply"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a saved reply's shortcut, title or body
+     * @description Only the fields given change. A shortcut another saved reply of the project uses is 409 conflict.
+     *
+     *     Requires scope `projects:write`.
+     */
+    patch: operations["updateSavedReply"];
+    trace?: never;
+  };
+  "/saved-replies/{id}/render": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fill a saved reply's variables for a conversation
+     * @description contact.name and contact.phone come from the conversation's contact, member.name from the calling member (an API key has none). A variable without a value renders empty and is listed in `missing`. Nothing is sent or stored.
+     *
+     *     Requires scope `conversations:read`. Accepts an Idempotency-Key header (kept 24 h).
+     */
+    post: operations["renderSavedReply"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/templates": {
     parameters: {
       query?: never;
@@ -1843,8 +1995,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AssignmentRequest: {
+      /** @description The user id of a member of the project's organization, or null to unassign. */
+      assignee_id: string | null;
+      /** @description Assigning turns the handoff on (HUMAN_ACTIVE: automated replies stop) unless this is false. Unassigning never changes the handoff. */
+      handoff?: boolean;
+    };
     /**
-     * @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact). New actions may be added; names never change.
+     * @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact), conversation.assigned (conversation), conversation.note_added (conversation). New actions may be added; names never change.
      * @enum {string}
      */
     AuditAction:
@@ -1881,7 +2039,9 @@ export interface components {
       | "broadcast.sent"
       | "broadcast.paused"
       | "broadcast.cancelled"
-      | "contact.erased";
+      | "contact.erased"
+      | "conversation.assigned"
+      | "conversation.note_added";
     AuditEvent: {
       action: components["schemas"]["AuditAction"];
       /** @description Who did it. */
@@ -1940,7 +2100,8 @@ export interface components {
       | "business_agent"
       | "business_agent_connector"
       | "thread_control"
-      | "automation";
+      | "automation"
+      | "conversation";
     Automation: {
       active: boolean;
       /**
@@ -3140,7 +3301,7 @@ export interface components {
       /** @enum {boolean} */
       deleted: true;
       /** @description The kinds of personal data this project held for the contact and that were erased. */
-      deleted_data_types: ("profile" | "messages" | "media" | "opt_ins" | "flow_submissions" | "registration_intents" | "webhook_payloads")[];
+      deleted_data_types: ("profile" | "messages" | "notes" | "media" | "opt_ins" | "flow_submissions" | "registration_intents" | "webhook_payloads")[];
       erased: boolean;
       id: string;
       /** @enum {string} */
@@ -3159,6 +3320,21 @@ export interface components {
       reference_id?: string | null;
     };
     Conversation: {
+      /** @description True when something automated answers the customer's next message now: handoff is AI_ACTIVE and either the last channel routes AGENT and the business agent owns the thread, or it routes FLOWS and the project has an active automation. EXTERNAL and NONE routing never answer themselves. */
+      ai_can_answer: boolean;
+      /**
+       * Format: date-time
+       * @description When it was assigned to the current assignee; null when unassigned.
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      assigned_at: string | null;
+      assigned_by: components["schemas"]["InboxActor"];
+      /** @description The member (a user of the project's organization, by user id) the conversation is assigned to; null when unassigned. */
+      assignee: {
+        email: string;
+        id: string;
+        name: string | null;
+      } | null;
       contact_id: string;
       conversation_id: string;
       /**
@@ -3201,11 +3377,27 @@ export interface components {
        * @enum {string|null}
        */
       thread_owner?: "PROVIDER_AGENT" | "SERVICE" | "BUSINESS_INBOX" | null;
+      /** @description Customer (inbound) messages stored since the calling member last opened the conversation in the inbox (all of them if they never did). null for an API key: keys have no read state. */
+      unread_count: number | null;
       /**
        * Format: date-time
        * @example 2026-06-18T12:00:00.000Z
        */
       updated_at: string;
+    };
+    ConversationCounts: {
+      all: number;
+      /** @description Assigned to the calling member; null for an API key. */
+      mine: number | null;
+      /** @description Handoff HUMAN_ACTIVE. */
+      needs_person: number;
+      /** @enum {string} */
+      object: "conversation_counts";
+      /** @description The messaging window is open on the last channel. */
+      open: number;
+      unassigned: number;
+      /** @description With unread customer messages for the calling member (unread_count > 0); null for an API key. */
+      unread: number | null;
     };
     ConversationList: {
       data: components["schemas"]["Conversation"][];
@@ -3788,6 +3980,18 @@ export interface components {
       name: string | null;
       url: string | null;
     };
+    /** @description Who assigned it to the current assignee; null when unassigned. */
+    InboxActor: {
+      /** @description The member's user id (usr_…) or the key's id (key_…). */
+      id: string;
+      /** @description The member's name (else email) or the key's name (else its display), when they acted. */
+      name: string;
+      /**
+       * @description member: an operator in the dashboard; api_key: a key through the API.
+       * @enum {string}
+       */
+      type: "member" | "api_key";
+    } | null;
     /** @description 1 to 3 reply buttons. */
     InteractiveButtonMessage: {
       /** @description Message body. A string of 1 to 1024 characters, or the provider form {"text": "..."}. */
@@ -4155,6 +4359,30 @@ export interface components {
       /** @description True while free-form messages can be sent on last_channel_id: the customer wrote there less than 24 hours ago. */
       open: boolean;
     };
+    /** @description A private note on a conversation, for the team: never sent to the customer. */
+    Note: {
+      author: components["schemas"]["InboxActor"];
+      body: string;
+      conversation_id: string;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      created_at: string;
+      id: string;
+      /** @enum {string} */
+      object: "note";
+    };
+    NoteCreate: {
+      /** @description 1 to 4,000 characters. */
+      body: string;
+    };
+    NoteList: {
+      data: components["schemas"]["Note"][];
+      has_more: boolean;
+      /** @enum {string} */
+      object: "list";
+    };
     OptInRecord: {
       /**
        * Format: date-time
@@ -4515,6 +4743,83 @@ export interface components {
      * @enum {string}
      */
     RegistrationIntentStatus: "PENDING" | "COMPLETED" | "EXPIRED";
+    SavedReply: {
+      body: string;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      created_at: string;
+      id: string;
+      /** @enum {string} */
+      object: "saved_reply";
+      shortcut: string;
+      title: string;
+      /**
+       * Format: date-time
+       * @example 2026-06-18T12:00:00.000Z
+       */
+      updated_at: string;
+    };
+    SavedReplyCreate: {
+      /**
+       * @description 1 to 4,096 characters. Variables filled by the render: {{contact.name}}, {{contact.phone}}, {{member.name}}.
+       * @example Hi {{contact.name}}, this is {{member.name}}. How can I help?
+       */
+      body: string;
+      /**
+       * @description A slug the inbox finds the reply by, unique in the project (409 on a duplicate).
+       * @example greeting
+       */
+      shortcut: string;
+      /**
+       * @description A name for people; defaults to the shortcut.
+       * @example Greeting
+       */
+      title?: string;
+    };
+    SavedReplyDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+      id: string;
+      /** @enum {string} */
+      object: "saved_reply";
+    };
+    SavedReplyList: {
+      data: components["schemas"]["SavedReply"][];
+      has_more: boolean;
+      /** @enum {string} */
+      object: "list";
+    };
+    SavedReplyRender: {
+      /** @description The variables that had no value (each once), e.g. member.name for an API key. */
+      missing: ("contact.name" | "contact.phone" | "member.name")[];
+      /** @enum {string} */
+      object: "saved_reply_render";
+      /** @description The body with its variables filled; one without a value is left empty. */
+      text: string;
+    };
+    SavedReplyRenderRequest: {
+      /** @description A conversation of the project: its contact fills contact.*. */
+      conversation_id: string;
+    };
+    SavedReplyUpdate: {
+      /**
+       * @description 1 to 4,096 characters. Variables filled by the render: {{contact.name}}, {{contact.phone}}, {{member.name}}.
+       * @example Hi {{contact.name}}, this is {{member.name}}. How can I help?
+       */
+      body?: string;
+      /**
+       * @description A slug the inbox finds the reply by, unique in the project (409 on a duplicate).
+       * @example greeting
+       */
+      shortcut?: string;
+      /**
+       * @description A name for people; defaults to the shortcut.
+       * @example Greeting
+       */
+      title?: string;
+    };
     Template: {
       /**
        * Format: date-time
@@ -4761,7 +5066,7 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
-        /** @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact). New actions may be added; names never change. */
+        /** @description What was done. Each action is recorded against one target type: api_key.created (api_key), api_key.revoked (api_key), member.invited (invitation), invitation.revoked (invitation), member.role_changed (membership), member.removed (membership), project.webhook_url_changed (project), project.webhook_secret_rotated (project), project.routing_changed (project), config.applied (project), automation.created (automation), automation.updated (automation), automation.deleted (automation), channel.connected (channel), channel.disconnected (channel), channel.routing_changed (channel), function.deployed (function), function.rolled_back (function), function.secret_set (function), function.secret_deleted (function), business_agent.enabled (business_agent), business_agent.disabled (business_agent), connector.created (business_agent_connector), connector.updated (business_agent_connector), connector.deleted (business_agent_connector), thread.taken_over (thread_control), thread.passed (thread_control), flow.published (flow), template.submitted (template), template.deleted (template), broadcast.sent (broadcast), broadcast.paused (broadcast), broadcast.cancelled (broadcast), contact.erased (contact), conversation.assigned (conversation), conversation.note_added (conversation). New actions may be added; names never change. */
         action?: components["schemas"]["AuditAction"];
         /** @description Only this key's or operator's entries. */
         actor_id?: string;
@@ -10099,6 +10404,8 @@ export interface operations {
   listConversations: {
     parameters: {
       query?: {
+        /** @description Only conversations assigned to this member (their user id), or `none` for unassigned ones. */
+        assignee?: string;
         /** @description Only conversations that have a message on this channel, or whose last channel it is. An id the project has no conversation on gives an empty list. */
         channel_id?: string;
         /** @description Only the conversation with this contact (one per project and contact). */
@@ -10111,6 +10418,10 @@ export interface operations {
         q?: string;
         /** @description Id of the last item of the previous page. */
         starting_after?: string;
+        /** @description The inbox view (default all): open = window open on the last channel; needs_person = handoff HUMAN_ACTIVE; mine = assigned to the calling member (an API key gets 422: use assignee=<member user id>); unassigned = no assignee. */
+        view?: "all" | "open" | "needs_person" | "mine" | "unassigned";
+        /** @description The messaging window on the last channel: open (the customer wrote within 24 h), closing (open, and closes within 1 h), closed (not open, including never written). */
+        window?: "open" | "closing" | "closed";
       };
       header?: never;
       path?: never;
@@ -10252,6 +10563,132 @@ export interface operations {
       };
       /** @description No such resource in this project (not_found). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  assignConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssignmentRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Conversation"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Valid, but not possible on this channel or for this recipient (e.g. media_unsupported_on_channel, sandbox_recipient_not_joined). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -10469,6 +10906,320 @@ export interface operations {
       };
       /** @description No such resource in this project (not_found). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listConversationNotes: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Id of the last item of the previous page. */
+        starting_after?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoteList"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createConversationNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteCreate"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Note"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  countConversations: {
+    parameters: {
+      query?: {
+        /** @description Only conversations assigned to this member (their user id), or `none` for unassigned ones. */
+        assignee?: string;
+        /** @description Only conversations that have a message on this channel, or whose last channel it is. An id the project has no conversation on gives an empty list. */
+        channel_id?: string;
+        /** @description Only the conversation with this contact (one per project and contact). */
+        contact_id?: string;
+        /** @description Only conversations whose handoff status is this: HUMAN_ACTIVE while a teammate has taken over. */
+        handoff?: "AI_ACTIVE" | "HUMAN_ACTIVE";
+        /** @description Case-insensitive substring of the contact's name or phone number. % and _ match themselves. A query made only of digits and phone punctuation (`+1 (415) 555-0100`) also matches the number's digits. Empty means no filter. */
+        q?: string;
+        /** @description The messaging window on the last channel: open (the customer wrote within 24 h), closing (open, and closes within 1 h), closed (not open, including never written). */
+        window?: "open" | "closing" | "closed";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ConversationCounts"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -15284,6 +16035,616 @@ export interface operations {
       };
       /** @description No such resource in this project (not_found). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSavedReplies: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100. */
+        limit?: number;
+        /** @description Id of the last item of the previous page. */
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReplyList"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createSavedReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedReplyCreate"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReply"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getSavedReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReply"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteSavedReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReplyDeleted"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateSavedReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedReplyUpdate"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReply"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limited (rate_limit, monthly_quota_exceeded); see Retry-After and X-Svc-Limit-Type. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal error (internal_error with request_id). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A dependency is unavailable (database_unavailable, or message_rate_limit_unavailable on sends); nothing was done: retry after Retry-After with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renderSavedReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedReplyRenderRequest"];
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests allowed in the current window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in the current window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Unix time (seconds) when the window resets. */
+          "RateLimit-Reset"?: number;
+          /** @description Unique id of this request; quote it to support. */
+          "Request-Id"?: string;
+          /** @description The API version that served the request. */
+          "Svc-Version"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedReplyRender"];
+        };
+      };
+      /** @description Invalid request (invalid_request with issues keyed by field path, invalid_json, invalid_api_version). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid API key (missing_api_key, invalid_api_key). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the required scope (insufficient_scope with required_scope). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such resource in this project (not_found). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict (idempotency_key_reused, idempotency_key_in_progress, or a state rule of the operation). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than the operation's cap (payload_too_large with max_bytes; 1 MiB unless stated). */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -17,8 +17,8 @@ export interface InboxStreamOptions {
   bus: BusPort;
   metrics: MetricsPort | null;
   projectId: string;
-  /** The request's: the stream ends when the client goes away. */
-  signal: AbortSignal;
+  /** The stream ends when its signal aborts (the client went away). */
+  request: Request;
   pingMs?: number;
 }
 
@@ -41,7 +41,8 @@ function sseEvent(event: InboxEvent): string {
  * reconnects to another process), or when the reader falls far behind.
  */
 export async function openInboxStream(options: InboxStreamOptions): Promise<ReadableStream<Uint8Array>> {
-  const { bus, metrics, projectId, signal } = options;
+  const { bus, metrics, projectId, request } = options;
+  const signal = request.signal;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
   const stops: (() => void)[] = [];
@@ -49,6 +50,9 @@ export async function openInboxStream(options: InboxStreamOptions): Promise<Read
   function end(closeBody: boolean) {
     if (ended) return;
     ended = true;
+    // Held until here on purpose: a Request's signal follows the one it was made with through a weak
+    // reference to the Request's own controller (undici), so a collected Request would never abort.
+    void request;
     for (const stop of stops.splice(0)) stop();
     metrics?.inboxStreams(-1);
     if (closeBody) {

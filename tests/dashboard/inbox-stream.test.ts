@@ -238,7 +238,8 @@ describe("the inbox stream body", () => {
   it("sends a `: ping` comment on its interval", async () => {
     const { project } = await scene("Pings");
     const controller = new AbortController();
-    const body = await openInboxStream({ bus: h.app.runtime.ports.bus, metrics: null, projectId: project.projectId, signal: controller.signal, pingMs: 5 });
+    const request = new Request("http://svc.test/", { signal: controller.signal });
+    const body = await openInboxStream({ bus: h.app.runtime.ports.bus, metrics: null, projectId: project.projectId, request, pingMs: 5 });
     const stream = readStream(new Response(body), controller);
     await new Promise<void>((resolve) => {
       const check = () => (stream.comments.includes("ping") ? resolve() : setTimeout(check, 5));

@@ -42,7 +42,7 @@ export const inboxStreamRoute: ByteRoute = {
         bus: runtime.ports.bus,
         metrics: runtime.ports.metrics,
         projectId: operator!.project.id,
-        signal: request.signal,
+        request,
       }).catch((error: unknown) => {
         console.error("[inbox-stream] could not follow the project's events:", error);
         throw unavailable();

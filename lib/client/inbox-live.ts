@@ -4,6 +4,7 @@ import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-qu
 import { useEffect, useState } from "react";
 import type { InboxEvent } from "@/lib/domain/inbox-live";
 import { inboxKeys } from "./inbox";
+import { markInboxStream } from "./inbox-poll";
 
 /**
  * The inbox's live updates (README "Inbox: live updates"): an EventSource on the project's inbox
@@ -118,6 +119,11 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
     let poll: ReturnType<typeof setInterval> | null = null;
     let gather: ReturnType<typeof setTimeout> | null = null;
     let gathered: InboxEvent[] = [];
+    let marked = false;
+    const mark = (open: boolean) => {
+      if (marked !== open) markInboxStream(projectId, open);
+      marked = open;
+    };
 
     const startPolling = () => {
       poll ??= setInterval(() => void queryClient.refetchQueries({ predicate: (query) => isInboxQuery(query, projectId), type: "active" }), INBOX_POLL_MS);
@@ -141,6 +147,7 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
       current.onopen = () => {
         attempt = 0;
         stopPolling();
+        mark(true);
         setMode("live");
         if (failedBefore) void queryClient.invalidateQueries({ predicate: (query) => isInboxQuery(query, projectId) });
       };
@@ -155,6 +162,7 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
         current.close();
         if (source === current) source = null;
         failedBefore = true;
+        mark(false);
         setMode("polling");
         startPolling();
         if (!stopped) retry = setTimeout(connect, retryDelayMs(attempt++));
@@ -165,6 +173,7 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
     connect();
     return () => {
       stopped = true;
+      mark(false);
       source?.close();
       stopPolling();
       if (retry) clearTimeout(retry);

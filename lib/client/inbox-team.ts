@@ -6,6 +6,7 @@ import type { ConversationCountsWire, NoteWire } from "@/lib/api/schemas/inbox";
 import { projectApi } from "./api";
 import { inboxKeys, putConversation, type Conversation } from "./inbox";
 import { conversationFilterQuery, type InboxFilters } from "./inbox-views";
+import { pollUnlessLive } from "./inbox-poll";
 import { projectQueryKey } from "./query";
 
 /**
@@ -23,13 +24,13 @@ export const NOTE_MAX = 4000;
 
 const notesKey = (projectId: string, conversationId: string) => projectQueryKey(projectId, "inbox", "notes", conversationId);
 
-/** The counts beside each view. Polled like the list; live events invalidate them sooner. */
+/** The counts beside each view, refreshed by live events (polled only while the stream is down). */
 export function useConversationCounts(projectId: string, filters: InboxFilters) {
   const query = conversationFilterQuery(filters, { withView: false }).toString();
   return useQuery({
     queryKey: inboxKeys.counts(projectId, filters),
     queryFn: ({ signal }) => projectApi<ConversationCounts>(projectId, `/conversations/counts${query ? `?${query}` : ""}`, { signal }),
-    refetchInterval: 5_000,
+    refetchInterval: pollUnlessLive(projectId, 5_000),
   });
 }
 
@@ -55,7 +56,7 @@ export function useConversationNotes(projectId: string, conversationId: string) 
     queryKey: notesKey(projectId, conversationId),
     queryFn: ({ signal }) => projectApi<ListEnvelope<Note>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/notes?limit=100`, { signal }),
     select: (page) => page.data,
-    refetchInterval: 5_000,
+    refetchInterval: pollUnlessLive(projectId, 5_000),
   });
 }
 

@@ -194,6 +194,33 @@ describe("GET /inbox/stream (dashboard)", () => {
     await stream.ended;
   });
 
+  it("delivers the team's own moves: an assignment, a note and a read", async () => {
+    const current = await scene("Team");
+    const dev = await addOperator(h.app, current.project, "developer");
+    const { conversationId } = await customerWrites(current, "Who is looking at this?");
+    const stream = await openStream(current.project.projectId, current.operator);
+    const base = `/projects/${current.project.projectId}/conversations/${conversationId}`;
+    const countOf = (type: string) => stream.events.filter((e) => e.type === type && e.conversation_id === conversationId).length;
+
+    const assigned = await dash(h.app, "POST", `${base}/assignment`, { as: dev, body: { assignee_id: dev.userId, handoff: false } });
+    expect(assigned.status).toBe(200);
+    expect(await stream.next((e) => e.type === "conversation.updated")).toEqual({ type: "conversation.updated", conversation_id: conversationId });
+
+    const note = await dash(h.app, "POST", `${base}/notes`, { as: dev, body: { body: "Taking this one" } });
+    expect(note.status).toBe(200);
+    expect(await stream.next((e) => e.type === "note.created")).toEqual({ type: "note.created", conversation_id: conversationId, id: note.body.id });
+
+    const updatesBefore = countOf("conversation.updated");
+    const read = await dash(h.app, "POST", `${base}/read`, { as: dev });
+    expect(read.status).toBe(200);
+    await new Promise<void>((resolve) => {
+      const check = () => (countOf("conversation.updated") > updatesBefore ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    stream.abort();
+    await stream.ended;
+  });
+
   it("delivers message.updated once an inbound file is cached", async () => {
     const current = await scene("Media");
     await h.join(current.project.projectId, current.tester, "Ana");

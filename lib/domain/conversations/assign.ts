@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { SvcError } from "@/lib/errors";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { inboxActorOf } from "./actor-identity";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 import { setHandoff } from "./handoff";
 import { getConversationRowOrThrow } from "./read";
 import { serializeConversation } from "./serialize";
@@ -22,7 +23,7 @@ export interface AssignmentInput {
  * transaction: the assignment, the handoff (and the thread owner moving with it) and the audit entry.
  */
 export async function assignConversation(ctx: Ctx, id: string, input: AssignmentInput) {
-  return ctx.db.transaction(async (tx) => {
+  const assigned = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const conversation = await getConversationRowOrThrow(txCtx, id);
     const assignee = input.assignee_id === null ? null : await memberOrThrow(txCtx, input.assignee_id);
@@ -47,6 +48,9 @@ export async function assignConversation(ctx: Ctx, id: string, input: Assignment
     });
     return serializeConversation(txCtx, await getConversationRowOrThrow(txCtx, conversation.id));
   });
+  // After the commit: every teammate's inbox shows the new assignee without a reload.
+  publishInboxEvent(ctx.project.id, { type: "conversation.updated", conversation_id: assigned.id });
+  return assigned;
 }
 
 /** A user of the project's organization; anyone else (unknown, another organization) is a 422 the caller can act on. */

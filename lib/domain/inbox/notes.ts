@@ -6,6 +6,7 @@ import { invalidRequest } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { getConversationRowOrThrow, inboxActorOf } from "@/lib/domain/conversations";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 import type { PageParams } from "@/lib/domain/shared/paging";
 
 type NoteRow = typeof conversationNotes.$inferSelect;
@@ -52,7 +53,7 @@ export async function listNotes(ctx: Ctx, conversationId: string, page: PagePara
 export async function addNote(ctx: Ctx, conversationId: string, input: { body: string }) {
   const conversation = await getConversationRowOrThrow(ctx, conversationId);
   const author = await inboxActorOf(ctx);
-  return ctx.db.transaction(async (tx) => {
+  const note = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(conversationNotes)
       .values({
@@ -72,4 +73,6 @@ export async function addNote(ctx: Ctx, conversationId: string, input: { body: s
     );
     return serializeNote(row!);
   });
+  publishInboxEvent(ctx.project.id, { type: "note.created", conversation_id: conversation.id, id: note.id });
+  return note;
 }

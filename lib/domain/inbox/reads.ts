@@ -3,6 +3,7 @@ import { conversationReads } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { getConversation, getConversationRowOrThrow } from "@/lib/domain/conversations";
 import { memberOrRefuse } from "@/lib/domain/conversations/views";
+import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 /**
  * The dashboard's POST …/conversations/{id}/read (docs/api-decisions.md "Team inbox"): the calling
@@ -19,5 +20,8 @@ export async function markConversationRead(ctx: Ctx, id: string) {
       target: [conversationReads.conversationId, conversationReads.userId],
       set: { lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)` },
     });
+  // The reader's other tabs drop the unread badge too (the stream is per project: other members
+  // refetch a conversation whose unread count for them did not change, a cheap read).
+  publishInboxEvent(ctx.project.id, { type: "conversation.updated", conversation_id: conversation.id });
   return getConversation(ctx, conversation.id);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "./support/test";
 import { screenshot, signIn, warmUpAuth } from "./support/auth";
-import { SANDBOX_CHANNEL_ID, SANDBOX_SENDER_ID, joinSandboxTester, ownProject } from "./support/projects";
+import { SANDBOX_CHANNEL_ID, joinSandboxTester, ownProject } from "./support/projects";
 
 /**
  * The team inbox (issue 37), done-when: two signed-in members in two browsers. A customer writes from
@@ -70,13 +70,18 @@ test("two members work one conversation: live unread, assignment, private note, 
       await expect(member.getByRole("status", { name: /^Updates:/ })).toBeVisible();
     }
 
-    // The customer joins the project's sandbox and writes.
+    // The customer joins the project's sandbox and writes from the Sandbox phone (a page of its own).
     await joinSandboxTester(request, project, from);
     const hello = `Where is my order? ${run}`;
-    const wrote = await request.post("/api/simulator/customer/messages", {
-      data: { platform: "PLATFORM_A", sender_id: SANDBOX_SENDER_ID, from, type: "text", text: hello },
-    });
-    expect(wrote.ok(), await wrote.text()).toBe(true);
+    const phonePage = await page.context().newPage();
+    await phonePage.goto(`/projects/${project.id}/sandbox`);
+    const customerNumber = phonePage.getByLabel("Customer number");
+    await customerNumber.fill(from);
+    await customerNumber.press("Enter");
+    const phone = phonePage.getByRole("region", { name: "Sandbox phone" });
+    await phone.getByRole("textbox", { name: "Customer message" }).fill(hello);
+    await phone.getByRole("button", { name: "Send as customer" }).click();
+    await expect(phone.getByRole("listitem", { name: "Message from the customer" }).filter({ hasText: hello })).toContainText("Sent", { timeout: 45_000 });
 
     // Unread for both, live: bold with a count badge.
     const rowA = page.getByRole("list", { name: "Conversations" }).getByRole("link").filter({ hasText: from });
@@ -170,13 +175,10 @@ test("two members work one conversation: live unread, assignment, private note, 
     };
     await expect.poll(phoneTexts, { timeout: 30_000, message: "the customer received the saved reply" }).toContain(rendered);
     expect((await phoneTexts()).some((text) => text.includes(noteText))).toBe(false);
-    await page.goto(`/projects/${project.id}/sandbox`);
-    const number = page.getByLabel("Customer number");
-    await number.fill(from);
-    await number.press("Enter");
-    const phone = page.getByRole("region", { name: "Sandbox phone" });
-    await expect(phone.getByRole("listitem", { name: "Message from the business" }).filter({ hasText: rendered })).toBeVisible();
+    // The phone page stayed open: the reply arrived there, the note did not.
+    await expect(phone.getByRole("listitem", { name: "Message from the business" }).filter({ hasText: rendered })).toBeVisible({ timeout: 30_000 });
     await expect(phone.getByText(noteText)).toHaveCount(0);
+    await phonePage.close();
 
     // The audit log: A assigned the conversation.
     await page.goto(`/projects/${project.id}/audit`);

@@ -117,7 +117,7 @@ test("two members work one conversation: live unread, assignment, private note, 
     const contact = page.getByRole("complementary", { name: "Contact" });
     await expect(contact.getByText(from)).toBeVisible();
     await expect(contact.getByText("Simulated Customer (open)")).toBeVisible();
-    await expect(contact.getByRole("link", { name: "Open the contact's page" })).toHaveAttribute("href", /\/contacts\/ct_/);
+    await expect(contact.getByRole("link", { name: "Open the contact's page" })).toHaveAttribute("href", /\/inbox\/contacts\/ct_/);
     await screenshot(page, "inbox-team-contact");
     await contact.getByRole("button", { name: "Close the contact panel" }).click();
     await expect(contact).toHaveCount(0);

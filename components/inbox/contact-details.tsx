@@ -8,7 +8,7 @@ import { useContactConversations, useContactRegistration, useContactSubmissions 
 import { contactLabel } from "./format";
 
 const inboxHref = (projectId: string, conversationId: string) => `/projects/${encodeURIComponent(projectId)}/inbox?c=${encodeURIComponent(conversationId)}`;
-const contactHref = (projectId: string, contactId: string) => `/projects/${encodeURIComponent(projectId)}/contacts/${encodeURIComponent(contactId)}`;
+const contactHref = (projectId: string, contactId: string) => `/projects/${encodeURIComponent(projectId)}/inbox/contacts/${encodeURIComponent(contactId)}`;
 
 /** The contact's facts, conversations and flow submissions: the inbox's panel and the contact's page share it. */
 export function ContactDetails({ projectId, contact, currentConversationId }: { projectId: string; contact: Contact; currentConversationId?: string }) {

@@ -22,7 +22,7 @@ describe("job definitions", () => {
       "provider.send": { localConcurrency: 50, retryLimit: 6, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 },
       "ingest.process": { localConcurrency: 20, retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 60 },
       "ingest.status-retry": { localConcurrency: 20, retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 30 },
-      "webhook.deliver": { localConcurrency: 200, groupConcurrency: 50, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 },
+      "webhook.deliver": { localConcurrency: 400, groupConcurrency: 100, retryLimit: 5, retryDelay: 1, expireInSeconds: 30 },
       "media.cache": { localConcurrency: 5, retryLimit: 3, retryDelay: 1, retryBackoff: true, retryDelayMax: 10, expireInSeconds: 60 },
       "media.release": { retryLimit: 5, retryDelay: 1, expireInSeconds: 30 },
       "media.expire": { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 },

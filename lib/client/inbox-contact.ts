@@ -43,7 +43,7 @@ interface ContactSubmission extends FlowSubmission {
 export function useContactSubmissions(projectId: string, contactId: string) {
   return useQuery({
     queryKey: contactKey(projectId, contactId, "submissions"),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<ContactSubmission[]> => {
       const flows = await projectApi<ListEnvelope<Flow>>(projectId, `/flows?limit=${FLOWS_SCANNED}`, { signal });
       const lists = await Promise.all(
         flows.data.map(async (flow) => {

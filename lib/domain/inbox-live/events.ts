@@ -1,6 +1,6 @@
 /**
- * What the dashboard's inbox stream carries (the contract: /work docs "Live updates", README "Inbox:
- * live updates"): which conversation changed and how, never its data. The browser refetches what it shows.
+ * What the dashboard's inbox stream carries (README "Inbox: live updates", docs/api-decisions.md):
+ * which conversation changed and how, never its data. The browser refetches what it shows.
  */
 const INBOX_EVENT_TYPES = ["message.created", "message.updated", "conversation.updated", "note.created"] as const;
 type InboxEventType = (typeof INBOX_EVENT_TYPES)[number];

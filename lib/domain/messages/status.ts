@@ -121,16 +121,17 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
     ).map((row) => row.id),
   );
   if (moved.size === 0) return 0;
+  const movedMessages = [...after.values()].filter((m) => moved.has(m.read.id));
   await messageStatusMoved.run(
     ctx,
-    [...after.values()].filter((m) => moved.has(m.read.id)).map((m) => ({ message: m.read, status: m.status, at: m.at, failure: m.failure })),
+    movedMessages.map((m) => ({ message: m.read, status: m.status, at: m.at, failure: m.failure })),
   );
   const emitted = applied.filter((move) => moved.has(move.message.id));
   await emitEvents(
     ctx,
     emitted.map((move) => statusEvent(move.message, move.update)),
   );
-  announceMoves([...after.values()].filter((m) => moved.has(m.read.id)).map((m) => m.read));
+  announceMoves(movedMessages.map((m) => m.read));
   return emitted.length;
 }
 

@@ -4,7 +4,7 @@ import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-qu
 import { useEffect, useState } from "react";
 import type { InboxEvent } from "@/lib/domain/inbox-live";
 import { inboxKeys } from "./inbox";
-import { markInboxStream } from "./inbox-poll";
+import { markInboxFollowed } from "./inbox-poll";
 
 /**
  * The inbox's live updates (README "Inbox: live updates"): an EventSource on the project's inbox
@@ -119,11 +119,6 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
     let poll: ReturnType<typeof setInterval> | null = null;
     let gather: ReturnType<typeof setTimeout> | null = null;
     let gathered: InboxEvent[] = [];
-    let marked = false;
-    const mark = (open: boolean) => {
-      if (marked !== open) markInboxStream(projectId, open);
-      marked = open;
-    };
 
     const startPolling = () => {
       poll ??= setInterval(() => void queryClient.refetchQueries({ predicate: (query) => isInboxQuery(query, projectId), type: "active" }), INBOX_POLL_MS);
@@ -147,7 +142,6 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
       current.onopen = () => {
         attempt = 0;
         stopPolling();
-        mark(true);
         setMode("live");
         if (failedBefore) void queryClient.invalidateQueries({ predicate: (query) => isInboxQuery(query, projectId) });
       };
@@ -162,18 +156,18 @@ export function useInboxLive(projectId: string): { mode: InboxLiveMode } {
         current.close();
         if (source === current) source = null;
         failedBefore = true;
-        mark(false);
         setMode("polling");
         startPolling();
         if (!stopped) retry = setTimeout(connect, retryDelayMs(attempt++));
       };
     };
 
+    markInboxFollowed(projectId, true);
     startPolling();
     connect();
     return () => {
       stopped = true;
-      mark(false);
+      markInboxFollowed(projectId, false);
       source?.close();
       stopPolling();
       if (retry) clearTimeout(retry);

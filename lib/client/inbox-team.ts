@@ -6,7 +6,7 @@ import type { ConversationCountsWire, NoteWire } from "@/lib/api/schemas/inbox";
 import { projectApi } from "./api";
 import { inboxKeys, putConversation, type Conversation } from "./inbox";
 import { conversationFilterQuery, type InboxFilters } from "./inbox-views";
-import { pollUnlessLive } from "./inbox-poll";
+import { pollUnlessFollowed } from "./inbox-poll";
 import { projectQueryKey } from "./query";
 
 /**
@@ -30,7 +30,7 @@ export function useConversationCounts(projectId: string, filters: InboxFilters) 
   return useQuery({
     queryKey: inboxKeys.counts(projectId, filters),
     queryFn: ({ signal }) => projectApi<ConversationCounts>(projectId, `/conversations/counts${query ? `?${query}` : ""}`, { signal }),
-    refetchInterval: pollUnlessLive(projectId, 5_000),
+    refetchInterval: pollUnlessFollowed(projectId, 5_000),
   });
 }
 
@@ -56,7 +56,7 @@ export function useConversationNotes(projectId: string, conversationId: string) 
     queryKey: notesKey(projectId, conversationId),
     queryFn: ({ signal }) => projectApi<ListEnvelope<Note>>(projectId, `/conversations/${encodeURIComponent(conversationId)}/notes?limit=100`, { signal }),
     select: (page) => page.data,
-    refetchInterval: pollUnlessLive(projectId, 5_000),
+    refetchInterval: pollUnlessFollowed(projectId, 5_000),
   });
 }
 

@@ -8,7 +8,7 @@ import type { MessageSendRequestInput, MessageSendResponseWire as MessageSendRes
 import { projectApi } from "./api";
 import type { Channel } from "./channels";
 import { conversationFilterQuery, filterKey, type InboxFilters } from "./inbox-views";
-import { pollUnlessLive } from "./inbox-poll";
+import { pollUnlessFollowed } from "./inbox-poll";
 import { projectQueryKey } from "./query";
 
 /**
@@ -112,7 +112,7 @@ export function useConversations(projectId: string, filters: InboxFilters) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
-    refetchInterval: pollUnlessLive(projectId, LIST_POLL_MS),
+    refetchInterval: pollUnlessFollowed(projectId, LIST_POLL_MS),
     placeholderData: keepPreviousData,
   });
 }
@@ -123,7 +123,7 @@ export function useConversation(projectId: string, conversationId: string | null
     queryKey: inboxKeys.conversation(projectId, conversationId ?? ""),
     queryFn: ({ signal }) => projectApi<Conversation>(projectId, `/conversations/${encodeURIComponent(conversationId!)}`, { signal }),
     enabled: Boolean(conversationId),
-    refetchInterval: pollUnlessLive(projectId, LIST_POLL_MS),
+    refetchInterval: pollUnlessFollowed(projectId, LIST_POLL_MS),
   });
 }
 
@@ -158,7 +158,7 @@ export function useConversationMessages(projectId: string, conversation: Convers
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
     enabled: Boolean(conversation),
-    refetchInterval: pollUnlessLive(projectId, THREAD_POLL_MS),
+    refetchInterval: pollUnlessFollowed(projectId, THREAD_POLL_MS),
   });
 
   const newest = query.data?.pages[0]?.data[0] ?? null;

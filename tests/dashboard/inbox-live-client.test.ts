@@ -3,7 +3,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { addInboxInvalidator, inboxStreamUrl, invalidateForInboxEvents, parseInboxEvent, retryDelayMs, type InboxEvent } from "@/lib/client/inbox-live";
 import { inboxKeys } from "@/lib/client/inbox";
 import { projectQueryKey } from "@/lib/client/query";
-import { markInboxStream, pollUnlessLive } from "@/lib/client/inbox-poll";
+import { markInboxFollowed, pollUnlessFollowed } from "@/lib/client/inbox-poll";
 
 /** The browser side of the inbox's live updates, without a browser: what an event makes stale, how data lines are read, the retry pace. */
 
@@ -97,18 +97,18 @@ describe("the stream's retries", () => {
   });
 });
 
-describe("the inbox's polling while the stream is open", () => {
-  it("stops while a stream of the project is open, and resumes once every one has closed", () => {
-    const poll = pollUnlessLive("proj_poll", 4_000);
-    const other = pollUnlessLive("proj_other", 4_000);
+describe("the inbox queries' own polling", () => {
+  it("stops while useInboxLive follows the project (it refreshes them itself), and resumes once nothing does", () => {
+    const poll = pollUnlessFollowed("proj_poll", 4_000);
+    const other = pollUnlessFollowed("proj_other", 4_000);
     expect(poll()).toBe(4_000);
-    markInboxStream("proj_poll", true);
-    markInboxStream("proj_poll", true); // a second inbox in the same tab
+    markInboxFollowed("proj_poll", true);
+    markInboxFollowed("proj_poll", true); // a second inbox in the same tab
     expect(poll()).toBe(false);
     expect(other()).toBe(4_000);
-    markInboxStream("proj_poll", false);
+    markInboxFollowed("proj_poll", false);
     expect(poll()).toBe(false);
-    markInboxStream("proj_poll", false);
+    markInboxFollowed("proj_poll", false);
     expect(poll()).toBe(4_000);
   });
 });

@@ -5,6 +5,7 @@ export { touchConversation, touchConversations } from "./touch";
 export {
   insertInboundMessageTouchingConversation,
   insertOutboundMessageTouchingConversation,
+  insertOutboundMessageWithJob,
   type InboundMessageInsert,
   type OutboundMessageInsert,
 } from "./message-insert";

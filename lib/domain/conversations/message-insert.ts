@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
+import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
 type MessageInsert = typeof messages.$inferInsert;
@@ -54,6 +55,30 @@ export async function insertOutboundMessageTouchingConversation(tx: Db, row: Out
 }
 
 /**
+ * A send's message, its conversation's last_message_at and its job, in ONE statement and no
+ * transaction (lib/ports/queue/job-insert.ts): the message exists if and only if its job does.
+ * `job.payload` is the queue's jobPayload.
+ */
+export async function insertOutboundMessageWithJob(db: Db, row: OutboundMessageInsert, at: Date, job: { insert: JobInsert; payload: string }): Promise<void> {
+  await outboundWithJob(db, job.insert, { ...outboundValues(row, at), job: job.payload });
+}
+
+const outboundWithJob = statementWithJob("message_insert_outbound_with_job", (job, db) => {
+  const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS, { skipDuplicate: false });
+  const payload = sql`${sql.placeholder("job")}`;
+  return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)} select ${job.notifiedColumn("job")} as "notified"`;
+});
+
+function outboundValues(row: Partial<MessageInsert>, at: Date): Record<string, unknown> {
+  const known = new Set<string>(OUTBOUND_COLUMNS);
+  for (const [column, value] of Object.entries(row))
+    if (value !== undefined && !known.has(column)) throw new Error(`message_insert_outbound_with_job: the statement does not set messages.${column}`);
+  const values: Record<string, unknown> = { at: at.toISOString() };
+  for (const column of OUTBOUND_COLUMNS) values[column] = row[column];
+  return values;
+}
+
+/**
  * Send and ingest run these in every transaction, and building one was 6 % of the web's CPU per
  * POST /messages: each is built once (builtOnce), over a fixed column list.
  */
@@ -63,18 +88,8 @@ const insertOutboundTouching = insertTouchingStatement("message_insert_outbound_
 
 function insertTouchingStatement(name: string, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
   const statement = builtOnce<{ id: string }>(name, (db) => {
-    const placeholders = Object.fromEntries(
-      columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`]),
-    ) as unknown as MessageInsert;
-    const insert = db.insert(messages).values(placeholders);
-    const inserted = db.$with("inserted").as((options.skipDuplicate ? insert.onConflictDoNothing() : insert).returning({ id: messages.id }));
-    const at = sql`${sql.placeholder("at")}::timestamptz`;
-    return db
-      .with(inserted)
-      .update(conversations)
-      .set({ lastMessageAt: lastMessageAtMovedTo(at), updatedAt: at })
-      .where(and(eq(conversations.id, sql.placeholder("conversationId")), sql`exists (select 1 from ${inserted})`))
-      .returning({ id: conversations.id });
+    const { inserted, touch } = insertAndTouch(db, columns, options);
+    return db.with(inserted).update(conversations).set(touch.set).where(touch.where).returning({ id: conversations.id });
   });
   const known = new Set<string>(columns);
   return (tx: Db, row: Partial<MessageInsert>, at: Date) => {
@@ -85,6 +100,21 @@ function insertTouchingStatement(name: string, columns: readonly MessageColumn[]
     for (const column of columns) values[column] = row[column];
     return statement(tx, values);
   };
+}
+
+/** The message insert over placeholders (one per column, `at`, `conversationId`) and the conversation update that reads it. */
+function insertAndTouch(db: Db, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
+  const placeholders = Object.fromEntries(
+    columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`]),
+  ) as unknown as MessageInsert;
+  const values = db.insert(messages).values(placeholders);
+  const insert = (options.skipDuplicate ? values.onConflictDoNothing() : values).returning({ id: messages.id });
+  const inserted = db.$with("inserted").as(insert);
+  const at = sql`${sql.placeholder("at")}::timestamptz`;
+  const set = { lastMessageAt: lastMessageAtMovedTo(at), updatedAt: at };
+  const where = and(eq(conversations.id, sql.placeholder("conversationId")), sql`exists (select 1 from ${inserted})`);
+  const touch = { set, where, getSQL: () => db.update(conversations).set(set).where(where).returning({ id: conversations.id }).getSQL() };
+  return { insert, inserted, touch };
 }
 
 /**

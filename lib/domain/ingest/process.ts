@@ -2,6 +2,7 @@ import { errorKind, rootMessage } from "@/lib/error-kind";
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
+import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
 import { toStorable } from "@/lib/text/storable";
@@ -29,12 +30,18 @@ export interface JobAttempt {
  */
 export async function receiveProviderWebhook(ctx: SystemCtx, input: { platform: ProviderPlatform; rawBody: string }): Promise<string> {
   const id = newId("inboundWebhook");
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(inboundWebhooks).values({ id, platform: input.platform, body: input.rawBody, receivedAt: ctx.now });
-    await ctx.ports.queue.send(INGEST_JOB, { id }, { tx });
-  });
+  // ONE statement, no transaction (lib/ports/queue/job-insert.ts): the envelope exists if and only if its job does.
+  const values = { id, platform: input.platform, body: input.rawBody, receivedAt: ctx.now.toISOString(), job: jobPayload(INGEST_JOB, { id }) };
+  await envelopeWithJob(ctx.db, ctx.ports.queue.insertion(INGEST_JOB), values);
   return id;
 }
+
+const envelopeWithJob = statementWithJob("inbound_webhook_insert_with_job", (insertion) => {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const columns = sql`${sql.identifier("id")}, ${sql.identifier("platform")}, ${sql.identifier("body")}, ${sql.identifier("received_at")}`;
+  const envelope = sql`insert into ${inboundWebhooks} (${columns}) values (${value("id")}, ${value("platform")}, ${value("body")}, ${value("receivedAt")}::timestamptz)`;
+  return sql`with "envelope" as (${envelope} returning 1)${insertion.ctes("job", value("job"))} select ${insertion.notifiedColumn("job")} as "notified"`;
+});
 
 const inboundWebhookById = preparedPerDb((db) =>
   db

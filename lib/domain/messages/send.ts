@@ -7,9 +7,16 @@ import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { insertOutboundMessageTouchingConversation, lastCustomerMessageAt, messagingWindow, type ConversationRow } from "@/lib/domain/conversations";
+import {
+  insertOutboundMessageTouchingConversation,
+  insertOutboundMessageWithJob,
+  lastCustomerMessageAt,
+  messagingWindow,
+  type ConversationRow,
+} from "@/lib/domain/conversations";
 import { messageTextOf, messageTypeOf } from "./content";
 import type { OutboundMessage } from "@/lib/ports/provider/outbound";
+import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
 import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
@@ -67,18 +74,13 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   }
 }
 
-async function writeMessage(
-  ctx: Ctx,
-  channel: ChannelRow,
-  target: Target,
-  message: OutboundMessage,
-  extra: { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null },
-) {
+type WriteExtra = { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null };
+
+async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage, extra: WriteExtra) {
   const id = newId("message", ctx.now.getTime());
-  const sent = await ctx.db.transaction(async (tx) => {
-    const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
-    // The message and the conversation's last_message_at in one statement.
-    const place = { projectId: ctx.project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
+  const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
+  const rowOf = (contactId: string, conversationId: string) => {
+    const place = { projectId: ctx.project.id, conversationId, contactId, channelId: channel.id };
     const facts: MessageFacts = {
       id,
       direction: "outbound",
@@ -89,16 +91,29 @@ async function writeMessage(
       at: ctx.now,
       now: ctx.now,
     };
-    await insertOutboundMessageTouchingConversation(
-      tx,
-      messageRow(place, facts, { recipient: target.address, replyTo: extra.replyTo, idempotencyKey: extra.idempotencyKey }),
-      ctx.now,
-    );
-    const job: ProviderSendJob = extra.paced ? { messageId: id, paced: true } : { messageId: id };
-    await ctx.ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
-    await extra.alongside?.(tx, { messageId: id, conversationId: conversation.id, contactId: contact.id, idempotencyKey: extra.idempotencyKey });
-    return response(id, conversation.id, contact.id, extra.idempotencyKey, sentContentFields(message.content));
-  });
+    return messageRow(place, facts, { recipient: target.address, replyTo: extra.replyTo, idempotencyKey: extra.idempotencyKey });
+  };
+  const answer = (contactId: string, conversationId: string) =>
+    response(id, conversationId, contactId, extra.idempotencyKey, sentContentFields(message.content));
+
+  let sent: ReturnType<typeof answer>;
+  if (target.phone === null && !extra.alongside) {
+    // The common send, to a conversation that exists with nothing written beside it: the message, the
+    // conversation's last_message_at and the provider job in ONE statement (no BEGIN/COMMIT round trips).
+    const { contact, conversation } = { contact: target.contact!, conversation: target.conversation! };
+    const insert = ctx.ports.queue.insertion(PROVIDER_SEND_JOB);
+    await insertOutboundMessageWithJob(ctx.db, rowOf(contact.id, conversation.id), ctx.now, { insert, payload: jobPayload(PROVIDER_SEND_JOB, job) });
+    sent = answer(contact.id, conversation.id);
+  } else {
+    sent = await ctx.db.transaction(async (tx) => {
+      const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);
+      // The message and the conversation's last_message_at in one statement.
+      await insertOutboundMessageTouchingConversation(tx, rowOf(contact.id, conversation.id), ctx.now);
+      await ctx.ports.queue.send(PROVIDER_SEND_JOB, job, { tx });
+      await extra.alongside?.(tx, { messageId: id, conversationId: conversation.id, contactId: contact.id, idempotencyKey: extra.idempotencyKey });
+      return answer(contact.id, conversation.id);
+    });
+  }
   // Every send (POST /messages, the inbox, automations, agents, Flows) is written here: one place to announce it, once committed.
   publishInboxEvent(ctx.project.id, { type: "message.created", conversation_id: sent.conversation_id, id });
   return sent;

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./types";
 
 /**
@@ -52,5 +53,22 @@ export function builtOnce<R>(
     }
     const session = (db as unknown as SessionOf).session;
     return session.prepareQuery({ sql: built.queryString, params: built.params }, built.fields, name, true).execute(values) as Promise<R[]>;
+  };
+}
+
+interface DialectOf {
+  dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * builtOnce for a statement written as SQL (data-modifying CTEs the query builder cannot compose):
+ * its text is rendered once under `name`; rows come back as objects keyed by the SELECT's column names.
+ */
+export function builtOnceSql<R>(name: string, build: (db: Db) => SQL): (db: Db, values: Record<string, unknown>) => Promise<R[]> {
+  let built: { sql: string; params: unknown[] } | null = null;
+  return (db, values) => {
+    built ??= (db as unknown as DialectOf).dialect.sqlToQuery(build(db));
+    const session = (db as unknown as SessionOf).session;
+    return session.prepareQuery(built, undefined, name, false).execute(values) as Promise<R[]>;
   };
 }

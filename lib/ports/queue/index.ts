@@ -8,6 +8,7 @@ import { QueuePump } from "./pump";
 import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
 import { giveBackJobs, readQueueStats } from "./stats";
+import { jobInsertFor, type JobInsert, type QueueShape } from "./job-insert";
 import type { QueueReading } from "@/lib/ports/metrics";
 
 export type { JobMentions } from "./redact";
@@ -54,6 +55,11 @@ export interface JobQueue<C extends JobCatalogShape> {
   prepare(): Promise<void>;
   send<N extends keyof C & string>(name: N, data: C[N], options?: SendOptions): Promise<string | null>;
   /**
+   * The queue's job insert as CTEs of the caller's own statement (job-insert.ts): a hot write and its
+   * job in one round trip. The queue must be prepared; the payload is jobPayload(name, data, options).
+   */
+  insertion<N extends keyof C & string>(name: N): JobInsert;
+  /**
    * For recurring work: enqueues unless a job with this singletonKey is already waiting or running
    * (other than `exceptJobId`, the running job that schedules its successor). pg-boss's singletonKey
    * alone does not dedupe on a standard queue, so every start added another chain. The look and the
@@ -98,6 +104,9 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
   const boss = await startBoss(database);
   const definitions = new Map<string, Definition>();
   const created = new Set<string>();
+  /** What insertion() composes from, per prepared queue: its table and whether it notifies. */
+  const shapes = new Map<string, QueueShape>();
+  const inserts = new Map<string, JobInsert>();
   const pumps = new Map<string, QueuePump>();
   let listener: { close(): Promise<void> } | null = null;
 
@@ -111,6 +120,8 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     // own connection: inside a caller's transaction on PGlite (one connection) that waits forever.
     // Looking up any job id through the queue refills the cache now.
     await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
+    const queue = await boss.getQueue(name);
+    if (queue) shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false });
     created.add(name);
   }
 
@@ -129,10 +140,14 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       // A queue that exists is left as it is (createQueue would not change it either) and is already
       // in pg-boss's cache, filled when it started: every process after the first starts without
       // taking the create lock thirty-odd times.
-      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
       for (const name of definitions.keys()) {
-        if (existing.has(name)) created.add(name);
-        else await ensureQueue(name);
+        const queue = existing.get(name);
+        if (!queue) await ensureQueue(name);
+        else {
+          shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false });
+          created.add(name);
+        }
       }
     },
     async send(name, data, options = {}) {
@@ -150,6 +165,15 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.group ? { group: { id: options.group } } : {}),
       } as Parameters<typeof boss.send>[2]);
+    },
+    insertion(name) {
+      let insert = inserts.get(name);
+      if (!insert) {
+        const shape = shapes.get(name);
+        if (!shape) throw new Error(`Queue '${name}' was not prepared before a job insert in a statement`);
+        inserts.set(name, (insert = jobInsertFor(shape)));
+      }
+      return insert;
     },
     async sendOnce(name, data, options) {
       await ensureQueue(name);

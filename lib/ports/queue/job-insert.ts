@@ -1,0 +1,94 @@
+import { sql, type SQL } from "drizzle-orm";
+import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
+import { builtOnceSql } from "@/lib/ports/db/prepared";
+import type { Db } from "@/lib/ports/db/types";
+
+/**
+ * A job's insert as one part of the caller's own statement (README "Performance", issue 35): the
+ * hottest writes (a send's message, a provider's envelope) and their job go to Postgres as ONE
+ * statement of data-modifying CTEs instead of BEGIN, the row, pg-boss's insert and COMMIT, four round
+ * trips whose socket writes were the web process's largest cost per request. One statement is atomic
+ * on its own: the job exists if and only if the row does.
+ *
+ * The insert is pg-boss's own (plans.insertJobs, pg-boss pinned exactly in package.json), for the
+ * queue's table, and the NOTIFY is pg-boss's channel and payload, so a worker sees exactly what
+ * `boss.send` would have written. tests/queue/job-insert.test.ts compares the two rows column by
+ * column, so an upgrade that changes either fails there first.
+ */
+
+export interface QueueShape {
+  name: string;
+  /** pgboss.queue.table_name: the (partition) table the queue's jobs live in. */
+  table: string;
+  notify: boolean;
+}
+
+export interface JobInsertOptions {
+  /** Jobs of one group (a project) share the queue's group concurrency cap. */
+  group?: string;
+  singletonKey?: string;
+}
+
+export interface JobInsert {
+  /**
+   * CTEs to put after the caller's own, comma first: `<name>` inserts the job (RETURNING id,
+   * start_after); on a notify queue `<name>_notified` sends pg-boss's NOTIFY when the job is due now.
+   * The caller's final SELECT must read `<name>_notified` (as `notifiedColumn` does) or Postgres never
+   * evaluates it.
+   */
+  ctes(name: string, payload: SQL): SQL;
+  /** An expression for the final SELECT that makes Postgres evaluate the NOTIFY CTE (always 0 or 1). */
+  notifiedColumn(name: string): SQL;
+}
+
+const SCHEMA = "pgboss";
+
+/** The payload parameter: one job, as pg-boss's send shapes it (manager.#toJobPayload) for these options. */
+export function jobPayload(name: string, data: object, options: JobInsertOptions = {}): string {
+  const job = {
+    id: null,
+    name,
+    data,
+    priority: 0,
+    singletonKey: options.singletonKey ?? null,
+    singletonOffset: 0,
+    groupId: options.group ?? null,
+    groupTier: null,
+    deadLetter: null,
+  };
+  return JSON.stringify([job]);
+}
+
+export function jobInsertFor(queue: QueueShape): JobInsert {
+  const text = insertJobs(SCHEMA, { table: queue.table, name: queue.name, returnId: true, notify: false });
+  // notify: false gives the bare INSERT … RETURNING id; the NOTIFY gate needs start_after too.
+  const insert = text.replace(/RETURNING id\s*$/, "RETURNING id, start_after");
+  const [before, after, ...rest] = insert.split("$1::text::json");
+  if (before === undefined || after === undefined || rest.length > 0 || insert === text) {
+    throw new Error("pg-boss: insertJobs no longer has the shape job-insert.ts composes (pg-boss upgraded?)");
+  }
+  const channel = notifyChannelSql(SCHEMA);
+  return {
+    ctes(name, payload) {
+      const job = sql`, ${sql.identifier(name)} as (${sql.raw(before)}${payload}::text::json${sql.raw(after)})`;
+      if (!queue.notify) return job;
+      return sql`${job}, ${sql.identifier(`${name}_notified`)} as (select pg_notify(${sql.raw(channel)}, ${sql.raw(`'${queue.name}'`)}) from ${sql.identifier(name)} where start_after <= ${sql.raw(SCHEMA)}.job_now() limit 1)`;
+    },
+    notifiedColumn(name) {
+      return queue.notify ? sql`(select count(*) from ${sql.identifier(`${name}_notified`)})::int` : sql`0`;
+    },
+  };
+}
+
+/**
+ * A statement that carries a job (its SQL built once per queue shape and database dialect, prepared
+ * under `name`): `build` writes the caller's CTEs and `insertion.ctes(...)`; the result runs it.
+ */
+export function statementWithJob(name: string, build: (insertion: JobInsert, db: Db) => SQL) {
+  const built = new WeakMap<JobInsert, (db: Db, values: Record<string, unknown>) => Promise<unknown[]>>();
+  return (db: Db, insertion: JobInsert, values: Record<string, unknown>): Promise<unknown[]> => {
+    let statement = built.get(insertion);
+    if (!statement) built.set(insertion, (statement = builtOnceSql(name, (on) => build(insertion, on))));
+    return statement(db, values);
+  };
+}

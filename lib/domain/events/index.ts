@@ -5,6 +5,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
+import { insertEventDelivering } from "./insert-delivering";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -50,6 +51,20 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
   const { project, type, at } = input;
   const id = eventId(ctx, at);
   const deliver = input.deliver ?? true;
+  if (deliver && !input.defer) {
+    // The common case, one statement: the event, its delivery and the delivery's first job.
+    const fields = {
+      id,
+      projectId: project.id,
+      type,
+      payload: input.payload,
+      route: input.route ?? "external",
+      dedupeKey: input.dedupeKey ?? null,
+      createdAt: at,
+    };
+    const stored = await insertEventDelivering(ctx.db, ctx.ports.queue, { ...fields, deliveryId: newId("webhookDelivery", at.getTime()) });
+    return stored ? id : null;
+  }
   const [row] = await insertEvent(ctx.db, {
     id,
     projectId: project.id,
@@ -60,9 +75,7 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
     dedupeKey: input.dedupeKey ?? null,
     createdAt: at,
   });
-  if (!row) return null;
-  if (deliver && !input.defer) await scheduleDelivery(ctx.db, ctx.ports.queue, { id, projectId: project.id, type }, at, "event", row);
-  return id;
+  return row ? id : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { newId } from "@/lib/ids";
+import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
 
@@ -37,21 +38,30 @@ export async function scheduleDelivery(
   if (!project?.url) return null;
   const id = newId("webhookDelivery", now.getTime());
   const paused = project.pausedAt !== null;
-  await insertDelivery(db, {
-    id,
-    projectId: event.projectId,
-    eventId: event.id,
-    eventType: event.type,
-    status: paused ? "paused" : "pending",
-    nextAttemptAt: paused ? null : now.toISOString(),
-    trigger,
-    now,
+  const row = { id, projectId: event.projectId, eventId: event.id, eventType: event.type, trigger, now };
+  if (paused) {
+    await insertDelivery(db, { ...row, status: "paused", nextAttemptAt: null });
+    return id;
+  }
+  // The delivery and its first job in one statement (lib/ports/queue/job-insert.ts).
+  const job: DeliveryJob = { deliveryId: id, attempt: 1 };
+  await insertPendingDelivery(db, queue.insertion(WEBHOOK_DELIVER_JOB), {
+    ...row,
+    now: now.toISOString(),
+    job: jobPayload(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
   });
-  if (!paused) await sendAttempt(db, queue, { deliveryId: id, attempt: 1 }, event.projectId);
   return id;
 }
 
-/** Built once (builtOnce): it runs in the transaction of every event that goes to a webhook. */
+const insertPendingDelivery = statementWithJob("webhook_delivery_insert_with_job", (job) => {
+  const p = (name: string) => sql`${sql.placeholder(name)}`;
+  const now = sql`${p("now")}::text::timestamptz`;
+  const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "created_at", "updated_at")
+    values (${p("id")}, ${p("projectId")}, ${p("eventId")}, ${p("eventType")}, 'pending', ${now}, ${p("trigger")}, ${now}, ${now}) returning "id"`;
+  return sql`with "delivery" as (${delivery})${job.ctes("job", p("job"))} select ${job.notifiedColumn("job")} as "notified"`;
+});
+
+/** A paused delivery (no job until the webhook is updated). */
 const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
   const p = (name: string) => sql.placeholder(name);
   return (
@@ -75,12 +85,12 @@ const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
 });
 
 export async function sendAttempt(db: Db, queue: TypedJobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
-  await queue.send(WEBHOOK_DELIVER_JOB, job, {
-    tx: db,
-    singletonKey: `${job.deliveryId}:${job.attempt}`,
-    group: projectId,
-    ...(startAfter ? { startAfter } : {}),
-  });
+  await queue.send(WEBHOOK_DELIVER_JOB, job, { tx: db, ...attemptJobOptions(job, projectId), ...(startAfter ? { startAfter } : {}) });
+}
+
+/** An attempt's job: one per delivery and attempt (a retried send is no second job), in its project's group. */
+export function attemptJobOptions(job: DeliveryJob, projectId: string) {
+  return { singletonKey: `${job.deliveryId}:${job.attempt}`, group: projectId };
 }
 
 /** After the webhook is updated: un-pause and send everything that waited. */

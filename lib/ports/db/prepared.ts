@@ -69,6 +69,10 @@ export function builtOnceSql<R>(name: string, build: (db: Db) => SQL): (db: Db, 
   return (db, values) => {
     built ??= (db as unknown as DialectOf).dialect.sqlToQuery(build(db));
     const session = (db as unknown as SessionOf).session;
-    return session.prepareQuery(built, undefined, name, false).execute(values) as Promise<R[]>;
+    // postgres-js answers the rows; PGlite a result holding them.
+    return session
+      .prepareQuery(built, undefined, name, false)
+      .execute(values)
+      .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: R[] }).rows) as R[]);
   };
 }

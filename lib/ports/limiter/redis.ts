@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 
 /**
- * A Redis client that fails fast: no offline queue and one attempt per command, so a dead Redis shows
+ * A Redis client that fails fast (and pipelines on its own): no offline queue and one attempt per command, so a dead Redis shows
  * up as an error within a second instead of requests hanging (pacing must then answer 503).
  */
 export function connectRedis(url: string): Redis {
@@ -11,6 +11,9 @@ export function connectRedis(url: string): Redis {
     connectTimeout: 1000,
     lazyConnect: false,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    // Commands issued in the same tick (concurrent requests' rate-limit and quota hits, pair slots)
+    // go out in one write: a socket write per command was a visible share of the web's CPU per request.
+    enableAutoPipelining: true,
   });
   // Errors surface through commands; without a listener ioredis would log every reconnect attempt.
   client.on("error", () => {});

@@ -45,11 +45,19 @@ function identityKey(input: IdentityInput): { kind: string; value: string } | nu
   return null;
 }
 
-/** Points an identity at a contact id (first writer wins) and returns the id it points at. */
+/**
+ * Points an identity at a contact id (first writer wins) and returns the id it points at. An identity
+ * is written once and read on every inbound message after, so the read comes first: one statement for
+ * a known customer instead of a refused insert and a read.
+ */
 async function linkIdentity(db: Db, organizationId: string, key: { kind: string; value: string }, contactId: string): Promise<string> {
-  const [inserted] = await insertIdentity(db, { id: newId("contact"), contactId, organizationId, kind: key.kind, value: key.value });
+  const owner = { organizationId, kind: key.kind, value: key.value };
+  const [known] = await identityOwner(db, owner);
+  if (known) return known.contactId;
+  const [inserted] = await insertIdentity(db, { id: newId("contact"), contactId, ...owner });
   if (inserted) return inserted.contactId;
-  const [existing] = await identityOwner(db, { organizationId, kind: key.kind, value: key.value });
+  // Another writer linked it between the read and the insert: theirs wins.
+  const [existing] = await identityOwner(db, owner);
   return existing!.contactId;
 }
 

@@ -166,8 +166,11 @@ export async function rotateWebhookSecret(ctx: Ctx, id: string) {
   return { object: "project_webhook_secret" as const, project_id: current.id, webhook_secret: secret };
 }
 
+/** What signing a delivery reads of a project: its sealed secrets and when the previous one expires. */
+export type WebhookSigningProject = Pick<ProjectRow, "webhookSecretSealed" | "previousWebhookSecretSealed" | "previousWebhookSecretExpiresAt">;
+
 /** The secrets deliveries are signed with right now: the current one, plus the previous during rollover. */
-export function activeWebhookSecrets(project: ProjectRow, now: Date): string[] {
+export function activeWebhookSecrets(project: WebhookSigningProject, now: Date): string[] {
   const secrets: string[] = [];
   if (project.webhookSecretSealed) secrets.push(unseal(project.webhookSecretSealed));
   if (project.previousWebhookSecretSealed && project.previousWebhookSecretExpiresAt && project.previousWebhookSecretExpiresAt > now) {

@@ -31,7 +31,7 @@ export function env() {
     adminPassword: e.SVC_ADMIN_PASSWORD || null,
     encryptionKey: e.SVC_ENCRYPTION_KEY || null,
     /** Private-network webhook/media targets are allowed in dev and tests, refused in production. */
-    allowPrivateNetwork: e.SVC_ALLOW_PRIVATE_NETWORK ? e.SVC_ALLOW_PRIVATE_NETWORK === "true" : !production,
+    allowPrivateNetwork: allowPrivateNetwork(),
     providerGraphUrl: e.PROVIDER_GRAPH_URL || null,
     /**
      * Whether the built-in simulator's customer and control routes (/api/simulator/customer/...,
@@ -67,6 +67,15 @@ export function env() {
 }
 
 export type Env = ReturnType<typeof env>;
+
+/**
+ * env().allowPrivateNetwork alone (SVC_ALLOW_PRIVATE_NETWORK; unset: outside production only), for a
+ * caller on every outbound request: env() reads every variable and resolves a path.
+ */
+export function allowPrivateNetwork(): boolean {
+  const e = process.env;
+  return e.SVC_ALLOW_PRIVATE_NETWORK ? e.SVC_ALLOW_PRIVATE_NETWORK === "true" : e.NODE_ENV !== "production";
+}
 
 /** A whole number ≥ 0 from the environment, or the default when unset or not a number. */
 function positiveInt(value: string | undefined, fallback: number): number {

@@ -77,6 +77,29 @@ export function unseal(sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 
+/** Unsealed values by sealed text, under the key they were unsealed with (see unsealCached). */
+let unsealedCache: { key: Buffer; values: Map<string, string> } | null = null;
+const UNSEALED_CACHE_SIZE = 1000;
+
+/**
+ * unseal, remembered for the hottest reader (a webhook's signing secret, unsealed for every delivery).
+ * Keyed by the sealed text, which a new secret never repeats (a fresh IV each seal), so a rotated
+ * secret is a new entry; forgotten whole when the encryption key changes, so a value sealed under
+ * another key still fails as unseal fails. At most UNSEALED_CACHE_SIZE entries, the oldest dropped first.
+ */
+export function unsealCached(sealed: string): string {
+  const key = encryptionKey();
+  if (unsealedCache?.key !== key) unsealedCache = { key, values: new Map() };
+  const values = unsealedCache.values;
+  let plain = values.get(sealed);
+  if (plain === undefined) {
+    plain = unseal(sealed);
+    if (values.size >= UNSEALED_CACHE_SIZE) values.delete(values.keys().next().value!);
+    values.set(sealed, plain);
+  }
+  return plain;
+}
+
 /**
  * A 32-byte key for one purpose, derived from the SVC_ENCRYPTION_KEY material with HKDF-SHA256
  * (RFC 5869; the purpose label is the `info`). Signing keys derived this way never equal the sealing

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { verify as githubStyleVerify } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { projects, webhookDeliveries } from "@/lib/db/schema";
+import { projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { emitEvent } from "@/lib/domain/events";
 import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
@@ -116,6 +116,49 @@ describe("a delivery", () => {
     await app.runtime.ports.queue.drain();
     const detail = await delivery(id);
     expect(detail).toMatchObject({ status: "failed", attempt_count: 1, last_status_code: 410, next_attempt_at: null });
+  });
+
+  it("a final attempt records the attempt and settles the delivery in one statement: its outcome, error and times", async () => {
+    receiver.reply = () => ({ status: 410, body: "gone" });
+    const id = await newDelivery();
+    app.clock.advance(5_000);
+    const at = app.clock.now();
+    expect(await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 })).toBe("gone");
+    const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    expect(row).toMatchObject({
+      status: "failed",
+      attemptCount: 1,
+      lastStatusCode: 410,
+      lastError: "410 Gone: the receiver asked to stop.",
+      nextAttemptAt: null,
+    });
+    expect(row!.completedAt?.getTime()).toBe(at.getTime());
+    expect(row!.updatedAt.getTime()).toBe(at.getTime());
+    const [attempt] = await app.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
+    expect(attempt).toMatchObject({
+      projectId: acme.projectId,
+      attemptNumber: 1,
+      url: `${receiver.url}/hooks`,
+      statusCode: 410,
+      error: null,
+      responseExcerpt: "gone",
+    });
+    expect(attempt!.startedAt.getTime()).toBe(at.getTime());
+  });
+
+  it("a final attempt overtaken while in flight (its job retried elsewhere) records its attempt but does not move the delivery", async () => {
+    const id = await newDelivery();
+    // While this attempt's POST is in flight, the retry of its job settles the delivery first.
+    const overtaken: typeof safeRequest = async (url, options) => {
+      const answer = await safeRequest(url, options);
+      await app.db.update(webhookDeliveries).set({ status: "succeeded", attemptCount: 1, lastStatusCode: 201 }).where(eq(webhookDeliveries.id, id));
+      return answer;
+    };
+    expect(await attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, { request: overtaken })).toBe("skipped");
+    const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    expect(row).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 201, completedAt: null });
+    const attempts = await app.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
+    expect(attempts.map((a) => a.statusCode)).toEqual([200]);
   });
 
   it("a redirect is a failure and is not followed", async () => {

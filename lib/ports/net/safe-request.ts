@@ -2,7 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { env } from "@/lib/config";
+import { allowPrivateNetwork, env } from "@/lib/config";
 import { errorKind } from "@/lib/error-kind";
 import { isForbiddenAddress } from "@/lib/ports/net/address-policy";
 
@@ -284,7 +284,7 @@ async function guardedRequest(url: string, options: SafeRequestOptions, pooled: 
 
 /** The options checked and the URL statically checked (checkUrl): what transport.request is given. */
 function requestPlan(url: string, options: SafeRequestOptions) {
-  const allowPrivate = options.allowPrivateNetwork ?? env().allowPrivateNetwork;
+  const allowPrivate = options.allowPrivateNetwork ?? allowPrivateNetwork();
   const { timeoutMs, maxResponseBytes } = options;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
   if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 0) {

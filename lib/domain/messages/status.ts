@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import { anyOf } from "@/lib/ports/db/bulk";
+import { builtOnce } from "@/lib/ports/db/prepared";
 import type { MessageRow } from "./serialize";
 import { messageStatusMoved } from "./status-moved";
 import { publishInboxEvent } from "@/lib/domain/inbox-live";
@@ -41,18 +42,32 @@ export interface StatusUpdate {
  */
 export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
-  const allowedFrom = statusesMovableTo(update.status);
-  const moved = await ctx.db
-    .update(messages)
-    .set({ status: update.status, failure: update.failure ?? message.failure, updatedAt: update.at })
-    .where(and(eq(messages.id, message.id), inArray(messages.status, allowedFrom)))
-    .returning({ id: messages.id });
+  const moved = await moveStatus(ctx.db, {
+    id: message.id,
+    status: update.status,
+    failure: JSON.stringify(update.failure ?? message.failure ?? null),
+    at: update.at.toISOString(),
+    from: statusesMovableTo(update.status).join(","),
+  });
   if (!moved.length) return false;
   await messageStatusMoved.run(ctx, [{ message, status: update.status, at: update.at, failure: update.failure ?? null }]);
   await emitEvent(ctx, statusEvent(message, update));
   announceMoves([message]);
   return true;
 }
+
+/** The guarded forward move of one message, built once: every provider status callback runs it. */
+const moveStatus = builtOnce<{ id: string }>("message_status_move", (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return (
+    db
+      .update(messages)
+      // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
+      .set({ status: sql`${p("status")}::text`, failure: sql`nullif(${p("failure")}::text, 'null')::jsonb`, updatedAt: sql`${p("at")}::text::timestamptz` })
+      .where(and(eq(messages.id, p("id")), sql`${messages.status}::text = any(string_to_array(${p("from")}::text, ','))`))
+      .returning({ id: messages.id })
+  );
+});
 
 /** What a status move reads of its message (its row and its message.status event); the content is not needed. */
 export type StatusTarget = Pick<

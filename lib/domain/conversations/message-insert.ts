@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce } from "@/lib/ports/db/prepared";
+import { builtOnce, nullAsSqlNull } from "@/lib/ports/db/prepared";
 import { lastMessageAtMovedTo } from "./touch";
 
 type MessageInsert = typeof messages.$inferInsert;
@@ -85,13 +85,4 @@ function insertTouchingStatement(name: string, columns: readonly MessageColumn[]
     for (const column of columns) values[column] = row[column];
     return statement(tx, values);
   };
-}
-
-/**
- * The column's own encoder, except that a null (or a column the row leaves unset) is bound as SQL NULL:
- * the jsonb encoder would store JSON null, the timestamp one would fail on it. An unset column's default
- * is NULL anyway (Stamped), so binding NULL stores the row an insert without the column would.
- */
-function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
-  return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
 }

@@ -48,8 +48,8 @@ export function benchConfig() {
      * inbound → webhook with 1 web + 1 worker, then the same two rows with 2 web + 2 workers
      * (bench/cluster.ts). "growth": only the growth phase (bench/growth.ts). "deliveries": the set-up,
      * the floor, POST /messages and inbound → webhook (whose events the backlogs replay), then the two
-     * deliveries/s rows. Unset: every phase
-     * but growth, the cluster phase last.
+     * deliveries/s rows. "functions": the set-up's project and key only, then bench/functions.ts's
+     * phases (no testers). Unset: every phase but growth, the cluster phase last.
      */
     only: onlyOf(process.env.BENCH_ONLY),
     /** Sequential requests per list and size in the growth phase. */
@@ -65,7 +65,7 @@ export function benchConfig() {
   };
 }
 
-const ONLY = ["broadcasts", "cluster", "deliveries", "growth"] as const;
+const ONLY = ["broadcasts", "cluster", "deliveries", "functions", "growth"] as const;
 
 function onlyOf(raw: string | undefined): (typeof ONLY)[number] | null {
   if (raw === undefined || raw === "") return null;

@@ -17,6 +17,7 @@
  *      worker, the load round robin over both (bench/cluster.ts; BENCH_ONLY=cluster: set-up, the two
  *      rows with 1 + 1, then with 2 + 2)
  *   8. peak RSS of web and worker; the table; bench/results/<timestamp>.json
+ * BENCH_ONLY=functions: the bootstrap's project and key, then only the hosted-function phases of step 3.
  */
 import { cleanupStack, guardRun } from "./run-guard";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -356,6 +357,9 @@ async function main(): Promise<Results> {
   const p1 = identity.project.id;
   const project1: BenchProject = { base, simulator: sim, auth, agent: small, sql, projectId: p1 };
   const p1Row = await sendJson<{ join_code: string }>(small, { method: "GET", url: `${base}/api/v1/projects/${p1}`, headers: auth });
+  // Hosted functions alone: the bootstrap's project and key, no testers (bench/functions.ts).
+  if (config.only === "functions")
+    return resultsOf({ functions: await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase }) });
   if (config.only === "growth")
     return resultsOf({
       growth: await benchGrowth({

@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce } from "@/lib/ports/db/prepared";
+import { builtOnce, nullAsSqlNull } from "@/lib/ports/db/prepared";
 import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
@@ -115,13 +115,4 @@ function insertAndTouch(db: Db, columns: readonly MessageColumn[], options: { sk
   const where = and(eq(conversations.id, sql.placeholder("conversationId")), sql`exists (select 1 from ${inserted})`);
   const touch = { set, where, getSQL: () => db.update(conversations).set(set).where(where).returning({ id: conversations.id }).getSQL() };
   return { insert, inserted, touch };
-}
-
-/**
- * The column's own encoder, except that a null (or a column the row leaves unset) is bound as SQL NULL:
- * the jsonb encoder would store JSON null, the timestamp one would fail on it. An unset column's default
- * is NULL anyway (Stamped), so binding NULL stores the row an insert without the column would.
- */
-function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
-  return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
 }

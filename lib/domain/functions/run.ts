@@ -1,14 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
 import { unseal } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { SvcError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
+import type { Db } from "@/lib/ports/db/types";
 import type { FunctionEventType } from "@/lib/shared/functions";
 import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { fetchBridge } from "./fetch-bridge";
 import { kvBridge } from "./kv";
-import { functionAddressed } from "./crud";
 import { recordRun } from "./run-record";
 import type { FunctionRow } from "./serialize";
 
@@ -49,23 +50,98 @@ export interface RunnableFunction {
   sealedSecrets: { name: string; sealed: string }[];
 }
 
-/**
- * The project's function by id or slug (404 otherwise) with its active version and secrets, in one
- * round trip: a run is on the invoke path, where every query is latency (README "Performance").
- */
-export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idOrSlug: string): Promise<RunnableFunction> {
-  const secrets = sql<
-    { name: string; sealed: string }[] | null
-  >`(select json_agg(json_build_object('name', ${functionSecrets.name}, 'sealed', ${functionSecrets.sealedValue})) from ${functionSecrets} where ${functionSecrets.functionId} = ${hostedFunctions.id})`;
-  const [row] = await ctx.db
-    .select({ fn: hostedFunctions, versionId: functionVersions.id, code: functionVersions.code, runtime: functionVersions.runtime, secrets })
+const secretsOfFunction = sql<
+  { name: string; sealed: string }[] | null
+>`(select json_agg(json_build_object('name', ${functionSecrets.name}, 'sealed', ${functionSecrets.sealedValue})) from ${functionSecrets} where ${functionSecrets.functionId} = ${hostedFunctions.id})`;
+
+/** The function with its active version's id and runtime (not its code) and its sealed secrets. */
+const runnableRow = preparedPerDb((db) =>
+  db
+    .select({ fn: hostedFunctions, versionId: functionVersions.id, runtime: functionVersions.runtime, secrets: secretsOfFunction })
     .from(hostedFunctions)
     .leftJoin(functionVersions, and(eq(functionVersions.id, hostedFunctions.activeVersionId), eq(functionVersions.projectId, hostedFunctions.projectId)))
-    .where(functionAddressed(ctx, idOrSlug))
-    .limit(1);
+    .where(
+      and(
+        eq(hostedFunctions.projectId, sql.placeholder("projectId")),
+        or(eq(hostedFunctions.id, sql.placeholder("idOrSlug")), eq(hostedFunctions.slug, sql.placeholder("idOrSlug"))),
+      ),
+    )
+    .limit(1)
+    .prepare("function_runnable"),
+);
+
+const versionCode = preparedPerDb((db) =>
+  db
+    .select({ code: functionVersions.code })
+    .from(functionVersions)
+    .where(and(eq(functionVersions.projectId, sql.placeholder("projectId")), eq(functionVersions.id, sql.placeholder("versionId"))))
+    .prepare("function_version_code"),
+);
+
+/**
+ * The code of versions this process ran, by version id. A version never changes (deploy makes a new
+ * one, rollback points at an old one), so what is kept here cannot go stale: which version runs is read
+ * from the database on every run, only its code (up to 400,000 characters) is not fetched again.
+ * Bounded by characters, least recently used first out.
+ */
+const CODE_CACHE_CHARS = 16_000_000;
+const codeCache = new Map<string, string>();
+let codeCacheChars = 0;
+
+async function codeOf(db: Db, projectId: string, versionId: string): Promise<string | null> {
+  const key = `${projectId}:${versionId}`;
+  const cached = codeCache.get(key);
+  if (cached !== undefined) {
+    codeCache.delete(key);
+    codeCache.set(key, cached);
+    return cached;
+  }
+  const [row] = await versionCode(db).execute({ projectId, versionId });
+  if (!row) return null;
+  codeCache.set(key, row.code);
+  codeCacheChars += row.code.length;
+  for (const [oldest, code] of codeCache) {
+    if (codeCacheChars <= CODE_CACHE_CHARS || oldest === key) break;
+    codeCache.delete(oldest);
+    codeCacheChars -= code.length;
+  }
+  return row.code;
+}
+
+/**
+ * The project's function by id or slug (404 otherwise) with its active version and secrets, in one
+ * round trip (two the first time this process runs a version: its code): a run is on the invoke path,
+ * where every query is latency (README "Performance"). The function row, the active version's id and
+ * the secrets are read on every run, so a deploy, rollback, PATCH or secret change made through any
+ * process is what the next run sees.
+ */
+export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idOrSlug: string): Promise<RunnableFunction> {
+  const [row] = await runnableRow(ctx.db).execute({ projectId: ctx.project.id, idOrSlug });
   if (!row) throw notFound("function", idOrSlug);
-  const version = row.versionId && row.code !== null && row.runtime !== null ? { id: row.versionId, code: row.code, runtime: row.runtime } : null;
+  const code = row.versionId && row.runtime !== null ? await codeOf(ctx.db, ctx.project.id, row.versionId) : null;
+  const version = row.versionId && code !== null && row.runtime !== null ? { id: row.versionId, code, runtime: row.runtime } : null;
   return { fn: row.fn, version, sealedSecrets: row.secrets ?? [] };
+}
+
+/**
+ * Unsealed secret values by their sealed text, so a function's secrets are decrypted once per process
+ * rather than on every run. A sealed text has one plain text (a new value is sealed anew, with its own
+ * IV), so this cannot go stale either; the values stay in this process's memory only, as each run's
+ * `env` did. Bounded in entries, least recently used first out.
+ */
+const UNSEALED_ENTRIES = 10_000;
+const unsealed = new Map<string, string>();
+
+function unsealedValue(sealed: string): string {
+  let plain = unsealed.get(sealed);
+  if (plain === undefined) {
+    plain = unseal(sealed);
+    if (unsealed.size >= UNSEALED_ENTRIES) unsealed.delete(unsealed.keys().next().value!);
+  } else {
+    unsealed.delete(sealed);
+  }
+  unsealed.set(sealed, plain);
+  return plain;
 }
 
 export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runnable: RunnableFunction, input: FunctionRunInput): Promise<FunctionRunOutcome> {
@@ -75,7 +151,7 @@ export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runn
 
   const invocationId = newId("functionInvocation");
   const startedAt = ctx.ports.clock.now();
-  const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unseal(secret.sealed)]));
+  const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unsealedValue(secret.sealed)]));
   const outcome = await ctx.ports.sandbox.run(
     {
       code: version.code,

@@ -108,3 +108,13 @@ export function builtOnceSql<R>(name: string, build: (db: Db) => SQL): (db: Db, 
       .then((result) => (Array.isArray(result) ? result : (result as unknown as { rows: R[] }).rows) as R[]);
   };
 }
+
+/**
+ * A placeholder column's own encoder, except that a null (or a column the row leaves unset) is bound as
+ * SQL NULL: the jsonb encoder would store JSON null, the timestamp one would fail on it. An unset
+ * column's default is NULL anyway, so binding NULL stores the row an insert without the column would
+ * (what drizzle binds for a null given directly, outside a placeholder).
+ */
+export function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
+  return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
+}

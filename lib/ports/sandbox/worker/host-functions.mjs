@@ -125,11 +125,12 @@ function runFunctions(session) {
     kv: (_ctx, action, args) => hostKv(session, action, args),
     setTimer: (ctx, id, delay) => void session.setTimer(readNumber(ctx, id, "timer"), readNumber(ctx, delay, "timer")),
     clearTimer: (ctx, id) => void session.clearTimer(readNumber(ctx, id, "timer")),
+    groupUsed: (ctx, name) => void session.groupUsed(readString(ctx, name, 16, "prelude")),
     preludeGroup: (ctx, name) => {
       const group = readString(ctx, name, 16, "prelude");
       const source = session.preludeGroups[group];
       if (source === undefined) throw new Error(`no prelude group ${group}`);
-      session.loadedGroups.add(group);
+      session.groupUsed(group);
       const evaluated = ctx.evalCode(source, `svc-${group}.js`, { type: "global", strict: true });
       if (evaluated.error) throw evaluated.error;
       return evaluated.value;

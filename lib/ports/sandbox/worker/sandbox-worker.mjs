@@ -81,7 +81,7 @@ function recycle(finished) {
   const broken = finished.dispose();
   if (broken) return broken;
   try {
-    spare = new RunSession(engine, finished.loadedGroups);
+    spare = new RunSession(engine, finished.usedGroups);
     return null;
   } catch (error) {
     return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

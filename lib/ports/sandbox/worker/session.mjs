@@ -69,13 +69,20 @@ export class RunSession {
   #engine;
   #wallDeadline = Infinity;
   #refusedGrowthsAtStart = 0;
-  /** @type {Set<string>} the lazy prelude groups this session evaluated */
-  loadedGroups = new Set();
+  /**
+   * The lazy prelude groups the run used (evaluated on demand, or preloaded and then read): the next
+   * session of this worker preloads them. Not those preloaded and never read, so one run that needed
+   * URL does not make every later run of the worker pay for it.
+   * @type {Set<string>}
+   */
+  usedGroups = new Set();
+  #started = false;
 
   /**
    * Prepares a runtime for one future run (the worker does this between jobs, off the run's latency):
    * a fresh QuickJS runtime and context with the prelude evaluated, and the lazy groups in `preload`
-   * (those the previous run used: the same function often runs again).
+   * evaluated with their globals still lazy (those the previous run used: the same function often
+   * runs again).
    * @param {Engine} engine
    * @param {Iterable<string>} [preload]
    */
@@ -97,7 +104,7 @@ export class RunSession {
     this.hostCalls = new HostCalls(this.context, (call, request) => this.#post?.({ type: "host", id: this.#runId, call, request }));
     this.#install();
     for (const group of preload) {
-      this.context.newString(group).consume((name) => this.context.unwrapResult(this.call("load", [name])).dispose());
+      this.context.newString(group).consume((name) => this.context.unwrapResult(this.call("preload", [name])).dispose());
     }
   }
 
@@ -107,6 +114,7 @@ export class RunSession {
    * @param {SessionIo} io
    */
   start(limits, io) {
+    this.#started = true;
     this.limits = limits;
     this.bridgeless = io.bridgeless;
     this.#post = io.post;
@@ -118,6 +126,14 @@ export class RunSession {
     this.#wallDeadline = Date.now() + limits.wallMs;
     this.#refusedGrowthsAtStart = this.#engine.refusedGrowths;
     this.#wallTimer = setTimeout(() => this.fail(limitFailure("wall_time_exceeded", limits)), limits.wallMs);
+  }
+
+  /**
+   * A lazy prelude group the run used; what the session's preload does before `start` is not a use.
+   * @param {string} group
+   */
+  groupUsed(group) {
+    if (this.#started && group in this.preludeGroups) this.usedGroups.add(group);
   }
 
   /** Whether an allocation of this run found the memory full (engine.mjs). */

@@ -6,8 +6,15 @@
 (function installRuntime(host, internals) {
   "use strict";
 
+  // While a group is prepared ahead of its use (internals.preload), the globals it defines wait here.
+  let held = null;
+
   /** Web globals are writable, configurable and not enumerable; every prelude file installs through this. */
   internals.defineGlobals = function defineGlobals(values) {
+    if (held !== null) {
+      held.values = values;
+      return;
+    }
     for (const [name, value] of Object.entries(values)) {
       Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
     }
@@ -28,11 +35,43 @@
     fetch: "http",
   };
   const loadedGroups = new Set();
+  /** Groups evaluated before the run (preload) whose globals wait for their first use. */
+  const prepared = new Map();
 
+  /** A group's globals, defined now: evaluated here, or those a preload prepared (then the host hears of the use). */
   internals.load = function load(group) {
     if (loadedGroups.has(group)) return;
     loadedGroups.add(group);
-    host.preludeGroup(group)(host, internals);
+    const outer = held;
+    held = null;
+    try {
+      const values = prepared.get(group);
+      if (values === undefined) {
+        host.preludeGroup(group)(host, internals);
+      } else {
+        prepared.delete(group);
+        host.groupUsed(group);
+        internals.defineGlobals(values);
+      }
+    } finally {
+      held = outer;
+    }
+  };
+
+  /**
+   * Evaluates a group before the run (the worker does it for the groups the previous run used) but
+   * leaves its globals lazy: their first read defines them and tells the host the group was used, so
+   * a group preloaded for nothing is not preloaded again. The groups it loads itself are defined.
+   */
+  internals.preload = function preload(group) {
+    if (loadedGroups.has(group) || prepared.has(group)) return;
+    held = { values: null };
+    try {
+      host.preludeGroup(group)(host, internals);
+      if (held.values !== null) prepared.set(group, held.values);
+    } finally {
+      held = null;
+    }
   };
 
   for (const [name, group] of Object.entries(LAZY_GLOBALS)) {

@@ -81,6 +81,9 @@ const ALLOWED: Record<string, string> = Object.fromEntries([
   // Send's and ingest's hot path: ONE prepared statement stores the message and moves its conversation's
   // last_message_at (a CTE), built once per process; split in two it would cost a round trip per message.
   ["lib/domain/conversations/message-insert.ts messages", "message insert touching its conversation"],
+  // Every event routed to the webhook: ONE statement stores it, its delivery and the delivery's first job
+  // (lib/ports/queue/job-insert.ts); split by owner it was three round trips inside ingest's transaction.
+  ["lib/domain/events/insert-delivering.ts webhookDeliveries", "event insert with its delivery"],
 ]);
 
 /**

@@ -79,13 +79,14 @@ export function unseal(sealed: string): string {
 
 /** Unsealed values by sealed text, under the key they were unsealed with (see unsealCached). */
 let unsealedCache: { key: Buffer; values: Map<string, string> } | null = null;
-const UNSEALED_CACHE_SIZE = 1000;
+const UNSEALED_CACHE_SIZE = 10_000;
 
 /**
- * unseal, remembered for the hottest reader (a webhook's signing secret, unsealed for every delivery).
- * Keyed by the sealed text, which a new secret never repeats (a fresh IV each seal), so a rotated
- * secret is a new entry; forgotten whole when the encryption key changes, so a value sealed under
- * another key still fails as unseal fails. At most UNSEALED_CACHE_SIZE entries, the oldest dropped first.
+ * unseal, remembered for the hottest readers (a webhook's signing secret on every delivery, a hosted
+ * function's secrets on every run). Keyed by the sealed text, which a new secret never repeats (a fresh
+ * IV each seal), so a rotated or changed secret is a new entry; forgotten whole when the encryption key
+ * changes, so a value sealed under another key still fails as unseal fails. The values stay in this
+ * process's memory only. At most UNSEALED_CACHE_SIZE entries, the least recently used dropped first.
  */
 export function unsealCached(sealed: string): string {
   const key = encryptionKey();
@@ -95,8 +96,10 @@ export function unsealCached(sealed: string): string {
   if (plain === undefined) {
     plain = unseal(sealed);
     if (values.size >= UNSEALED_CACHE_SIZE) values.delete(values.keys().next().value!);
-    values.set(sealed, plain);
+  } else {
+    values.delete(sealed);
   }
+  values.set(sealed, plain);
   return plain;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
-import { unseal } from "@/lib/crypto/secrets";
+import { unsealCached } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { SvcError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -123,27 +123,6 @@ export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idO
   return { fn: row.fn, version, sealedSecrets: row.secrets ?? [] };
 }
 
-/**
- * Unsealed secret values by their sealed text, so a function's secrets are decrypted once per process
- * rather than on every run. A sealed text has one plain text (a new value is sealed anew, with its own
- * IV), so this cannot go stale either; the values stay in this process's memory only, as each run's
- * `env` did. Bounded in entries, least recently used first out.
- */
-const UNSEALED_ENTRIES = 10_000;
-const unsealed = new Map<string, string>();
-
-function unsealedValue(sealed: string): string {
-  let plain = unsealed.get(sealed);
-  if (plain === undefined) {
-    plain = unseal(sealed);
-    if (unsealed.size >= UNSEALED_ENTRIES) unsealed.delete(unsealed.keys().next().value!);
-  } else {
-    unsealed.delete(sealed);
-  }
-  unsealed.set(sealed, plain);
-  return plain;
-}
-
 export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runnable: RunnableFunction, input: FunctionRunInput): Promise<FunctionRunOutcome> {
   const { fn, version } = runnable;
   assertRunnable(fn);
@@ -151,7 +130,7 @@ export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runn
 
   const invocationId = newId("functionInvocation");
   const startedAt = ctx.ports.clock.now();
-  const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unsealedValue(secret.sealed)]));
+  const env = Object.fromEntries(runnable.sealedSecrets.map((secret) => [secret.name, unsealCached(secret.sealed)]));
   const outcome = await ctx.ports.sandbox.run(
     {
       code: version.code,

@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce, nullAsSqlNull } from "@/lib/ports/db/prepared";
+import { builtOnce, columnPlaceholders } from "@/lib/ports/db/prepared";
 import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
@@ -60,7 +60,7 @@ export async function insertOutboundMessageTouchingConversation(tx: Db, row: Out
  * `job.payload` is the queue's jobPayload.
  */
 export async function insertOutboundMessageWithJob(db: Db, row: OutboundMessageInsert, at: Date, job: { insert: JobInsert; payload: string }): Promise<void> {
-  await outboundWithJob(db, job.insert, { ...outboundValues(row, at), job: job.payload });
+  await outboundWithJob(db, job.insert, { ...rowValues("message_insert_outbound_with_job", OUTBOUND_COLUMNS, row, at), job: job.payload });
 }
 
 const outboundWithJob = statementWithJob("message_insert_outbound_with_job", (job, db) => {
@@ -69,12 +69,13 @@ const outboundWithJob = statementWithJob("message_insert_outbound_with_job", (jo
   return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)} select ${job.notifiedColumn("job")} as "notified"`;
 });
 
-function outboundValues(row: Partial<MessageInsert>, at: Date): Record<string, unknown> {
-  const known = new Set<string>(OUTBOUND_COLUMNS);
+/** A statement's placeholder values: its columns of the row, and `at`. */
+function rowValues(name: string, columns: readonly MessageColumn[], row: Partial<MessageInsert>, at: Date): Record<string, unknown> {
+  // A column outside the list would be dropped without a word: a caller that needs one needs its own statement.
   for (const [column, value] of Object.entries(row))
-    if (value !== undefined && !known.has(column)) throw new Error(`message_insert_outbound_with_job: the statement does not set messages.${column}`);
+    if (value !== undefined && !(columns as readonly string[]).includes(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
   const values: Record<string, unknown> = { at: at.toISOString() };
-  for (const column of OUTBOUND_COLUMNS) values[column] = row[column];
+  for (const column of columns) values[column] = row[column];
   return values;
 }
 
@@ -91,23 +92,12 @@ function insertTouchingStatement(name: string, columns: readonly MessageColumn[]
     const { inserted, touch } = insertAndTouch(db, columns, options);
     return db.with(inserted).update(conversations).set(touch.set).where(touch.where).returning({ id: conversations.id });
   });
-  const known = new Set<string>(columns);
-  return (tx: Db, row: Partial<MessageInsert>, at: Date) => {
-    // A column outside the list would be dropped without a word: a caller that needs one needs its own statement.
-    for (const [column, value] of Object.entries(row))
-      if (value !== undefined && !known.has(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
-    const values: Record<string, unknown> = { at: at.toISOString() };
-    for (const column of columns) values[column] = row[column];
-    return statement(tx, values);
-  };
+  return (tx: Db, row: Partial<MessageInsert>, at: Date) => statement(tx, rowValues(name, columns, row, at));
 }
 
 /** The message insert over placeholders (one per column, `at`, `conversationId`) and the conversation update that reads it. */
 function insertAndTouch(db: Db, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
-  const placeholders = Object.fromEntries(
-    columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(messages[column]))}`]),
-  ) as unknown as MessageInsert;
-  const values = db.insert(messages).values(placeholders);
+  const values = db.insert(messages).values(columnPlaceholders(messages, columns) as unknown as MessageInsert);
   const insert = (options.skipDuplicate ? values.onConflictDoNothing() : values).returning({ id: messages.id });
   const inserted = db.$with("inserted").as(insert);
   const at = sql`${sql.placeholder("at")}::timestamptz`;

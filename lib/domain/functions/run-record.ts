@@ -3,7 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { functionInvocations } from "@/lib/db/schema";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
-import { builtOnce, nullAsSqlNull } from "@/lib/ports/db/prepared";
+import { builtOnce, columnPlaceholders } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
 import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { storableJson } from "@/lib/text/storable-json";
@@ -62,10 +62,7 @@ const INVOCATION_COLUMNS = [
  */
 function invocationInsert(name: string, asyncCommit: boolean) {
   return builtOnce<{ id: string }>(name, (db) => {
-    const placeholders = Object.fromEntries(
-      INVOCATION_COLUMNS.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(functionInvocations[column]))}`]),
-    ) as unknown as InvocationRow;
-    const insert = db.insert(functionInvocations).values(placeholders);
+    const insert = db.insert(functionInvocations).values(columnPlaceholders(functionInvocations, INVOCATION_COLUMNS) as unknown as InvocationRow);
     return asyncCommit
       ? insert.returning({ id: functionInvocations.id, commit: sql<string>`set_config('synchronous_commit', 'off', true)` })
       : insert.returning({ id: functionInvocations.id });

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./types";
 
@@ -110,11 +110,19 @@ export function builtOnceSql<R>(name: string, build: (db: Db) => SQL): (db: Db, 
 }
 
 /**
+ * An insert's values as one placeholder per column (named after it), each bound through the column's
+ * encoder with nullAsSqlNull: for a statement built once over a fixed column list.
+ */
+export function columnPlaceholders<C extends string>(table: Record<C, { mapToDriverValue(value: unknown): unknown }>, columns: readonly C[]): Record<C, SQL> {
+  return Object.fromEntries(columns.map((column) => [column, sql`${sql.param(sql.placeholder(column), nullAsSqlNull(table[column]))}`])) as Record<C, SQL>;
+}
+
+/**
  * A placeholder column's own encoder, except that a null (or a column the row leaves unset) is bound as
  * SQL NULL: the jsonb encoder would store JSON null, the timestamp one would fail on it. An unset
  * column's default is NULL anyway, so binding NULL stores the row an insert without the column would
  * (what drizzle binds for a null given directly, outside a placeholder).
  */
-export function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
+function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
   return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
 }

@@ -116,32 +116,25 @@ export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: E
 }
 
 /**
- * The event (unless its dedupe key exists) and the project's webhook target, read in the same
- * statement. Built once (builtOnce): ingest and the send jobs run it inside their transactions.
+ * An event that goes to no webhook now (not routed to it, or held for its media), unless its dedupe key
+ * exists. Built once (builtOnce): ingest and the send jobs run it inside their transactions.
  */
-const insertEvent = builtOnce<{ url: string | null; pausedAt: Date | null }>("event_insert", (db) => {
+const insertEvent = builtOnce<{ id: string }>("event_insert", (db) => {
   const p = (name: string) => sql.placeholder(name);
-  const inserted = db.$with("inserted").as(
-    db
-      .insert(events)
-      .values({
-        id: p("id"),
-        projectId: p("projectId"),
-        type: p("type"),
-        payload: p("payload"),
-        deliver: p("deliver"),
-        route: p("route"),
-        dedupeKey: p("dedupeKey"),
-        createdAt: p("createdAt"),
-      })
-      .onConflictDoNothing()
-      .returning({ id: events.id }),
-  );
   return db
-    .with(inserted)
-    .select(WEBHOOK_TARGET)
-    .from(inserted)
-    .innerJoin(projects, eq(projects.id, p("projectId")));
+    .insert(events)
+    .values({
+      id: p("id"),
+      projectId: p("projectId"),
+      type: p("type"),
+      payload: p("payload"),
+      deliver: p("deliver"),
+      route: p("route"),
+      dedupeKey: p("dedupeKey"),
+      createdAt: p("createdAt"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: events.id });
 });
 
 /**

@@ -27,9 +27,10 @@ export interface AutomationsBenchResult {
 interface AutomationsBenchOptions extends BenchProject {
   /** The simulator's sender id of the sandbox number (its customer inbox is keyed by it). */
   sandboxSender: string;
-  /** Joined testers of the project (digits), one per message. */
+  /** Joined testers of the project (digits), one per message (each rate takes the next ones). */
   testers: string[];
-  ratePerSecond: number;
+  /** One row per rate, in this order. */
+  rates: number[];
   seconds: number;
   waitS: number;
   runId: string;
@@ -58,29 +59,42 @@ async function setUp(o: AutomationsBenchOptions): Promise<void> {
             (select coalesce(max(position), -1) + 1 from automations where project_id = ${o.projectId}))`;
 }
 
-export async function benchAutomations(o: AutomationsBenchOptions): Promise<AutomationsBenchResult> {
+export async function benchAutomations(o: AutomationsBenchOptions): Promise<AutomationsBenchResult[]> {
   await setUp(o);
-  const count = Math.min(o.testers.length, o.ratePerSecond * o.seconds);
+  const results: AutomationsBenchResult[] = [];
+  let firstTester = 0;
+  for (const rate of o.rates) {
+    const count = Math.min(o.testers.length - firstTester, rate * o.seconds);
+    if (count <= 0) throw new Error(`only ${o.testers.length} testers joined: too few for keyword rows at ${o.rates.join(" and ")}/s`);
+    results.push(await atRate(o, rate, o.testers.slice(firstTester, firstTester + count)));
+    firstTester += count;
+  }
+  await sendJson(o.agent, { method: "PATCH", url: `${o.base}/api/v1/projects/${o.projectId}`, headers: o.auth, json: { routing_mode: "EXTERNAL" } });
+  return results;
+}
+
+async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers: string[]): Promise<AutomationsBenchResult> {
+  const count = testers.length;
   const sentAt = new Map<number, number>();
-  const tokenOf = (i: number) => `ab-${o.runId}-${i}`;
+  const tokenOf = (i: number) => `ab-${o.runId}-${ratePerSecond}-${i}`;
   const accepted = async () => {
     const [row] = await o.sql<{ n: string }[]>`
       select count(*) as n from messages
-      where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-%`}`;
+      where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-${ratePerSecond}-%`}`;
     return Number(row!.n);
   };
   // The window runs until the replies are out, so its CPU per message is a whole keyword → reply.
   const open = await o.phase(
-    `keyword → automated reply @ ${o.ratePerSecond}/s`,
+    `keyword → automated reply @ ${ratePerSecond}/s`,
     async () => {
       const sending = await openLoop({
-        ratePerSecond: o.ratePerSecond,
+        ratePerSecond,
         count,
         maxDurationMs: o.seconds * 1000 + 2000,
         maxInFlight: 256,
         fire: (i) => {
           sentAt.set(i, Date.now());
-          return o.sendInbound(o.testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
+          return o.sendInbound(testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
         },
       });
       await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
@@ -96,7 +110,7 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
     const i = indices[k]!;
     const inbox = await sendJson<{ data: { text: string | null; sent_at: string }[] }>(o.agent, {
       method: "GET",
-      url: `${o.simulator}/customer/inbox?sender_id=${encodeURIComponent(o.sandboxSender)}&address=${o.testers[i]}`,
+      url: `${o.simulator}/customer/inbox?sender_id=${encodeURIComponent(o.sandboxSender)}&address=${testers[i]}`,
     });
     const reply = inbox.body.data?.find((m) => m.text === `auto ${KEYWORD} ${tokenOf(i)}`);
     latencies.push(reply ? Date.parse(reply.sent_at) - sentAt.get(i)! : Number.POSITIVE_INFINITY);
@@ -104,7 +118,7 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
   const summary = summarize(latencies);
   const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
   const result: AutomationsBenchResult = {
-    ratePerSecond: o.ratePerSecond,
+    ratePerSecond,
     sent: sentAt.size,
     replied: latencies.filter(Number.isFinite).length,
     p50Ms: finite(summary.p50),
@@ -115,9 +129,8 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
     firstError: open.firstError,
   };
   o.log(
-    `keyword → automated reply: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ${result.replied}/${result.sent} replies reached the simulator` +
+    `keyword → automated reply @ ${ratePerSecond}/s: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ${result.replied}/${result.sent} replies reached the simulator` +
       `${open.dropped ? `, ${open.dropped} not sent (in-flight cap)` : ""}${open.failed ? `, ${open.failed} refused (${open.firstError})` : ""}`,
   );
-  await sendJson(o.agent, { method: "PATCH", url: `${o.base}/api/v1/projects/${o.projectId}`, headers: o.auth, json: { routing_mode: "EXTERNAL" } });
   return result;
 }

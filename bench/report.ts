@@ -108,7 +108,8 @@ export interface Measured {
   messages?: MessagesRow;
   inbound?: InboundRow;
   deliveries?: { alone: DrainResult; withSlow: DrainResult & { slowBacklog: number; slowReceived: number; slowDelayMs: number } };
-  automations?: AutomationsBenchResult;
+  /** One row per keyword rate (a results file from before 2026-11-30 holds one object). */
+  automations?: AutomationsBenchResult[] | AutomationsBenchResult;
   configAsCode?: ConfigBenchResult;
   broadcasts?: BroadcastBenchResult;
   cluster?: ClusterBenchResult;
@@ -155,7 +156,14 @@ export function printTable(r: Results): void {
   }
   if (r.messages) {
     const m = r.messages;
-    loop("POST /api/v1/messages", m, "≥ 1,000/s and ≥ 50 % of floor", m.rps >= 1000 && (m.ratioToFloor ?? 0) >= 0.5);
+    // Issue 35's targets, as shares of the floor measured in the same run (this machine's speed moves 2-3× between days).
+    const p99Ratio = r.floor?.p99Ms && m.p99Ms !== null ? m.p99Ms / r.floor.p99Ms : null;
+    loop(
+      "POST /api/v1/messages",
+      m,
+      `≥ ×0.5 floor, p99 ≤ 2× floor's (×${p99Ratio === null ? "n/a" : p99Ratio.toFixed(2)})`,
+      (m.ratioToFloor ?? 0) >= 0.5 && p99Ratio !== null && p99Ratio <= 2,
+    );
     rows.push(["  provider jobs (simulator)", `${num(m.provider.sent)} sent of ${num(m.provider.accepted)} within ${m.provider.seconds} s`, "", ""]);
   }
   if (r.inbound) {
@@ -165,8 +173,8 @@ export function printTable(r: Results): void {
     rows.push([
       `inbound → webhook @ ${i.ratePerSecond}/s${i.via === "simulator" ? " (via simulator)" : ""}`,
       `p50 ${i.p50Ms === null ? over : num(i.p50Ms, " ms")}  p99 ${i.p99Ms === null ? over : num(i.p99Ms, " ms")}  (${i.received}/${scheduled} received${i.dropped ? `, ${i.dropped} not sent: server behind` : ""})`,
-      "p99 ≤ 250 ms",
-      verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled),
+      `p99 ≤ 250 ms at ≥ 30 % of floor (${r.floor ? `${Math.round((i.ratePerSecond / r.floor.rps) * 100)} %` : "no floor"})`,
+      verdict(i.p99Ms !== null && i.p99Ms <= 250 && i.received === scheduled && (r.floor ? i.ratePerSecond >= 0.3 * r.floor.rps - 1 : false)),
     ]);
   }
   if (r.deliveries) {
@@ -174,25 +182,24 @@ export function printTable(r: Results): void {
     rows.push([
       "webhook deliveries, alone",
       `${num(d.alone.perSecond)}/s  (${d.alone.received}/${d.alone.expected})`,
-      "≥ 1,000/s",
-      verdict((d.alone.perSecond ?? 0) >= 1000),
+      "≥ the floor's rate",
+      verdict(r.floor ? (d.alone.perSecond ?? 0) >= r.floor.rps : null),
     ]);
     const kept = d.alone.perSecond && d.withSlow.perSecond ? d.withSlow.perSecond / d.alone.perSecond : null;
     rows.push([
       `  beside a ${d.withSlow.slowDelayMs / 1000} s receiver`,
       `${num(d.withSlow.perSecond)}/s  (${d.withSlow.received}/${d.withSlow.expected}; ×${kept === null ? "n/a" : kept.toFixed(2)} of alone)`,
-      `≥ 1,000/s, ≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
-      verdict((d.withSlow.perSecond ?? 0) >= 1000 && (kept ?? 0) >= NOT_SLOWER_RATIO),
+      `≥ ${NOT_SLOWER_RATIO * 100} % of alone`,
+      verdict((kept ?? 0) >= NOT_SLOWER_RATIO),
     ]);
   }
-  if (r.automations) {
-    const a = r.automations;
+  for (const a of r.automations === undefined ? [] : Array.isArray(r.automations) ? r.automations : [r.automations]) {
     const over = `> ${r.inbound?.waitS ?? "?"} s`;
     rows.push([
       `keyword → automated reply @ ${a.ratePerSecond} conversations/s`,
       `p50 ${a.p50Ms === null ? "n/a" : num(a.p50Ms, " ms")}  p99 ${a.p99Ms === null ? over : num(a.p99Ms, " ms")}  (${a.replied}/${a.sent + a.dropped} replies${a.dropped ? `, ${a.dropped} not sent` : ""})`,
-      "p99 ≤ 300 ms",
-      verdict(a.p99Ms !== null && a.p99Ms <= 300 && a.replied === a.sent + a.dropped),
+      "p99 ≤ 500 ms",
+      verdict(a.p99Ms !== null && a.p99Ms <= 500 && a.replied === a.sent + a.dropped),
     ]);
   }
   if (r.configAsCode) {

@@ -44,6 +44,8 @@ import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
 const WATCHDOG_MS = 18 * 60_000;
+/** Issue 35 states the inbound → webhook target at this share of the floor's rate. */
+const INBOUND_SHARE_OF_FLOOR = 0.3;
 
 const config = benchConfig();
 const runId = `${process.pid}${randomBase62(4)}`;
@@ -494,11 +496,14 @@ async function main(): Promise<Results> {
   }
   const clusterOnly = config.only === "cluster";
   const deliveriesOnly = config.only === "deliveries";
-  const floor = clusterOnly ? null : await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
+  const automationsOnly = config.only === "automations";
+  const floor = clusterOnly || automationsOnly ? null : await measure("floor GET /api/v1/nope", () => ({ method: "GET", url: `${base}/api/v1/nope` }), 404);
+  // Issue 35 states the inbound target at 30 % of the floor's rate: measured at that share of this run's floor.
+  if (floor && config.inboundRateFromFloor) config.inboundRate = Math.ceil(floor.rps * INBOUND_SHARE_OF_FLOOR);
   const limits =
-    clusterOnly || deliveriesOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+    clusterOnly || deliveriesOnly || automationsOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
   // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
-  const functions = clusterOnly || deliveriesOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
+  const functions = clusterOnly || deliveriesOnly || automationsOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 
   // ── 5. POST /messages ─────────────────────────────────────────────────────────────────────────
   // Measured on a quiet system, before the inbound and delivery phases leave backlogs behind, and with
@@ -541,14 +546,34 @@ async function main(): Promise<Results> {
     log,
     phase,
   };
-  const oneByOne: Shape = { suffix: "", tag: "1x1", bases: [base], startWorkers: startWorker, stopWorkers: stopWorker };
-  const post = await postMessagesRow(rows, oneByOne);
-
-  // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
   const patchP1 = async (patch: Record<string, unknown>) => {
     const r = await sendJson(small, { method: "PATCH", url: `${base}/api/v1/projects/${p1}`, headers: auth, json: patch });
     if (r.status !== 200) throw new Error(`PATCH ${JSON.stringify(patch)}: ${r.status} ${JSON.stringify(r.body)}`);
   };
+  // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
+  // At issue 35's two rates, each on testers of its own (every message starts a new conversation).
+  const keywordPhase = () =>
+    benchAutomations({
+      ...project1,
+      sandboxSender: SANDBOX_SENDER,
+      testers: Array.from({ length: joinedP1 }, (_, i) => tester(1, i)),
+      rates: [config.automationRate, config.automationRateHigh].filter((rate) => rate > 0),
+      seconds: config.inboundSeconds,
+      waitS: config.waitS,
+      runId,
+      sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(base, from, text, openAgent)),
+      log,
+      phase,
+    });
+  if (automationsOnly) {
+    await patchP1({ webhook_url: fast.url });
+    return resultsOf({ setup, automations: await keywordPhase() });
+  }
+
+  const oneByOne: Shape = { suffix: "", tag: "1x1", bases: [base], startWorkers: startWorker, stopWorkers: stopWorker };
+  const post = await postMessagesRow(rows, oneByOne);
+
+  // ── 6. inbound → webhook latency at a fixed rate ──────────────────────────────────────────────
   await patchP1({ webhook_url: fast.url });
   const { row: inbound, since: inboundSince } = await inboundRow(rows, oneByOne);
   const clusterPhase = () => benchCluster({ pair: second, base, startWorker, stopWorker, patchProject: patchP1, webhookUrl: fast.url, rows, rss, log });
@@ -607,19 +632,8 @@ async function main(): Promise<Results> {
   const deliveries = { alone, withSlow: { ...withSlow, slowBacklog, slowReceived: slowSeen, slowDelayMs: config.slowDelayMs } };
   if (deliveriesOnly) return resultsOf({ setup, floor: loopRow(floor!, floor!.rps), messages: post, inbound, deliveries });
 
-  // ── 7b. keyword → automated reply (the first project switches to FLOWS for this phase) ──────────
-  const automations = await benchAutomations({
-    ...project1,
-    sandboxSender: SANDBOX_SENDER,
-    testers: Array.from({ length: joinedP1 }, (_, i) => tester(1, i)),
-    ratePerSecond: config.automationRate,
-    seconds: config.inboundSeconds,
-    waitS: config.waitS,
-    runId,
-    sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(base, from, text, openAgent)),
-    log,
-    phase,
-  });
+  // ── 7b. keyword → automated reply (keywordPhase above) ───────────────────────────────────────
+  const automations = await keywordPhase();
 
   // The first project's automations are config-owned: this apply replaces them, so it runs after 7b.
   const configAsCode = await phase(

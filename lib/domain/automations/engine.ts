@@ -1,11 +1,22 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { automationRuns, contacts, messages } from "@/lib/db/schema";
+import { automationRuns } from "@/lib/db/schema";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { JobRun } from "@/lib/jobs/define";
 import { publicErrorOf } from "@/lib/public-error";
 import { stepKind, type StepKind } from "./definition";
 import { executeStep } from "./steps";
-import { AUTOMATION_STEP_JOB, ended, loadRun, projectCtx, scheduleResume, scheduleStep, transition, type AutomationRunRow, type RunError } from "./runs";
+import {
+  AUTOMATION_STEP_JOB,
+  ended,
+  loadRun,
+  loadRunScope,
+  scheduleResume,
+  scheduleStep,
+  transition,
+  type AutomationRunRow,
+  type RunError,
+  type RunScopeRow,
+} from "./runs";
 import { doneRecord, endedWaitRecord, waitingRecord } from "./step-log";
 import { runErrorOf, StepFailure, type StepOutcome, type StepScope } from "./step-types";
 
@@ -16,12 +27,11 @@ import { runErrorOf, StepFailure, type StepOutcome, type StepScope } from "./ste
  * repeats the step without a second message.
  */
 export async function advanceRun(ctx: SystemCtx, runId: string): Promise<void> {
-  const loaded = await loadRun(ctx.db, runId);
+  const loaded = await loadRunScope(ctx.db, runId);
   if (!loaded || loaded.run.status !== "RUNNING") return;
-  const project = await projectCtx(ctx, loaded.run.projectId);
-  if (!project) return;
   const { automation } = loaded;
-  const facts = await factsOf(ctx, loaded.run);
+  const project: Ctx = { ...ctx, project: loaded.project, org: loaded.org, plan: loaded.plan };
+  const facts = factsOf(loaded);
   let run: AutomationRunRow | null = loaded.run;
   // Each pass saves one step or ends the run: bounded by the step count.
   for (let pass = 0; run && pass <= automation.steps.length; pass++) {
@@ -41,7 +51,7 @@ export async function advanceRun(ctx: SystemCtx, runId: string): Promise<void> {
       await failRun(ctx, run, timing, error, runError);
       return;
     }
-    run = await save(project, run, outcome, timing);
+    run = await save(project, run, outcome, timing, run.stepIndex + 1 >= automation.steps.length);
   }
 }
 
@@ -67,15 +77,21 @@ export async function continueRun(ctx: SystemCtx, runId: string): Promise<void> 
   }
 }
 
-/** Saves a step's outcome and record; returns the run to go on with, or null when it waits, ended, or moved under us. */
-async function save(ctx: Ctx, run: AutomationRunRow, outcome: StepOutcome, timing: StepTiming): Promise<AutomationRunRow | null> {
+/**
+ * Saves a step's outcome and record; returns the run to go on with, or null when it waits, ended, or
+ * moved under us. The last step's "next" ends the run in the same statement (COMPLETED, step_index past
+ * the last step), as the loop's next pass would have in a second one.
+ */
+async function save(ctx: Ctx, run: AutomationRunRow, outcome: StepOutcome, timing: StepTiming, last: boolean): Promise<AutomationRunRow | null> {
   const now = ctx.ports.clock.now();
   const at = { startedAt: timing.startedAt, endedAt: now, durationMs: ctx.ports.clock.monotonicMs() - timing.began };
   const index = run.stepIndex;
   if (outcome.kind === "next") {
     const next = { stepIndex: index + 1, variables: outcome.variables ?? run.variables };
     const record = doneRecord(timing.type, at, { status: "completed", variables: next.variables, products: outcome.products });
-    return (await transition(ctx.db, run, next, now, { index, record })) ? { ...run, ...next } : null;
+    const changes = last ? { ...next, ...ended("COMPLETED", now) } : next;
+    const moved = await transition(ctx.db, run, changes, now, { index, record });
+    return moved && !last ? { ...run, ...next } : null;
   }
   await ctx.db.transaction(async (tx) => {
     if (outcome.kind === "wait") {
@@ -100,9 +116,8 @@ async function failRun(ctx: SystemCtx, run: AutomationRunRow, timing: StepTiming
 }
 
 /** The contact the run talks to and the text of the message that started it (placeholders, the function event). */
-async function factsOf(ctx: SystemCtx, run: AutomationRunRow): Promise<Pick<StepScope, "contact" | "message">> {
-  const [contact] = await ctx.db.select({ id: contacts.id, name: contacts.name, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId));
-  const [message] = await ctx.db.select({ content: messages.content, body: messages.body }).from(messages).where(eq(messages.id, run.triggerMessageId));
+function factsOf(loaded: RunScopeRow): Pick<StepScope, "contact" | "message"> {
+  const { run, contact, message } = loaded;
   const bodyText = (message?.body as { text?: unknown } | undefined)?.text;
   return {
     contact: contact ?? { id: run.contactId, name: null, phone: null },

@@ -1,9 +1,10 @@
-import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { automationEvaluations, automationRuns, automations, conversations, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
-import { loadInboundMessage, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
+import type { InboundMessageRow } from "@/lib/domain/messages/inbound-row";
+import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
 import { automationsInOrder } from "./in-order";
 import { matchCandidates, matchOption, type MessageFacts } from "./match";
 import type { EvaluatedAutomation, MessageReason } from "./records";
@@ -25,17 +26,13 @@ import { judgeAutomations } from "./verdicts";
 type InboundMessage = InboundMessageRow;
 
 export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promise<string | null> {
-  const message = await loadInboundMessage(ctx.db, messageId);
-  if (!message) return null;
   return ctx.db.transaction(async (tx) => {
-    const [conversation] = await tx
-      .select({ handoff: conversations.handoffStatus })
-      .from(conversations)
-      .where(eq(conversations.id, message.conversationId))
-      .for("update");
-    if (!conversation) return null;
+    // The message and its conversation's handoff, the conversation's row locked: one statement.
+    const [row] = await messageToDecide(tx).execute({ id: messageId });
+    if (!row) return null;
+    const { handoff, ...message } = row;
     // Handoff turned on since the message was stored: a person has the conversation now.
-    if (conversation.handoff === "HUMAN_ACTIVE") return record(ctx, tx, message, { outcome: "none", reason: "handoff_on" });
+    if (handoff === "HUMAN_ACTIVE") return record(ctx, tx, message, { outcome: "none", reason: "handoff_on" });
     const handled = await alreadyHandled(tx, message);
     if (handled) return handled.status === "RUNNING" ? handled.id : null;
     const candidates = matchCandidates(factsOf(message));
@@ -44,6 +41,27 @@ export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promis
     return startRun(ctx, tx, message, candidates);
   });
 }
+
+/** The customer message to decide on (an outbound message's id finds nothing), locking its conversation. */
+const messageToDecide = preparedPerDb((db) =>
+  db
+    .select({
+      id: messages.id,
+      projectId: messages.projectId,
+      conversationId: messages.conversationId,
+      contactId: messages.contactId,
+      channelId: messages.channelId,
+      type: messages.type,
+      content: messages.content,
+      body: messages.body,
+      handoff: conversations.handoffStatus,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.id, sql.placeholder("id")), eq(messages.direction, "inbound")))
+    .for("update", { of: conversations })
+    .prepare("automation_message_to_decide"),
+);
 
 interface Decision {
   outcome: "started" | "resumed" | "none";
@@ -77,26 +95,30 @@ function factsOf(message: InboundMessage): MessageFacts {
 
 /** The message started a run, or answered a wait_reply (vars.reply_message_id), in an earlier attempt of this job. */
 async function alreadyHandled(tx: Db, message: InboundMessage): Promise<Pick<AutomationRunRow, "id" | "status"> | null> {
-  const [row] = await tx
+  const [row] = await handledBy(tx).execute({ message: message.id, conversation: message.conversationId });
+  return row ?? null;
+}
+
+const handledBy = preparedPerDb((db) =>
+  db
     .select({ id: automationRuns.id, status: automationRuns.status })
     .from(automationRuns)
     .where(
       or(
-        eq(automationRuns.triggerMessageId, message.id),
-        and(eq(automationRuns.conversationId, message.conversationId), sql`${automationRuns.variables}->>'reply_message_id' = ${message.id}`),
+        eq(automationRuns.triggerMessageId, sql.placeholder("message")),
+        and(
+          eq(automationRuns.conversationId, sql.placeholder("conversation")),
+          sql`${automationRuns.variables}->>'reply_message_id' = ${sql.placeholder("message")}`,
+        ),
       ),
     )
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1)
+    .prepare("automation_run_handled_by"),
+);
 
 /** (1): the conversation's run waiting on a wait_reply (not timed out yet) takes the message and runs on. */
 async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[]): Promise<string | null> {
-  const waiting = await tx
-    .select({ run: automationRuns, steps: automations.steps })
-    .from(automationRuns)
-    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
-    .where(and(eq(automationRuns.conversationId, message.conversationId), eq(automationRuns.status, "WAITING")));
+  const waiting = await waitingRuns(tx).execute({ conversation: message.conversationId });
   for (const { run, steps } of waiting) {
     const wait = steps[run.stepIndex]?.wait_reply;
     if (!wait) continue;
@@ -120,6 +142,16 @@ async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage,
   return null;
 }
 
+/** The conversation's runs WAITING (on a wait_reply or a delay), with their automation's steps. */
+const waitingRuns = preparedPerDb((db) =>
+  db
+    .select({ run: automationRuns, steps: automations.steps })
+    .from(automationRuns)
+    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
+    .where(and(eq(automationRuns.conversationId, sql.placeholder("conversation")), eq(automationRuns.status, "WAITING")))
+    .prepare("automation_runs_waiting"),
+);
+
 /**
  * (2)–(4): the automation this message starts, if any; its run replaces the conversation's active one.
  * Every automation is read (not only the active ones) so the record says why each did not run.
@@ -138,16 +170,47 @@ async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candida
     ...verdicts[i]!,
   }));
   if (!winner) return record(ctx, tx, message, { outcome: "none", reason: "no_match", automations: judged });
-  const run = await insertRun(ctx, tx, winner.id, message);
-  if (!run) return null;
-  await tx
-    .update(automationRuns)
-    .set({ ...ended("CANCELLED", ctx.now), updatedAt: ctx.now })
-    .where(
-      and(eq(automationRuns.conversationId, message.conversationId), inArray(automationRuns.status, [...ACTIVE_RUN_STATUSES]), ne(automationRuns.id, run.id)),
-    );
-  return record(ctx, tx, message, { outcome: "started", runId: run.id, reason: null, automations: judged });
+  const [run] = await startRunStatement(tx, {
+    id: newId("automationRun", ctx.now.getTime()),
+    project: message.projectId,
+    automation: winner.id,
+    conversation: message.conversationId,
+    contact: message.contactId,
+    channel: message.channelId,
+    message: message.id,
+    now: ctx.now.toISOString(),
+    judged: JSON.stringify(judged),
+  });
+  return run?.id ?? null;
 }
+
+/**
+ * A decided run in ONE statement: the run (once per message: a retried job's second insert does
+ * nothing and nothing else happens), the conversation's older active runs cancelled (ended("CANCELLED")),
+ * and the decision's record ("started"). It was three statements inside the transaction holding the
+ * conversation's row.
+ */
+const startRunStatement = builtOnceSql<{ id: string }>("automation_run_start", () => {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p("now")}::text::timestamptz`;
+  return sql`with "run" as (
+      insert into ${automationRuns} ("id", "project_id", "automation_id", "conversation_id", "contact_id", "channel_id", "trigger_message_id", "status", "step_index", "variables", "started_at", "updated_at")
+      values (${p("id")}, ${p("project")}, ${p("automation")}, ${p("conversation")}, ${p("contact")}, ${p("channel")}, ${p("message")}, 'RUNNING', 0, '{}'::jsonb, ${now}, ${now})
+      on conflict ("trigger_message_id") do nothing
+      returning "id"
+    ), "cancelled" as (
+      update ${automationRuns} set "status" = 'CANCELLED', "ended_at" = ${now}, "wait_until" = null, "updated_at" = ${now}
+      where "conversation_id" = ${p("conversation")} and "status" in (${sql.join(
+        ACTIVE_RUN_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and "id" <> all (select "id" from "run") and exists (select 1 from "run")
+    ), "recorded" as (
+      insert into ${automationEvaluations} ("message_id", "project_id", "outcome", "run_id", "reason", "automations", "decided_at")
+      select ${p("message")}, ${p("project")}, 'started', "run"."id", null, ${p("judged")}::text::jsonb, ${now} from "run"
+      on conflict ("message_id") do nothing
+    )
+    select "id" from "run"`;
+});
 
 /** No inbound message of this contact in the project before this one (one conversation per contact and project). */
 async function isFirstInbound(tx: Db, message: InboundMessage): Promise<boolean> {
@@ -157,26 +220,4 @@ async function isFirstInbound(tx: Db, message: InboundMessage): Promise<boolean>
     .where(and(eq(messages.conversationId, message.conversationId), eq(messages.direction, "inbound"), lt(messages.id, message.id)))
     .limit(1);
   return !earlier;
-}
-
-async function insertRun(ctx: SystemCtx, tx: Db, automationId: string, message: InboundMessage): Promise<AutomationRunRow | null> {
-  const [run] = await tx
-    .insert(automationRuns)
-    .values({
-      id: newId("automationRun", ctx.now.getTime()),
-      projectId: message.projectId,
-      automationId,
-      conversationId: message.conversationId,
-      contactId: message.contactId,
-      channelId: message.channelId,
-      triggerMessageId: message.id,
-      status: "RUNNING",
-      stepIndex: 0,
-      variables: {},
-      startedAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .onConflictDoNothing({ target: automationRuns.triggerMessageId })
-    .returning();
-  return run ?? null;
 }

@@ -1,10 +1,16 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { automations } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 
 /** Every automation of the project in config order (active or not: a verdict says why each did not run), with what judging reads. */
 export function automationsInOrder(db: Db, projectId: string) {
-  return db
+  return inOrder(db).execute({ project: projectId });
+}
+
+/** Built once: every customer message under FLOWS routing reads it. */
+const inOrder = preparedPerDb((db) =>
+  db
     .select({
       id: automations.id,
       key: automations.key,
@@ -14,6 +20,7 @@ export function automationsInOrder(db: Db, projectId: string) {
       trigger: automations.trigger,
     })
     .from(automations)
-    .where(eq(automations.projectId, projectId))
-    .orderBy(asc(automations.position), asc(automations.id));
-}
+    .where(eq(automations.projectId, sql.placeholder("project")))
+    .orderBy(asc(automations.position), asc(automations.id))
+    .prepare("automations_in_order"),
+);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { automationRuns, automations, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
+import { automationRuns, automations, contacts, messages, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
@@ -73,6 +74,49 @@ export async function loadRun(db: Db, runId: string): Promise<{ run: AutomationR
     .where(eq(automationRuns.id, runId));
   return row ?? null;
 }
+
+/** What running a run's steps reads: the run, its automation, its project (as a Ctx needs it), its contact and the text that started it. */
+export interface RunScopeRow {
+  run: AutomationRunRow;
+  automation: AutomationRow;
+  project: typeof projects.$inferSelect;
+  org: typeof organizations.$inferSelect;
+  plan: typeof plans.$inferSelect;
+  contact: { id: string; name: string | null; phone: string | null } | null;
+  message: { content: string | null; body: unknown } | null;
+}
+
+/**
+ * The run and everything its steps read, in ONE statement (it was four: the run, the project, the
+ * contact, the trigger message), on every run of a reply. The contact and message may be gone (an
+ * erasure): those are left joins.
+ */
+export async function loadRunScope(db: Db, runId: string): Promise<RunScopeRow | null> {
+  const [row] = await runScope(db).execute({ run: runId });
+  return (row as RunScopeRow | undefined) ?? null;
+}
+
+const runScope = preparedPerDb((db) =>
+  db
+    .select({
+      run: automationRuns,
+      automation: automations,
+      project: projects,
+      org: organizations,
+      plan: plans,
+      contact: { id: contacts.id, name: contacts.name, phone: contacts.phone },
+      message: { content: messages.content, body: messages.body },
+    })
+    .from(automationRuns)
+    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
+    .innerJoin(projects, eq(projects.id, automationRuns.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .leftJoin(contacts, eq(contacts.id, automationRuns.contactId))
+    .leftJoin(messages, eq(messages.id, automationRuns.triggerMessageId))
+    .where(eq(automationRuns.id, sql.placeholder("run")))
+    .prepare("automation_run_scope"),
+);
 
 /** A job acting for one project: the project's verbs (sends, flows, functions, handoff) need its Ctx, as the system. */
 export async function projectCtx(ctx: SystemCtx, projectId: string): Promise<Ctx | null> {

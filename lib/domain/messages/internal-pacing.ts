@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
-import { channels, messages } from "@/lib/db/schema";
 import { LimiterUnavailable } from "@/lib/ports/limiter";
 import type { SystemCtx } from "@/lib/domain/context";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "./pacing";
-import type { ProviderSendJob } from "./provider-send";
+import type { SendTarget } from "./provider-send";
 
 const LIMITER_DOWN_RETRY_MS = 2_000;
 
@@ -13,15 +11,11 @@ const LIMITER_DOWN_RETRY_MS = 2_000;
  * the job may send now, else how long to wait: until the slot frees, or a little while when the
  * limiter is unreachable (never an unpaced send). The job then puts itself back for that moment.
  */
-export async function pairSlotWait(ctx: SystemCtx, job: ProviderSendJob): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ status: messages.status, recipient: messages.recipient, channelId: channels.id, platform: channels.platform })
-    .from(messages)
-    .innerJoin(channels, eq(channels.id, messages.channelId))
-    .where(eq(messages.id, job.messageId));
-  if (!row || row.status !== "queued" || !row.recipient) return null; // nothing to pace: the send step decides.
+export async function pairSlotWait(ctx: SystemCtx, target: SendTarget | null): Promise<number | null> {
+  const { message, channel } = target ?? {};
+  if (!message || !channel || message.status !== "queued" || !message.recipient) return null; // nothing to pace: the send step decides.
   try {
-    const hit = await ctx.ports.limiter.hit("strict", pairKey(row.platform, row.channelId, row.recipient), 1, PAIR_INTERVAL_SECONDS);
+    const hit = await ctx.ports.limiter.hit("strict", pairKey(channel.platform, channel.id, message.recipient), 1, PAIR_INTERVAL_SECONDS);
     if (hit.allowed) return null;
     return Math.max(100, hit.msBeforeReset);
   } catch (error) {

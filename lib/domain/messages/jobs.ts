@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define";
 import { pairSlotWait } from "./internal-pacing";
-import { PROVIDER_SEND_JOB, deliverToProvider, type ProviderSendJob } from "./provider-send";
+import { PROVIDER_SEND_JOB, deliverToProvider, loadSendTarget, type ProviderSendJob } from "./provider-send";
 
 const ProviderSendPayload = z.object({ messageId: z.string().min(1), paced: z.boolean().optional() }) satisfies z.ZodType<ProviderSendJob>;
 
@@ -13,15 +13,16 @@ const providerSendJob = defineJob({
   expireInSeconds: 60,
   concurrency: { local: 50 },
   async handler(ctx, payload, job) {
+    const target = await loadSendTarget(ctx, payload.messageId);
     if (payload.paced) {
-      const wait = await pairSlotWait(ctx, payload);
+      const wait = await pairSlotWait(ctx, target);
       if (wait !== null) {
         // The slot is taken (or the limiter is away): the job puts itself back for when it frees.
         await ctx.ports.queue.send(PROVIDER_SEND_JOB, payload, { startAfter: wait });
         return;
       }
     }
-    await deliverToProvider(ctx, payload.messageId, job);
+    await deliverToProvider(ctx, target, job);
   },
 });
 

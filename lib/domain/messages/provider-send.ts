@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { channels, messages } from "@/lib/db/schema";
+import { builtOnce, preparedPerDb } from "@/lib/ports/db/prepared";
 import { ProviderError, type MessageFailure, type ProviderChannel, type ProviderPlatform } from "@/lib/ports/provider/types";
 import { unseal } from "@/lib/crypto/secrets";
 import type { Settings, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { OutboundContent } from "@/lib/ports/provider/outbound";
 import { applyStatus } from "./status";
+import type { MessageRow } from "./serialize";
 
 export const PROVIDER_SEND_JOB = "provider.send";
 
@@ -25,6 +27,35 @@ export function providerChannelOf(channel: ChannelRow, settings: Pick<Settings, 
   };
 }
 
+/** A provider.send job's message with its channel: read once per run of the job, by the pacing check and the send. */
+export interface SendTarget {
+  message: MessageRow;
+  channel: ChannelRow;
+}
+
+export async function loadSendTarget(ctx: Pick<SystemCtx, "db">, messageId: string): Promise<SendTarget | null> {
+  const [row] = await sendTarget(ctx.db).execute({ id: messageId });
+  return row ?? null;
+}
+
+const sendTarget = preparedPerDb((db) =>
+  db
+    .select({ message: messages, channel: channels })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(eq(messages.id, sql.placeholder("id")))
+    .prepare("provider_send_target"),
+);
+
+/** The provider's id of an accepted message, built once (every send runs it). */
+const storeProviderId = builtOnce<{ id: string }>("message_store_provider_id", (db) =>
+  db
+    .update(messages)
+    .set({ platformMessageId: sql`${sql.placeholder("providerId")}::text`, updatedAt: sql`${sql.placeholder("at")}::text::timestamptz` })
+    .where(eq(messages.id, sql.placeholder("id")))
+    .returning({ id: messages.id }),
+);
+
 /**
  * The provider.send job: hands a queued message to the provider. Success stores the provider id
  * (PLATFORM_A reports "sent" by callback; B and C have no sent callback, so acceptance is "sent").
@@ -34,12 +65,11 @@ export function providerChannelOf(channel: ChannelRow, settings: Pick<Settings, 
  * Times are read from the clock at each write, not ctx.now: the provider call between them can take
  * seconds.
  */
-export async function deliverToProvider(ctx: SystemCtx, messageId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+export async function deliverToProvider(ctx: SystemCtx, target: SendTarget | null, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
   const { clock, provider } = ctx.ports;
-  const [message] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
-  if (!message || message.status !== "queued" || message.platformMessageId) return;
-  const [channel] = await ctx.db.select().from(channels).where(eq(channels.id, message.channelId));
-  if (!channel) return;
+  if (!target) return;
+  const { message, channel } = target;
+  if (message.status !== "queued" || message.platformMessageId) return;
   // Disconnected after the message was queued (DELETE /channels/{id}): its credentials are gone.
   if (channel.status === "disconnected") {
     await applyStatus(ctx, message, { status: "failed", at: clock.now(), failure: channelDisconnected(clock.now()), recipientId: message.recipient });
@@ -49,7 +79,7 @@ export async function deliverToProvider(ctx: SystemCtx, messageId: string, attem
   try {
     const { platformMessageId } = await provider.send(providerChannelOf(channel, ctx.settings), message.recipient!, outbound);
     const now = clock.now();
-    await ctx.db.update(messages).set({ platformMessageId, updatedAt: now }).where(eq(messages.id, message.id));
+    await storeProviderId(ctx.db, { id: message.id, providerId: platformMessageId, at: now.toISOString() });
     if (channel.platform !== "PLATFORM_A")
       await applyStatus(ctx, { ...message, platformMessageId }, { status: "sent", at: now, recipientUserId: message.recipient });
   } catch (error) {

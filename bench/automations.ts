@@ -38,6 +38,8 @@ interface AutomationsBenchOptions extends BenchProject {
   sendInbound: (from: string, text: string) => Promise<void>;
   log: (line: string) => void;
   phase: PhaseFn;
+  /** Samples pg_stat_activity while `run` runs (bench/run.ts): where the database's busy sessions are. */
+  sampleActivity<T>(run: () => Promise<T>): Promise<{ result: T; activity: { what: string; share: number }[] }>;
 }
 
 const KEYWORD = "benchkw";
@@ -84,7 +86,7 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
     return Number(row!.n);
   };
   // The window runs until the replies are out, so its CPU per message is a whole keyword → reply.
-  const open = await o.phase(
+  const { result: open, activity } = await o.sampleActivity(() => o.phase(
     `keyword → automated reply @ ${ratePerSecond}/s`,
     async () => {
       const sending = await openLoop({
@@ -101,6 +103,9 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
       return sending;
     },
     (r) => r.sent,
+  ));
+  o.log(
+    `database sessions during keyword → reply @ ${ratePerSecond}/s (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
   );
 
   // Every message sent counts: a reply that never reached the simulator is +infinity.

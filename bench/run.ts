@@ -564,6 +564,7 @@ async function main(): Promise<Results> {
       sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(base, from, text, openAgent)),
       log,
       phase,
+      sampleActivity,
     });
   if (automationsOnly) {
     await patchP1({ webhook_url: fast.url });

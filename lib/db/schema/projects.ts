@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt } from "./columns";
 import { organizations } from "./organizations";
 
@@ -28,6 +28,13 @@ export const projects = pgTable(
     webhookPausedAt: at("webhook_paused_at"),
     /** The project's dedicated channel, when one is connected. */
     channelId: text("channel_id"),
+    /**
+     * Bumped in the transaction of every change to the project's hosted functions (create, PATCH,
+     * deploy, rollback, secrets, delete; lib/domain/functions). Read with the API key on every
+     * request, it lets a process reuse the runnable function it loaded while the number is unchanged
+     * (lib/domain/functions/runnable-cache.ts).
+     */
+    functionsRevision: integer("functions_revision").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

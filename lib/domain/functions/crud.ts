@@ -7,6 +7,7 @@ import { SvcError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { FunctionTriggerType } from "@/lib/shared/functions";
 import { automationsUsingFunction } from "@/lib/domain/automations/references";
+import { bumpFunctionsRevision } from "@/lib/domain/projects/functions-revision";
 import { assertJsonSchema } from "./input-schema";
 import { scriptName, serializeFunction, type FunctionRow } from "./serialize";
 
@@ -45,20 +46,24 @@ export async function getFunctionRow(ctx: Ctx, idOrSlug: string): Promise<Functi
 
 export async function createFunction(ctx: Ctx, input: FunctionCreateInput) {
   try {
-    const [row] = await ctx.db
-      .insert(hostedFunctions)
-      .values({
-        id: newId("function", ctx.now.getTime()),
-        projectId: ctx.project.id,
-        slug: input.slug,
-        name: input.name,
-        triggerType: input.trigger_type,
-        runtime: "PLAIN",
-        scriptName: scriptName(input.slug, 0),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(hostedFunctions)
+        .values({
+          id: newId("function", ctx.now.getTime()),
+          projectId: ctx.project.id,
+          slug: input.slug,
+          name: input.name,
+          triggerType: input.trigger_type,
+          runtime: "PLAIN",
+          scriptName: scriptName(input.slug, 0),
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      await bumpFunctionsRevision(tx, ctx.project.id);
+      return inserted;
+    });
     return serializeFunction(row!);
   } catch (error) {
     if (isUniqueViolation(error, "hosted_functions_project_slug")) throw slugTaken(input.slug);
@@ -93,17 +98,21 @@ export async function listFunctions(
 export async function updateFunction(ctx: Ctx, idOrSlug: string, input: FunctionUpdateInput) {
   const row = await getFunctionRow(ctx, idOrSlug);
   if (input.input_schema) assertJsonSchema(input.input_schema);
-  const [updated] = await ctx.db
-    .update(hostedFunctions)
-    .set({
-      name: input.name ?? row.name,
-      exposeAsMcpTool: input.expose_as_mcp_tool ?? row.exposeAsMcpTool,
-      isActive: input.is_active ?? row.isActive,
-      inputSchema: input.input_schema !== undefined ? input.input_schema : row.inputSchema,
-      updatedAt: ctx.now,
-    })
-    .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(hostedFunctions)
+      .set({
+        name: input.name ?? row.name,
+        exposeAsMcpTool: input.expose_as_mcp_tool ?? row.exposeAsMcpTool,
+        isActive: input.is_active ?? row.isActive,
+        inputSchema: input.input_schema !== undefined ? input.input_schema : row.inputSchema,
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)))
+      .returning();
+    await bumpFunctionsRevision(tx, ctx.project.id);
+    return changed;
+  });
   return serializeFunction(updated!);
 }
 
@@ -132,6 +141,9 @@ export async function deleteFunction(ctx: Ctx, idOrSlug: string) {
       { references: references.map(({ label: _label, ...reference }) => reference) },
     );
   }
-  await ctx.db.delete(hostedFunctions).where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(hostedFunctions).where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, row.id)));
+    await bumpFunctionsRevision(tx, ctx.project.id);
+  });
   return { object: "hosted_function" as const, id: row.id, deleted: true as const };
 }

@@ -3,6 +3,7 @@ import { functionVersions, hostedFunctions } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { recordAudit } from "@/lib/domain/audit/record";
+import { bumpFunctionsRevision } from "@/lib/domain/projects/functions-revision";
 import { compileFunctionSource, formatDiagnostic, sourcePosition } from "./compile";
 import { getFunctionRow } from "./crud";
 import { clearDeployedDraft } from "./drafts";
@@ -62,6 +63,7 @@ export async function deployFunction(ctx: Ctx, idOrSlug: string, input: { source
       .update(hostedFunctions)
       .set({ activeVersionId: id, runtime: checked.runtime, scriptName: scriptName(fn.slug, number), lastDeployedAt: ctx.now, updatedAt: ctx.now })
       .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)));
+    await bumpFunctionsRevision(tx, ctx.project.id);
     await clearDeployedDraft({ ...ctx, db: tx }, fn, input.source);
     await recordAudit(
       { ...ctx, db: tx },

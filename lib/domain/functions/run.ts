@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import { functionSecrets, functionVersions, hostedFunctions } from "@/lib/db/schema";
+import { functionSecrets, functionVersions, hostedFunctions, projects } from "@/lib/db/schema";
 import { unsealCached } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { SvcError, notFound } from "@/lib/errors";
@@ -11,6 +11,7 @@ import type { SandboxRunOutcome } from "@/lib/ports/sandbox/types";
 import { fetchBridge } from "./fetch-bridge";
 import { kvBridge } from "./kv";
 import { recordRun } from "./run-record";
+import { cacheable, cachedRunnable, keepRunnable, type LoadedRunnable } from "./runnable-cache";
 import type { FunctionRow } from "./serialize";
 
 /**
@@ -47,18 +48,28 @@ export function assertRunnable(fn: FunctionRow): asserts fn is FunctionRow & { a
 export interface RunnableFunction {
   fn: FunctionRow;
   version: { id: string; code: string; runtime: FunctionRow["runtime"] } | null;
-  sealedSecrets: { name: string; sealed: string }[];
+  sealedSecrets: readonly { name: string; sealed: string }[];
 }
 
 const secretsOfFunction = sql<
   { name: string; sealed: string }[] | null
 >`(select json_agg(json_build_object('name', ${functionSecrets.name}, 'sealed', ${functionSecrets.sealedValue})) from ${functionSecrets} where ${functionSecrets.functionId} = ${hostedFunctions.id})`;
 
-/** The function with its active version's id and runtime (not its code) and its sealed secrets. */
+/**
+ * The function with its active version's id and runtime (not its code), its sealed secrets, and the
+ * project's functions revision, all from the statement's one snapshot (runnable-cache.ts).
+ */
 const runnableRow = preparedPerDb((db) =>
   db
-    .select({ fn: hostedFunctions, versionId: functionVersions.id, runtime: functionVersions.runtime, secrets: secretsOfFunction })
+    .select({
+      fn: hostedFunctions,
+      versionId: functionVersions.id,
+      runtime: functionVersions.runtime,
+      secrets: secretsOfFunction,
+      revision: projects.functionsRevision,
+    })
     .from(hostedFunctions)
+    .innerJoin(projects, eq(projects.id, hostedFunctions.projectId))
     .leftJoin(functionVersions, and(eq(functionVersions.id, hostedFunctions.activeVersionId), eq(functionVersions.projectId, hostedFunctions.projectId)))
     .where(
       and(
@@ -109,18 +120,28 @@ async function codeOf(db: Db, projectId: string, versionId: string): Promise<str
 }
 
 /**
- * The project's function by id or slug (404 otherwise) with its active version and secrets, in one
- * round trip (two the first time this process runs a version: its code): a run is on the invoke path,
- * where every query is latency (README "Performance"). The function row, the active version's id and
- * the secrets are read on every run, so a deploy, rollback, PATCH or secret change made through any
- * process is what the next run sees.
+ * The project's function by id or slug (404 otherwise) with its active version and secrets. A run is
+ * on the invoke path, where every query is latency (README "Performance"): while the project's
+ * functions revision (read with the request's API key, or the job's project) is the one this process
+ * loaded the function under, what it loaded is used again without a round trip (runnable-cache.ts);
+ * otherwise one round trip (two the first time this process runs a version: its code). Every change
+ * to a function moves the revision in its transaction, so a deploy, rollback, PATCH or secret change
+ * made through any process is what the next request sees.
  */
 export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idOrSlug: string): Promise<RunnableFunction> {
-  const [row] = await runnableRow(ctx.db).execute({ projectId: ctx.project.id, idOrSlug });
-  if (!row) throw notFound("function", idOrSlug);
-  const code = row.versionId && row.runtime !== null ? await codeOf(ctx.db, ctx.project.id, row.versionId) : null;
-  const version = row.versionId && code !== null && row.runtime !== null ? { id: row.versionId, code, runtime: row.runtime } : null;
-  return { fn: row.fn, version, sealedSecrets: row.secrets ?? [] };
+  const projectId = ctx.project.id;
+  const useCache = cacheable(ctx.db);
+  let loaded = useCache ? cachedRunnable(ctx.db, projectId, idOrSlug, ctx.project.functionsRevision) : undefined;
+  if (!loaded) {
+    const [row] = await runnableRow(ctx.db).execute({ projectId, idOrSlug });
+    if (!row) throw notFound("function", idOrSlug);
+    loaded = { fn: row.fn, versionId: row.versionId, runtime: row.runtime, sealedSecrets: row.secrets ?? [] } satisfies LoadedRunnable;
+    if (useCache) keepRunnable(ctx.db, projectId, idOrSlug, row.revision, loaded);
+  }
+  const { versionId, runtime } = loaded;
+  const code = versionId && runtime !== null ? await codeOf(ctx.db, projectId, versionId) : null;
+  const version = versionId && code !== null && runtime !== null ? { id: versionId, code, runtime } : null;
+  return { fn: loaded.fn, version, sealedSecrets: loaded.sealedSecrets };
 }
 
 export async function runFunction(ctx: SystemCtx & { project: ProjectRow }, runnable: RunnableFunction, input: FunctionRunInput): Promise<FunctionRunOutcome> {

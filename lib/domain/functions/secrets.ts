@@ -5,6 +5,7 @@ import { seal } from "@/lib/crypto/secrets";
 import { invalidRequest } from "@/lib/errors";
 import { MAX_SECRETS_PER_FUNCTION, SECRET_NAME_PATTERN } from "@/lib/shared/functions";
 import { recordAudit } from "@/lib/domain/audit/record";
+import { bumpFunctionsRevision } from "@/lib/domain/projects/functions-revision";
 import { getFunctionRow } from "./crud";
 
 /**
@@ -69,6 +70,7 @@ export async function putSecrets(ctx: Ctx, idOrSlug: string, changes: Record<str
         secrets: [`Delete some (send "NAME": null) or keep at most ${MAX_SECRETS_PER_FUNCTION}.`],
       });
     }
+    await bumpFunctionsRevision(tx, ctx.project.id);
   });
   return secretNames(ctx, fn.id);
 }

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/domain/context";
 import { paginate, type PageParams } from "@/lib/domain/shared/paging";
 import { notFound } from "@/lib/errors";
 import { recordAudit } from "@/lib/domain/audit/record";
+import { bumpFunctionsRevision } from "@/lib/domain/projects/functions-revision";
 import { getFunctionRow } from "./crud";
 import { scriptName, serializeFunction, serializeVersion } from "./serialize";
 
@@ -29,6 +30,7 @@ export async function rollbackFunction(ctx: Ctx, idOrSlug: string, input: { vers
       .set({ activeVersionId: version.id, runtime: version.runtime, scriptName: scriptName(fn.slug, version.number), updatedAt: ctx.now })
       .where(and(eq(hostedFunctions.projectId, ctx.project.id), eq(hostedFunctions.id, fn.id)))
       .returning();
+    await bumpFunctionsRevision(tx, ctx.project.id);
     // Its own action, not a deploy: no new code arrived, an earlier version went live again.
     await recordAudit(
       { ...ctx, db: tx },

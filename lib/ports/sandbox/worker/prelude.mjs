@@ -11,7 +11,7 @@ import { URL } from "node:url";
 /** @typedef {{ eager: string, groups: Record<string, string> }} PreludeSources */
 
 const EAGER_FILE = "runtime.js";
-const GROUP_FILES = { encoding: "encoding.js", url: "url.js", http: "http.js" };
+const GROUP_FILES = { encoding: "encoding.js", url: "url.js", http: "http.js", console: "console.js", timers: "timers.js", crypto: "crypto.js" };
 
 /** File name the eager prelude is evaluated under (error stacks show it instead of the function's). */
 export const PRELUDE_FILE_NAME = "svc-prelude.js";

@@ -219,6 +219,28 @@
     }
   }
 
+  async function responseResult(response) {
+    if (response === null || typeof response !== "object" || typeof response.text !== "function") {
+      throw new TypeError("The fetch handler must return a Response (for example `return Response.json(data)`)");
+    }
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  /** A WFP function's run (runtime.js `invoke`): its fetch handler gets the event as a POST. */
+  internals.invokeWorkers = async function invokeWorkers(main, eventJson, context) {
+    const pending = [];
+    const ctx = { ...context, waitUntil: (promise) => void pending.push(Promise.resolve(promise)), passThroughOnException() {} };
+    const request = new internals.Request("https://function.invalid/", { method: "POST", headers: { "content-type": "application/json" }, body: eventJson });
+    const result = await responseResult(await main.fetch(request, internals.env, ctx));
+    await Promise.allSettled(pending);
+    return result;
+  };
+
   internals.Request = Request;
   internals.Response = Response;
   internals.defineGlobals({ Headers, Request, Response, fetch });

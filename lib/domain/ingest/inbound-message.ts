@@ -13,7 +13,7 @@ import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
-import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
+import { addressOf, contactAndConversation, projectFor, seenMessageId, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
@@ -35,7 +35,7 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
   // move a tester back to a project they have left since.
-  const [seen] = await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id });
+  const [seen] = await seenMessageId(ctx.db, { channel: channel.id, providerId: message.id });
   if (seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all

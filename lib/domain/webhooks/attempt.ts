@@ -4,6 +4,7 @@ import { eventDelivered } from "./delivered";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
 import { builtOnce, preparedPerDb } from "@/lib/ports/db/prepared";
+import { tickBatch } from "@/lib/ports/db/tick-batch";
 import type { SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets, type WebhookSigningProject } from "@/lib/domain/projects";
@@ -33,7 +34,7 @@ interface Answer {
  * The delivery with its event and project (every attempt starts with it): only the columns an attempt
  * reads, so a row costs the worker less to decode (the whole project row was most of it).
  */
-const deliveryLookup = preparedPerDb((db) =>
+const deliveryLookups = preparedPerDb((db) =>
   db
     .select({
       delivery: { id: webhookDeliveries.id, status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount },
@@ -51,9 +52,16 @@ const deliveryLookup = preparedPerDb((db) =>
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(eq(webhookDeliveries.id, sql.placeholder("id")))
-    .prepare("webhook_delivery_attempt_lookup"),
+    .where(sql`${webhookDeliveries.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb))`)
+    .prepare("webhook_delivery_attempt_lookups"),
 );
+type LookupRow = Awaited<ReturnType<ReturnType<typeof deliveryLookups>["execute"]>>[number];
+/** The deliveries a fetch starts together look themselves up in one statement (lib/ports/db/tick-batch.ts). */
+const deliveryLookup = tickBatch<string, LookupRow>({
+  keyOf: (id) => id,
+  rowKey: (row) => row.delivery.id,
+  load: (db, ids) => deliveryLookups(db).execute({ ids: JSON.stringify(ids) }),
+});
 
 /**
  * A final attempt (success, 410, or the last one) and the delivery's outcome in one statement: one round
@@ -110,7 +118,7 @@ const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final",
  */
 export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options: AttemptOptions = {}): Promise<AttemptOutcome> {
   const db = ctx.db;
-  const [row] = await deliveryLookup(db).execute({ id: job.deliveryId });
+  const [row] = await deliveryLookup(db, job.deliveryId);
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
   const { delivery, event, project } = row;
   const now = ctx.now;

@@ -5,7 +5,8 @@ import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { tickBatch } from "@/lib/ports/db/tick-batch";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { aliasIdentity, upsertContact } from "@/lib/domain/contacts/identity";
+import { aliasIdentity, contactIdFor, upsertContactAs } from "@/lib/domain/contacts/identity";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { ensureConversation } from "@/lib/domain/conversations";
 import type { InboundEvent, InboundParty } from "./types";
 import { participantProject } from "./sandbox-join";
@@ -110,7 +111,7 @@ export async function projectFor(db: Db, channel: ChannelRow, party: InboundPart
 /** The party's contact in the project (created or updated) and their conversation, at ctx.now. */
 export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, party: InboundParty) {
   const { db, now } = ctx;
-  const contact = await upsertContact(db, {
+  const input = {
     projectId: project.id,
     organizationId: project.organizationId,
     channelId: channel.id,
@@ -121,12 +122,19 @@ export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow
     username: party.username,
     name: party.name,
     now,
-  });
+  };
+  const contactId = await contactIdFor(db, input);
   // A sender known by number AND user id: the user id alone (a username-only message later, or a
   // status naming only recipient_user_id) must resolve to the same contact.
-  if (party.address && party.user_id) {
-    await aliasIdentity(db, project.organizationId, { platform: channel.platform, userId: party.user_id }, contact.id);
+  const alias = party.address && party.user_id ? { platform: channel.platform, userId: party.user_id } : null;
+  if (!alias && (db as unknown) instanceof PgTransaction) {
+    // On a transaction (one connection) the two upserts are pipelined: sent together, run in this
+    // order by Postgres (the conversation's contact exists when it runs), one round trip instead of two.
+    const [contact, conversation] = await Promise.all([upsertContactAs(db, contactId, input), ensureConversation(db, project.id, contactId, channel.id, now)]);
+    return { contact, conversation };
   }
+  const contact = await upsertContactAs(db, contactId, input);
+  if (alias) await aliasIdentity(db, project.organizationId, alias, contact.id);
   const conversation = await ensureConversation(db, project.id, contact.id, channel.id, now);
   return { contact, conversation };
 }

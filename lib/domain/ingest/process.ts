@@ -48,7 +48,7 @@ const inboundWebhooksByIds = preparedPerDb((db) =>
   db
     .select()
     .from(inboundWebhooks)
-    .where(sql`${inboundWebhooks.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb))`)
+    .where(sql`${inboundWebhooks.id} = any(array(select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb)))`)
     .prepare("inbound_webhooks_by_ids"),
 );
 /** The stored envelope; the jobs of one fetch read theirs in one statement (lib/ports/db/tick-batch.ts). */

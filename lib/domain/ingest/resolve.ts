@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { channels, messages, projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
@@ -36,16 +36,20 @@ export const messageIdByProviderId = preparedPerDb((db) =>
 );
 export const messageByProviderId = preparedPerDb((db) => db.select().from(messages).where(byProviderId).prepare("ingest_message_by_provider_id"));
 
-/** The keys of a batch as one JSON parameter: `[[a, b], …]`, read back with jsonb_array_elements. */
-const pairs = (keys: [string, string][]) => JSON.stringify(keys);
+/**
+ * A batch's values of one column as one JSON parameter, matched with `= any(array(…))`: an index scan
+ * whatever the planner guesses of the table (a generic plan read `in (select …)` as a hundred keys and
+ * chose a sequential scan). A two-column key matches each column's values; the rows of pairs nobody
+ * asked for are dropped by the batch (tickBatch hands each caller only its key's rows).
+ */
+const anyOf = (column: SQL, name: string) => sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder(name)}::text::jsonb)))`;
+const values = (list: string[]) => JSON.stringify([...new Set(list)]);
 
 const channelsBySenders = preparedPerDb((db) =>
   db
     .select()
     .from(channels)
-    .where(
-      sql`(${channels.platform}, ${channels.providerSenderId}) in (select k->>0, k->>1 from jsonb_array_elements(${sql.placeholder("keys")}::text::jsonb) as k)`,
-    )
+    .where(and(anyOf(sql`${channels.platform}`, "platforms"), anyOf(sql`${channels.providerSenderId}`, "senders")))
     .prepare("ingest_channels_by_senders"),
 );
 /**
@@ -55,23 +59,21 @@ const channelsBySenders = preparedPerDb((db) =>
 export const channelOfSender = tickBatch<{ platform: string; sender: string }, typeof channels.$inferSelect>({
   keyOf: (key) => `${key.platform}\u0000${key.sender}`,
   rowKey: (row) => `${row.platform}\u0000${row.providerSenderId}`,
-  load: (db, keys) => channelsBySenders(db).execute({ keys: pairs(keys.map((key) => [key.platform, key.sender])) }),
+  load: (db, keys) => channelsBySenders(db).execute({ platforms: values(keys.map((key) => key.platform)), senders: values(keys.map((key) => key.sender)) }),
 });
 
 const messageIdsByProviderIds = preparedPerDb((db) =>
   db
     .select({ id: messages.id, channelId: messages.channelId, providerId: messages.platformMessageId })
     .from(messages)
-    .where(
-      sql`${messages.platformMessageId} is not null and (${messages.channelId}, ${messages.platformMessageId}) in (select k->>0, k->>1 from jsonb_array_elements(${sql.placeholder("keys")}::text::jsonb) as k)`,
-    )
+    .where(and(anyOf(sql`${messages.channelId}`, "channels"), anyOf(sql`${messages.platformMessageId}`, "providerIds")))
     .prepare("ingest_message_ids_by_provider_ids"),
 );
 /** messageIdByProviderId (the dedupe check before a customer's message is stored), batched like channelOfSender. */
 export const seenMessageId = tickBatch<{ channel: string; providerId: string }, { id: string; channelId: string; providerId: string | null }>({
   keyOf: (key) => `${key.channel}\u0000${key.providerId}`,
   rowKey: (row) => `${row.channelId}\u0000${row.providerId}`,
-  load: (db, keys) => messageIdsByProviderIds(db).execute({ keys: pairs(keys.map((key) => [key.channel, key.providerId])) }),
+  load: (db, keys) => messageIdsByProviderIds(db).execute({ channels: values(keys.map((key) => key.channel)), providerIds: values(keys.map((key) => key.providerId)) }),
 });
 
 export function addressOf(party: InboundParty): string | null {

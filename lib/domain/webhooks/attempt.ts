@@ -52,7 +52,7 @@ const deliveryLookups = preparedPerDb((db) =>
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(sql`${webhookDeliveries.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb))`)
+    .where(sql`${webhookDeliveries.id} = any(array(select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb)))`)
     .prepare("webhook_delivery_attempt_lookups"),
 );
 type LookupRow = Awaited<ReturnType<ReturnType<typeof deliveryLookups>["execute"]>>[number];

@@ -64,15 +64,16 @@ describe("writeBehind: writes asked while one is written go together", () => {
   it("the first turn's keys in one write, those asked meanwhile in the next; each caller waits for its own", async () => {
     const writes: string[][] = [];
     let release: () => void = () => {};
-    const write = writeBehind<string>(async (_db, keys) => {
+    const write = writeBehind<string, string>(async (_db, keys) => {
       writes.push([...keys]);
       if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return keys.map((key) => key.toUpperCase());
     });
     const settled: string[] = [];
-    const first = [write(db, "a"), write(db, "b")].map((p, i) => p.then(() => settled.push(["a", "b"][i]!)));
+    const first = [write(db, "a"), write(db, "b")].map((p) => p.then((result) => settled.push(result)));
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toEqual([["a", "b"]]);
-    const later = [write(db, "c"), write(db, "d")].map((p, i) => p.then(() => settled.push(["c", "d"][i]!)));
+    const later = [write(db, "c"), write(db, "d")].map((p) => p.then((result) => settled.push(result)));
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toEqual([["a", "b"]]);
     expect(settled).toEqual([]);
@@ -82,14 +83,16 @@ describe("writeBehind: writes asked while one is written go together", () => {
       ["a", "b"],
       ["c", "d"],
     ]);
-    expect(settled).toEqual(["a", "b", "c", "d"]);
+    // Each caller gets its own key's result.
+    expect(settled).toEqual(["A", "B", "C", "D"]);
   });
 
   it("a failed write rejects its callers only; the next write goes on", async () => {
     let calls = 0;
-    const write = writeBehind<string>(async () => {
+    const write = writeBehind<string>(async (_db, keys) => {
       calls++;
       if (calls === 1) throw new Error("down");
+      return keys.map(() => undefined);
     });
     const failed = await Promise.allSettled([write(db, "a"), write(db, "b")]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);

@@ -124,6 +124,7 @@ export async function processInboundWebhook(
 const markProcessed = writeBehind<{ id: string; at: Date }>(async (db, done) => {
   const at = done.map((entry) => [entry.id, entry.at.toISOString()]);
   await markProcessedStatement(db, { done: JSON.stringify(at) });
+  return done.map(() => undefined);
 });
 const markProcessedStatement = builtOnceSql("inbound_webhooks_mark_processed", () => {
   const done = sql`jsonb_array_elements(${sql.placeholder("done")}::text::jsonb)`;

@@ -3,8 +3,8 @@ import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/s
 import { eventDelivered } from "./delivered";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
-import { builtOnce, preparedPerDb } from "@/lib/ports/db/prepared";
-import { tickBatch } from "@/lib/ports/db/tick-batch";
+import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
+import { tickBatch, writeBehind } from "@/lib/ports/db/tick-batch";
 import type { SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets, type WebhookSigningProject } from "@/lib/domain/projects";
@@ -63,52 +63,59 @@ const deliveryLookup = tickBatch<string, LookupRow>({
   load: (db, ids) => deliveryLookups(db).execute({ ids: JSON.stringify(ids) }),
 });
 
+/** What a final attempt writes (settleFinal). */
+interface FinalSettle {
+  now: string;
+  deliveryId: string;
+  projectId: string;
+  attemptId: string;
+  attemptNumber: number;
+  url: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  excerpt: string | null;
+  status: "succeeded" | "failed";
+  lastError: string | null;
+}
+
 /**
  * A final attempt (success, 410, or the last one) and the delivery's outcome in one statement: one round
- * trip, atomic without BEGIN/COMMIT. Only the attempt that is still current moves the delivery (`moved`
- * is 0 otherwise): a zombie attempt whose worker was presumed dead (and whose job was retried) must not
- * undo what the retry did. Built once (builtOnce): building it per delivery was a sixth of the worker's
- * CPU per delivery (README "Performance").
+ * trip, atomic without BEGIN/COMMIT. Only the attempt that is still current moves the delivery (false
+ * otherwise): a zombie attempt whose worker was presumed dead (and whose job was retried) must not
+ * undo what the retry did. The deliveries that finish while one settle is being written share the next
+ * statement and its commit (lib/ports/db/tick-batch.ts), each still answered whether its own moved; a
+ * delivery twice in one batch (a zombie beside its retry) settles alone, in order. Built once
+ * (builtOnceSql): building it per delivery was a sixth of the worker's CPU per delivery (README "Performance").
  */
-const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final", (db) => {
-  const p = (name: string) => sql.placeholder(name);
-  const now = sql`${p("now")}::timestamptz`;
-  const moved = db.$with("moved").as(
-    db
-      .update(webhookDeliveries)
-      .set({
-        attemptCount: sql`${p("attemptNumber")}`,
-        lastStatusCode: sql`${p("statusCode")}`,
-        lastError: sql`${p("lastError")}`,
-        status: sql`${p("status")}`,
-        nextAttemptAt: null,
-        completedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(webhookDeliveries.id, p("deliveryId")), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, p("attemptNumber"))))
-      .returning({ id: webhookDeliveries.id }),
-  );
-  const recorded = db.$with("recorded").as(
-    db
-      .insert(webhookAttempts)
-      .values({
-        id: p("attemptId"),
-        deliveryId: p("deliveryId"),
-        projectId: p("projectId"),
-        attemptNumber: p("attemptNumber"),
-        url: p("url"),
-        startedAt: now,
-        durationMs: p("durationMs"),
-        statusCode: p("statusCode"),
-        error: p("error"),
-        responseExcerpt: p("excerpt"),
-      })
-      .returning({ id: webhookAttempts.id }),
-  );
-  return db
-    .with(moved, recorded)
-    .select({ moved: sql<number>`(select count(*) from ${moved})::int` })
-    .from(recorded);
+const settleFinal = writeBehind<FinalSettle, boolean>(async (db, settles) => {
+  const ids = new Set(settles.map((settle) => settle.deliveryId));
+  if (ids.size < settles.length) {
+    const results: boolean[] = [];
+    for (const settle of settles) results.push(...(await settleFinalRows(db, [settle])));
+    return results;
+  }
+  return settleFinalRows(db, settles);
+});
+
+async function settleFinalRows(db: Db, settles: FinalSettle[]): Promise<boolean[]> {
+  const moved = new Set((await settleFinalStatement(db, { settles: JSON.stringify(settles) })).map((row) => row.id));
+  return settles.map((settle) => moved.has(settle.deliveryId));
+}
+
+const settleFinalStatement = builtOnceSql<{ id: string }>("webhook_attempts_settle_final", () => {
+  const input = sql`select * from jsonb_to_recordset(${sql.placeholder("settles")}::text::jsonb) as s(
+    "now" timestamptz, "deliveryId" text, "projectId" text, "attemptId" text, "attemptNumber" int, "url" text,
+    "durationMs" int, "statusCode" int, "error" text, "excerpt" text, "status" text, "lastError" text)`;
+  const moved = sql`update ${webhookDeliveries} as d set "attempt_count" = s."attemptNumber", "last_status_code" = s."statusCode",
+      "last_error" = s."lastError", "status" = s."status", "next_attempt_at" = null, "completed_at" = s."now", "updated_at" = s."now"
+    from "input" as s
+    where d."id" = s."deliveryId" and d."status" = 'pending' and d."attempt_count" < s."attemptNumber"
+    returning d."id"`;
+  // Data-modifying CTEs run to completion whether or not the final SELECT reads them: every attempt is recorded.
+  const recorded = sql`insert into ${webhookAttempts} ("id", "delivery_id", "project_id", "attempt_number", "url", "started_at", "duration_ms", "status_code", "error", "response_excerpt")
+    select "attemptId", "deliveryId", "projectId", "attemptNumber", "url", "now", "durationMs", "statusCode", "error", "excerpt" from "input"`;
+  return sql`with "input" as (${input}), "moved" as (${moved}), "recorded" as (${recorded}) select "id" from "moved"`;
 });
 
 /**
@@ -157,7 +164,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
 
   if (succeeded || delay === null) {
-    const [row] = await settleFinal(db, {
+    const moved = await settleFinal(db, {
       now: now.toISOString(),
       deliveryId: delivery.id,
       projectId: project.id,
@@ -171,7 +178,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
       status: succeeded ? "succeeded" : "failed",
       lastError: answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError,
     });
-    if (!row?.moved) return "skipped";
+    if (!moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await clearWebhookFailing(db, project.id);
     if (succeeded) await eventDelivered.run(ctx, { eventId: event.id, eventType: event.type });

@@ -82,14 +82,20 @@ export function tickBatch<K, R>(options: TickBatchOptions<K, R>): TickBatch<K, R
 /**
  * Writes of one kind on the same handle, many callers per statement: the first goes out at the end of
  * its turn, and those asked while it is being written go together in the next, as the pump batches
- * its completions. Each caller's promise settles when the statement carrying its key has (a failure
- * rejects every caller of that statement), so a caller goes on only once its write is committed.
+ * its completions. `write` answers one result per key, in the keys' order; each caller's promise
+ * settles with its own when the statement carrying its key has (a failure rejects every caller of
+ * that statement), so a caller goes on only once its write is committed.
  */
-export function writeBehind<K>(write: (db: Db, keys: K[]) => Promise<void>, max = 500): (db: Db, key: K) => Promise<void> {
-  const state = new WeakMap<Db, { queued: { key: K; resolve(): void; reject(error: unknown): void }[]; writing: boolean }>();
+export function writeBehind<K, T = void>(write: (db: Db, keys: K[]) => Promise<T[]>, max = 500): (db: Db, key: K) => Promise<T> {
+  interface Entry {
+    key: K;
+    resolve(result: T): void;
+    reject(error: unknown): void;
+  }
+  const state = new WeakMap<Db, { queued: Entry[]; writing: boolean }>();
   return (db, key) => {
-    if ((db as unknown) instanceof PgTransaction) return write(db, [key]);
-    return new Promise<void>((resolve, reject) => {
+    if ((db as unknown) instanceof PgTransaction) return write(db, [key]).then((results) => results[0]!);
+    return new Promise<T>((resolve, reject) => {
       let s = state.get(db);
       if (!s) state.set(db, (s = { queued: [], writing: false }));
       s.queued.push({ key, resolve, reject });
@@ -97,18 +103,18 @@ export function writeBehind<K>(write: (db: Db, keys: K[]) => Promise<void>, max 
     });
   };
 
-  async function drain(db: Db, s: { queued: { key: K; resolve(): void; reject(error: unknown): void }[]; writing: boolean }): Promise<void> {
+  async function drain(db: Db, s: { queued: Entry[]; writing: boolean }): Promise<void> {
     if (s.writing) return;
     s.writing = true;
     try {
       while (s.queued.length) {
         const batch = s.queued.splice(0, max);
         try {
-          await write(
+          const results = await write(
             db,
             batch.map((entry) => entry.key),
           );
-          for (const entry of batch) entry.resolve();
+          batch.forEach((entry, i) => entry.resolve(results[i]!));
         } catch (error) {
           for (const entry of batch) entry.reject(error);
         }

@@ -11,16 +11,21 @@ import { joinSandbox, startHarness, textA, type Harness } from "./harness";
  * The ingest jobs of one fetch start together, so their envelope, channel and dedupe reads go out as
  * one statement each and their "processed" marks share writes (lib/ports/db/tick-batch.ts). Run side
  * by side, every envelope must still get exactly its own answers: its own body, its channel (or none),
- * its own dedupe verdict, its own processed_at.
+ * its own dedupe verdict, its own project, its own processed_at.
  */
 const TESTERS = ["15551112001", "15551112002", "15551112003"];
+/** Joined to another project: its message must land there, though read in the same batch. */
+const OTHER = "15551112004";
 let h: Harness;
 let acme: Seeded;
+let beta: Seeded;
 
 beforeAll(async () => {
   h = await startHarness();
   acme = await h.app.seed();
+  beta = await h.app.seed();
   for (const tester of TESTERS) await joinSandbox(h, acme.projectId, tester);
+  await joinSandbox(h, beta.projectId, OTHER);
 });
 afterAll(() => h?.close());
 
@@ -38,6 +43,7 @@ describe("ingest jobs that run side by side", () => {
       await storeEnvelope(textA(SANDBOX_PHONE_NUMBER_ID, TESTERS[2]!, "wamid.BATCH-3", "third")),
       // The same provider message twice in one batch: stored once.
       await storeEnvelope(textA(SANDBOX_PHONE_NUMBER_ID, TESTERS[0]!, "wamid.BATCH-1", "first")),
+      await storeEnvelope(textA(SANDBOX_PHONE_NUMBER_ID, OTHER, "wamid.BATCH-4", "fourth")),
       // A number no channel has: nothing stored, the envelope still processed.
       await storeEnvelope(textA("999000999000", TESTERS[1]!, "wamid.BATCH-X", "nobody's")),
     ];
@@ -45,13 +51,14 @@ describe("ingest jobs that run side by side", () => {
     await Promise.all([...ids.map((id) => processInboundWebhook(ctx, { id })), processInboundWebhook(ctx, { id: newId("inboundWebhook") })]);
 
     const stored = await h.app.db
-      .select({ providerId: messages.platformMessageId, content: messages.content })
+      .select({ providerId: messages.platformMessageId, content: messages.content, projectId: messages.projectId })
       .from(messages)
-      .where(and(eq(messages.channelId, SANDBOX_CHANNEL_ID), inArray(messages.platformMessageId, ["wamid.BATCH-1", "wamid.BATCH-2", "wamid.BATCH-3", "wamid.BATCH-X"])));
+      .where(and(eq(messages.channelId, SANDBOX_CHANNEL_ID), inArray(messages.platformMessageId, ["wamid.BATCH-1", "wamid.BATCH-2", "wamid.BATCH-3", "wamid.BATCH-4", "wamid.BATCH-X"])));
     expect(stored.sort((a, b) => a.providerId!.localeCompare(b.providerId!))).toEqual([
-      { providerId: "wamid.BATCH-1", content: "first" },
-      { providerId: "wamid.BATCH-2", content: "second" },
-      { providerId: "wamid.BATCH-3", content: "third" },
+      { providerId: "wamid.BATCH-1", content: "first", projectId: acme.projectId },
+      { providerId: "wamid.BATCH-2", content: "second", projectId: acme.projectId },
+      { providerId: "wamid.BATCH-3", content: "third", projectId: acme.projectId },
+      { providerId: "wamid.BATCH-4", content: "fourth", projectId: beta.projectId },
     ]);
     const envelopes = await h.app.db.select().from(inboundWebhooks).where(inArray(inboundWebhooks.id, ids));
     expect(envelopes).toHaveLength(ids.length);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { channels, messages, projects } from "@/lib/db/schema";
+import { channels, messages, projects, sandboxParticipants } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { tickBatch } from "@/lib/ports/db/tick-batch";
@@ -108,6 +108,51 @@ export async function projectFor(db: Db, channel: ChannelRow, party: InboundPart
     .orderBy(desc(messages.id))
     .limit(1);
   return candidates.find((p) => p.id === recent?.projectId) ?? null;
+}
+
+const participantsProjects = preparedPerDb((db) =>
+  db
+    .select({ channelId: sandboxParticipants.channelId, address: sandboxParticipants.address, project: projects })
+    .from(sandboxParticipants)
+    .innerJoin(projects, eq(projects.id, sandboxParticipants.projectId))
+    .where(and(anyOf(sql`${sandboxParticipants.channelId}`, "channels"), anyOf(sql`${sandboxParticipants.address}`, "addresses")))
+    .prepare("ingest_participants_projects"),
+);
+const participantProjectOf = tickBatch<{ channel: string; address: string }, { channelId: string; address: string; project: ProjectRow }>({
+  keyOf: (key) => `${key.channel}\u0000${key.address}`,
+  rowKey: (row) => `${row.channelId}\u0000${row.address}`,
+  load: (db, keys) => participantsProjects(db).execute({ channels: values(keys.map((key) => key.channel)), addresses: values(keys.map((key) => key.address)) }),
+});
+const projectsByIds = preparedPerDb((db) =>
+  db
+    .select()
+    .from(projects)
+    .where(anyOf(sql`${projects.id}`, "ids"))
+    .prepare("ingest_projects_by_ids"),
+);
+const projectOfId = tickBatch<string, ProjectRow>({
+  keyOf: (id) => id,
+  rowKey: (row) => row.id,
+  load: (db, ids) => projectsByIds(db).execute({ ids: values(ids) }),
+});
+
+/**
+ * projectFor before the item's transaction, for the ingest jobs a fetch started together: the sandbox
+ * tester's project and a channel's own project are read in one statement for all of them
+ * (lib/ports/db/tick-batch.ts); any other case asks projectFor itself.
+ */
+export async function projectForBatched(db: Db, channel: ChannelRow, party: InboundParty): Promise<ProjectRow | null> {
+  if (channel.isSandbox) {
+    const address = addressOf(party);
+    if (!address) return null;
+    const [row] = await participantProjectOf(db, { channel: channel.id, address });
+    return row?.project ?? null;
+  }
+  if (channel.projectId) {
+    const [owner] = await projectOfId(db, channel.projectId);
+    if (owner) return owner;
+  }
+  return projectFor(db, channel, party);
 }
 
 /** The party's contact in the project (created or updated) and their conversation, at ctx.now. */

@@ -14,8 +14,6 @@ export interface JobRun {
   id: string;
   retryCount: number;
   retryLimit: number;
-  /** The queue this run's ctx uses, when the worker gives one (lib/ports/queue runOne: its own pumps are woken without NOTIFY). */
-  queue?: unknown;
 }
 
 /** pg-boss's retry policy for a queue (seconds). A job that throws runs again until `limit` retries. */
@@ -112,7 +110,5 @@ async function runParsed<S extends JobSchema>(definition: JobDefinition<string, 
   // The queue reports retryLimit 0 for a job fetched without its metadata: the defined limit applies,
   // or a handler that decides "last attempt" by it would give every job a single attempt.
   const retryLimit = job.retryLimit > 0 ? job.retryLimit : definition.retry.limit;
-  const ctx = systemCtx(services);
-  const queue = job.queue as SystemCtx["ports"]["queue"] | undefined;
-  await definition.handler(queue ? { ...ctx, ports: { ...ctx.ports, queue } } : ctx, parsed.data, { ...job, retryLimit });
+  await definition.handler(systemCtx(services), parsed.data, { ...job, retryLimit });
 }

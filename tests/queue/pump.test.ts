@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { untypedQueue } from "../support/queue";
 
@@ -138,61 +138,5 @@ describe("settling a job while the database blinks", () => {
     expect(completed).toEqual(["job-1"]);
     expect(completeCalls).toBe(2);
     await pump.stop(1000);
-  });
-});
-
-describe("how often an idle pump fetches", () => {
-  /** A queue whose jobs finish at once; `add` puts one in and wakes the pump, as a NOTIFY does. */
-  async function quickQueue() {
-    const { QueuePump } = await import("@/lib/ports/queue/pump");
-    const waiting: { id: string; name: string; data: object }[] = [];
-    const fetches: number[] = [];
-    let n = 0;
-    const pump = new QueuePump(
-      {
-        fetch: async (batchSize) => ((fetches.push(Date.now()), waiting.splice(0, batchSize)) as never),
-        complete: async () => {},
-        fail: async () => {},
-      },
-      { capacity: 8, pollMs: 60_000, run: async () => {}, onError: () => {} },
-    );
-    return {
-      pump,
-      fetches,
-      add() {
-        waiting.push({ id: `job-${++n}`, name: "t", data: {} });
-        pump.wake();
-      },
-    };
-  }
-
-  it("jobs that arrive one by one while the last fetch is recent wait for the fetch gap and go together; after a quiet moment one goes at once", async () => {
-    vi.useFakeTimers();
-    try {
-      const q = await quickQueue();
-      q.pump.start();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(q.fetches).toHaveLength(1);
-      // Three jobs 4 ms apart, each finishing at once: the pump is idle between them.
-      for (let i = 0; i < 3; i++) {
-        q.add();
-        await vi.advanceTimersByTimeAsync(4);
-      }
-      expect(q.fetches).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(20);
-      // One fetch took all three (not one fetch per wake).
-      expect(q.fetches).toHaveLength(2);
-      // Quiet for longer than the gap: the next lone job is fetched at once.
-      await vi.advanceTimersByTimeAsync(100);
-      const before = q.fetches.length;
-      q.add();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(q.fetches).toHaveLength(before + 1);
-      const stopped = q.pump.stop(1000);
-      await vi.advanceTimersByTimeAsync(100);
-      await stopped;
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

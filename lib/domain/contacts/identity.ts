@@ -109,19 +109,7 @@ export interface ContactUpsert {
 
 /** Creates the project's contact for this identity, or refreshes what the platform told us about it. */
 export async function upsertContact(db: Db, input: ContactUpsert): Promise<ContactRow> {
-  return upsertContactAs(db, await contactIdFor(db, input), input);
-}
-
-/**
- * upsertContact in its two steps, for a caller that sends a statement beside the upsert (ingest
- * pipelines the conversation's upsert behind it): the id the identity resolves to (created on first
- * sight), then the contact's row under that id.
- */
-export function contactIdFor(db: Db, input: ContactUpsert): Promise<string> {
-  return resolveContactId(db, input.organizationId, input);
-}
-
-export async function upsertContactAs(db: Db, id: string, input: ContactUpsert): Promise<ContactRow> {
+  const id = await resolveContactId(db, input.organizationId, input);
   const phone = input.phone ? `+${phoneDigits(input.phone)}` : null;
   const [row] = await contactUpsert(db, {
     projectId: input.projectId,

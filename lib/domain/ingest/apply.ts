@@ -1,6 +1,6 @@
 import type { SystemCtx } from "@/lib/domain/context";
 import type { InboundEvent } from "./types";
-import { channelOfSender } from "./resolve";
+import { channelBySender } from "./resolve";
 import { applyMessage } from "./inbound-message";
 import { applyProviderStatus } from "./statuses";
 import { applyEcho } from "./echoes";
@@ -55,7 +55,7 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
     await templateStatusReceived.run(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
     return "template_status";
   }
-  const [channel] = await channelOfSender(ctx.db, { platform: event.platform, sender: event.senderId });
+  const [channel] = await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId });
   if (!channel) return "no_channel";
   if (channel.status === "disconnected") return "channel_disconnected";
   switch (event.kind) {

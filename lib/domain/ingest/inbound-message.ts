@@ -13,7 +13,7 @@ import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
-import { addressOf, contactAndConversation, projectFor, projectForBatched, seenMessageId, type InboundOf } from "./resolve";
+import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
@@ -34,14 +34,8 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
   if (message.type === "edit" || message.type === "revoke") return applyMutation(ctx, channel, event, options);
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
-  // move a tester back to a project they have left since. Beside that check, before the transaction,
-  // the project the message belongs to, read together with the other jobs' of the fetch
-  // (projectForBatched); a join, or a project not found, reads it again inside the transaction.
-  const code = channel.isSandbox ? joinCodeIn(message.text) : null;
-  const [[seen], known] = await Promise.all([
-    seenMessageId(ctx.db, { channel: channel.id, providerId: message.id }),
-    code ? null : projectForBatched(ctx.db, channel, event.from),
-  ]);
+  // move a tester back to a project they have left since.
+  const [seen] = await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id });
   if (seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
@@ -50,6 +44,7 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
   const outcome = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     let joined = false;
+    const code = channel.isSandbox ? joinCodeIn(message.text) : null;
     // A feature may claim the text (a registration link's token, docs/spec/decisions.md "Registration
     // intents"); on the sandbox a claim joins the tester to its project as that project's code would.
     const claim = code ? null : await inboundMessageClaims.first(txCtx, { channel, text: message.text });
@@ -62,7 +57,7 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
       if (outcome.kind === "full") return "join_rejected";
       if (outcome.kind === "joined") joined = !outcome.alreadyJoined;
     }
-    const project = joinCode || !known ? await projectFor(tx, channel, event.from) : known;
+    const project = await projectFor(tx, channel, event.from);
     if (!project) return code ? "join_rejected" : "no_project";
     return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null }, committed);
   });

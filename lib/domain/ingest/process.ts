@@ -1,8 +1,7 @@
 import { errorKind, rootMessage } from "@/lib/error-kind";
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks } from "@/lib/db/schema";
-import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
-import { tickBatch, writeBehind } from "@/lib/ports/db/tick-batch";
+import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
@@ -44,19 +43,13 @@ const envelopeWithJob = statementWithJob("inbound_webhook_insert_with_job", (ins
   return sql`with "envelope" as (${envelope} returning 1)${insertion.ctes("job", value("job"))} select ${insertion.notifiedColumn("job")} as "notified"`;
 });
 
-const inboundWebhooksByIds = preparedPerDb((db) =>
+const inboundWebhookById = preparedPerDb((db) =>
   db
     .select()
     .from(inboundWebhooks)
-    .where(sql`${inboundWebhooks.id} = any(array(select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb)))`)
-    .prepare("inbound_webhooks_by_ids"),
+    .where(eq(inboundWebhooks.id, sql.placeholder("id")))
+    .prepare("inbound_webhook_by_id"),
 );
-/** The stored envelope; the jobs of one fetch read theirs in one statement (lib/ports/db/tick-batch.ts). */
-const inboundWebhookById = tickBatch<string, typeof inboundWebhooks.$inferSelect>({
-  keyOf: (id) => id,
-  rowKey: (row) => row.id,
-  load: (db, ids) => inboundWebhooksByIds(db).execute({ ids: JSON.stringify(ids) }),
-});
 
 /**
  * Step two, in a job: normalise every item and apply each. Items are idempotent, so a retry is safe.
@@ -74,7 +67,7 @@ export async function processInboundWebhook(
 ): Promise<void> {
   const { id } = input;
   const { db, ports } = ctx;
-  const [row] = await inboundWebhookById(db, id);
+  const [row] = await inboundWebhookById(db).execute({ id });
   if (!row || row.processedAt) return;
   let payload: unknown;
   try {
@@ -113,23 +106,8 @@ export async function processInboundWebhook(
     }
     throw new Error(`Inbound webhook ${id}: ${message}`);
   }
-  await markProcessed(db, { id, at: ports.clock.now() });
+  await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
 }
-
-/**
- * An envelope applied without failures: processed at its clock time, error cleared. The jobs that
- * finish while one such update is being written share the next (lib/ports/db/tick-batch.ts): one
- * statement and one commit for many, and each job still completes only after its envelope is marked.
- */
-const markProcessed = writeBehind<{ id: string; at: Date }>(async (db, done) => {
-  const at = done.map((entry) => [entry.id, entry.at.toISOString()]);
-  await markProcessedStatement(db, { done: JSON.stringify(at) });
-  return done.map(() => undefined);
-});
-const markProcessedStatement = builtOnceSql("inbound_webhooks_mark_processed", () => {
-  const done = sql`jsonb_array_elements(${sql.placeholder("done")}::text::jsonb)`;
-  return sql`update ${inboundWebhooks} set "processed_at" = (d->>1)::timestamptz, "error" = null from ${done} as d where ${inboundWebhooks.id} = d->>0`;
-});
 
 /** The envelope's items in order, consecutive statuses grouped (the provider batches hundreds into one envelope). */
 function statusRuns(items: InboundEvent[]): InboundEvent[][] {

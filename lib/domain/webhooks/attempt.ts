@@ -3,8 +3,7 @@ import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/s
 import { eventDelivered } from "./delivered";
 import type { Db } from "@/lib/ports/db/types";
 import type { Clock } from "@/lib/ports/clock";
-import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
-import { tickBatch, writeBehind } from "@/lib/ports/db/tick-batch";
+import { builtOnce, preparedPerDb } from "@/lib/ports/db/prepared";
 import type { SystemCtx } from "@/lib/domain/context";
 import { newId } from "@/lib/ids";
 import { activeWebhookSecrets, type WebhookSigningProject } from "@/lib/domain/projects";
@@ -34,7 +33,7 @@ interface Answer {
  * The delivery with its event and project (every attempt starts with it): only the columns an attempt
  * reads, so a row costs the worker less to decode (the whole project row was most of it).
  */
-const deliveryLookups = preparedPerDb((db) =>
+const deliveryLookup = preparedPerDb((db) =>
   db
     .select({
       delivery: { id: webhookDeliveries.id, status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount },
@@ -52,70 +51,56 @@ const deliveryLookups = preparedPerDb((db) =>
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(sql`${webhookDeliveries.id} = any(array(select jsonb_array_elements_text(${sql.placeholder("ids")}::text::jsonb)))`)
-    .prepare("webhook_delivery_attempt_lookups"),
+    .where(eq(webhookDeliveries.id, sql.placeholder("id")))
+    .prepare("webhook_delivery_attempt_lookup"),
 );
-type LookupRow = Awaited<ReturnType<ReturnType<typeof deliveryLookups>["execute"]>>[number];
-/** The deliveries a fetch starts together look themselves up in one statement (lib/ports/db/tick-batch.ts). */
-const deliveryLookup = tickBatch<string, LookupRow>({
-  keyOf: (id) => id,
-  rowKey: (row) => row.delivery.id,
-  load: (db, ids) => deliveryLookups(db).execute({ ids: JSON.stringify(ids) }),
-});
-
-/** What a final attempt writes (settleFinal). */
-interface FinalSettle {
-  now: string;
-  deliveryId: string;
-  projectId: string;
-  attemptId: string;
-  attemptNumber: number;
-  url: string;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  excerpt: string | null;
-  status: "succeeded" | "failed";
-  lastError: string | null;
-}
 
 /**
  * A final attempt (success, 410, or the last one) and the delivery's outcome in one statement: one round
- * trip, atomic without BEGIN/COMMIT. Only the attempt that is still current moves the delivery (false
- * otherwise): a zombie attempt whose worker was presumed dead (and whose job was retried) must not
- * undo what the retry did. The deliveries that finish while one settle is being written share the next
- * statement and its commit (lib/ports/db/tick-batch.ts), each still answered whether its own moved; a
- * delivery twice in one batch (a zombie beside its retry) settles alone, in order. Built once
- * (builtOnceSql): building it per delivery was a sixth of the worker's CPU per delivery (README "Performance").
+ * trip, atomic without BEGIN/COMMIT. Only the attempt that is still current moves the delivery (`moved`
+ * is 0 otherwise): a zombie attempt whose worker was presumed dead (and whose job was retried) must not
+ * undo what the retry did. Built once (builtOnce): building it per delivery was a sixth of the worker's
+ * CPU per delivery (README "Performance").
  */
-const settleFinal = writeBehind<FinalSettle, boolean>(async (db, settles) => {
-  const ids = new Set(settles.map((settle) => settle.deliveryId));
-  if (ids.size < settles.length) {
-    const results: boolean[] = [];
-    for (const settle of settles) results.push(...(await settleFinalRows(db, [settle])));
-    return results;
-  }
-  return settleFinalRows(db, settles);
-});
-
-async function settleFinalRows(db: Db, settles: FinalSettle[]): Promise<boolean[]> {
-  const moved = new Set((await settleFinalStatement(db, { settles: JSON.stringify(settles) })).map((row) => row.id));
-  return settles.map((settle) => moved.has(settle.deliveryId));
-}
-
-const settleFinalStatement = builtOnceSql<{ id: string }>("webhook_attempts_settle_final", () => {
-  const input = sql`select * from jsonb_to_recordset(${sql.placeholder("settles")}::text::jsonb) as s(
-    "now" timestamptz, "deliveryId" text, "projectId" text, "attemptId" text, "attemptNumber" int, "url" text,
-    "durationMs" int, "statusCode" int, "error" text, "excerpt" text, "status" text, "lastError" text)`;
-  const moved = sql`update ${webhookDeliveries} as d set "attempt_count" = s."attemptNumber", "last_status_code" = s."statusCode",
-      "last_error" = s."lastError", "status" = s."status", "next_attempt_at" = null, "completed_at" = s."now", "updated_at" = s."now"
-    from "input" as s
-    where d."id" = s."deliveryId" and d."status" = 'pending' and d."attempt_count" < s."attemptNumber"
-    returning d."id"`;
-  // Data-modifying CTEs run to completion whether or not the final SELECT reads them: every attempt is recorded.
-  const recorded = sql`insert into ${webhookAttempts} ("id", "delivery_id", "project_id", "attempt_number", "url", "started_at", "duration_ms", "status_code", "error", "response_excerpt")
-    select "attemptId", "deliveryId", "projectId", "attemptNumber", "url", "now", "durationMs", "statusCode", "error", "excerpt" from "input"`;
-  return sql`with "input" as (${input}), "moved" as (${moved}), "recorded" as (${recorded}) select "id" from "moved"`;
+const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final", (db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p("now")}::timestamptz`;
+  const moved = db.$with("moved").as(
+    db
+      .update(webhookDeliveries)
+      .set({
+        attemptCount: sql`${p("attemptNumber")}`,
+        lastStatusCode: sql`${p("statusCode")}`,
+        lastError: sql`${p("lastError")}`,
+        status: sql`${p("status")}`,
+        nextAttemptAt: null,
+        completedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(webhookDeliveries.id, p("deliveryId")), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, p("attemptNumber"))))
+      .returning({ id: webhookDeliveries.id }),
+  );
+  const recorded = db.$with("recorded").as(
+    db
+      .insert(webhookAttempts)
+      .values({
+        id: p("attemptId"),
+        deliveryId: p("deliveryId"),
+        projectId: p("projectId"),
+        attemptNumber: p("attemptNumber"),
+        url: p("url"),
+        startedAt: now,
+        durationMs: p("durationMs"),
+        statusCode: p("statusCode"),
+        error: p("error"),
+        responseExcerpt: p("excerpt"),
+      })
+      .returning({ id: webhookAttempts.id }),
+  );
+  return db
+    .with(moved, recorded)
+    .select({ moved: sql<number>`(select count(*) from ${moved})::int` })
+    .from(recorded);
 });
 
 /**
@@ -125,7 +110,7 @@ const settleFinalStatement = builtOnceSql<{ id: string }>("webhook_attempts_sett
  */
 export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options: AttemptOptions = {}): Promise<AttemptOutcome> {
   const db = ctx.db;
-  const [row] = await deliveryLookup(db, job.deliveryId);
+  const [row] = await deliveryLookup(db).execute({ id: job.deliveryId });
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
   const { delivery, event, project } = row;
   const now = ctx.now;
@@ -164,7 +149,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
 
   if (succeeded || delay === null) {
-    const moved = await settleFinal(db, {
+    const [row] = await settleFinal(db, {
       now: now.toISOString(),
       deliveryId: delivery.id,
       projectId: project.id,
@@ -178,7 +163,7 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
       status: succeeded ? "succeeded" : "failed",
       lastError: answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError,
     });
-    if (!moved) return "skipped";
+    if (!row?.moved) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await clearWebhookFailing(db, project.id);
     if (succeeded) await eventDelivered.run(ctx, { eventId: event.id, eventType: event.type });

@@ -39,12 +39,7 @@ interface SendOptions {
   group?: string;
 }
 
-/**
- * What a handler gets beside its payload. `queue`, while this process runs workers: the queue as the
- * job should use it (runOne), whose insertion() into a queue this process pumps sends no NOTIFY; that
- * pump is woken when the job ends instead.
- */
-type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number; queue?: JobQueue<JobCatalogShape> }) => Promise<void>;
+type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
 
 /**
  * Job name → the payload its send takes. The port knows no job: the application's catalog
@@ -112,8 +107,6 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
   /** What insertion() composes from, per prepared queue: its table and whether it notifies. */
   const shapes = new Map<string, QueueShape>();
   const inserts = new Map<string, JobInsert>();
-  /** insertion() without pg-boss's NOTIFY, for jobs this process's own pump is woken for (runOne). */
-  const quietInserts = new Map<string, JobInsert>();
   const pumps = new Map<string, QueuePump>();
   let listener: { close(): Promise<void> } | null = null;
 
@@ -132,44 +125,11 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     created.add(name);
   }
 
-  function quietInsertion(name: string): JobInsert {
-    let insert = quietInserts.get(name);
-    if (!insert) quietInserts.set(name, (insert = jobInsertFor({ ...shapeOf(name), notify: false })));
-    return insert;
-  }
-
-  function shapeOf(name: string): QueueShape {
-    const shape = shapes.get(name);
-    if (!shape) throw new Error(`Queue '${name}' was not prepared before a job insert in a statement`);
-    return shape;
-  }
-
-  /**
-   * A job's run. With workers running here, a job the handler inserts into a queue this process pumps
-   * (an ingest's webhook delivery) sends no NOTIFY: a NOTIFY takes Postgres's notify lock through the
-   * commit, wakes the listening session and comes back to this very process. Its pump is woken here
-   * once the handler has ended, so after its transaction committed; were this process to die first,
-   * the job waits for the next fetch of any worker (the idle poll, pollingIntervalSeconds).
-   */
   async function runOne(name: string, job: Job<object>): Promise<void> {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`No handler for job '${name}'`);
     const meta = job as unknown as { retryCount?: number; retryLimit?: number };
-    const wake = new Set<string>();
-    const scoped: JobQueue<C> | undefined = pumps.size
-      ? Object.assign(Object.create(queue) as JobQueue<C>, {
-          insertion(target: string) {
-            if (!pumps.has(target)) return queue.insertion(target);
-            wake.add(target);
-            return quietInsertion(target);
-          },
-        })
-      : undefined;
-    try {
-      await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0, ...(scoped ? { queue: scoped } : {}) });
-    } finally {
-      for (const target of wake) pumps.get(target)?.wake();
-    }
+    await definition.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? 0 });
   }
 
   const queue: JobQueue<C> = {
@@ -208,7 +168,11 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
     insertion(name) {
       let insert = inserts.get(name);
-      if (!insert) inserts.set(name, (insert = jobInsertFor(shapeOf(name))));
+      if (!insert) {
+        const shape = shapes.get(name);
+        if (!shape) throw new Error(`Queue '${name}' was not prepared before a job insert in a statement`);
+        inserts.set(name, (insert = jobInsertFor(shape)));
+      }
       return insert;
     },
     async sendOnce(name, data, options) {

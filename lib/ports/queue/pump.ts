@@ -95,9 +95,7 @@ export class QueuePump {
     const { capacity } = this.options;
     // Each fetch costs the database about a millisecond whatever it returns, so a busy pump fetches
     // for a quarter of its slots at a time and at most every FETCH_GAP_MS, unless the last fetch came
-    // back full (more is waiting). A pump whose jobs finish faster than they arrive (deliveries to a
-    // quick receiver) is idle between them: it too waits out the gap after a recent fetch, or it would
-    // fetch once per NOTIFY, about one job each. A lone job after a quiet moment still goes at once.
+    // back full (more is waiting) or nothing is running (a lone job goes at once).
     const threshold = Math.max(1, Math.floor(capacity / 4));
     let lastFetchAt = 0;
     let lastFull = false;
@@ -105,7 +103,7 @@ export class QueuePump {
       this.woken = false;
       let full = false;
       if (capacity - this.inFlight >= threshold || (this.inFlight === 0 && capacity > 0)) {
-        const gap = lastFull ? 0 : FETCH_GAP_MS - (Date.now() - lastFetchAt);
+        const gap = lastFull || this.inFlight === 0 ? 0 : FETCH_GAP_MS - (Date.now() - lastFetchAt);
         if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
         if (this.stopping) break;
         const free = capacity - this.inFlight;

@@ -8,10 +8,10 @@ import type { Seeded } from "../support/app";
 import { joinSandbox, startHarness, textA, type Harness } from "./harness";
 
 /**
- * The ingest jobs of one fetch start together, so their envelope, channel and dedupe reads go out as
- * one statement each and their "processed" marks share writes (lib/ports/db/tick-batch.ts). Run side
- * by side, every envelope must still get exactly its own answers: its own body, its channel (or none),
- * its own dedupe verdict, its own project, its own processed_at.
+ * The ingest jobs of one fetch run side by side (the worker's pump starts them together). Each envelope
+ * must still get exactly its own answers: its own body, its channel (or none), its own dedupe verdict,
+ * its own project, its own processed_at. Worth keeping whenever their reads or writes are shared
+ * between jobs (README "Performance": batching them was tried).
  */
 const TESTERS = ["15551112001", "15551112002", "15551112003"];
 /** Joined to another project: its message must land there, though read in the same batch. */

@@ -8,8 +8,9 @@ import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
 
 /**
- * Deliveries that finish together settle in one statement (attempt.ts, lib/ports/db/tick-batch.ts):
- * each must still get its own outcome, its own attempt row, and only the current attempt may move it.
+ * Deliveries that finish together (the worker starts a fetch's deliveries at once): each must get its
+ * own outcome, its own attempt row, and only the current attempt may move it. Worth keeping whenever
+ * their settles are shared (README "Performance": one statement for many was tried).
  */
 let app: TestApp;
 let receiver: Receiver;

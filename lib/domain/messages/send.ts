@@ -5,7 +5,6 @@ import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
-import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import {
   insertOutboundMessageTouchingConversation,
@@ -19,7 +18,8 @@ import type { OutboundMessage } from "@/lib/ports/provider/outbound";
 import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
-import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
+import { byPhone, conversationTarget, ensureTarget, type Target } from "./recipient";
+import { IDEMPOTENCY_WINDOW_MS, readSendContext } from "./send-context";
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
@@ -41,8 +41,6 @@ export interface SendInput {
   alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
 
-const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
-
 /**
  * POST /messages: validate against the channel and the recipient's state (reading only), take the
  * pair slot, then write the message (queued) and its provider job in ONE transaction (with the
@@ -50,16 +48,22 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
  */
 export async function sendMessage(ctx: Ctx, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
-  // A key made up just now has no earlier message.
-  const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
-  if (earlier) return earlier;
+  // One read: the key's earlier message (a key made up just now has none), the channel, and a reply's conversation.
+  const read = await readSendContext(ctx, input.channel_id, input.idempotencyKey ? idempotencyKey : null, input.conversation_id ?? null);
+  if (!read) {
+    // The channel is not visible (any more): an earlier message of the key still answers first.
+    const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
+    if (earlier) return earlier;
+    throw notFound("channel", input.channel_id);
+  }
+  if (read.earlier) return response(read.earlier.id, read.earlier.conversationId, read.earlier.contactId, idempotencyKey, contentFieldsOf(read.earlier.body));
 
-  const channel = await getChannelRowOrThrow(ctx, input.channel_id);
+  const channel = read.channel;
   assertContentSupported(channel.platform, input.message);
   assertChannelReady(channel, input.message);
   // Content a feature owns is prepared by it (a template: the channel's own, APPROVED, its FLOW buttons' dispatches alongside).
   const { message, alongside } = (await outboundSendClaims.first(ctx, { channel, input })) ?? { message: input.message, alongside: input.alongside ?? null };
-  const target = input.conversation_id ? await byConversation(ctx, channel, input.conversation_id) : await byPhone(ctx, channel, input.to!);
+  const target = input.conversation_id ? conversationTarget(ctx, channel, read, input.conversation_id) : await byPhone(ctx, channel, input.to!);
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
   await checkWindow(ctx, channel, target, message);
   const replyTo = message.replyTo ? await resolveReplyTo(ctx, message.replyTo) : null;

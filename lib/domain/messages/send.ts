@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
-import type { Ctx } from "@/lib/domain/context";
+import type { AnswerRecord, Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
@@ -37,6 +37,11 @@ export interface SendInput {
    * of a 429 (docs/spec/service-spec.md pair-limit rules). Default: every actor but an API key.
    */
   internal?: boolean;
+  /**
+   * The request's idempotency record (POST /messages only: the send's answer is the route's answer). The
+   * common send stores the answer in its one statement; any other leaves it to the route wrapper.
+   */
+  record?: AnswerRecord | null;
   /** Writes that belong with the message (a Flow's dispatch), in its transaction: they commit together or not at all. */
   alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
@@ -68,17 +73,17 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   await checkWindow(ctx, channel, target, message);
   const replyTo = message.replyTo ? await resolveReplyTo(ctx, message.replyTo) : null;
   // An internal send (an operator's, an automation's) waits for its pair slot in the queue, never a 429.
-  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside });
+  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside, record: input.record ?? null });
   const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside });
+    return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside, record: input.record ?? null });
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-type WriteExtra = { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null };
+type WriteExtra = { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null; record: AnswerRecord | null };
 
 async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage, extra: WriteExtra) {
   const id = newId("message", ctx.now.getTime());
@@ -106,8 +111,12 @@ async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, messa
     // conversation's last_message_at and the provider job in ONE statement (no BEGIN/COMMIT round trips).
     const { contact, conversation } = { contact: target.contact!, conversation: target.conversation! };
     const insert = ctx.ports.queue.insertion(PROVIDER_SEND_JOB);
-    await insertOutboundMessageWithJob(ctx.db, rowOf(contact.id, conversation.id), ctx.now, { insert, payload: jobPayload(PROVIDER_SEND_JOB, job) });
     sent = answer(contact.id, conversation.id);
+    // The request's idempotency record completes in the same statement: the answer is stored if and only if the message is.
+    const record = extra.record;
+    const stored = record ? { cte: record.cte, values: record.values(sent) } : null;
+    await insertOutboundMessageWithJob(ctx.db, rowOf(contact.id, conversation.id), ctx.now, { insert, payload: jobPayload(PROVIDER_SEND_JOB, job) }, stored);
+    if (record) record.stored = true;
   } else {
     sent = await ctx.db.transaction(async (tx) => {
       const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);

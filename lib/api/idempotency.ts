@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import type { AnswerRecord } from "@/lib/domain/context";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError } from "@/lib/errors";
@@ -93,12 +94,6 @@ const claimStatement = preparedPerDb((db) =>
 );
 
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string, now: Date): Promise<Claim> {
-  const where = and(
-    eq(idempotencyKeys.projectId, scope.projectId),
-    eq(idempotencyKeys.method, scope.method),
-    eq(idempotencyKeys.path, scope.path),
-    eq(idempotencyKeys.key, scope.key),
-  );
   const id = newId("idempotencyKey");
   const inserted = await claimStatement(db).execute({
     ...scope,
@@ -110,6 +105,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   });
   if (inserted.length) return { kind: "claimed", id };
 
+  const where = and(
+    eq(idempotencyKeys.projectId, scope.projectId),
+    eq(idempotencyKeys.method, scope.method),
+    eq(idempotencyKeys.path, scope.path),
+    eq(idempotencyKeys.key, scope.key),
+  );
   const [existing] = await db.select().from(idempotencyKeys).where(where);
   if (!existing) return claimIdempotencyKey(db, scope, requestHash, now);
   if (existing.requestHash !== requestHash) {
@@ -144,7 +145,35 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
  * sealed at rest like every other secret.
  */
 export async function completeIdempotencyKey(db: Db, id: string, status: number, body: unknown): Promise<void> {
-  await completeStatement(db).execute({ id, status, body: JSON.stringify({ sealed: seal(JSON.stringify(body)) }) });
+  await completeStatement(db).execute({ id, status, body: storedBodyOf(JSON.stringify(body)) });
+}
+
+/** The record's response_body: the answer's JSON text, sealed. */
+function storedBodyOf(text: string): string {
+  return JSON.stringify({ sealed: seal(text) });
+}
+
+/** completeIdempotencyKey (a 200) as a CTE of a verb's own statement: see AnswerRecord. */
+const ANSWER_CTE = sql`, "answered" as (update ${idempotencyKeys} set "state" = 'completed', "response_status" = 200, "response_body" = ${sql.placeholder("recordBody")}::jsonb, "locked_until" = null where "id" = ${sql.placeholder("recordId")})`;
+
+export interface ClaimAnswerRecord extends AnswerRecord {
+  /** The answer's JSON text once a verb stored it: the response reuses it instead of serializing again. */
+  text: string | null;
+}
+
+/** The AnswerRecord of a claim: a verb that stores the answer with its write completes the claim in the same statement. */
+export function answerRecordOf(claimId: string): ClaimAnswerRecord {
+  const record: ClaimAnswerRecord = {
+    cte: ANSWER_CTE,
+    stored: false,
+    text: null,
+    values(answer) {
+      const text = JSON.stringify(answer);
+      record.text = text;
+      return { recordId: claimId, recordBody: storedBodyOf(text) };
+    },
+  };
+  return record;
 }
 
 const completeStatement = preparedPerDb((db) =>

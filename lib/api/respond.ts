@@ -4,7 +4,12 @@ import { DATABASE_UNAVAILABLE_MESSAGE, publicErrorOf } from "@/lib/public-error"
 import { ERROR_STATUS } from "./error-status";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** json() for an answer already serialized (the text an idempotency record stored). */
+export function jsonText(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });

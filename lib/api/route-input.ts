@@ -12,7 +12,9 @@ export async function readInput(
 ) {
   assertStorable(call.pathParams, "path");
   const params = parse(def.params, call.pathParams, "path");
-  const rawQuery = queryObject(new URL(call.request.url).searchParams);
+  // Most requests carry no query: the URL is parsed only when one is there.
+  const url = call.request.url;
+  const rawQuery = url.includes("?") ? queryObject(new URL(url).searchParams) : (Object.create(null) as Record<string, string | string[]>);
   assertStorable(rawQuery, "query");
   const query = parse(def.query, rawQuery, "query");
   const rawBody = def.body || idempotency !== "off" ? await readJson(call.request, !def.body, def.maxBodyBytes) : undefined;
@@ -54,8 +56,11 @@ export function withoutIdempotencyKey(schema: ZodType | undefined, raw: unknown)
 /** Reads a JSON body through the request limits (lib/api/request-input.ts): size, depth, storable strings. */
 export async function readJson(request: Request, optional: boolean, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const bytes = await readBodyBytes(request, maxBytes);
-  return parseJsonText(new TextDecoder("utf-8").decode(bytes), optional);
+  return parseJsonText(UTF8.decode(bytes), optional);
 }
+
+/** decode() without `stream` keeps no state between calls: one decoder serves every request. */
+const UTF8 = new TextDecoder("utf-8");
 
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   // Null prototype: a query key like `__proto__` or `constructor` is just a key here.

@@ -1,6 +1,6 @@
 import type { ZodType, z } from "zod";
 import { newId } from "@/lib/ids";
-import type { Ctx } from "@/lib/domain/context";
+import type { AnswerRecord, Ctx } from "@/lib/domain/context";
 import type { Scope } from "@/lib/shared/scopes";
 import type { DashboardScope } from "@/lib/domain/members/roles";
 import type { OperatorPrincipal } from "./principal";
@@ -9,8 +9,8 @@ import type { Runtime } from "@/lib/server/runtime";
 import type { AuthMode } from "./auth";
 import { corsHeadersFor } from "./cors";
 import { assertStorable } from "./request-input";
-import { errorResponse, handlerHeaders, json } from "./respond";
-import { completeIdempotencyKey, releaseIdempotencyKey } from "./idempotency";
+import { errorResponse, handlerHeaders, json, jsonText } from "./respond";
+import { answerRecordOf, completeIdempotencyKey, releaseIdempotencyKey, type ClaimAnswerRecord } from "./idempotency";
 import type { Call } from "./call";
 import { admit, assertKeyScope, countQuota } from "./admission";
 import { parse, readInput, withoutIdempotencyKey } from "./route-input";
@@ -40,6 +40,11 @@ interface HandlerInput<P, Q, B, C extends Ctx | null = Ctx> {
   idempotencyKey: string | null;
   /** How the operation was reached: an HTTP request (`run`), or an MCP tools/call (`invoke`). */
   via: "http" | "mcp";
+  /**
+   * The request's idempotency record when it has one (HTTP with a key): a handler whose verb's return
+   * is the answer may let the verb store it with its own write (AnswerRecord, lib/domain/context.ts).
+   */
+  answerRecord: AnswerRecord | null;
 }
 
 export interface RouteDefinition<
@@ -134,6 +139,7 @@ export function defineRoute<
     // Browser-callable operations: every answer is readable by the calling page unless its key refuses the origin (lib/api/cors.ts).
     if (auth === "secret_or_publishable") Object.assign(call.headers, corsHeadersFor(request));
     let claimId: string | null = null;
+    let answerRecord: ClaimAnswerRecord | null = null;
     try {
       const key = await admit(def.scope, auth, call);
       const { params, query, body, rawBody } = await readInput(def, idempotency, call);
@@ -142,18 +148,22 @@ export function defineRoute<
       claimId = claimed.claimId;
       if (key) await countQuota(key, call);
       const ctx = ctxOf(call, key);
-      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" } as HandlerInput<
+      answerRecord = claimId ? answerRecordOf(claimId) : null;
+      const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http", answerRecord } as HandlerInput<
         Infer<P>,
         Infer<Q>,
         Infer<B>,
         CtxFor<A>
       >);
+      // Stored with the verb's own write: the claim is complete, nothing to store or release.
+      if (answerRecord?.stored) claimId = null;
       // Under tests: the answer matches its schema, and what the verbs recorded is what the route declares.
       if (validateResponses) assertOutcome(def, result, audit, ctx);
       if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
-      return json(200, result, call.headers);
+      return answerRecord?.stored && answerRecord.text !== null ? jsonText(200, answerRecord.text, call.headers) : json(200, result, call.headers);
     } catch (error) {
-      if (claimId) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
+      // A claim the verb completed with its write stays: the message it answers for exists.
+      if (claimId && !answerRecord?.stored) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
       return errorResponse(error, requestId, call.headers);
     }
   }
@@ -168,7 +178,7 @@ export function defineRoute<
     const body = parse(def.body, withoutIdempotencyKey(def.body, input.body), "body");
     const call: Call = { request, pathParams: input.params, runtime, operator: undefined, now: runtime.ports.clock.now(), headers: {} };
     const ctx = ctxOf(call, key);
-    const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp" } as HandlerInput<
+    const result = await def.handler({ ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp", answerRecord: null } as HandlerInput<
       Infer<P>,
       Infer<Q>,
       Infer<B>,

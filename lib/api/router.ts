@@ -94,14 +94,13 @@ export function createRouter(endpoints: readonly Endpoint[], mount: string): Dis
       route.names.forEach((name, i) => (params[name] = decodeSegment(match[i + 1]!)));
       candidates.push({ route, params });
     }
-    const requestId = newId("request");
     // Answers that need no runtime do not start one (a 404 before the first real request); they are counted once one runs.
     const metrics = (runtime ?? (await startedRuntime()))?.ports.metrics;
     if (candidates.length === 0) {
       const response = json(
         404,
         { error: "not_found", message: `No endpoint ${request.method} ${mount}${normalized} is served by this build.` },
-        { "Request-Id": requestId },
+        { "Request-Id": newId("request") },
       );
       observe(unmatched, method, metrics, 404, started);
       return response;
@@ -123,7 +122,7 @@ export function createRouter(endpoints: readonly Endpoint[], mount: string): Dis
       const response = json(
         405,
         { error: "method_not_allowed", message: `${request.method} is not served on ${mount}${normalized}. Allowed: ${allowed.join(", ")}.` },
-        { "Request-Id": requestId, Allow: allowed.join(", ") },
+        { "Request-Id": newId("request"), Allow: allowed.join(", ") },
       );
       observe(candidates[0]!.route, method, metrics, 405, started);
       return response;

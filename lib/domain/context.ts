@@ -8,6 +8,7 @@ import type { SandboxPort } from "@/lib/ports/sandbox/types";
 import type { MetricsPort } from "@/lib/ports/metrics";
 import type { BusPort } from "@/lib/ports/bus";
 import type { organizations, plans, projects } from "@/lib/db/schema";
+import type { SQL } from "drizzle-orm";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
@@ -95,4 +96,17 @@ export interface Ctx extends SystemCtx {
 /** A job's (or a script's) ctx: the system acting at `now`. */
 export function systemCtx(services: Services, now: Date = services.ports.clock.now()): SystemCtx {
   return { db: services.db, ports: services.ports, settings: services.settings, actor: SYSTEM_ACTOR, now };
+}
+
+/**
+ * The request's idempotency record, handed to a verb whose answer is the route's answer and is known
+ * before its one write statement (POST /messages): the verb stores the answer in that statement, as the
+ * CTE `cte` with the placeholders `values(answer)` gives, and sets `stored`, so the route wrapper
+ * (lib/api/idempotency.ts, which owns the record) does not store it again in a statement of its own.
+ */
+export interface AnswerRecord {
+  /** A data-modifying CTE, comma first, over the placeholders `recordId` and `recordBody`. */
+  readonly cte: SQL;
+  values(answer: unknown): { recordId: string; recordBody: string };
+  stored: boolean;
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "@/lib/db/schema";
+import { unseal } from "@/lib/crypto/secrets";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { contentFieldsOf } from "@/lib/domain/messages/serialize";
 import type { Seeded } from "../support/app";
@@ -195,7 +196,16 @@ describe("outbound: what POST /messages sent reads back with its content", () =>
     const headers = { "Idempotency-Key": `content-${testerNumber()}` };
     const first = await reply("replay", { location }, headers);
     expect(first.status).toBe(200);
+    // The answer is stored with the message (one statement), sealed like every stored answer.
+    const [record] = await h.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.projectId, acme.projectId), eq(idempotencyKeys.key, headers["Idempotency-Key"])));
+    expect(record).toMatchObject({ state: "completed", responseStatus: 200, lockedUntil: null });
+    expect(JSON.stringify(record!.responseBody)).not.toContain("Opera House");
+    expect(JSON.parse(unseal((record!.responseBody as { sealed: string }).sealed))).toEqual(first.body);
     const replayed = await reply("replay", { location }, headers);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
     expect(replayed.body).toEqual(first.body);
     // Without the API's idempotency record, the send verb finds the message by its key.
     await h.app.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, acme.projectId), eq(idempotencyKeys.key, headers["Idempotency-Key"])));
@@ -203,6 +213,14 @@ describe("outbound: what POST /messages sent reads back with its content", () =>
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body).toEqual(first.body);
     expect(found.body.location).toEqual(location);
+    // The key's message answers before any check, as the send's one read is skipped for a channel the project cannot see.
+    await h.app.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, acme.projectId), eq(idempotencyKeys.key, headers["Idempotency-Key"])));
+    const elsewhere = await send(h, acme.key, { channel_id: "ch_unknown", conversation_id: joined.conversations[tester.replay], location }, headers);
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    expect(elsewhere.body).toEqual(first.body);
+    // Without the key, the same unknown channel is a 404.
+    const unknown = await send(h, acme.key, { channel_id: "ch_unknown", conversation_id: joined.conversations[tester.replay], location });
+    expect(unknown.status).toBe(404);
   });
 
   it("text and media messages carry no structured content", async () => {

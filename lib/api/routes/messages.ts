@@ -22,13 +22,15 @@ export const messageRoutes = [
     audit: { exempt: "message traffic, not configuration" },
     body: MessageSendRequest,
     response: MessageSendResponse,
-    handler: ({ ctx, body, idempotencyKey }) =>
+    handler: ({ ctx, body, idempotencyKey, answerRecord }) =>
       sendMessage(ctx, {
         channel_id: body.channel_id,
         conversation_id: body.conversation_id,
         to: body.to,
         message: toOutboundMessage(body),
         idempotencyKey,
+        // The send's answer is this route's answer: it is stored with the message, in one statement.
+        record: answerRecord,
       }),
   }),
   defineRoute({

@@ -25,7 +25,7 @@ function visibleChannels(ctx: Ctx): SQL {
 }
 
 /** The rule, with the organization's id and activations as values or as placeholders of a prepared query. */
-function visibleTo(org: unknown, platformB: unknown, platformC: unknown): SQL {
+export function visibleTo(org: unknown, platformB: unknown, platformC: unknown): SQL {
   return or(
     eq(channels.id, SANDBOX_CHANNEL_ID),
     and(

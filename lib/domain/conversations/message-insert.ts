@@ -1,5 +1,5 @@
 // A message and its conversation's last_message_at written in one statement: the hot path of ingest and send.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { builtOnce, columnPlaceholders } from "@/lib/ports/db/prepared";
@@ -59,15 +59,36 @@ export async function insertOutboundMessageTouchingConversation(tx: Db, row: Out
  * transaction (lib/ports/queue/job-insert.ts): the message exists if and only if its job does.
  * `job.payload` is the queue's jobPayload.
  */
-export async function insertOutboundMessageWithJob(db: Db, row: OutboundMessageInsert, at: Date, job: { insert: JobInsert; payload: string }): Promise<void> {
-  await outboundWithJob(db, job.insert, { ...rowValues("message_insert_outbound_with_job", OUTBOUND_COLUMNS, row, at), job: job.payload });
+export async function insertOutboundMessageWithJob(
+  db: Db,
+  row: OutboundMessageInsert,
+  at: Date,
+  job: { insert: JobInsert; payload: string },
+  /** The request's answer stored in the same statement (AnswerRecord): its CTE and its placeholders' values. */
+  answer: { cte: SQL; values: { recordId: string; recordBody: string } } | null = null,
+): Promise<void> {
+  const values = { ...rowValues("message_insert_outbound_with_job", OUTBOUND_COLUMNS, row, at), job: job.payload };
+  if (!answer) return void (await outboundWithJob(db, job.insert, values));
+  await outboundWithJobAnswered(answer.cte)(db, job.insert, { ...values, ...answer.values });
 }
 
-const outboundWithJob = statementWithJob("message_insert_outbound_with_job", (job, db) => {
-  const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS, { skipDuplicate: false });
-  const payload = sql`${sql.placeholder("job")}`;
-  return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)} select ${job.notifiedColumn("job")} as "notified"`;
-});
+function outboundWithJobStatement(name: string, answerCte: SQL | null) {
+  return statementWithJob(name, (job, db) => {
+    const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS, { skipDuplicate: false });
+    const payload = sql`${sql.placeholder("job")}`;
+    return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)}${answerCte ?? sql``} select ${job.notifiedColumn("job")} as "notified"`;
+  });
+}
+
+const outboundWithJob = outboundWithJobStatement("message_insert_outbound_with_job", null);
+
+/** One statement per answer CTE (there is one: lib/api/idempotency.ts's). */
+const answered = new WeakMap<SQL, ReturnType<typeof outboundWithJobStatement>>();
+function outboundWithJobAnswered(cte: SQL) {
+  let statement = answered.get(cte);
+  if (!statement) answered.set(cte, (statement = outboundWithJobStatement("message_insert_outbound_with_job_answered", cte)));
+  return statement;
+}
 
 /** A statement's placeholder values: its columns of the row, and `at`. */
 function rowValues(name: string, columns: readonly MessageColumn[], row: Partial<MessageInsert>, at: Date): Record<string, unknown> {

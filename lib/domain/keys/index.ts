@@ -105,12 +105,19 @@ const keyByHash = preparedPerDb((db) =>
 const LAST_USED_RESOLUTION_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
-/** Records use at most once a minute per key per process: "last used" needs no per-request write. */
-export async function touchKey(db: Db, keyId: string, now: Date): Promise<void> {
+/**
+ * Records use at most once a minute per key per process: "last used" needs no per-request write.
+ * null when there is nothing to write (most requests), so the caller awaits nothing.
+ */
+export function touchKey(db: Db, keyId: string, now: Date): Promise<void> | null {
   const previous = lastUsedWritten.get(keyId) ?? 0;
-  if (now.getTime() - previous < LAST_USED_RESOLUTION_MS) return;
+  if (now.getTime() - previous < LAST_USED_RESOLUTION_MS) return null;
   lastUsedWritten.set(keyId, now.getTime());
-  await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
+  return db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(eq(apiKeys.id, keyId))
+    .then(() => {});
 }
 
 export async function listProjectKeys(db: Db, projectId: string): Promise<ApiKeyRow[]> {

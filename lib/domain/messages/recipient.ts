@@ -4,15 +4,15 @@
  * leaves no contact or conversation behind. A `to` send creates (or refreshes) its contact and
  * conversation in the send's own transaction: `ensureTarget`.
  */
-import { and, eq, sql, type Placeholder } from "drizzle-orm";
-import { contactIdentities, contacts, conversations, sandboxParticipants } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { contactIdentities, contacts, conversations } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
-import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { SvcError, notFound } from "@/lib/errors";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { activeOptIn, phoneDigits, upsertContact, type ContactRow } from "@/lib/domain/contacts/identity";
-import { ensureConversation, lastCustomerMessageAtSql, type ConversationRow } from "@/lib/domain/conversations";
+import { ensureConversation, type ConversationRow } from "@/lib/domain/conversations";
+import type { SendContext } from "./send-context";
 
 /**
  * The recipient as known before the send is written. On a `to` send the contact and conversation may
@@ -36,39 +36,12 @@ function recipientAddress(platform: string, contact: ContactRow): string {
   throw new SvcError("unprocessable", "This contact has no address on the channel's platform.", { contact_id: contact.id });
 }
 
-/** The conversation, its contact, the customer's last message on the channel and (sandbox) whether they joined: one query. */
-export async function byConversation(ctx: Ctx, channel: ChannelRow, conversationId: string): Promise<Target> {
-  const statement = channel.isSandbox ? sandboxConversationTarget(ctx.db) : conversationTarget(ctx.db);
-  const [row] = await statement.execute({ project: ctx.project.id, conversation: conversationId, channel: channel.id });
-  if (!row) throw notFound("conversation", conversationId);
-  const { conversation, contact } = row;
-  if (!row.joined) throw notJoined(ctx, channel, contact);
-  return { contact, conversation, phone: null, address: recipientAddress(channel.platform, contact), lastCustomerMessageAt: row.lastCustomerMessageAt };
-}
-
-/** byConversation's query, built once per database (it runs on every reply): one form for the sandbox, one for the rest. */
-function conversationTargetQuery(db: Db, sandbox: boolean) {
-  const project = sql.placeholder("project");
-  const channel = sql.placeholder("channel");
-  return db
-    .select({
-      conversation: conversations,
-      contact: contacts,
-      lastCustomerMessageAt: lastCustomerMessageAtSql(channel),
-      joined: sandbox ? joinedSql(project, channel) : sql<boolean>`true`,
-    })
-    .from(conversations)
-    .innerJoin(contacts, and(eq(contacts.projectId, project), eq(contacts.id, conversations.contactId)))
-    .where(and(eq(conversations.projectId, project), eq(conversations.id, sql.placeholder("conversation"))))
-    .prepare(sandbox ? "send_target_sandbox_conversation" : "send_target_conversation");
-}
-const conversationTarget = preparedPerDb((db) => conversationTargetQuery(db, false));
-const sandboxConversationTarget = preparedPerDb((db) => conversationTargetQuery(db, true));
-
-/** The contact (selected beside it) joined the project on the sandbox channel: a participant's address is the phone's digits (phoneDigits), else the platform user id. */
-function joinedSql(project: Placeholder, channel: Placeholder) {
-  const address = sql`case when coalesce(${contacts.phone}, '') <> '' then regexp_replace(${contacts.phone}, '[^0-9]', '', 'g') else coalesce(${contacts.userId}, '') end`;
-  return sql<boolean>`exists (select 1 from ${sandboxParticipants} sp where sp.channel_id = ${channel} and sp.project_id = ${project} and sp.address = ${address})`;
+/** A reply's target from the send's one read (send-context.ts): 404 without the conversation, 422 for a sandbox contact who has not joined. */
+export function conversationTarget(ctx: Ctx, channel: ChannelRow, read: SendContext, conversationId: string): Target {
+  const { conversation, contact } = read;
+  if (!conversation || !contact) throw notFound("conversation", conversationId);
+  if (!read.joined) throw notJoined(ctx, channel, contact);
+  return { contact, conversation, phone: null, address: recipientAddress(channel.platform, contact), lastCustomerMessageAt: read.lastCustomerMessageAt };
 }
 
 /** A business-initiated send by phone: dedicated PLATFORM_A channels only, and an opt-in when the project requires it. */

@@ -1,11 +1,10 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
-import type { Ctx } from "@/lib/domain/context";
+import type { AnswerRecord, Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
-import { getChannelRowOrThrow } from "@/lib/domain/channels";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import {
   insertOutboundMessageTouchingConversation,
@@ -19,7 +18,8 @@ import type { OutboundMessage } from "@/lib/ports/provider/outbound";
 import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
-import { byConversation, byPhone, ensureTarget, type Target } from "./recipient";
+import { byPhone, conversationTarget, ensureTarget, type Target } from "./recipient";
+import { IDEMPOTENCY_WINDOW_MS, readSendContext } from "./send-context";
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
@@ -37,11 +37,14 @@ export interface SendInput {
    * of a 429 (docs/spec/service-spec.md pair-limit rules). Default: every actor but an API key.
    */
   internal?: boolean;
+  /**
+   * The request's idempotency record (POST /messages only: the send's answer is the route's answer). The
+   * common send stores the answer in its one statement; any other leaves it to the route wrapper.
+   */
+  record?: AnswerRecord | null;
   /** Writes that belong with the message (a Flow's dispatch), in its transaction: they commit together or not at all. */
   alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
 /**
  * POST /messages: validate against the channel and the recipient's state (reading only), take the
@@ -50,31 +53,37 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
  */
 export async function sendMessage(ctx: Ctx, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
-  // A key made up just now has no earlier message.
-  const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
-  if (earlier) return earlier;
+  // One read: the key's earlier message (a key made up just now has none), the channel, and a reply's conversation.
+  const read = await readSendContext(ctx, input.channel_id, input.idempotencyKey ? idempotencyKey : null, input.conversation_id ?? null);
+  if (!read) {
+    // The channel is not visible (any more): an earlier message of the key still answers first.
+    const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
+    if (earlier) return earlier;
+    throw notFound("channel", input.channel_id);
+  }
+  if (read.earlier) return response(read.earlier.id, read.earlier.conversationId, read.earlier.contactId, idempotencyKey, contentFieldsOf(read.earlier.body));
 
-  const channel = await getChannelRowOrThrow(ctx, input.channel_id);
+  const channel = read.channel;
   assertContentSupported(channel.platform, input.message);
   assertChannelReady(channel, input.message);
   // Content a feature owns is prepared by it (a template: the channel's own, APPROVED, its FLOW buttons' dispatches alongside).
   const { message, alongside } = (await outboundSendClaims.first(ctx, { channel, input })) ?? { message: input.message, alongside: input.alongside ?? null };
-  const target = input.conversation_id ? await byConversation(ctx, channel, input.conversation_id) : await byPhone(ctx, channel, input.to!);
+  const target = input.conversation_id ? conversationTarget(ctx, channel, read, input.conversation_id) : await byPhone(ctx, channel, input.to!);
   if (target.conversation) assertNoHandoff(ctx, target.conversation);
   await checkWindow(ctx, channel, target, message);
   const replyTo = message.replyTo ? await resolveReplyTo(ctx, message.replyTo) : null;
   // An internal send (an operator's, an automation's) waits for its pair slot in the queue, never a 429.
-  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside });
+  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside, record: input.record ?? null });
   const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
-    return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside });
+    return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside, record: input.record ?? null });
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-type WriteExtra = { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null };
+type WriteExtra = { replyTo: string | null; idempotencyKey: string; paced: boolean; alongside: SendInput["alongside"] | null; record: AnswerRecord | null };
 
 async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, message: OutboundMessage, extra: WriteExtra) {
   const id = newId("message", ctx.now.getTime());
@@ -102,8 +111,12 @@ async function writeMessage(ctx: Ctx, channel: ChannelRow, target: Target, messa
     // conversation's last_message_at and the provider job in ONE statement (no BEGIN/COMMIT round trips).
     const { contact, conversation } = { contact: target.contact!, conversation: target.conversation! };
     const insert = ctx.ports.queue.insertion(PROVIDER_SEND_JOB);
-    await insertOutboundMessageWithJob(ctx.db, rowOf(contact.id, conversation.id), ctx.now, { insert, payload: jobPayload(PROVIDER_SEND_JOB, job) });
     sent = answer(contact.id, conversation.id);
+    // The request's idempotency record completes in the same statement: the answer is stored if and only if the message is.
+    const record = extra.record;
+    const stored = record ? { cte: record.cte, values: record.values(sent) } : null;
+    await insertOutboundMessageWithJob(ctx.db, rowOf(contact.id, conversation.id), ctx.now, { insert, payload: jobPayload(PROVIDER_SEND_JOB, job) }, stored);
+    if (record) record.stored = true;
   } else {
     sent = await ctx.db.transaction(async (tx) => {
       const { contact, conversation } = await ensureTarget(ctx, tx, channel, target);

@@ -336,6 +336,38 @@ describe("deliveries API", () => {
   });
 });
 
+describe("replay's status filter", () => {
+  it("goes by each event's latest delivery, and none means never delivered", async () => {
+    receiver.reply = () => ({ status: 200 });
+    const since = app.clock.now();
+    app.clock.advance(1000);
+    await newDelivery("call.event", { call_id: "delivered" });
+    // Stored for the webhook, its delivery never scheduled.
+    await app.db.transaction((tx) =>
+      emitEvent(
+        { ...ctx(), db: tx },
+        { project: { id: acme.projectId }, type: "call.event" as "message.status", payload: { call_id: "held" }, at: app.clock.now(), defer: true },
+      ),
+    );
+    await app.runtime.ports.queue.drain();
+    receiver.received.length = 0;
+    app.clock.advance(1000);
+    const replayed = async (status: string) => {
+      const res = await app.call("POST", "/webhook-deliveries/replay", { key: acme.key, body: { since: since.toISOString(), event: "call.event", status } });
+      expect(res.status).toBe(200);
+      await app.runtime.ports.queue.drain();
+      const ids = receiver.received.map((r) => JSON.parse(r.raw).payload.call_id as string).sort();
+      receiver.received.length = 0;
+      return ids;
+    };
+    expect(await replayed("none")).toEqual(["held"]);
+    // The replay just delivered "held": both events' latest deliveries have succeeded now.
+    expect(await replayed("succeeded")).toEqual(["delivered", "held"]);
+    expect(await replayed("failed")).toEqual([]);
+    expect(await replayed("none")).toEqual([]);
+  });
+});
+
 describe("no webhook URL", () => {
   it("creates no delivery (the event stays and can be replayed later)", async () => {
     const bare = await app.seed({ orgName: "Bare" });

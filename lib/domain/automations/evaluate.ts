@@ -3,7 +3,7 @@ import { automationEvaluations, automationRuns, automations, conversations, mess
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
-import type { InboundMessageRow } from "@/lib/domain/messages/inbound-row";
+import { INBOUND_MESSAGE_COLUMNS, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
 import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
 import { automationsInOrder } from "./in-order";
 import { matchCandidates, matchOption, type MessageFacts } from "./match";
@@ -45,17 +45,7 @@ export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promis
 /** The customer message to decide on (an outbound message's id finds nothing), locking its conversation. */
 const messageToDecide = preparedPerDb((db) =>
   db
-    .select({
-      id: messages.id,
-      projectId: messages.projectId,
-      conversationId: messages.conversationId,
-      contactId: messages.contactId,
-      channelId: messages.channelId,
-      type: messages.type,
-      content: messages.content,
-      body: messages.body,
-      handoff: conversations.handoffStatus,
-    })
+    .select({ ...INBOUND_MESSAGE_COLUMNS, handoff: conversations.handoffStatus })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(messages.id, sql.placeholder("id")), eq(messages.direction, "inbound")))

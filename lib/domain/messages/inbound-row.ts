@@ -8,19 +8,22 @@ export type InboundMessageRow = Pick<
   "id" | "projectId" | "conversationId" | "contactId" | "channelId" | "type" | "content" | "body"
 >;
 
+/** The columns an InboundMessageRow is selected with (`db.select(INBOUND_MESSAGE_COLUMNS)`). */
+export const INBOUND_MESSAGE_COLUMNS = {
+  id: messages.id,
+  projectId: messages.projectId,
+  conversationId: messages.conversationId,
+  contactId: messages.contactId,
+  channelId: messages.channelId,
+  type: messages.type,
+  content: messages.content,
+  body: messages.body,
+};
+
 /** The stored customer message, or null (an id of an outbound message is not one). */
 export async function loadInboundMessage(db: Db, messageId: string): Promise<InboundMessageRow | null> {
   const [message] = await db
-    .select({
-      id: messages.id,
-      projectId: messages.projectId,
-      conversationId: messages.conversationId,
-      contactId: messages.contactId,
-      channelId: messages.channelId,
-      type: messages.type,
-      content: messages.content,
-      body: messages.body,
-    })
+    .select(INBOUND_MESSAGE_COLUMNS)
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.direction, "inbound")));
   return message ?? null;

@@ -16,7 +16,7 @@ import { lastCustomerMessageAtSql, type ConversationRow } from "@/lib/domain/con
 import type { ContactRow } from "@/lib/domain/contacts/identity";
 
 /** The message an Idempotency-Key created in the last 24 h (a retry after the API's own record was lost). */
-export interface EarlierSend {
+interface EarlierSend {
   id: string;
   conversationId: string;
   contactId: string;

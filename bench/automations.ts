@@ -86,24 +86,26 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
     return Number(row!.n);
   };
   // The window runs until the replies are out, so its CPU per message is a whole keyword → reply.
-  const { result: open, activity } = await o.sampleActivity(() => o.phase(
-    `keyword → automated reply @ ${ratePerSecond}/s`,
-    async () => {
-      const sending = await openLoop({
-        ratePerSecond,
-        count,
-        maxDurationMs: o.seconds * 1000 + 2000,
-        maxInFlight: 256,
-        fire: (i) => {
-          sentAt.set(i, Date.now());
-          return o.sendInbound(testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
-        },
-      });
-      await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
-      return sending;
-    },
-    (r) => r.sent,
-  ));
+  const { result: open, activity } = await o.sampleActivity(() =>
+    o.phase(
+      `keyword → automated reply @ ${ratePerSecond}/s`,
+      async () => {
+        const sending = await openLoop({
+          ratePerSecond,
+          count,
+          maxDurationMs: o.seconds * 1000 + 2000,
+          maxInFlight: 256,
+          fire: (i) => {
+            sentAt.set(i, Date.now());
+            return o.sendInbound(testers[i]!, `${KEYWORD} ${tokenOf(i)}`);
+          },
+        });
+        await waitUntil(async () => ((await accepted()) >= sentAt.size ? true : null), o.waitS * 1000, 200);
+        return sending;
+      },
+      (r) => r.sent,
+    ),
+  );
   o.log(
     `database sessions during keyword → reply @ ${ratePerSecond}/s (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
   );

@@ -501,9 +501,12 @@ async function main(): Promise<Results> {
   // Issue 35 states the inbound target at 30 % of the floor's rate: measured at that share of this run's floor.
   if (floor && config.inboundRateFromFloor) config.inboundRate = Math.ceil(floor.rps * INBOUND_SHARE_OF_FLOOR);
   const limits =
-    clusterOnly || deliveriesOnly || automationsOnly ? null : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
+    clusterOnly || deliveriesOnly || automationsOnly
+      ? null
+      : await measure("GET /api/v1/limits", () => ({ method: "GET", url: `${base}/api/v1/limits`, headers: auth }), 200);
   // Hosted functions run in the web process's sandbox pool: measured here, before backlogs build up.
-  const functions = clusterOnly || deliveriesOnly || automationsOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
+  const functions =
+    clusterOnly || deliveriesOnly || automationsOnly ? null : await benchFunctions({ base, auth, agent, durationMs: config.durationS * 1000, log, phase });
 
   // ── 5. POST /messages ─────────────────────────────────────────────────────────────────────────
   // Measured on a quiet system, before the inbound and delivery phases leave backlogs behind, and with

@@ -53,7 +53,12 @@ describe("ingest jobs that run side by side", () => {
     const stored = await h.app.db
       .select({ providerId: messages.platformMessageId, content: messages.content, projectId: messages.projectId })
       .from(messages)
-      .where(and(eq(messages.channelId, SANDBOX_CHANNEL_ID), inArray(messages.platformMessageId, ["wamid.BATCH-1", "wamid.BATCH-2", "wamid.BATCH-3", "wamid.BATCH-4", "wamid.BATCH-X"])));
+      .where(
+        and(
+          eq(messages.channelId, SANDBOX_CHANNEL_ID),
+          inArray(messages.platformMessageId, ["wamid.BATCH-1", "wamid.BATCH-2", "wamid.BATCH-3", "wamid.BATCH-4", "wamid.BATCH-X"]),
+        ),
+      );
     expect(stored.sort((a, b) => a.providerId!.localeCompare(b.providerId!))).toEqual([
       { providerId: "wamid.BATCH-1", content: "first", projectId: acme.projectId },
       { providerId: "wamid.BATCH-2", content: "second", projectId: acme.projectId },

@@ -82,10 +82,12 @@ describe("lazy prelude groups across a worker's runs", () => {
   });
 
   it("compiles console, the timers and crypto only for a run that reads them (a run's fresh runtime is mostly the eager prelude's compile)", async () => {
-    const untouched = "export default async () => ['console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'crypto'].map((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name).get);";
+    const untouched =
+      "export default async () => ['console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'crypto'].map((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name).get);";
     expect(await runIn([], untouched)).toEqual({ result: Array(6).fill("function"), used: [] });
     expect(await runIn([], "export default async () => { console.log('hi'); return typeof console.log; };")).toEqual({ result: "function", used: ["console"] });
-    const timer = "export default async () => { const id = setTimeout(() => {}, 1); clearTimeout(id); return await new Promise((resolve) => setTimeout(() => resolve('fired'), 1)); };";
+    const timer =
+      "export default async () => { const id = setTimeout(() => {}, 1); clearTimeout(id); return await new Promise((resolve) => setTimeout(() => resolve('fired'), 1)); };";
     expect(await runIn([], timer)).toEqual({ result: "fired", used: ["timers"] });
     expect(await runIn(["timers"], timer)).toEqual({ result: "fired", used: ["timers"] });
     expect(await runIn([], "export default async () => crypto.randomUUID().length;")).toEqual({ result: 36, used: ["crypto"] });
@@ -94,8 +96,7 @@ describe("lazy prelude groups across a worker's runs", () => {
   it("leaves nothing of one run in the next on the same worker: globals, replaced built-ins and lazy globals are the prelude's again", async () => {
     const tamper =
       "export default async () => { globalThis.leaked = 1; console.log = () => {}; Array.prototype.push = null; globalThis.setTimeout = 'mine'; crypto.x = 1; return 'tampered'; };";
-    const look =
-      "export default async () => [typeof leaked, typeof console.log, typeof [].push, typeof setTimeout, crypto.x === undefined];";
+    const look = "export default async () => [typeof leaked, typeof console.log, typeof [].push, typeof setTimeout, crypto.x === undefined];";
     expect((await runIn([], tamper)).result).toBe("tampered");
     // The next session preloads what the tampering run used, as a worker's next session does.
     expect((await runIn(["console", "crypto", "timers"], look)).result).toEqual(["undefined", "function", "function", "function", true]);

@@ -64,7 +64,10 @@ export function keepRunnable(db: Db, projectId: string, idOrSlug: string, revisi
     entries = new Map();
     perDb.set(db, entries);
   }
-  entries.set(keyOf(projectId, idOrSlug), { revision, loaded: Object.freeze({ ...loaded, fn: Object.freeze(loaded.fn), sealedSecrets: Object.freeze(loaded.sealedSecrets) }) });
+  entries.set(keyOf(projectId, idOrSlug), {
+    revision,
+    loaded: Object.freeze({ ...loaded, fn: Object.freeze(loaded.fn), sealedSecrets: Object.freeze(loaded.sealedSecrets) }),
+  });
   if (entries.size > MAX_ENTRIES) {
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);

@@ -53,7 +53,9 @@ export async function readSendContext(ctx: Ctx, channelId: string, idempotencyKe
     conversation: conversationId,
   });
   if (!row) return null;
-  const earlier = row.earlier ? { id: row.earlier[0]!, conversationId: row.earlier[1]!, contactId: row.earlier[2]!, body: JSON.parse(row.earlier[3]!) as Record<string, unknown> } : null;
+  const earlier = row.earlier
+    ? { id: row.earlier[0]!, conversationId: row.earlier[1]!, contactId: row.earlier[2]!, body: JSON.parse(row.earlier[3]!) as Record<string, unknown> }
+    : null;
   return {
     channel: row.channel,
     earlier,
@@ -69,7 +71,9 @@ const sendContextQuery = preparedPerDb((db: Db) => {
   const project = sql.placeholder("project");
   const channel = sql.placeholder("channel");
   // An earlier message of the key as one text[] (id, conversation, contact, body as JSON text), or null.
-  const earlier = sql<string[] | null>`(select array[m.id, m.conversation_id, m.contact_id, m.body::text] from ${messages} m where m.project_id = ${project} and m.idempotency_key = ${sql.placeholder("key")} and m.created_at > ${sql.placeholder("since")}::timestamptz limit 1)`;
+  const earlier = sql<
+    string[] | null
+  >`(select array[m.id, m.conversation_id, m.contact_id, m.body::text] from ${messages} m where m.project_id = ${project} and m.idempotency_key = ${sql.placeholder("key")} and m.created_at > ${sql.placeholder("since")}::timestamptz limit 1)`;
   return db
     .select({
       channel: channels,
@@ -91,4 +95,3 @@ function joinedSql(project: Placeholder, channel: Placeholder) {
   const address = sql`case when coalesce(${contacts.phone}, '') <> '' then regexp_replace(${contacts.phone}, '[^0-9]', '', 'g') else coalesce(${contacts.userId}, '') end`;
   return sql<boolean>`exists (select 1 from ${sandboxParticipants} sp where sp.channel_id = ${channel} and sp.project_id = ${project} and sp.address = ${address})`;
 }
-

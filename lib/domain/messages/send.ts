@@ -73,7 +73,8 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   await checkWindow(ctx, channel, target, message);
   const replyTo = message.replyTo ? await resolveReplyTo(ctx, message.replyTo) : null;
   // An internal send (an operator's, an automation's) waits for its pair slot in the queue, never a 429.
-  if (input.internal ?? ctx.actor.type !== "api_key") return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside, record: input.record ?? null });
+  if (input.internal ?? ctx.actor.type !== "api_key")
+    return writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: true, alongside, record: input.record ?? null });
   const release = await takePairSlot(ctx.ports.limiter, channel, target.address);
   try {
     return await writeMessage(ctx, channel, target, message, { replyTo, idempotencyKey, paced: false, alongside, record: input.record ?? null });

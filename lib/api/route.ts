@@ -121,7 +121,6 @@ export interface OperationInput {
  * An operator (dashboard) replaces the key: their role's scopes are checked the same way, and the
  * per-key rate limit and monthly quota, which belong to API keys, do not apply.
  */
-// eslint-disable-next-line max-lines-per-function -- the wrapper is one pipeline (auth → limits → idempotency → handler → answer); split next session
 export function defineRoute<
   P extends ZodType | undefined = undefined,
   Q extends ZodType | undefined = undefined,
@@ -133,6 +132,7 @@ export function defineRoute<
   const idempotency = def.idempotency ?? (def.method === "POST" ? "optional" : "off");
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
   const audit = assertAuditDeclaration(def, def.audit);
+
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
     const call: Call = { request, pathParams, runtime, operator, now: runtime.ports.clock.now(), headers: handlerHeaders(requestId) };
@@ -149,8 +149,8 @@ export function defineRoute<
       if (key) await countQuota(key, call);
       const ctx = ctxOf(call, key);
       answerRecord = claimId ? answerRecordOf(claimId) : null;
-      const input = { ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" as const, answerRecord };
-      const result = await def.handler(input as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
+      const handlerInput = { ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" as const, answerRecord };
+      const result = await def.handler(handlerInput as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
       // Stored with the verb's own write: the claim is complete, nothing to store or release.
       if (answerRecord?.stored) claimId = null;
       // Under tests: the answer matches its schema, and what the verbs recorded is what the route declares.
@@ -174,17 +174,8 @@ export function defineRoute<
     const body = parse(def.body, withoutIdempotencyKey(def.body, input.body), "body");
     const call: Call = { request, pathParams: input.params, runtime, operator: undefined, now: runtime.ports.clock.now(), headers: {} };
     const ctx = ctxOf(call, key);
-    const result = await def.handler({
-      ctx,
-      runtime,
-      params,
-      query,
-      body,
-      request,
-      idempotencyKey: input.idempotencyKey,
-      via: "mcp",
-      answerRecord: null,
-    } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
+    const handlerInput = { ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp" as const, answerRecord: null };
+    const result = await def.handler(handlerInput as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
     if (validateResponses) assertOutcome(def, result, audit, ctx);
     return result;
   }

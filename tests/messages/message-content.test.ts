@@ -213,7 +213,7 @@ describe("outbound: what POST /messages sent reads back with its content", () =>
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body).toEqual(first.body);
     expect(found.body.location).toEqual(location);
-    // The key's message answers before any check, as the send's one read is skipped for a channel the project cannot see.
+    // The key's message answers before any check, even for a channel the project cannot see.
     await h.app.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, acme.projectId), eq(idempotencyKeys.key, headers["Idempotency-Key"])));
     const elsewhere = await send(h, acme.key, { channel_id: "ch_unknown", conversation_id: joined.conversations[tester.replay], location }, headers);
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);

@@ -6,7 +6,7 @@
  * checks on them still run in the same order (send.ts), so the answers are the same.
  */
 import { and, eq, sql, type Placeholder } from "drizzle-orm";
-import { channels, contacts, conversations, messages, sandboxParticipants } from "@/lib/db/schema";
+import { channels, contacts, conversations, messages, projects, sandboxParticipants } from "@/lib/db/schema";
 import type { Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
@@ -24,7 +24,8 @@ interface EarlierSend {
 }
 
 export interface SendContext {
-  channel: ChannelRow;
+  /** null: no channel of that id is visible to the project (the earlier message, if any, still answers first). */
+  channel: ChannelRow | null;
   earlier: EarlierSend | null;
   /** The reply's conversation and contact (null: no such conversation in the project, or a `to` send). */
   conversation: ConversationRow | null;
@@ -34,14 +35,14 @@ export interface SendContext {
   joined: boolean;
 }
 
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
 /**
- * null when the channel is not visible to the project (the caller then still looks for the earlier
- * message, which answers before any check). `idempotencyKey` null: no earlier message is looked for;
- * `conversationId` null: no conversation is read (a `to` send).
+ * Read from the project's own row, so the key's earlier message comes back even when the channel is
+ * not visible. `idempotencyKey` null: no earlier message is looked for; `conversationId` null: no
+ * conversation is read (a `to` send).
  */
-export async function readSendContext(ctx: Ctx, channelId: string, idempotencyKey: string | null, conversationId: string | null): Promise<SendContext | null> {
+export async function readSendContext(ctx: Ctx, channelId: string, idempotencyKey: string | null, conversationId: string | null): Promise<SendContext> {
   const [row] = await sendContextQuery(ctx.db).execute({
     project: ctx.project.id,
     channel: channelId,
@@ -52,7 +53,7 @@ export async function readSendContext(ctx: Ctx, channelId: string, idempotencyKe
     since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString(),
     conversation: conversationId,
   });
-  if (!row) return null;
+  if (!row) throw new Error(`send context: project ${ctx.project.id} has no row`);
   const earlier = row.earlier
     ? { id: row.earlier[0]!, conversationId: row.earlier[1]!, contactId: row.earlier[2]!, body: JSON.parse(row.earlier[3]!) as Record<string, unknown> }
     : null;
@@ -83,10 +84,11 @@ const sendContextQuery = preparedPerDb((db: Db) => {
       joined: sql<boolean>`case when ${channels.isSandbox} then ${joinedSql(project, channel)} else true end`,
       earlier,
     })
-    .from(channels)
+    .from(projects)
+    .leftJoin(channels, and(eq(channels.id, channel), visibleTo(sql.placeholder("org"), sql.placeholder("b"), sql.placeholder("c"))))
     .leftJoin(conversations, and(eq(conversations.projectId, project), eq(conversations.id, sql.placeholder("conversation"))))
     .leftJoin(contacts, and(eq(contacts.projectId, project), eq(contacts.id, conversations.contactId)))
-    .where(and(eq(channels.id, channel), visibleTo(sql.placeholder("org"), sql.placeholder("b"), sql.placeholder("c"))))
+    .where(eq(projects.id, project))
     .prepare("send_context");
 });
 

@@ -1,8 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
 import type { AnswerRecord, Ctx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
-import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
@@ -19,7 +18,7 @@ import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { takePairSlot } from "./pacing";
 import { assertContentSupported } from "./platform-rules";
 import { byPhone, conversationTarget, ensureTarget, type Target } from "./recipient";
-import { IDEMPOTENCY_WINDOW_MS, readSendContext } from "./send-context";
+import { readSendContext } from "./send-context";
 import { PROVIDER_SEND_JOB, type ProviderSendJob } from "./provider-send";
 import { contentFieldsOf, sentContentFields, type MessageContentFields } from "./serialize";
 import { messageRow, type MessageFacts } from "./rows";
@@ -55,15 +54,10 @@ export async function sendMessage(ctx: Ctx, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
   // One read: the key's earlier message (a key made up just now has none), the channel, and a reply's conversation.
   const read = await readSendContext(ctx, input.channel_id, input.idempotencyKey ? idempotencyKey : null, input.conversation_id ?? null);
-  if (!read) {
-    // The channel is not visible (any more): an earlier message of the key still answers first.
-    const earlier = input.idempotencyKey ? await findByIdempotencyKey(ctx, idempotencyKey) : null;
-    if (earlier) return earlier;
-    throw notFound("channel", input.channel_id);
-  }
+  // An earlier message of the key answers first, even when the channel is not visible (any more).
   if (read.earlier) return response(read.earlier.id, read.earlier.conversationId, read.earlier.contactId, idempotencyKey, contentFieldsOf(read.earlier.body));
-
   const channel = read.channel;
+  if (!channel) throw notFound("channel", input.channel_id);
   assertContentSupported(channel.platform, input.message);
   assertChannelReady(channel, input.message);
   // Content a feature owns is prepared by it (a template: the channel's own, APPROVED, its FLOW buttons' dispatches alongside).
@@ -145,30 +139,6 @@ function response(id: string, conversationId: string, contactId: string, idempot
     ...content,
   };
 }
-
-/** The message a key already created in the last 24 h (a retry after the API's own record was lost). */
-async function findByIdempotencyKey(ctx: Ctx, key: string) {
-  const [row] = await messageByIdempotencyKey(ctx.db).execute({
-    project: ctx.project.id,
-    key,
-    since: new Date(ctx.now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString(),
-  });
-  return row ? response(row.id, row.conversationId, row.contactId, key, contentFieldsOf(row.body)) : null;
-}
-
-const messageByIdempotencyKey = preparedPerDb((db) =>
-  db
-    .select({ id: messages.id, conversationId: messages.conversationId, contactId: messages.contactId, body: messages.body })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.projectId, sql.placeholder("project")),
-        eq(messages.idempotencyKey, sql.placeholder("key")),
-        gt(messages.createdAt, sql`${sql.placeholder("since")}::timestamptz`),
-      ),
-    )
-    .prepare("message_by_idempotency_key"),
-);
 
 /** 412 channel_not_ready: the channel must be connected, and the shared sandbox sends no templates. */
 function assertChannelReady(channel: ChannelRow, message: OutboundMessage) {

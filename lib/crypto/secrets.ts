@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomFillSync, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
+import { LRUCache } from "lru-cache";
 import path from "node:path";
 import { env } from "@/lib/config";
 
@@ -95,7 +96,7 @@ export function unseal(sealed: string): string {
 }
 
 /** Unsealed values by sealed text, under the key they were unsealed with (see unsealCached). */
-let unsealedCache: { key: Buffer; values: Map<string, string> } | null = null;
+let unsealedCache: { key: Buffer; values: LRUCache<string, string> } | null = null;
 const UNSEALED_CACHE_SIZE = 10_000;
 
 /**
@@ -107,16 +108,10 @@ const UNSEALED_CACHE_SIZE = 10_000;
  */
 export function unsealCached(sealed: string): string {
   const key = encryptionKey();
-  if (unsealedCache?.key !== key) unsealedCache = { key, values: new Map() };
-  const values = unsealedCache.values;
+  if (unsealedCache?.key !== key) unsealedCache = { key, values: new LRUCache({ max: UNSEALED_CACHE_SIZE }) };
+  const { values } = unsealedCache;
   let plain = values.get(sealed);
-  if (plain === undefined) {
-    plain = unseal(sealed);
-    if (values.size >= UNSEALED_CACHE_SIZE) values.delete(values.keys().next().value!);
-  } else {
-    values.delete(sealed);
-  }
-  values.set(sealed, plain);
+  if (plain === undefined) values.set(sealed, (plain = unseal(sealed)));
   return plain;
 }
 

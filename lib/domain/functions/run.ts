@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { functionSecrets, functionVersions, hostedFunctions, projects } from "@/lib/db/schema";
 import { unsealCached } from "@/lib/crypto/secrets";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
@@ -96,26 +97,16 @@ const versionCode = preparedPerDb((db) =>
  * Bounded by characters, least recently used first out.
  */
 const CODE_CACHE_CHARS = 16_000_000;
-const codeCache = new Map<string, string>();
-let codeCacheChars = 0;
+// A code longer than the whole bound is not kept (the largest allowed is 400,000 characters).
+const codeCache = new LRUCache<string, string>({ maxSize: CODE_CACHE_CHARS, sizeCalculation: (code) => Math.max(1, code.length) });
 
 async function codeOf(db: Db, projectId: string, versionId: string): Promise<string | null> {
   const key = `${projectId}:${versionId}`;
   const cached = codeCache.get(key);
-  if (cached !== undefined) {
-    codeCache.delete(key);
-    codeCache.set(key, cached);
-    return cached;
-  }
+  if (cached !== undefined) return cached;
   const [row] = await versionCode(db).execute({ projectId, versionId });
   if (!row) return null;
   codeCache.set(key, row.code);
-  codeCacheChars += row.code.length;
-  for (const [oldest, code] of codeCache) {
-    if (codeCacheChars <= CODE_CACHE_CHARS || oldest === key) break;
-    codeCache.delete(oldest);
-    codeCacheChars -= code.length;
-  }
   return row.code;
 }
 

@@ -1,4 +1,5 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/ports/db/types";
 import type { FunctionRow } from "./serialize";
 
@@ -31,7 +32,7 @@ interface Entry {
   loaded: LoadedRunnable;
 }
 
-const perDb = new WeakMap<Db, Map<string, Entry>>();
+const perDb = new WeakMap<Db, LRUCache<string, Entry>>();
 
 function keyOf(projectId: string, idOrSlug: string): string {
   return `${projectId}\u0000${idOrSlug}`;
@@ -45,31 +46,19 @@ export function cacheable(db: Db): boolean {
 /** The entry loaded under `revision`, or undefined (none, or loaded under another revision). */
 export function cachedRunnable(db: Db, projectId: string, idOrSlug: string, revision: number): LoadedRunnable | undefined {
   const entries = perDb.get(db);
-  if (!entries) return undefined;
   const key = keyOf(projectId, idOrSlug);
-  const entry = entries.get(key);
+  const entry = entries?.get(key);
   if (!entry) return undefined;
-  if (entry.revision !== revision) {
-    entries.delete(key);
-    return undefined;
-  }
-  entries.delete(key);
-  entries.set(key, entry);
-  return entry.loaded;
+  if (entry.revision === revision) return entry.loaded;
+  entries!.delete(key);
+  return undefined;
 }
 
 export function keepRunnable(db: Db, projectId: string, idOrSlug: string, revision: number, loaded: LoadedRunnable): void {
   let entries = perDb.get(db);
-  if (!entries) {
-    entries = new Map();
-    perDb.set(db, entries);
-  }
+  if (!entries) perDb.set(db, (entries = new LRUCache({ max: MAX_ENTRIES })));
   entries.set(keyOf(projectId, idOrSlug), {
     revision,
     loaded: Object.freeze({ ...loaded, fn: Object.freeze(loaded.fn), sealedSecrets: Object.freeze(loaded.sealedSecrets) }),
   });
-  if (entries.size > MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
 }

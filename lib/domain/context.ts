@@ -74,6 +74,20 @@ export interface Services {
 export interface SystemCtx extends Services {
   actor: Actor;
   now: Date;
+  /**
+   * The deliveries this process attempts itself once the caller's transaction commits (a job's
+   * transaction that opened one with withDirectDeliveries, lib/domain/webhooks/direct.ts); absent, every
+   * delivery gets its queue job.
+   */
+  direct?: DirectDeliveryBatch | null;
+}
+
+/** See SystemCtx.direct; implemented by lib/domain/webhooks/direct.ts. */
+export interface DirectDeliveryBatch {
+  /** A slot for one delivery of the project: the end of its lease, or null (no slot free: it gets a job). */
+  reserve(projectId: string, now: Date): Date | null;
+  /** After the write a reservation was for: the pending delivery it wrote, or null (none: the slot is freed). */
+  settle(projectId: string, deliveryId: string | null): void;
 }
 
 /**

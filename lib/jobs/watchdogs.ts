@@ -1,5 +1,6 @@
 import { systemCtx, type Services } from "@/lib/domain/context";
 import { takeOverStalledRuns, WATCH_EVERY_MS } from "@/lib/domain/broadcasts/watchdog";
+import { sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
 import { rootMessage } from "@/lib/error-kind";
 
 /**
@@ -20,6 +21,12 @@ export function startWatchdogs(services: Services): { stop(): Promise<void> } {
     } catch (error) {
       // The database may be away for a moment (a restart): the next pass tries again.
       console.error(`[broadcasts] watchdog: ${rootMessage(error)}`);
+    }
+    try {
+      const taken = await sweepExpiredLeases(systemCtx(services));
+      if (taken) console.log(`[webhooks] ${taken} direct deliveries outlived their lease (a worker stopped); each goes to a job`);
+    } catch (error) {
+      console.error(`[webhooks] lease sweep: ${rootMessage(error)}`);
     }
   };
   const schedule = () => {

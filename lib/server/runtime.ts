@@ -18,6 +18,7 @@ import type { Ports, Services, Settings } from "@/lib/domain/context";
 import { registerJobs, scheduleMaintenance } from "@/lib/jobs";
 import { installReactions } from "@/lib/domain/reactions";
 import { startWatchdogs } from "@/lib/jobs/watchdogs";
+import { installDirectDeliveries } from "@/lib/domain/webhooks/direct";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
 import { createMetrics } from "@/lib/ports/metrics";
 import { createBus } from "@/lib/ports/bus";
@@ -162,13 +163,20 @@ async function startRuntime(): Promise<Runtime> {
     await runtime.ports.queue.startWorkers({ pollingIntervalSeconds: 0.5 });
     await scheduleMaintenance(runtime.ports.queue);
     const watchdogs = startWatchdogs(servicesOf(runtime));
+    // This process attempts the deliveries its jobs write (lib/domain/webhooks/direct.ts).
+    const uninstallDirect = installDirectDeliveries(servicesOf(runtime));
     const { close, stopWork } = runtime;
     runtime.stopWork = async (options) => {
       await watchdogs.stop();
-      return stopWork(options);
+      const stopped = await stopWork(options);
+      // After the jobs: a job finishing in its grace may still start a direct attempt.
+      await uninstallDirect(options?.graceMs);
+      return stopped;
     };
     runtime.close = async (options) => {
-      await watchdogs.stop();
+      // The overridden stopWork (stopWork is once per runtime, so close's own call is the same one),
+      // then the direct attempts still finishing, before the database they write to closes.
+      await runtime.stopWork(options);
       await close(options);
     };
   }

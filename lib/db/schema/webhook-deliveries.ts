@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, updatedAt } from "./columns";
 import { projects } from "./projects";
@@ -30,6 +31,12 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default("event"),
     completedAt: at("completed_at"),
+    /**
+     * Set while a worker attempts the delivery in its own process, with no queue job behind it
+     * (lib/domain/webhooks/direct.ts): past this time with the delivery still pending and the lease
+     * still set, the worker is presumed dead and the lease sweep gives the attempt to a job.
+     */
+    leaseExpiresAt: at("lease_expires_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +44,10 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_project_id").on(t.projectId, t.id),
     index("webhook_deliveries_project_status").on(t.projectId, t.status),
     index("webhook_deliveries_event").on(t.eventId),
+    // Only leased pending deliveries: the sweep reads a handful of rows however many deliveries exist.
+    index("webhook_deliveries_lease")
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'pending' and ${t.leaseExpiresAt} is not null`),
   ],
 );
 

@@ -47,12 +47,15 @@ function eventId(ctx: Pick<SystemCtx, "ports">, at: Date): string {
  * or a request alike, the delivery goes to ctx.ports.queue. Returns the id, or null when an event
  * with the same dedupe key exists already (a provider retry).
  */
-export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: EventInput): Promise<string | null> {
+export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, input: EventInput): Promise<string | null> {
   const { project, type, at } = input;
   const id = eventId(ctx, at);
   const deliver = input.deliver ?? true;
   if (deliver && !input.defer) {
-    // The common case, one statement: the event, its delivery and the delivery's first job.
+    // The common case, one statement: the event, its delivery and the delivery's first job, or, leased
+    // to this process (lib/domain/webhooks/direct.ts), no job: the attempt follows the caller's commit.
+    const deliveryId = newId("webhookDelivery", at.getTime());
+    const lease = ctx.direct?.reserve(project.id, ctx.ports.clock.now()) ?? null;
     const fields = {
       id,
       projectId: project.id,
@@ -61,9 +64,12 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports">, input: Eve
       route: input.route ?? "external",
       dedupeKey: input.dedupeKey ?? null,
       createdAt: at,
+      deliveryId,
+      ...(lease ? { leaseExpiresAt: lease } : {}),
     };
-    const stored = await insertEventDelivering(ctx.db, ctx.ports.queue, { ...fields, deliveryId: newId("webhookDelivery", at.getTime()) });
-    return stored ? id : null;
+    const outcome = await insertEventDelivering(ctx.db, ctx.ports.queue, fields);
+    if (lease) ctx.direct?.settle(project.id, outcome.pending ? deliveryId : null);
+    return outcome.stored ? id : null;
   }
   const [row] = await insertEvent(ctx.db, {
     id,

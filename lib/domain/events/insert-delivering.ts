@@ -10,7 +10,8 @@ import { WEBHOOK_DELIVER_JOB, attemptJobOptions, type DeliveryJob } from "@/lib/
  * (no round trip per part; README "Performance", issue 35). It writes what emitEvent's three steps
  * wrote: the event unless its dedupe key exists; only then, and only when the project has a
  * webhook_url, the delivery (paused while the endpoint is paused); and only for a pending delivery,
- * the attempt-1 job, with the same singleton key and group as sendAttempt's.
+ * the attempt-1 job, with the same singleton key and group as sendAttempt's, unless the delivery is
+ * leased to this process (leaseExpiresAt): then no job, and the caller attempts it after its commit.
  */
 
 export interface DeliveringEvent {
@@ -23,10 +24,21 @@ export interface DeliveringEvent {
   createdAt: Date;
   /** The delivery's id, used only when a delivery is written. */
   deliveryId: string;
+  /**
+   * Set when this process attempts the delivery itself once the caller commits (lib/domain/webhooks/direct.ts):
+   * the delivery is written with this lease and no job.
+   */
+  leaseExpiresAt?: Date;
 }
 
-/** Returns whether the event was stored (false: its dedupe key exists, nothing was written). */
-export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event: DeliveringEvent): Promise<boolean> {
+export interface DeliveringOutcome {
+  /** False: its dedupe key exists, nothing was written. */
+  stored: boolean;
+  /** A pending delivery was written (not paused, the project has a webhook_url). */
+  pending: boolean;
+}
+
+export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event: DeliveringEvent): Promise<DeliveringOutcome> {
   const at = event.createdAt.toISOString();
   const job: DeliveryJob = { deliveryId: event.deliveryId, attempt: 1 };
   const values = {
@@ -38,10 +50,11 @@ export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event:
     dedupeKey: event.dedupeKey,
     at,
     deliveryId: event.deliveryId,
+    leaseExpiresAt: event.leaseExpiresAt?.toISOString() ?? null,
     job: jobPayload(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
   };
-  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), values)) as { stored: number }[];
-  return (row?.stored ?? 0) > 0;
+  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), values)) as { stored: number; pending: number }[];
+  return { stored: (row?.stored ?? 0) > 0, pending: (row?.pending ?? 0) > 0 };
 }
 
 const statement = statementWithJob("event_insert_delivering", (job) => {
@@ -52,14 +65,17 @@ const statement = statementWithJob("event_insert_delivering", (job) => {
     on conflict do nothing returning "id"`;
   const target = sql`select ${projects.webhookUrl} as "url", ${projects.webhookPausedAt} as "paused_at" from ${projects}
     where ${projects.id} = ${p("projectId")} and exists (select 1 from "inserted")`;
-  const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "created_at", "updated_at")
+  const lease = sql`${p("leaseExpiresAt")}::text::timestamptz`;
+  const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "lease_expires_at", "created_at", "updated_at")
     select ${p("deliveryId")}, ${p("projectId")}, ${p("id")}, ${p("type")},
       case when "paused_at" is null then 'pending' else 'paused' end,
       case when "paused_at" is null then ${at} end,
-      'event', ${at}, ${at}
+      'event', case when "paused_at" is null then ${lease} end, ${at}, ${at}
     from "target" where "url" is not null returning "status"`;
-  // The job's rows: one while the delivery is pending, none otherwise (pg-boss's insert reads them as a recordset).
-  const jobs = sql`(case when exists (select 1 from "delivery" where "status" = 'pending') then ${p("job")} else '[]' end)`;
+  // The job's rows: one while the delivery is pending and not leased to this process, none otherwise
+  // (pg-boss's insert reads them as a recordset).
+  const jobs = sql`(case when ${lease} is null and exists (select 1 from "delivery" where "status" = 'pending') then ${p("job")} else '[]' end)`;
   return sql`with "inserted" as (${inserted}), "target" as (${target}), "delivery" as (${delivery})${job.ctes("job", jobs)}
-    select (select count(*) from "inserted")::int as "stored", ${job.notifiedColumn("job")} as "notified"`;
+    select (select count(*) from "inserted")::int as "stored", (select count(*) from "delivery" where "status" = 'pending')::int as "pending",
+      ${job.notifiedColumn("job")} as "notified"`;
 });

@@ -74,6 +74,7 @@ const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final",
         lastError: sql`${p("lastError")}`,
         status: sql`${p("status")}`,
         nextAttemptAt: null,
+        leaseExpiresAt: null,
         completedAt: now,
         updatedAt: now,
       })
@@ -115,13 +116,16 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
   const { delivery, event, project } = row;
   const now = ctx.now;
   if (project.webhookPausedAt) {
-    await db.update(webhookDeliveries).set({ status: "paused", nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, delivery.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "paused", nextAttemptAt: null, leaseExpiresAt: null, updatedAt: now })
+      .where(eq(webhookDeliveries.id, delivery.id));
     return "paused";
   }
   if (!project.webhookUrl) {
     await db
       .update(webhookDeliveries)
-      .set({ status: "failed", lastError: "The project has no webhook_url.", nextAttemptAt: null, completedAt: now, updatedAt: now })
+      .set({ status: "failed", lastError: "The project has no webhook_url.", nextAttemptAt: null, leaseExpiresAt: null, completedAt: now, updatedAt: now })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
     return "failed";
   }
@@ -177,7 +181,8 @@ export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options:
     const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.attemptCount, attemptNumber));
     const moved = await tx
       .update(webhookDeliveries)
-      .set({ ...progress, nextAttemptAt: nextAt, updatedAt: now })
+      // The next attempt is a job's: a direct attempt's lease (direct.ts) ends here.
+      .set({ ...progress, nextAttemptAt: nextAt, leaseExpiresAt: null, updatedAt: now })
       .where(current)
       .returning({ id: webhookDeliveries.id });
     if (!moved.length) return "skipped";

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { webhookDeliveries } from "@/lib/db/schema";
+import type { SystemCtx } from "@/lib/domain/context";
+import { executeRows } from "@/lib/ports/db/bulk";
+import { sendAttempt } from "./enqueue";
+
+/** Deliveries handed to jobs per statement: a dead worker leaves at most a few hundred (direct.ts CAPACITY). */
+const BATCH = 500;
+
+/**
+ * Gives to a job every pending delivery whose direct attempt's lease has passed (direct.ts): the worker
+ * that held it died, or its attempt could not be recorded. The lease is cleared and the next attempt's
+ * job written in one transaction, so a delivery is taken over once however many workers look at the
+ * same moment (SKIP LOCKED), and only while it is still pending and leased. Runs on every worker's
+ * watchdog timer (lib/jobs/watchdogs.ts), not as a queue job: the case it exists for is a dead worker.
+ * Returns how many it handed over.
+ */
+export async function sweepExpiredLeases(ctx: Pick<SystemCtx, "db" | "ports">): Promise<number> {
+  const now = ctx.ports.clock.now().toISOString();
+  let total = 0;
+  for (;;) {
+    const taken = await ctx.db.transaction(async (tx) => {
+      const rows = await executeRows<{ id: string; project_id: string; attempt_count: number }>(
+        tx,
+        sql`update ${webhookDeliveries} set "lease_expires_at" = null, "next_attempt_at" = ${now}::timestamptz, "updated_at" = ${now}::timestamptz
+          where "id" in (select "id" from ${webhookDeliveries}
+            where "status" = 'pending' and "lease_expires_at" is not null and "lease_expires_at" <= ${now}::timestamptz
+            order by "lease_expires_at" limit ${BATCH} for update skip locked)
+          returning "id", "project_id", "attempt_count"`,
+      );
+      for (const row of rows) await sendAttempt(tx, ctx.ports.queue, { deliveryId: row.id, attempt: row.attempt_count + 1 }, row.project_id);
+      return rows.length;
+    });
+    total += taken;
+    if (taken < BATCH) return total;
+  }
+}

@@ -1,17 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { inboundWebhooks, webhookDeliveries } from "@/lib/db/schema";
+import { inboundWebhooks, messages, webhookDeliveries } from "@/lib/db/schema";
 import type { DirectDeliveryBatch } from "@/lib/domain/context";
 import { emitEvent } from "@/lib/domain/events";
 import { processInboundWebhook } from "@/lib/domain/ingest/process";
 import { LEASE_MS, installDirectDeliveries, withDirectDeliveries } from "@/lib/domain/webhooks/direct";
 import { sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
-import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { executeRows } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { joinSandbox, startHarness, textA, type Harness } from "../ingest/harness";
+import { envelopeA, joinSandbox, startHarness, textA, type Harness } from "../ingest/harness";
 
 /**
  * Direct deliveries (lib/domain/webhooks/direct.ts): a worker attempts the deliveries its own
@@ -184,5 +184,43 @@ describe("direct deliveries", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: "succeeded", leaseExpiresAt: null });
     expect(await jobsFor(mine[0]!.id)).toEqual([]);
+  });
+
+  it("an envelope of statuses, applied as a set, sends each message.status from the ingest job itself", async () => {
+    const pids = ["a", "b", "c"].map((k) => `wamid.DIRECT-S-${k}-${newId("message")}`);
+    await h.app.db.insert(messages).values(
+      pids.map((pid) => ({
+        id: newId("message"),
+        projectId: acme.projectId,
+        conversationId: newId("conversation"),
+        contactId: newId("contact"),
+        channelId: SANDBOX_CHANNEL_ID,
+        direction: "outbound" as const,
+        type: "text",
+        status: "sent" as const,
+        content: "hi",
+        body: { kind: "text", text: "hi" },
+        platformMessageId: pid,
+        recipient: "15551110077",
+        timestamp: new Date(),
+      })),
+    );
+    const ts = String(Math.floor(Date.now() / 1000));
+    const envelope = envelopeA(SANDBOX_PHONE_NUMBER_ID, {
+      statuses: pids.map((id) => ({ id, status: "delivered", timestamp: ts, recipient_id: "15551110077" })),
+    });
+    const id = newId("inboundWebhook");
+    await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body: JSON.stringify(envelope), receivedAt: h.app.clock.now() });
+    install();
+    await processInboundWebhook(h.app.systemCtx(), { id });
+    await settled();
+    expect(receiver.received.map((r) => (JSON.parse(r.raw) as { event: string }).event)).toEqual(["message.status", "message.status", "message.status"]);
+    const mine = await h.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.projectId, acme.projectId));
+    expect(mine.map((d) => [d.status, d.leaseExpiresAt])).toEqual([
+      ["succeeded", null],
+      ["succeeded", null],
+      ["succeeded", null],
+    ]);
+    for (const delivery of mine) expect(await jobsFor(delivery.id)).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
  * and deliveries, with each project's webhook target read once. Returns the ids of the events stored
  * (a dedupe key that exists already stores nothing, as in emitEvent).
  */
-export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: EventInput[]): Promise<string[]> {
+export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, inputs: EventInput[]): Promise<string[]> {
   if (!inputs.length) return [];
   const rows = inputs.map((input) => ({
     id: eventId(ctx, input.at),
@@ -116,7 +116,7 @@ export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports">, inputs: E
     : new Map<string, { url: string | null; pausedAt: Date | null }>();
   for (const row of toDeliver) {
     const target = targets.get(row.projectId);
-    if (target?.url) await scheduleDelivery(ctx.db, ctx.ports.queue, row, row.createdAt, "event", target);
+    if (target?.url) await scheduleDelivery(ctx.db, ctx.ports.queue, row, row.createdAt, "event", target, ctx.direct);
   }
   return [...stored];
 }

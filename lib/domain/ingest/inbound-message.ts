@@ -15,7 +15,6 @@ import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from ".
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
-import { withDirectDeliveries } from "@/lib/domain/webhooks/direct";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
 interface Committed {
@@ -42,29 +41,26 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
   // of it (a join committed alone would be "already joined" on the retry, and never announced).
   const committed: Committed[] = [];
-  // Its message.received is attempted by this worker once the transaction commits (webhooks/direct.ts).
-  const outcome = await withDirectDeliveries((direct) =>
-    ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx, direct };
-      let joined = false;
-      const code = channel.isSandbox ? joinCodeIn(message.text) : null;
-      // A feature may claim the text (a registration link's token, docs/spec/decisions.md "Registration
-      // intents"); on the sandbox a claim joins the tester to its project as that project's code would.
-      const claim = code ? null : await inboundMessageClaims.first(txCtx, { channel, text: message.text });
-      const joinCode = code ?? (channel.isSandbox && claim ? claim.joinCode : null);
-      if (joinCode) {
-        const outcome = await joinProject(txCtx, { channel, address, code: joinCode });
-        // An unknown code from a tester who joined a project already is an ordinary message ("join us
-        // tomorrow"); from anyone else it is stored nowhere (projectFor finds no project). A full project
-        // refuses the join and the message.
-        if (outcome.kind === "full") return "join_rejected";
-        if (outcome.kind === "joined") joined = !outcome.alreadyJoined;
-      }
-      const project = await projectFor(tx, channel, event.from);
-      if (!project) return code ? "join_rejected" : "no_project";
-      return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null }, committed);
-    }),
-  );
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    let joined = false;
+    const code = channel.isSandbox ? joinCodeIn(message.text) : null;
+    // A feature may claim the text (a registration link's token, docs/spec/decisions.md "Registration
+    // intents"); on the sandbox a claim joins the tester to its project as that project's code would.
+    const claim = code ? null : await inboundMessageClaims.first(txCtx, { channel, text: message.text });
+    const joinCode = code ?? (channel.isSandbox && claim ? claim.joinCode : null);
+    if (joinCode) {
+      const outcome = await joinProject(txCtx, { channel, address, code: joinCode });
+      // An unknown code from a tester who joined a project already is an ordinary message ("join us
+      // tomorrow"); from anyone else it is stored nowhere (projectFor finds no project). A full project
+      // refuses the join and the message.
+      if (outcome.kind === "full") return "join_rejected";
+      if (outcome.kind === "joined") joined = !outcome.alreadyJoined;
+    }
+    const project = await projectFor(tx, channel, event.from);
+    if (!project) return code ? "join_rejected" : "no_project";
+    return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null }, committed);
+  });
   for (const { projectId, event } of committed) publishInboxEvent(projectId, event);
   return outcome;
 }

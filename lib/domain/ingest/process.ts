@@ -11,6 +11,7 @@ import { normalizeWebhook } from "./normalize";
 import { applyInboundEvent, isPending } from "./apply";
 import { applyStatusSet } from "./status-set";
 import type { InboundEvent } from "./types";
+import { withDirectDeliveries } from "@/lib/domain/webhooks/direct";
 
 export const INGEST_JOB = "ingest.process";
 export const STATUS_RETRY_JOB = "ingest.status-retry";
@@ -83,7 +84,8 @@ export async function processInboundWebhook(
     if (group.length > 1 && (await applyStatusRun(ctx, group))) continue;
     for (const event of group) {
       try {
-        const outcome = await applyInboundEvent({ ...ctx, now: ports.clock.now() }, event);
+        // What the item's deliveries are, this worker attempts once it is applied (webhooks/direct.ts).
+        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct }, event));
         // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
         if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
       } catch (error) {
@@ -128,11 +130,13 @@ function statusRuns(items: InboundEvent[]): InboundEvent[][] {
  */
 async function applyStatusRun(ctx: SystemCtx, group: InboundEvent[]): Promise<boolean> {
   try {
-    await ctx.db.transaction(async (tx) => {
-      const outcome = await applyStatusSet({ ...ctx, db: tx, now: ctx.ports.clock.now() }, group);
-      if (!outcome) throw new DeclinedRun();
-      for (const event of outcome.pending) await ctx.ports.queue.send(STATUS_RETRY_JOB, { event }, { tx, startAfter: 1000 });
-    });
+    await withDirectDeliveries((direct) =>
+      ctx.db.transaction(async (tx) => {
+        const outcome = await applyStatusSet({ ...ctx, db: tx, now: ctx.ports.clock.now(), direct }, group);
+        if (!outcome) throw new DeclinedRun();
+        for (const event of outcome.pending) await ctx.ports.queue.send(STATUS_RETRY_JOB, { event }, { tx, startAfter: 1000 });
+      }),
+    );
     return true;
   } catch {
     return false;
@@ -150,7 +154,7 @@ class DeclinedRun extends errorKind("DeclinedRun") {}
 export async function retryPendingStatus(ctx: SystemCtx, input: { event: InboundEvent }, attempt: JobAttempt): Promise<void> {
   const { event } = input;
   const final = attempt.retryCount >= attempt.retryLimit;
-  const outcome = await applyInboundEvent(ctx, event, { final });
+  const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, direct }, event, { final }));
   if (isPending(outcome) && !final) {
     throw new Error(`Inbound ${event.kind} ${pendingKey(event)} still refers to nothing stored; retrying`);
   }

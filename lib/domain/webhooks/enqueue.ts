@@ -4,6 +4,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { newId } from "@/lib/ids";
+import type { DirectDeliveryBatch } from "@/lib/domain/context";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
@@ -33,6 +34,8 @@ export async function scheduleDelivery(
   trigger: DeliveryTrigger = "event",
   /** The project's webhook target when the caller read it already (in the same transaction). */
   target?: WebhookTarget,
+  /** The caller's direct batch (SystemCtx.direct): a slot there means no job, the attempt follows the commit. */
+  direct?: DirectDeliveryBatch | null,
 ): Promise<string | null> {
   const [project] = target ? [target] : await db.select(WEBHOOK_TARGET).from(projects).where(eq(projects.id, event.projectId));
   if (!project?.url) return null;
@@ -40,7 +43,18 @@ export async function scheduleDelivery(
   const paused = project.pausedAt !== null;
   const row = { id, projectId: event.projectId, eventId: event.id, eventType: event.type, trigger, now };
   if (paused) {
-    await insertDelivery(db, { ...row, status: "paused", nextAttemptAt: null });
+    await insertDelivery(db, { ...row, status: "paused", nextAttemptAt: null, leaseExpiresAt: null });
+    return id;
+  }
+  const lease = direct?.reserve(event.projectId, now) ?? null;
+  if (lease) {
+    try {
+      await insertDelivery(db, { ...row, status: "pending", nextAttemptAt: now.toISOString(), leaseExpiresAt: lease.toISOString() });
+    } catch (error) {
+      direct?.settle(event.projectId, null);
+      throw error;
+    }
+    direct?.settle(event.projectId, id);
     return id;
   }
   // The delivery and its first job in one statement (lib/ports/queue/job-insert.ts).
@@ -61,7 +75,7 @@ const insertPendingDelivery = statementWithJob("webhook_delivery_insert_with_job
   return sql`with "delivery" as (${delivery})${job.ctes("job", p("job"))} select ${job.notifiedColumn("job")} as "notified"`;
 });
 
-/** A paused delivery (no job until the webhook is updated). */
+/** A delivery with no job: paused (until the webhook is updated), or leased to this process (direct.ts). */
 const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
   const p = (name: string) => sql.placeholder(name);
   return (
@@ -75,6 +89,7 @@ const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
         status: p("status"),
         // Bound as text (or null) in a fragment: the column's encoder would fail on a null Date.
         nextAttemptAt: sql`${p("nextAttemptAt")}::timestamptz`,
+        leaseExpiresAt: sql`${p("leaseExpiresAt")}::timestamptz`,
         trigger: p("trigger"),
         createdAt: p("now"),
         updatedAt: p("now"),

@@ -11,7 +11,11 @@ import { ms, type Report } from "../report";
 
 const MESSAGES = 12;
 const SLOW_MS = 2_000;
-/** pg-boss gives an abandoned webhook.deliver job back after expireInSeconds (30 s) at its next maintenance pass (≤ 60 s). */
+/**
+ * A delivery the killed worker attempted itself (lib/domain/webhooks/direct.ts) goes to a job once its
+ * 30 s lease has passed, at the next watchdog pass of the new worker (≤ 5 s); pg-boss gives an
+ * abandoned webhook.deliver job back after expireInSeconds (30 s) at its next maintenance pass (≤ 60 s).
+ */
 const DELIVERY_DEADLINE_MS = 150_000;
 
 export async function workerKillScenario(ctx: FaultContext, r: Report): Promise<void> {

@@ -9,6 +9,7 @@ import type { MetricsPort } from "@/lib/ports/metrics";
 import type { BusPort } from "@/lib/ports/bus";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 import type { SQL } from "drizzle-orm";
+import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
@@ -86,8 +87,11 @@ export interface SystemCtx extends Services {
 export interface DirectDeliveryBatch {
   /** A slot for one delivery of the project: the end of its lease, or null (no slot free: it gets a job). */
   reserve(projectId: string, now: Date): Date | null;
-  /** After the write a reservation was for: the pending delivery it wrote, or null (none: the slot is freed). */
-  settle(projectId: string, deliveryId: string | null): void;
+  /**
+   * After the write a reservation was for: the pending delivery it wrote (with what its attempt reads,
+   * when the write read it too), or null (none: the slot is freed).
+   */
+  settle(projectId: string, deliveryId: string | null, scope?: AttemptScope): void;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { inboundWebhooks, messages, webhookDeliveries } from "@/lib/db/schema";
@@ -23,6 +24,7 @@ import { envelopeA, joinSandbox, startHarness, textA, type Harness } from "../in
 let h: Harness;
 let receiver: Receiver;
 let acme: Seeded;
+let secret: string;
 let uninstall: ((graceMs?: number) => Promise<void>) | null = null;
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeEach(async () => {
   acme = await h.app.seed();
   const project = await h.app.call("PATCH", `/projects/${acme.projectId}`, { key: acme.key, body: { webhook_url: `${receiver.url}/hooks` } });
   expect(project.status).toBe(200);
+  secret = project.body.webhook_secret;
 });
 afterEach(async () => {
   await uninstall?.();
@@ -97,7 +100,11 @@ describe("direct deliveries", () => {
     const [eventId] = await emitInTransaction(1);
     await settled();
     expect(receiver.received).toHaveLength(1);
-    expect(JSON.parse(receiver.received[0]!.raw)).toMatchObject({ event: "message.status", payload: { message_id: "msg_0" } });
+    const [got] = receiver.received;
+    expect(JSON.parse(got!.raw)).toMatchObject({ event: "message.status", payload: { message_id: "msg_0" } });
+    // Signed with the project's secret, as the statement that wrote the delivery read it (no lookup).
+    expect(got!.headers["x-svc-signature"]).toBe(`sha256=${createHmac("sha256", Buffer.from(secret, "utf8")).update(got!.raw).digest("hex")}`);
+    expect(got!.headers["x-svc-delivery"]).toBe(eventId);
     const [delivery] = await deliveriesOf([eventId!]);
     expect(delivery).toMatchObject({ status: "succeeded", attemptCount: 1, leaseExpiresAt: null });
     expect(await jobsFor(delivery!.id)).toEqual([]);

@@ -68,7 +68,7 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
       ...(lease ? { leaseExpiresAt: lease } : {}),
     };
     const outcome = await insertEventDelivering(ctx.db, ctx.ports.queue, fields);
-    if (lease) ctx.direct?.settle(project.id, outcome.pending ? deliveryId : null);
+    if (lease) ctx.direct?.settle(project.id, outcome.pending ? deliveryId : null, outcome.scope);
     return outcome.stored ? id : null;
   }
   const [row] = await insertEvent(ctx.db, {

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { WEBHOOK_DELIVER_JOB, attemptJobOptions, type DeliveryJob } from "@/lib/domain/webhooks/enqueue";
+import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
 
 /**
  * An event that goes to the webhook, its delivery and the delivery's first job, in ONE statement
@@ -36,7 +37,21 @@ export interface DeliveringOutcome {
   stored: boolean;
   /** A pending delivery was written (not paused, the project has a webhook_url). */
   pending: boolean;
+  /** For a pending delivery leased to this process: what its attempt reads, as this statement saw it. */
+  scope?: AttemptScope;
 }
+
+/** The project's columns an attempt reads, as the final SELECT returns them for a leased delivery. */
+interface ScopeColumns {
+  webhook_url: string | null;
+  webhook_paused_at: Date | string | null;
+  webhook_failing_since: Date | string | null;
+  webhook_secret_sealed: string | null;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_expires_at: Date | string | null;
+}
+
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event: DeliveringEvent): Promise<DeliveringOutcome> {
   const at = event.createdAt.toISOString();
@@ -53,8 +68,24 @@ export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event:
     leaseExpiresAt: event.leaseExpiresAt?.toISOString() ?? null,
     job: jobPayload(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
   };
-  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), values)) as { stored: number; pending: number }[];
-  return { stored: (row?.stored ?? 0) > 0, pending: (row?.pending ?? 0) > 0 };
+  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), values)) as ({ stored: number; pending: number } & ScopeColumns)[];
+  const stored = (row?.stored ?? 0) > 0;
+  const pending = (row?.pending ?? 0) > 0;
+  if (!row || !pending || !event.leaseExpiresAt) return { stored, pending };
+  const scope: AttemptScope = {
+    delivery: { id: event.deliveryId, status: "pending", attemptCount: 0 },
+    event: { id: event.id, type: event.type, payload: event.payload },
+    project: {
+      id: event.projectId,
+      webhookUrl: row.webhook_url,
+      webhookPausedAt: dateOf(row.webhook_paused_at),
+      webhookFailingSince: dateOf(row.webhook_failing_since),
+      webhookSecretSealed: row.webhook_secret_sealed,
+      previousWebhookSecretSealed: row.previous_webhook_secret_sealed,
+      previousWebhookSecretExpiresAt: dateOf(row.previous_webhook_secret_expires_at),
+    },
+  };
+  return { stored, pending, scope };
 }
 
 const statement = statementWithJob("event_insert_delivering", (job) => {
@@ -63,7 +94,9 @@ const statement = statementWithJob("event_insert_delivering", (job) => {
   const inserted = sql`insert into ${events} ("id", "project_id", "type", "payload", "deliver", "route", "dedupe_key", "created_at")
     values (${p("id")}, ${p("projectId")}, ${p("type")}, ${p("payload")}::text::jsonb, true, ${p("route")}, ${p("dedupeKey")}::text, ${at})
     on conflict do nothing returning "id"`;
-  const target = sql`select ${projects.webhookUrl} as "url", ${projects.webhookPausedAt} as "paused_at" from ${projects}
+  const target = sql`select ${projects.webhookUrl} as "url", ${projects.webhookPausedAt} as "paused_at", ${projects.webhookFailingSince} as "failing_since",
+      ${projects.webhookSecretSealed} as "secret", ${projects.previousWebhookSecretSealed} as "previous_secret",
+      ${projects.previousWebhookSecretExpiresAt} as "previous_expires_at" from ${projects}
     where ${projects.id} = ${p("projectId")} and exists (select 1 from "inserted")`;
   const lease = sql`${p("leaseExpiresAt")}::text::timestamptz`;
   const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "lease_expires_at", "created_at", "updated_at")
@@ -77,5 +110,8 @@ const statement = statementWithJob("event_insert_delivering", (job) => {
   const jobs = sql`(case when ${lease} is null and exists (select 1 from "delivery" where "status" = 'pending') then ${p("job")} else '[]' end)`;
   return sql`with "inserted" as (${inserted}), "target" as (${target}), "delivery" as (${delivery})${job.ctes("job", jobs)}
     select (select count(*) from "inserted")::int as "stored", (select count(*) from "delivery" where "status" = 'pending')::int as "pending",
-      ${job.notifiedColumn("job")} as "notified"`;
+      ${job.notifiedColumn("job")} as "notified", "target"."url" as "webhook_url", "target"."paused_at" as "webhook_paused_at",
+      "target"."failing_since" as "webhook_failing_since", "target"."secret" as "webhook_secret_sealed",
+      "target"."previous_secret" as "previous_webhook_secret_sealed", "target"."previous_expires_at" as "previous_webhook_secret_expires_at"
+    from (select 1) as "one" left join "target" on true`;
 });

@@ -22,6 +22,21 @@ export interface AttemptOptions {
 
 export type AttemptOutcome = "succeeded" | "retry_scheduled" | "failed" | "gone" | "skipped" | "paused";
 
+/** What an attempt reads first: the delivery with its event and project (deliveryLookup's row). */
+export interface AttemptScope {
+  delivery: { id: string; status: string; attemptCount: number };
+  event: { id: string; type: string; payload: unknown };
+  project: {
+    id: string;
+    webhookUrl: string | null;
+    webhookPausedAt: Date | null;
+    webhookFailingSince: Date | null;
+    webhookSecretSealed: string | null;
+    previousWebhookSecretSealed: string | null;
+    previousWebhookSecretExpiresAt: Date | null;
+  };
+}
+
 interface Answer {
   statusCode: number | null;
   error: string | null;
@@ -109,9 +124,15 @@ const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final",
  * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
  * A job retried for an attempt already recorded (the worker died after recording) does nothing.
  */
-export async function attemptDelivery(ctx: SystemCtx, job: DeliveryJob, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  ctx: SystemCtx,
+  job: DeliveryJob,
+  options: AttemptOptions = {},
+  /** The scope as the statement that wrote the delivery read it (a direct attempt, direct.ts): no lookup. */
+  written?: AttemptScope,
+): Promise<AttemptOutcome> {
   const db = ctx.db;
-  const [row] = await deliveryLookup(db).execute({ id: job.deliveryId });
+  const [row]: (AttemptScope | undefined)[] = written ? [written] : await deliveryLookup(db).execute({ id: job.deliveryId });
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";
   const { delivery, event, project } = row;
   const now = ctx.now;

@@ -1,6 +1,6 @@
 import { systemCtx, type DirectDeliveryBatch, type Services } from "@/lib/domain/context";
 import { rootMessage } from "@/lib/error-kind";
-import { attemptDelivery } from "./attempt";
+import { attemptDelivery, type AttemptScope } from "./attempt";
 
 /**
  * Direct deliveries (README "Performance", issue 35): a worker that writes an event's delivery in a
@@ -52,9 +52,9 @@ class DirectDispatcher {
   }
 
   /** Attempt 1 of a delivery its caller committed; its slot is freed when the attempt is settled. */
-  dispatch(projectId: string, deliveryId: string): void {
+  dispatch(projectId: string, deliveryId: string, scope: AttemptScope | undefined): void {
     const ctx = systemCtx(this.services);
-    void attemptDelivery(ctx, { deliveryId, attempt: 1 })
+    void attemptDelivery(ctx, { deliveryId, attempt: 1 }, {}, scope)
       .then((outcome) => {
         if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
       })
@@ -80,7 +80,7 @@ class DirectDispatcher {
 /** One transaction's direct deliveries: attempted when it commits, their slots freed if it does not. */
 class Batch implements DirectDeliveryBatch {
   private reserved: string[] = [];
-  private readonly written: { projectId: string; deliveryId: string }[] = [];
+  private readonly written: { projectId: string; deliveryId: string; scope: AttemptScope | undefined }[] = [];
   /** Committed or abandoned: a ctx kept past its transaction gets jobs, never a slot nobody frees. */
   private closed = false;
 
@@ -92,18 +92,18 @@ class Batch implements DirectDeliveryBatch {
     return new Date(now.getTime() + LEASE_MS);
   }
 
-  settle(projectId: string, deliveryId: string | null): void {
+  settle(projectId: string, deliveryId: string | null, scope?: AttemptScope): void {
     const index = this.reserved.indexOf(projectId);
     if (index < 0) return;
     this.reserved.splice(index, 1);
-    if (deliveryId) this.written.push({ projectId, deliveryId });
+    if (deliveryId) this.written.push({ projectId, deliveryId, scope });
     else this.dispatcher.release(projectId);
   }
 
   commit(): void {
     this.closed = true;
     this.abandonReservations();
-    for (const { projectId, deliveryId } of this.written.splice(0)) this.dispatcher.dispatch(projectId, deliveryId);
+    for (const { projectId, deliveryId, scope } of this.written.splice(0)) this.dispatcher.dispatch(projectId, deliveryId, scope);
   }
 
   /** The transaction rolled back: nothing it wrote exists, so nothing is attempted. */

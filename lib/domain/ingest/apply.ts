@@ -1,6 +1,6 @@
 import type { SystemCtx } from "@/lib/domain/context";
 import type { InboundEvent } from "./types";
-import { channelBySender } from "./resolve";
+import { channelBySender, channelBySenderSeeing } from "./resolve";
 import { applyMessage } from "./inbound-message";
 import { applyProviderStatus } from "./statuses";
 import { applyEcho } from "./echoes";
@@ -55,12 +55,18 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
     await templateStatusReceived.run(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
     return "template_status";
   }
-  const [channel] = await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId });
-  if (!channel) return "no_channel";
+  // A customer's new message: its channel and whether it is stored already in one read.
+  const fresh = event.kind === "message" && event.message.type !== "edit" && event.message.type !== "revoke" ? event.message.id : null;
+  const [found] =
+    fresh === null
+      ? (await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId })).map((channel) => ({ channel, seen: undefined }))
+      : await channelBySenderSeeing(ctx.db).execute({ platform: event.platform, sender: event.senderId, providerId: fresh });
+  if (!found) return "no_channel";
+  const channel = found.channel;
   if (channel.status === "disconnected") return "channel_disconnected";
   switch (event.kind) {
     case "message":
-      return applyMessage(ctx, channel, event, options);
+      return applyMessage(ctx, channel, event, options, found.seen);
     case "status":
       return applyProviderStatus(ctx, channel, event);
     case "echo":

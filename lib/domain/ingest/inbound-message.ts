@@ -27,7 +27,14 @@ interface Committed {
  * and message.received; on the shared sandbox `join <code>` joins the tester to a project first. An
  * edit or delete changes the stored original and is announced as a message.received of its own.
  */
-export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: InboundOf<"message">, options: ApplyOptions): Promise<ApplyOutcome> {
+export async function applyMessage(
+  ctx: SystemCtx,
+  channel: ChannelRow,
+  event: InboundOf<"message">,
+  options: ApplyOptions,
+  /** Whether it is stored already, when the channel's read said (apply.ts); undefined: look. */
+  seenAlready?: boolean,
+): Promise<ApplyOutcome> {
   const address = addressOf(event.from);
   if (!address) return "no_project";
   const message = event.message;
@@ -35,7 +42,7 @@ export async function applyMessage(ctx: SystemCtx, channel: ChannelRow, event: I
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
   // move a tester back to a project they have left since.
-  const [seen] = await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id });
+  const seen = seenAlready ?? (await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id })).length > 0;
   if (seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all

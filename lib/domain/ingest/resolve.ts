@@ -20,6 +20,22 @@ export const channelBySender = preparedPerDb((db) =>
     .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
     .prepare("ingest_channel_by_sender"),
 );
+/**
+ * The channel with whether a customer message is stored on it already (the dedupe check applyMessage
+ * makes first): one round trip for both, on the path every inbound message takes.
+ */
+export const channelBySenderSeeing = preparedPerDb((db) =>
+  db
+    .select({
+      channel: channels,
+      // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" in the
+      // subquery would be the message's.
+      seen: sql<boolean>`exists (select 1 from "messages" as "seen" where "seen"."channel_id" = "channels"."id" and "seen"."platform_message_id" = ${sql.placeholder("providerId")})`,
+    })
+    .from(channels)
+    .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
+    .prepare("ingest_channel_by_sender_seeing"),
+);
 const projectById = preparedPerDb((db) =>
   db
     .select()

@@ -18,16 +18,6 @@ export interface IdentityInput {
   userId?: string | null;
 }
 
-/**
- * The contact id for a phone (or, with no phone, a platform user id) in an organization: created on
- * first sight, the same for every project of the organization ever after.
- */
-async function resolveContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string> {
-  const key = identityKey(input);
-  if (!key) throw new Error("A contact needs a phone number or a platform user id");
-  return linkIdentity(db, organizationId, key, newId("contact"));
-}
-
 /** The contact id an identity already resolves to in the organization, without creating one. */
 export async function findContactId(db: Db, organizationId: string, input: IdentityInput): Promise<string | null> {
   const key = identityKey(input);
@@ -109,11 +99,11 @@ export interface ContactUpsert {
 
 /** Creates the project's contact for this identity, or refreshes what the platform told us about it. */
 export async function upsertContact(db: Db, input: ContactUpsert): Promise<ContactRow> {
-  const id = await resolveContactId(db, input.organizationId, input);
+  const key = identityKey(input);
+  if (!key) throw new Error("A contact needs a phone number or a platform user id");
   const phone = input.phone ? `+${phoneDigits(input.phone)}` : null;
-  const [row] = await contactUpsert(db, {
+  const values = {
     projectId: input.projectId,
-    id,
     organizationId: input.organizationId,
     channelId: input.channelId,
     platform: input.platform,
@@ -123,18 +113,34 @@ export async function upsertContact(db: Db, input: ContactUpsert): Promise<Conta
     username: input.username ?? null,
     name: input.name ?? null,
     now: input.now,
-  });
-  return row!;
+  };
+  // One statement for a known customer (every message after their first): the contact id is read from
+  // the identity inside the upsert, a new id only when the identity is unknown.
+  const fresh = newId("contact");
+  const [row] = await contactUpsert(db, { ...values, kind: key.kind, value: key.value, fresh });
+  if (row!.id !== fresh) return row!;
+  // A new customer: link the identity to the new contact (first writer wins).
+  const owner = await linkIdentity(db, input.organizationId, key, fresh);
+  if (owner === fresh) return row!;
+  // Another writer linked it between the upsert and the link: theirs wins, the row just made goes.
+  await db.delete(contacts).where(and(eq(contacts.projectId, input.projectId), eq(contacts.id, fresh)));
+  const [theirs] = await contactUpsert(db, { ...values, kind: key.kind, value: key.value, fresh: owner });
+  return theirs!;
 }
 
-/** What the platform told us replaces what we knew; a value it did not send (null) keeps ours. */
+/**
+ * The contact of the identity (kind, value) when the organization knows it, else a new one with id
+ * `fresh`; what the platform told us replaces what we knew, and a value it did not send (null) keeps ours.
+ */
 const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
   const p = (name: string) => sql.placeholder(name);
   return db
     .insert(contacts)
     .values({
       projectId: p("projectId"),
-      id: p("id"),
+      id: sql`coalesce((select ${contactIdentities.contactId} from ${contactIdentities}
+        where ${contactIdentities.organizationId} = ${p("organizationId")} and ${contactIdentities.kind} = ${p("kind")}
+          and ${contactIdentities.value} = ${p("value")}), ${p("fresh")})`,
       organizationId: p("organizationId"),
       channelId: p("channelId"),
       platform: p("platform"),

@@ -1,6 +1,9 @@
 import type { SystemCtx } from "@/lib/domain/context";
 import type { InboundEvent } from "./types";
-import { channelBySender, channelBySenderSeeing } from "./resolve";
+import { channelBySender, channelBySenderSeeing, channelBySenderWithMessage } from "./resolve";
+import type { Db } from "@/lib/ports/db/types";
+import type { ChannelRow } from "@/lib/domain/channels/sandbox";
+import type { MessageRow } from "@/lib/domain/messages/serialize";
 import { applyMessage } from "./inbound-message";
 import { applyProviderStatus } from "./statuses";
 import { applyEcho } from "./echoes";
@@ -55,12 +58,7 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
     await templateStatusReceived.run(ctx, { businessAccountId: event.senderId, metaTemplateId: event.template_id, event: event.event, reason: event.reason });
     return "template_status";
   }
-  // A customer's new message: its channel and whether it is stored already in one read.
-  const fresh = event.kind === "message" && event.message.type !== "edit" && event.message.type !== "revoke" ? event.message.id : null;
-  const [found] =
-    fresh === null
-      ? (await channelBySender(ctx.db).execute({ platform: event.platform, sender: event.senderId })).map((channel) => ({ channel, seen: undefined }))
-      : await channelBySenderSeeing(ctx.db).execute({ platform: event.platform, sender: event.senderId, providerId: fresh });
+  const found = await channelOf(ctx.db, event);
   if (!found) return "no_channel";
   const channel = found.channel;
   if (channel.status === "disconnected") return "channel_disconnected";
@@ -68,7 +66,7 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
     case "message":
       return applyMessage(ctx, channel, event, options, found.seen);
     case "status":
-      return applyProviderStatus(ctx, channel, event);
+      return applyProviderStatus(ctx, channel, event, found.stored);
     case "echo":
       return applyEcho(ctx, channel, event, options);
     case "call":
@@ -76,4 +74,25 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
     case "identity_change":
       return applyIdentityChange(ctx, channel, event);
   }
+}
+
+/**
+ * The item's channel, and what its first step reads on it, in the same round trip: for a customer's
+ * new message whether it is stored already (the dedupe check), for a status the message it names
+ * (null: not stored yet). Undefined: that step looks for itself.
+ */
+async function channelOf(
+  db: Db,
+  event: Exclude<InboundEvent, { kind: "flow_status" | "template_status" }>,
+): Promise<{ channel: ChannelRow; seen?: boolean; stored?: MessageRow | null } | undefined> {
+  const key = { platform: event.platform, sender: event.senderId };
+  if (event.kind === "message" && event.message.type !== "edit" && event.message.type !== "revoke") {
+    return (await channelBySenderSeeing(db).execute({ ...key, providerId: event.message.id }))[0];
+  }
+  if (event.kind === "status" && event.platform_message_id !== "") {
+    const [row] = await channelBySenderWithMessage(db).execute({ ...key, providerId: event.platform_message_id });
+    return row && { channel: row.channel, stored: row.message };
+  }
+  const [channel] = await channelBySender(db).execute(key);
+  return channel && { channel };
 }

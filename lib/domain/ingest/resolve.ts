@@ -36,6 +36,15 @@ export const channelBySenderSeeing = preparedPerDb((db) =>
     .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
     .prepare("ingest_channel_by_sender_seeing"),
 );
+/** The channel with the stored message a status callback names (null when it is not stored yet): one read for both. */
+export const channelBySenderWithMessage = preparedPerDb((db) =>
+  db
+    .select({ channel: channels, message: messages })
+    .from(channels)
+    .leftJoin(messages, and(eq(messages.channelId, channels.id), eq(messages.platformMessageId, sql.placeholder("providerId"))))
+    .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
+    .prepare("ingest_channel_by_sender_with_message"),
+);
 const projectById = preparedPerDb((db) =>
   db
     .select()

@@ -166,13 +166,16 @@ async function startRuntime(): Promise<Runtime> {
     // This process attempts the deliveries its jobs write (lib/domain/webhooks/direct.ts).
     const uninstallDirect = installDirectDeliveries(servicesOf(runtime));
     const { close, stopWork } = runtime;
-    runtime.stopWork = async (options) => {
-      await watchdogs.stop();
-      const stopped = await stopWork(options);
-      // After the jobs: a job finishing in its grace may still start a direct attempt.
-      await uninstallDirect(options?.graceMs);
-      return stopped;
-    };
+    let stoppingWork: ReturnType<Runtime["stopWork"]> | null = null;
+    runtime.stopWork = (options) =>
+      (stoppingWork ??= (async () => {
+        await watchdogs.stop();
+        const stopped = await stopWork(options);
+        // After the jobs: a job finishing in its grace may still start a direct attempt. Those still
+        // running at the deadline go to jobs, as the jobs still running go back to the queue.
+        const attempts = await uninstallDirect(options?.graceMs);
+        return { givenBack: stopped.givenBack + attempts };
+      })());
     runtime.close = async (options) => {
       // The overridden stopWork (stopWork is once per runtime, so close's own call is the same one),
       // then the direct attempts still finishing, before the database they write to closes.

@@ -25,7 +25,7 @@ let h: Harness;
 let receiver: Receiver;
 let acme: Seeded;
 let secret: string;
-let uninstall: ((graceMs?: number) => Promise<void>) | null = null;
+let uninstall: ((graceMs?: number) => Promise<number>) | null = null;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -229,5 +229,24 @@ describe("direct deliveries", () => {
       ["succeeded", null],
     ]);
     for (const delivery of mine) expect(await jobsFor(delivery.id)).toEqual([]);
+  });
+
+  it("attempts still running when a stopping worker's grace ends go to jobs at once, and one that then finishes is not made twice", async () => {
+    receiver.reply = () => ({ status: 200, body: "ok", delayMs: 1_500 });
+    install();
+    const [eventId] = await emitInTransaction(1);
+    await receiver.waitFor(1);
+    const stop = uninstall!;
+    uninstall = null;
+    expect(await stop(50)).toBe(1);
+    const [given] = await deliveriesOf([eventId!]);
+    expect(given).toMatchObject({ status: "pending", attemptCount: 0, leaseExpiresAt: null });
+    expect(await jobsFor(given!.id)).toEqual([`${given!.id}:1`]);
+
+    // The attempt still in flight finishes and is recorded; the job then finds it done.
+    for (let i = 0; i < 100 && (await deliveriesOf([eventId!]))[0]!.status === "pending"; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await deliveriesOf([eventId!]))[0]).toMatchObject({ status: "succeeded", attemptCount: 1 });
+    await h.app.runtime.ports.queue.drain();
+    expect(receiver.received).toHaveLength(1);
   });
 });

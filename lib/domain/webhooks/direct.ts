@@ -1,6 +1,7 @@
 import { systemCtx, type DirectDeliveryBatch, type Services } from "@/lib/domain/context";
 import { rootMessage } from "@/lib/error-kind";
 import { attemptDelivery, type AttemptScope } from "./attempt";
+import { giveBackLeases } from "./lease-sweep";
 
 /**
  * Direct deliveries (README "Performance", issue 35): a worker that writes an event's delivery in a
@@ -27,6 +28,8 @@ const PER_PROJECT = 100;
 
 class DirectDispatcher {
   private inFlight = 0;
+  /** The deliveries being attempted now: what a shutdown gives to jobs when they outlast its grace. */
+  readonly attempting = new Set<string>();
   private readonly perProject = new Map<string, number>();
   private idleWaiters: (() => void)[] = [];
 
@@ -54,13 +57,17 @@ class DirectDispatcher {
   /** Attempt 1 of a delivery its caller committed; its slot is freed when the attempt is settled. */
   dispatch(projectId: string, deliveryId: string, scope: AttemptScope | undefined): void {
     const ctx = systemCtx(this.services);
+    this.attempting.add(deliveryId);
     void attemptDelivery(ctx, { deliveryId, attempt: 1 }, {}, scope)
       .then((outcome) => {
         if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
       })
       // The lease stays set: the sweep gives the attempt to a job once it has passed.
       .catch((error: unknown) => console.error(`[webhooks] direct attempt of ${deliveryId} failed; its lease sweep retries it: ${rootMessage(error)}`))
-      .finally(() => this.release(projectId));
+      .finally(() => {
+        this.attempting.delete(deliveryId);
+        this.release(projectId);
+      });
   }
 
   /** Resolves once no attempt is in flight, or after `timeoutMs` (a shutdown's grace; the sweep has the rest). */
@@ -124,16 +131,23 @@ const installed = (holder.__svcDirectDeliveries ??= []);
 
 /**
  * Makes this process attempt the deliveries its jobs write (the composition root, for a process that
- * runs jobs; tests that exercise it). The returned function uninstalls it and waits up to `graceMs`
- * for the attempts in flight.
+ * runs jobs; tests that exercise it). The returned function uninstalls it, waits up to `graceMs` for
+ * the attempts in flight, and gives those still running to jobs (lease-sweep.ts giveBackLeases); it
+ * returns how many it gave.
  */
-export function installDirectDeliveries(services: Services, limits: { capacity?: number; perProject?: number } = {}): (graceMs?: number) => Promise<void> {
+export function installDirectDeliveries(services: Services, limits: { capacity?: number; perProject?: number } = {}): (graceMs?: number) => Promise<number> {
   const dispatcher = new DirectDispatcher(services, { capacity: limits.capacity ?? CAPACITY, perProject: limits.perProject ?? PER_PROJECT });
   installed.push(dispatcher);
   return async (graceMs = 5_000) => {
     const index = installed.indexOf(dispatcher);
     if (index >= 0) installed.splice(index, 1);
     await dispatcher.idle(graceMs);
+    const left = [...dispatcher.attempting];
+    if (!left.length) return 0;
+    return giveBackLeases(systemCtx(services), left).catch((error: unknown) => {
+      console.error(`[webhooks] could not give ${left.length} direct deliveries to jobs; the lease sweep will: ${rootMessage(error)}`);
+      return 0;
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { webhookDeliveries } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import { executeRows } from "@/lib/ports/db/bulk";
@@ -17,21 +17,38 @@ const BATCH = 500;
  */
 export async function sweepExpiredLeases(ctx: Pick<SystemCtx, "db" | "ports">): Promise<number> {
   const now = ctx.ports.clock.now().toISOString();
+  const due = sql`"lease_expires_at" <= ${now}::timestamptz`;
   let total = 0;
   for (;;) {
-    const taken = await ctx.db.transaction(async (tx) => {
-      const rows = await executeRows<{ id: string; project_id: string; attempt_count: number }>(
-        tx,
-        sql`update ${webhookDeliveries} set "lease_expires_at" = null, "next_attempt_at" = ${now}::timestamptz, "updated_at" = ${now}::timestamptz
-          where "id" in (select "id" from ${webhookDeliveries}
-            where "status" = 'pending' and "lease_expires_at" is not null and "lease_expires_at" <= ${now}::timestamptz
-            order by "lease_expires_at" limit ${BATCH} for update skip locked)
-          returning "id", "project_id", "attempt_count"`,
-      );
-      for (const row of rows) await sendAttempt(tx, ctx.ports.queue, { deliveryId: row.id, attempt: row.attempt_count + 1 }, row.project_id);
-      return rows.length;
-    });
+    const taken = await handToJobs(ctx, now, due);
     total += taken;
     if (taken < BATCH) return total;
   }
+}
+
+/**
+ * A stopping worker's direct attempts still running at its deadline (direct.ts): their deliveries go to
+ * jobs at once, as its queue jobs go back to the queue, rather than wait out their lease. An attempt that
+ * still finishes first is settled as usual, and its job then finds nothing to do.
+ */
+export async function giveBackLeases(ctx: Pick<SystemCtx, "db" | "ports">, deliveryIds: string[]): Promise<number> {
+  if (!deliveryIds.length) return 0;
+  const now = ctx.ports.clock.now().toISOString();
+  return handToJobs(ctx, now, sql`"id" = any(${`{${deliveryIds.join(",")}}`}::text[])`);
+}
+
+/** Up to BATCH pending, leased deliveries matching `which`: lease cleared and the next attempt's job written, in one transaction. */
+function handToJobs(ctx: Pick<SystemCtx, "db" | "ports">, now: string, which: SQL): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await executeRows<{ id: string; project_id: string; attempt_count: number }>(
+      tx,
+      sql`update ${webhookDeliveries} set "lease_expires_at" = null, "next_attempt_at" = ${now}::timestamptz, "updated_at" = ${now}::timestamptz
+        where "id" in (select "id" from ${webhookDeliveries}
+          where "status" = 'pending' and "lease_expires_at" is not null and ${which}
+          order by "lease_expires_at" limit ${BATCH} for update skip locked)
+        returning "id", "project_id", "attempt_count"`,
+    );
+    for (const row of rows) await sendAttempt(tx, ctx.ports.queue, { deliveryId: row.id, attempt: row.attempt_count + 1 }, row.project_id);
+    return rows.length;
+  });
 }

@@ -141,6 +141,27 @@ describe("Pacer after a stall", () => {
     expect(within(sent, back + 200, back + 1200)).toBeLessThanOrEqual(971);
   });
 
+  it("makes up for none of it when the sender says it waited for the provider (forgo): a fiftieth of a second's sends, then the rate", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(1000, time.now, time.sleep);
+    const sent: number[] = [];
+    void (async () => {
+      for (;;) {
+        if (time.t === 1000) {
+          await time.sleep(80);
+          pacer.forgo();
+        }
+        await pacer.take();
+        sent.push(time.t);
+      }
+    })();
+    await time.runUntil(2080);
+    expect(within(sent, 1000, 1080)).toBe(1);
+    expect(within(sent, 1080, 1081)).toBe(20);
+    expect(within(sent, 1080, 2080)).toBeLessThanOrEqual(20 + 1000);
+    expect(within(sent, 1080, 1180)).toBeLessThanOrEqual(20 + 100);
+  });
+
   it(`loses what lies beyond ${CATCH_UP_MS} ms of a longer stall`, async () => {
     const time = new FakeTime();
     const sent = sendWithStalls(new Pacer(1000, time.now, time.sleep), time, [{ at: 1000, ms: 500 }]);

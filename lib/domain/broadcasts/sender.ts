@@ -82,11 +82,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
     cursor = claimed.cursor;
     return claimed.outgoing;
   };
-  // A twentieth of a second's sends per chunk (one dispatch mark and one limiter call each); up to a
-  // tenth of a second's in flight, so a provider answering in 50 to 100 ms (its own queue, a busy
-  // machine) does not hold the pacer back, as half that did (1.6 s of a 100,000 run at 1,000/s).
-  const chunk = Math.max(4, Math.ceil(pacer.rate / 20));
-  const flight = new Flight(Math.max(4, Math.ceil(pacer.rate / 10)));
+  const flight = new Flight(Math.max(4, Math.ceil(pacer.rate / 20)));
   let refusals = 0;
   // A slice starts by looking for what an earlier one queued and never handed over; after that, only
   // when a batch left some behind (pair slots, refusals).
@@ -122,7 +118,7 @@ async function sendSlice(ctx: Ctx, claim: Claim, job: BroadcastRunJob, heartbeat
     const next = handled(claimNext(inHand, retryDue));
     let dispatched: Dispatched | null = null;
     try {
-      dispatched = await dispatchBatch(ctx, claim, batch, pacer, { chunk, flight });
+      dispatched = await dispatchBatch(ctx, claim, batch, pacer, flight);
       if (previous) await finish(previous);
     } catch (error) {
       // What was handed to the provider answers first, so every answer that came is recorded.
@@ -186,11 +182,16 @@ class Flight {
   private readonly sends = new Set<Promise<void>>();
   constructor(readonly limit: number) {}
 
-  /** Tracks a send; resolves when there is room for the next one. */
-  async add(send: Promise<void>): Promise<void> {
+  /** Tracks a send; resolves when there is room for the next one: true when that meant waiting for an answer. */
+  async add(send: Promise<void>): Promise<boolean> {
     const tracked = send.finally(() => this.sends.delete(tracked));
     this.sends.add(handled(tracked));
-    while (this.sends.size >= this.limit) await Promise.race(this.sends).catch(() => {});
+    let waited = false;
+    while (this.sends.size >= this.limit) {
+      waited = true;
+      await Promise.race(this.sends).catch(() => {});
+    }
+    return waited;
   }
 }
 
@@ -203,13 +204,7 @@ class Flight {
  * ids are written as they land, so most status callbacks find their message on the first try; nothing
  * here waits for a write. If it fails part-way, what it started still answers and is written first.
  */
-async function dispatchBatch(
-  ctx: Ctx,
-  claim: Claim,
-  batch: Outgoing[],
-  pacer: Pacer,
-  { chunk: size, flight }: { chunk: number; flight: Flight },
-): Promise<Dispatched> {
+async function dispatchBatch(ctx: Ctx, claim: Claim, batch: Outgoing[], pacer: Pacer, flight: Flight): Promise<Dispatched> {
   const provider = providerChannelOf(claim.channel, ctx.settings);
   const accepted: { messageId: string; pid: string }[] = [];
   const retry: string[] = [];
@@ -217,7 +212,7 @@ async function dispatchBatch(
   const sends: Promise<void>[] = [];
   const writes: Promise<void>[] = [];
   const chunks: Outgoing[][] = [];
-  for (let start = 0; start < batch.length; start += size) chunks.push(batch.slice(start, start + size));
+  for (let start = 0; start < batch.length; start += flight.limit) chunks.push(batch.slice(start, start + flight.limit));
   let failure: { error: unknown } | null = null;
   try {
     let slots = handled(pairSlots(ctx, claim, chunks[0] ?? []));
@@ -235,7 +230,9 @@ async function dispatchBatch(
           if (accepted.length >= FLUSH_EVERY) writes.push(handled(writeAccepted(ctx, accepted.splice(0))));
         });
         sends.push(handled(send));
-        await flight.add(send);
+        // A provider slow to answer is not one to make up lost time with: a burst into its queue
+        // lands in one of its seconds all at once when it catches up (refusals, in the bench).
+        if (await flight.add(send)) pacer.forgo();
       }
     }
   } catch (error) {

@@ -51,6 +51,21 @@ describe("the pool", () => {
     expect((await spinning).error).toMatch(/^cpu_limit_exceeded: /);
   });
 
+  it("gives each run of one worker a runtime no earlier run touched, though it was made before the run came", async () => {
+    const sandbox = sandboxFor({ poolSize: 1 });
+    const tamper =
+      "export default async function () { globalThis.leaked = 'x'; Object.prototype.polluted = 1; Array.prototype.push = null; env.SECRET_SEEN = 1; " +
+      "await new Promise((resolve) => setTimeout(resolve, 1)); return 'tampered'; }";
+    const look =
+      "export default async function () { return [typeof globalThis.leaked, ({}).polluted === undefined, typeof [].push, env.SECRET_SEEN === undefined, typeof setTimeout]; }";
+    // A few rounds: each run after the first takes the runtime its worker prepared once the previous one ended.
+    for (let round = 0; round < 3; round++) {
+      expect((await sandbox.run(plain(tamper), recordingBridge())).result).toBe("tampered");
+      expect((await sandbox.run(plain(look), recordingBridge())).result).toEqual(["undefined", true, "function", true, "function"]);
+    }
+    expect(sandbox.stats().workersStarted).toBe(1);
+  });
+
   it("queues runs in order when every worker is busy", async () => {
     const sandbox = sandboxFor({ poolSize: 1 });
     const finished: string[] = [];

@@ -52,6 +52,8 @@ export interface PhaseRecord {
   operations: number | null;
   /** CPU milliseconds per operation by role; null when the phase does not count operations. */
   cpuMsPerOp: CpuPerMessage | null;
+  /** The web's peak RSS (VmHWM) at the phase's end: the phase where it rises is the one that raised it. */
+  webPeakMiB?: number | null;
 }
 
 /** POST /api/v1/messages in one shape (bench/rows.ts). */

@@ -64,6 +64,8 @@ const phases: PhaseRecord[] = [];
 let webSpawnedAt = 0;
 let workerSpawnedAt = 0;
 let cpu: CpuMeter | null = null;
+/** The run's memory sampler, once the processes exist: each phase records the web's peak so far, so the phase that raised it shows. */
+let memory: RssSampler | null = null;
 const phase: PhaseFn = async (name, run, operations) => {
   const start = Date.now();
   const before = cpu?.snapshot() ?? null;
@@ -77,6 +79,8 @@ const phase: PhaseFn = async (name, run, operations) => {
     const after = before && cpu ? cpu.snapshot() : null;
     const cores = before && after ? CpuMeter.cores(before, after, (end - start) / 1000) : null;
     const cpuMsPerOp = before && after && counted ? CpuMeter.msPerOperation([[before, after]], counted) : null;
+    memory?.sample();
+    const webPeakMiB = memory?.peakOf("web")?.peakMiB ?? null;
     if (cores)
       log(
         `${name}: cores used ${Object.entries(cores)
@@ -87,7 +91,7 @@ const phase: PhaseFn = async (name, run, operations) => {
                 .map(([role, n]) => `${role} ${n}`)
                 .join(", ")}`
             : ""
-        }`,
+        }${webPeakMiB === null ? "" : `; web peak RSS so far ${webPeakMiB} MiB`}`,
       );
     const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
     phases.push({
@@ -99,6 +103,7 @@ const phase: PhaseFn = async (name, run, operations) => {
       cores,
       operations: counted,
       cpuMsPerOp,
+      webPeakMiB,
     });
   }
 };
@@ -224,6 +229,7 @@ async function main(): Promise<Results> {
 
   // ── 2. processes ──────────────────────────────────────────────────────────────────────────────
   const rss = new RssSampler();
+  memory = rss;
   rss.start(500);
   cleanups.push(async () => rss.stop());
   let simulator: Proc | null = null;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import { events, projects, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { emitEvent } from "@/lib/domain/events";
 import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
-import { attemptDelivery } from "@/lib/domain/webhooks/attempt";
+import { attemptDelivery, type AttemptScope } from "@/lib/domain/webhooks/attempt";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
 
@@ -41,6 +41,26 @@ async function newDelivery(n: number): Promise<string> {
   });
 }
 
+/** What an attempt reads first (attempt.ts AttemptScope), as its lookup would read it now. */
+async function scopeOf(deliveryId: string): Promise<AttemptScope> {
+  const [delivery] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  const [event] = await app.db.select().from(events).where(eq(events.id, delivery!.eventId));
+  const [project] = await app.db.select().from(projects).where(eq(projects.id, delivery!.projectId));
+  return {
+    delivery: { id: delivery!.id, status: delivery!.status, attemptCount: delivery!.attemptCount },
+    event: { id: event!.id, type: event!.type, payload: event!.payload },
+    project: {
+      id: project!.id,
+      webhookUrl: project!.webhookUrl,
+      webhookPausedAt: project!.webhookPausedAt,
+      webhookFailingSince: project!.webhookFailingSince,
+      webhookSecretSealed: project!.webhookSecretSealed,
+      previousWebhookSecretSealed: project!.previousWebhookSecretSealed,
+      previousWebhookSecretExpiresAt: project!.previousWebhookSecretExpiresAt,
+    },
+  };
+}
+
 describe("deliveries settled together", () => {
   it("each gets its own outcome and attempt row: successes, a 410, and one already settled", async () => {
     receiver.reply = (req) => (req.raw.includes("msg_2") ? { status: 410, body: "gone" } : { status: 200, body: "ok" });
@@ -66,7 +86,14 @@ describe("deliveries settled together", () => {
   it("a zombie attempt beside its retry: both recorded, only the first to settle moves the delivery", async () => {
     receiver.reply = () => ({ status: 200, body: "ok" });
     const id = await newDelivery(9);
-    const outcomes = await Promise.all([attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }), attemptDelivery(ctx(), { deliveryId: id, attempt: 2 })]);
+    // Both read the delivery pending before either settles (what makes the first a zombie): the scope
+    // each attempt starts from is read once here and handed to both, so no interleaving of the two
+    // lookups under load can let one finish before the other has looked.
+    const scope = await scopeOf(id);
+    const outcomes = await Promise.all([
+      attemptDelivery(ctx(), { deliveryId: id, attempt: 1 }, {}, scope),
+      attemptDelivery(ctx(), { deliveryId: id, attempt: 2 }, {}, scope),
+    ]);
     expect([...outcomes].sort()).toEqual(["skipped", "succeeded"]);
     const [row] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     expect(row!.status).toBe("succeeded");

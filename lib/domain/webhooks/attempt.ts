@@ -123,6 +123,7 @@ const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final",
  * One delivery attempt: sign the exact bytes, POST them (10 s, no redirects, SSRF-guarded), record
  * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
  * A job retried for an attempt already recorded (the worker died after recording) does nothing.
+ * Each outcome is counted (svc_webhook_deliveries_total), whether a job or a direct attempt made it.
  */
 export async function attemptDelivery(
   ctx: SystemCtx,
@@ -131,6 +132,13 @@ export async function attemptDelivery(
   /** The scope as the statement that wrote the delivery read it (a direct attempt, direct.ts): no lookup. */
   written?: AttemptScope,
 ): Promise<AttemptOutcome> {
+  const outcome = await attemptOnce(ctx, job, options, written);
+  // "skipped": a rerun of an attempt already settled, not a delivery of its own.
+  if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
+  return outcome;
+}
+
+async function attemptOnce(ctx: SystemCtx, job: DeliveryJob, options: AttemptOptions, written: AttemptScope | undefined): Promise<AttemptOutcome> {
   const db = ctx.db;
   const [row]: (AttemptScope | undefined)[] = written ? [written] : await deliveryLookup(db).execute({ id: job.deliveryId });
   if (!row || row.delivery.status !== "pending" || row.delivery.attemptCount >= job.attempt) return "skipped";

@@ -59,9 +59,6 @@ class DirectDispatcher {
     const ctx = systemCtx(this.services);
     this.attempting.add(deliveryId);
     void attemptDelivery(ctx, { deliveryId, attempt: 1 }, {}, scope)
-      .then((outcome) => {
-        if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
-      })
       // The lease stays set: the sweep gives the attempt to a job once it has passed.
       .catch((error: unknown) => console.error(`[webhooks] direct attempt of ${deliveryId} failed; its lease sweep retries it: ${rootMessage(error)}`))
       .finally(() => {

@@ -48,12 +48,8 @@ export async function scheduleDelivery(
   }
   const lease = direct?.reserve(event.projectId, now) ?? null;
   if (lease) {
-    try {
-      await insertDelivery(db, { ...row, status: "pending", nextAttemptAt: now.toISOString(), leaseExpiresAt: lease.toISOString() });
-    } catch (error) {
-      direct?.settle(event.projectId, null);
-      throw error;
-    }
+    // A failed insert leaves the slot reserved: the batch frees it when the caller's transaction ends.
+    await insertDelivery(db, { ...row, status: "pending", nextAttemptAt: now.toISOString(), leaseExpiresAt: lease.toISOString() });
     direct?.settle(event.projectId, id);
     return id;
   }

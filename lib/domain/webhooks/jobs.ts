@@ -21,9 +21,7 @@ const webhookDeliverJob = defineJob({
   expireInSeconds: 30,
   concurrency: { local: 400, group: 100 },
   async handler(ctx, payload) {
-    const outcome = await attemptDelivery(ctx, payload);
-    // "skipped": a rerun of an attempt already settled, not a delivery of its own.
-    if (outcome !== "skipped") ctx.ports.metrics.webhookDelivery(outcome);
+    await attemptDelivery(ctx, payload);
   },
 });
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { webhookDeliveries } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
-import { executeRows } from "@/lib/ports/db/bulk";
+import { anyOf, executeRows } from "@/lib/ports/db/bulk";
 import { sendAttempt } from "./enqueue";
 
 /** Deliveries handed to jobs per statement: a dead worker leaves at most a few hundred (direct.ts CAPACITY). */
@@ -34,7 +34,7 @@ export async function sweepExpiredLeases(ctx: Pick<SystemCtx, "db" | "ports">): 
 export async function giveBackLeases(ctx: Pick<SystemCtx, "db" | "ports">, deliveryIds: string[]): Promise<number> {
   if (!deliveryIds.length) return 0;
   const now = ctx.ports.clock.now().toISOString();
-  return handToJobs(ctx, now, sql`"id" = any(${`{${deliveryIds.join(",")}}`}::text[])`);
+  return handToJobs(ctx, now, anyOf(webhookDeliveries.id, deliveryIds));
 }
 
 /** Up to BATCH pending, leased deliveries matching `which`: lease cleared and the next attempt's job written, in one transaction. */

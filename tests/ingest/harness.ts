@@ -6,6 +6,8 @@ import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import type { Seeded } from "../support/app";
 import type { Harness } from "../messages/support";
 import { fixture } from "./support";
+import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { newId } from "@/lib/ids";
 
 export { startHarness, type Harness } from "../messages/support";
 
@@ -189,4 +191,43 @@ export function expectUncachedMedia(
     expect(media).toMatchObject({ status: "unavailable", accessible: false, url: null, expires_at: null });
   }
   for (const key of ["file_size", "platform_a_media_id", "access_policy", "error_code", "note"]) expect(media).toHaveProperty(key);
+}
+
+/** The tester outbound messages in these helpers are sent to. */
+export const SENT_TO = "15551110088";
+
+/**
+ * Outbound messages on the sandbox that the provider accepted (status sent, each with its provider id),
+ * as the send path leaves them: what a status callback refers to.
+ */
+export async function storeSentMessages(h: Harness, projectId: string, contents: string[]): Promise<{ id: string; pid: string }[]> {
+  const now = new Date();
+  const rows = contents.map((content) => ({ id: newId("message"), pid: `wamid.RUN-${newId("message")}`, content }));
+  await h.app.db.insert(messages).values(
+    rows.map((r) => ({
+      id: r.id,
+      projectId,
+      conversationId: newId("conversation"),
+      contactId: newId("contact"),
+      channelId: SANDBOX_CHANNEL_ID,
+      direction: "outbound" as const,
+      type: "text",
+      status: "sent" as const,
+      content: r.content,
+      body: { kind: "text", text: r.content },
+      platformMessageId: r.pid,
+      recipient: SENT_TO,
+      timestamp: now,
+    })),
+  );
+  return rows;
+}
+
+/** One stored sandbox envelope of [provider id, status] pairs, in that order, to SENT_TO; returns its id for processInboundWebhook. */
+export async function storeStatusEnvelope(h: Harness, pairs: [string, string][]): Promise<string> {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const body = envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: pairs.map(([id, status]) => ({ id, status, timestamp: ts, recipient_id: SENT_TO })) });
+  const id = newId("inboundWebhook");
+  await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body: JSON.stringify(body), receivedAt: h.app.clock.now() });
+  return id;
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { events, inboundWebhooks, messages } from "@/lib/db/schema";
-import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { INGEST_RETRY_LIMIT, processInboundWebhook, STATUS_RETRY_JOB } from "@/lib/domain/ingest/process";
 import { newId } from "@/lib/ids";
 import { normalizeWebhook } from "@/lib/domain/ingest/normalize";
 import { applyStatusSet } from "@/lib/domain/ingest/status-set";
 import type { Seeded } from "../support/app";
-import { envelopeA, startHarness, type Harness } from "./harness";
+import { envelopeA, startHarness, storeSentMessages, storeStatusEnvelope, type Harness } from "./harness";
 
 /**
  * An envelope of many statuses (the provider batches them) is applied in one transaction; when one
@@ -28,42 +28,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Outbound messages the provider accepted (status sent), as the send path leaves them. */
-async function sentMessages(contents: string[]): Promise<{ id: string; pid: string }[]> {
-  const now = new Date();
-  const rows = contents.map((content) => ({ id: newId("message"), pid: `wamid.RUN-${newId("message")}`, content }));
-  await h.app.db.insert(messages).values(
-    rows.map((r) => ({
-      id: r.id,
-      projectId: acme.projectId,
-      conversationId: newId("conversation"),
-      contactId: newId("contact"),
-      channelId: SANDBOX_CHANNEL_ID,
-      direction: "outbound" as const,
-      type: "text",
-      status: "sent" as const,
-      content: r.content,
-      body: { kind: "text", text: r.content },
-      platformMessageId: r.pid,
-      recipient: "15551110088",
-      timestamp: now,
-    })),
-  );
-  return rows;
-}
-
-async function statusEnvelope(pids: string[], status: string): Promise<string> {
-  return mixedEnvelope(pids.map((pid) => [pid, status]));
-}
-
-/** One envelope of [provider id, status] pairs, in that order. */
-async function mixedEnvelope(pairs: [string, string][]): Promise<string> {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const body = envelopeA(SANDBOX_PHONE_NUMBER_ID, { statuses: pairs.map(([id, status]) => ({ id, status, timestamp: ts, recipient_id: "15551110088" })) });
-  const id = newId("inboundWebhook");
-  await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body: JSON.stringify(body), receivedAt: h.app.clock.now() });
-  return id;
-}
+const sentMessages = (contents: string[]) => storeSentMessages(h, acme.projectId, contents);
+const mixedEnvelope = (pairs: [string, string][]) => storeStatusEnvelope(h, pairs);
+const statusEnvelope = (pids: string[], status: string) => mixedEnvelope(pids.map((pid) => [pid, status]));
 
 const statusOf = async (ids: string[]) =>
   new Map((await h.app.db.select({ id: messages.id, status: messages.status }).from(messages).where(inArray(messages.id, ids))).map((r) => [r.id, r.status]));

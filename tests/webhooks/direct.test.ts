@@ -1,18 +1,18 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { inboundWebhooks, messages, webhookDeliveries } from "@/lib/db/schema";
+import { inboundWebhooks, webhookDeliveries } from "@/lib/db/schema";
 import type { DirectDeliveryBatch } from "@/lib/domain/context";
 import { emitEvent } from "@/lib/domain/events";
 import { processInboundWebhook } from "@/lib/domain/ingest/process";
 import { LEASE_MS, installDirectDeliveries, withDirectDeliveries } from "@/lib/domain/webhooks/direct";
 import { sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
-import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
+import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { executeRows } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import type { Seeded } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { envelopeA, joinSandbox, startHarness, textA, type Harness } from "../ingest/harness";
+import { joinSandbox, startHarness, storeSentMessages, storeStatusEnvelope, textA, type Harness } from "../ingest/harness";
 
 /**
  * Direct deliveries (lib/domain/webhooks/direct.ts): a worker attempts the deliveries its own
@@ -194,30 +194,11 @@ describe("direct deliveries", () => {
   });
 
   it("an envelope of statuses, applied as a set, sends each message.status from the ingest job itself", async () => {
-    const pids = ["a", "b", "c"].map((k) => `wamid.DIRECT-S-${k}-${newId("message")}`);
-    await h.app.db.insert(messages).values(
-      pids.map((pid) => ({
-        id: newId("message"),
-        projectId: acme.projectId,
-        conversationId: newId("conversation"),
-        contactId: newId("contact"),
-        channelId: SANDBOX_CHANNEL_ID,
-        direction: "outbound" as const,
-        type: "text",
-        status: "sent" as const,
-        content: "hi",
-        body: { kind: "text", text: "hi" },
-        platformMessageId: pid,
-        recipient: "15551110077",
-        timestamp: new Date(),
-      })),
+    const sent = await storeSentMessages(h, acme.projectId, ["a", "b", "c"]);
+    const id = await storeStatusEnvelope(
+      h,
+      sent.map((m) => [m.pid, "delivered"]),
     );
-    const ts = String(Math.floor(Date.now() / 1000));
-    const envelope = envelopeA(SANDBOX_PHONE_NUMBER_ID, {
-      statuses: pids.map((id) => ({ id, status: "delivered", timestamp: ts, recipient_id: "15551110077" })),
-    });
-    const id = newId("inboundWebhook");
-    await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body: JSON.stringify(envelope), receivedAt: h.app.clock.now() });
     install();
     await processInboundWebhook(h.app.systemCtx(), { id });
     await settled();

@@ -64,9 +64,11 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
   if (channel.status === "disconnected") return "channel_disconnected";
   switch (event.kind) {
     case "message":
-      return applyMessage(ctx, channel, event, options, found.seen);
+      // seen is read for every new message; an edit or delete (no seen) finds its original instead.
+      return applyMessage(ctx, channel, event, options, found.seen ?? false);
     case "status":
-      return applyProviderStatus(ctx, channel, event, found.stored);
+      // stored is read for every status that names a message; a watermark (none) matches by time instead.
+      return applyProviderStatus(ctx, channel, event, found.stored ?? null);
     case "echo":
       return applyEcho(ctx, channel, event, options);
     case "call":
@@ -79,7 +81,7 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
 /**
  * The item's channel, and what its first step reads on it, in the same round trip: for a customer's
  * new message whether it is stored already (the dedupe check), for a status the message it names
- * (null: not stored yet). Undefined: that step looks for itself.
+ * (null: not stored yet). Undefined for the other items, whose first step reads nothing of the kind.
  */
 async function channelOf(
   db: Db,

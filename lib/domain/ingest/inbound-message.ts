@@ -13,7 +13,7 @@ import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
 import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
-import { addressOf, contactAndConversation, messageIdByProviderId, projectFor, type InboundOf } from "./resolve";
+import { addressOf, contactAndConversation, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
@@ -32,8 +32,8 @@ export async function applyMessage(
   channel: ChannelRow,
   event: InboundOf<"message">,
   options: ApplyOptions,
-  /** Whether it is stored already, when the channel's read said (apply.ts); undefined: look. */
-  seenAlready?: boolean,
+  /** Whether it is stored already: the dedupe check, read with the channel (apply.ts channelOf). */
+  seen: boolean,
 ): Promise<ApplyOutcome> {
   const address = addressOf(event.from);
   if (!address) return "no_project";
@@ -42,7 +42,6 @@ export async function applyMessage(
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
   // move a tester back to a project they have left since.
-  const seen = seenAlready ?? (await messageIdByProviderId(ctx.db).execute({ channel: channel.id, providerId: message.id })).length > 0;
   if (seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all

@@ -5,21 +5,17 @@ import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { applyStatus, canMove, type DeliveryStatus, type StatusUpdate } from "@/lib/domain/messages/status";
 import type { ApplyOutcome } from "./apply";
 import type { MessageRow } from "@/lib/domain/messages/serialize";
-import { messageByProviderId, type InboundOf } from "./resolve";
+import type { InboundOf } from "./resolve";
 
 /** A provider status callback moves the stored message forward (never back) and emits message.status. */
 export async function applyProviderStatus(
   ctx: SystemCtx,
   channel: ChannelRow,
   event: InboundOf<"status">,
-  /** The message it names as the channel's read found it (apply.ts; null: not stored); undefined: look. */
-  stored?: MessageRow | null,
+  /** The message it names, read with the channel (apply.ts channelOf); null: not stored (yet). */
+  message: MessageRow | null,
 ): Promise<ApplyOutcome> {
   if (event.platform_message_id === "") return applyWatermark(ctx, channel, event);
-  const message =
-    stored !== undefined
-      ? (stored ?? undefined)
-      : (await messageByProviderId(ctx.db).execute({ channel: channel.id, providerId: event.platform_message_id }))[0];
   // The callback can outrun the send job storing the provider id: the caller retries later.
   if (!message) return "status_pending";
   if (event.status === "deleted") return "status_ignored";

@@ -1,6 +1,6 @@
-import type { SystemCtx } from "@/lib/domain/context";
+import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { InboundEvent } from "./types";
-import { channelBySender, channelBySenderSeeing, channelBySenderWithMessage } from "./resolve";
+import { addressOf, channelBySender, channelBySenderSeeing, channelBySenderWithMessage } from "./resolve";
 import type { Db } from "@/lib/ports/db/types";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { MessageRow } from "@/lib/domain/messages/serialize";
@@ -64,8 +64,8 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
   if (channel.status === "disconnected") return "channel_disconnected";
   switch (event.kind) {
     case "message":
-      // seen is read for every new message; an edit or delete (no seen) finds its original instead.
-      return applyMessage(ctx, channel, event, options, found.seen ?? false);
+      // seen and the project are read for every new message; an edit or delete (neither) finds its original instead.
+      return applyMessage(ctx, channel, event, options, { seen: found.seen ?? false, project: found.project ?? null });
     case "status":
       // stored is read for every status that names a message; a watermark (none) matches by time instead.
       return applyProviderStatus(ctx, channel, event, found.stored ?? null);
@@ -80,16 +80,16 @@ export async function applyInboundEvent(ctx: SystemCtx, event: InboundEvent, opt
 
 /**
  * The item's channel, and what its first step reads on it, in the same round trip: for a customer's
- * new message whether it is stored already (the dedupe check), for a status the message it names
+ * new message whether it is stored already (the dedupe check) and the project it goes to, for a status the message it names
  * (null: not stored yet). Undefined for the other items, whose first step reads nothing of the kind.
  */
 async function channelOf(
   db: Db,
   event: Exclude<InboundEvent, { kind: "flow_status" | "template_status" }>,
-): Promise<{ channel: ChannelRow; seen?: boolean; stored?: MessageRow | null } | undefined> {
+): Promise<{ channel: ChannelRow; seen?: boolean; project?: ProjectRow | null; stored?: MessageRow | null } | undefined> {
   const key = { platform: event.platform, sender: event.senderId };
   if (event.kind === "message" && event.message.type !== "edit" && event.message.type !== "revoke") {
-    return (await channelBySenderSeeing(db).execute({ ...key, providerId: event.message.id }))[0];
+    return (await channelBySenderSeeing(db).execute({ ...key, providerId: event.message.id, address: addressOf(event.from) }))[0];
   }
   if (event.kind === "status" && event.platform_message_id !== "") {
     const [row] = await channelBySenderWithMessage(db).execute({ ...key, providerId: event.platform_message_id });

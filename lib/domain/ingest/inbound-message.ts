@@ -32,8 +32,11 @@ export async function applyMessage(
   channel: ChannelRow,
   event: InboundOf<"message">,
   options: ApplyOptions,
-  /** Whether it is stored already: the dedupe check, read with the channel (apply.ts channelOf). */
-  seen: boolean,
+  /**
+   * Read with the channel (apply.ts channelOf): whether it is stored already (the dedupe check), and
+   * the project the sender wrote to before this message (null: none, or not known from that read).
+   */
+  read: { seen: boolean; project: ProjectRow | null },
 ): Promise<ApplyOutcome> {
   const address = addressOf(event.from);
   if (!address) return "no_project";
@@ -42,7 +45,7 @@ export async function applyMessage(
 
   // A provider retry of a stored message changes nothing: in particular an old `join <code>` must not
   // move a tester back to a project they have left since.
-  if (seen) return "duplicate";
+  if (read.seen) return "duplicate";
 
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
   // of it (a join committed alone would be "already joined" on the retry, and never announced).
@@ -63,7 +66,8 @@ export async function applyMessage(
       if (outcome.kind === "full") return "join_rejected";
       if (outcome.kind === "joined") joined = !outcome.alreadyJoined;
     }
-    const project = await projectFor(tx, channel, event.from);
+    // A join or a claim may have just changed the tester's project: only then is it read again.
+    const project = (!joinCode && read.project) || (await projectFor(tx, channel, event.from));
     if (!project) return code ? "join_rejected" : "no_project";
     return storeMessage(txCtx, project, channel, event, { joined, claim: claim?.projectId === project.id ? claim : null }, committed);
   });

@@ -22,7 +22,9 @@ export const channelBySender = preparedPerDb((db) =>
 );
 /**
  * The channel with whether a customer message is stored on it already (the dedupe check applyMessage
- * makes first): one round trip for both, on the path every inbound message takes.
+ * makes first) and the project the sender writes to as it stands before the message (a sandbox
+ * tester's joined project, else the channel's own): one round trip for all three, on the path every
+ * inbound message takes. A message that joins or claims changes the project; projectFor reads it then.
  */
 export const channelBySenderSeeing = preparedPerDb((db) =>
   db
@@ -31,8 +33,13 @@ export const channelBySenderSeeing = preparedPerDb((db) =>
       // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" in the
       // subquery would be the message's.
       seen: sql<boolean>`exists (select 1 from "messages" as "seen" where "seen"."channel_id" = "channels"."id" and "seen"."platform_message_id" = ${sql.placeholder("providerId")})`,
+      project: projects,
     })
     .from(channels)
+    .leftJoin(
+      projects,
+      sql`${projects.id} = case when ${channels.isSandbox} then (select "p"."project_id" from "sandbox_participants" as "p" where "p"."channel_id" = ${channels.id} and "p"."address" = ${sql.placeholder("address")}) else ${channels.projectId} end`,
+    )
     .where(and(eq(channels.platform, sql.placeholder("platform")), eq(channels.providerSenderId, sql.placeholder("sender"))))
     .prepare("ingest_channel_by_sender_seeing"),
 );

@@ -9,6 +9,7 @@ import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
 import { giveBackJobs, readQueueStats } from "./stats";
 import { jobInsertFor, type JobInsert, type QueueShape } from "./job-insert";
+import { createWaker } from "./wake";
 import type { QueueReading } from "@/lib/ports/metrics";
 
 export type { JobMentions } from "./redact";
@@ -109,6 +110,9 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
   const inserts = new Map<string, JobInsert>();
   const pumps = new Map<string, QueuePump>();
   let listener: { close(): Promise<void> } | null = null;
+  // The NOTIFY that job inserts outside a transaction leave out (job-insert.ts), one for many (wake.ts).
+  const channel = notifyChannel();
+  const waker = createWaker((name) => database.db.execute(sql`select pg_notify(${channel}, ${name})`));
 
   async function ensureQueue(name: string) {
     if (created.has(name)) return;
@@ -171,7 +175,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       if (!insert) {
         const shape = shapes.get(name);
         if (!shape) throw new Error(`Queue '${name}' was not prepared before a job insert in a statement`);
-        inserts.set(name, (insert = jobInsertFor(shape)));
+        inserts.set(name, (insert = jobInsertFor(shape, () => waker.wake(name))));
       }
       return insert;
     },
@@ -262,6 +266,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
     async stop(options = {}) {
       const stopped = await queue.stopWorkers(options);
+      waker.close();
       // The connections are the application's (database.close() ends them), on both databases.
       await boss.stop({ graceful: false, close: false } as Parameters<typeof boss.stop>[0]);
       return stopped;

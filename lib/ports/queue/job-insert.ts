@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { builtOnceSql } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
@@ -14,6 +15,12 @@ import type { Db } from "@/lib/ports/db/types";
  * queue's table, and the NOTIFY is pg-boss's channel and payload, so a worker sees exactly what
  * `boss.send` would have written. tests/queue/job-insert.test.ts compares the two rows column by
  * column, so an upgrade that changes either fails there first.
+ *
+ * Outside a transaction the statement leaves the NOTIFY out and wakes the workers once it has
+ * committed, through the queue's coalesced wake-up (wake.ts): Postgres serialises every committing
+ * transaction that notifies, its WAL flush included, behind one database-wide lock, which made the
+ * NOTIFY in each send's statement the main wait of POST /messages under load (README "Performance").
+ * Inside a caller's transaction the NOTIFY stays in the statement, so it goes out with the commit.
  */
 
 export interface QueueShape {
@@ -39,6 +46,11 @@ export interface JobInsert {
   ctes(name: string, payload: SQL): SQL;
   /** An expression for the final SELECT that makes Postgres evaluate the NOTIFY CTE (always 0 or 1). */
   notifiedColumn(name: string): SQL;
+  /**
+   * The same insert without the NOTIFY (notifiedColumn is 0), and what wakes the workers after such a
+   * statement committed: statementWithJob uses them outside a transaction.
+   */
+  silent: { insertion: JobInsert; wake(): void } | null;
 }
 
 const SCHEMA = "pgboss";
@@ -59,7 +71,8 @@ export function jobPayload(name: string, data: object, options: JobInsertOptions
   return JSON.stringify([job]);
 }
 
-export function jobInsertFor(queue: QueueShape): JobInsert {
+/** `wake`: the queue's coalesced wake-up for this queue (wake.ts); null leaves the NOTIFY in every statement. */
+export function jobInsertFor(queue: QueueShape, wake: (() => void) | null = null): JobInsert {
   const text = insertJobs(SCHEMA, { table: queue.table, name: queue.name, returnId: true, notify: false });
   // notify: false gives the bare INSERT … RETURNING id; the NOTIFY gate needs start_after too.
   const insert = text.replace(/RETURNING id\s*$/, "RETURNING id, start_after");
@@ -68,27 +81,37 @@ export function jobInsertFor(queue: QueueShape): JobInsert {
     throw new Error("pg-boss: insertJobs no longer has the shape job-insert.ts composes (pg-boss upgraded?)");
   }
   const channel = notifyChannelSql(SCHEMA);
+  const jobCte = (name: string, payload: SQL) => sql`, ${sql.identifier(name)} as (${sql.raw(before)}${payload}::text::json${sql.raw(after)})`;
+  const quiet: JobInsert = { ctes: jobCte, notifiedColumn: () => sql`0`, silent: null };
+  if (!queue.notify) return quiet;
   return {
     ctes(name, payload) {
-      const job = sql`, ${sql.identifier(name)} as (${sql.raw(before)}${payload}::text::json${sql.raw(after)})`;
-      if (!queue.notify) return job;
-      return sql`${job}, ${sql.identifier(`${name}_notified`)} as (select pg_notify(${sql.raw(channel)}, ${sql.raw(`'${queue.name}'`)}) from ${sql.identifier(name)} where start_after <= ${sql.raw(SCHEMA)}.job_now() limit 1)`;
+      return sql`${jobCte(name, payload)}, ${sql.identifier(`${name}_notified`)} as (select pg_notify(${sql.raw(channel)}, ${sql.raw(`'${queue.name}'`)}) from ${sql.identifier(name)} where start_after <= ${sql.raw(SCHEMA)}.job_now() limit 1)`;
     },
     notifiedColumn(name) {
-      return queue.notify ? sql`(select count(*) from ${sql.identifier(`${name}_notified`)})::int` : sql`0`;
+      return sql`(select count(*) from ${sql.identifier(`${name}_notified`)})::int`;
     },
+    silent: wake ? { insertion: quiet, wake } : null,
   };
 }
 
 /**
  * A statement that carries a job (its SQL built once per queue shape and database dialect, prepared
- * under `name`): `build` writes the caller's CTEs and `insertion.ctes(...)`; the result runs it.
+ * under `name`): `build` writes the caller's CTEs and `insertion.ctes(...)`; the result runs it. On its
+ * own (not in a transaction) it runs without the NOTIFY and wakes the workers once it has committed.
  */
 export function statementWithJob(name: string, build: (insertion: JobInsert, db: Db) => SQL) {
   const built = new WeakMap<JobInsert, (db: Db, values: Record<string, unknown>) => Promise<unknown[]>>();
-  return (db: Db, insertion: JobInsert, values: Record<string, unknown>): Promise<unknown[]> => {
+  const statementFor = (insertion: JobInsert, prepareAs: string) => {
     let statement = built.get(insertion);
-    if (!statement) built.set(insertion, (statement = builtOnceSql(name, (on) => build(insertion, on))));
-    return statement(db, values);
+    if (!statement) built.set(insertion, (statement = builtOnceSql(prepareAs, (on) => build(insertion, on))));
+    return statement;
+  };
+  return async (db: Db, insertion: JobInsert, values: Record<string, unknown>): Promise<unknown[]> => {
+    const silent = insertion.silent;
+    if (!silent || (db as unknown) instanceof PgTransaction) return statementFor(insertion, name)(db, values);
+    const rows = await statementFor(silent.insertion, `${name}_then_wake`)(db, values);
+    silent.wake();
+    return rows;
   };
 }

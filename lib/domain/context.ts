@@ -81,6 +81,22 @@ export interface SystemCtx extends Services {
    * delivery gets its queue job.
    */
   direct?: DirectDeliveryBatch | null;
+  /**
+   * A write that belongs with the customer message this ctx stores, as a CTE of the message's own
+   * statement: it commits with the message and costs no round trip (the ingest's envelope marked
+   * processed, lib/domain/ingest/process.ts). Absent, the message's statement writes nothing else.
+   */
+  withStoredMessage?: StoredMessageAlongside | null;
+}
+
+/** See SystemCtx.withStoredMessage. */
+export interface StoredMessageAlongside {
+  /** `, "name" as (…)`: may read the message's insert as "inserted" (empty when the message was stored before). */
+  cte: SQL;
+  /** Its placeholders' values. */
+  values: Record<string, unknown>;
+  /** Set once the statement stored the message, so the CTE ran (it commits with the caller's transaction). */
+  written: boolean;
 }
 
 /** See SystemCtx.direct; implemented by lib/domain/webhooks/direct.ts. */

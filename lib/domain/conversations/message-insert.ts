@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce, columnPlaceholders } from "@/lib/ports/db/prepared";
+import { builtOnce, builtOnceSql, columnPlaceholders } from "@/lib/ports/db/prepared";
 import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
@@ -45,8 +45,30 @@ export type OutboundMessageInsert = Pick<MessageInsert, (typeof OUTBOUND_COLUMNS
  * the provider sent before (same provider id on the channel) is left alone and the conversation
  * untouched: the result is false then.
  */
-export async function insertInboundMessageTouchingConversation(tx: Db, row: InboundMessageInsert, at: Date): Promise<boolean> {
-  return (await insertInboundTouching(tx, row, at)).length > 0;
+export async function insertInboundMessageTouchingConversation(
+  tx: Db,
+  row: InboundMessageInsert,
+  at: Date,
+  /** A caller's write in the same statement (SystemCtx.withStoredMessage): a CTE that may read "inserted". */
+  alongside: { cte: SQL; values: Record<string, unknown> } | null = null,
+): Promise<boolean> {
+  if (!alongside) return (await insertInboundTouching(tx, row, at)).length > 0;
+  const values = rowValues("message_insert_inbound_touching_alongside", INBOUND_COLUMNS, row, at);
+  return (await inboundTouchingAlongside(alongside.cte)(tx, { ...values, ...alongside.values })).length > 0;
+}
+
+/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
+const alongsideStatements = new WeakMap<SQL, (db: Db, values: Record<string, unknown>) => Promise<{ id: string }[]>>();
+function inboundTouchingAlongside(cte: SQL) {
+  let statement = alongsideStatements.get(cte);
+  if (!statement) {
+    statement = builtOnceSql<{ id: string }>("message_insert_inbound_touching_alongside", (db) => {
+      const { insert, touch } = insertAndTouch(db, INBOUND_COLUMNS, { skipDuplicate: true });
+      return sql`with "inserted" as (${insert.getSQL()})${cte} ${touch.getSQL()}`;
+    });
+    alongsideStatements.set(cte, statement);
+  }
+  return statement;
 }
 
 /** Stores a send's message and moves its conversation's last_message_at, in one statement. */

@@ -141,8 +141,10 @@ async function storeMessage(
     },
   );
   // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
-  const stored = await insertInboundMessageTouchingConversation(tx, row, receivedAt);
+  const alongside = ctx.withStoredMessage ?? null;
+  const stored = await insertInboundMessageTouchingConversation(tx, row, receivedAt, alongside);
   if (!stored) return "duplicate";
+  if (alongside) alongside.written = true;
   const files = message.attachments ?? (message.media ? [message.media] : []);
   // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.
   const eventId = await emitReceived(ctx, { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 });

@@ -80,12 +80,17 @@ export async function processInboundWebhook(
     return;
   }
   const failures: string[] = [];
-  for (const group of statusRuns(normalizeWebhook(row.platform as ProviderPlatform, payload))) {
+  const items = normalizeWebhook(row.platform as ProviderPlatform, payload);
+  // An envelope of one item (most are) is marked processed by the item's own statement when it stores
+  // a customer message: one write and one commit fewer. Any other outcome leaves it to the update below.
+  const mark =
+    items.length === 1 ? { cte: ENVELOPE_PROCESSED_CTE, values: { envelopeId: id, processedAt: ports.clock.now().toISOString() }, written: false } : null;
+  for (const group of statusRuns(items)) {
     if (group.length > 1 && (await applyStatusRun(ctx, group))) continue;
     for (const event of group) {
       try {
         // What the item's deliveries are, this worker attempts once it is applied (webhooks/direct.ts).
-        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct }, event));
+        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct, withStoredMessage: mark }, event));
         // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
         if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
       } catch (error) {
@@ -108,8 +113,13 @@ export async function processInboundWebhook(
     }
     throw new Error(`Inbound webhook ${id}: ${message}`);
   }
+  // Written by the item's statement, which committed (it threw otherwise, and failures is not empty).
+  if (mark?.written) return;
   await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
 }
+
+/** The envelope marked processed in the statement that stores its one message (SystemCtx.withStoredMessage). */
+const ENVELOPE_PROCESSED_CTE = sql`, "envelope_processed" as (update ${inboundWebhooks} set "processed_at" = ${sql.placeholder("processedAt")}::timestamptz, "error" = null where "id" = ${sql.placeholder("envelopeId")} and exists (select 1 from "inserted"))`;
 
 /** The envelope's items in order, consecutive statuses grouped (the provider batches hundreds into one envelope). */
 function statusRuns(items: InboundEvent[]): InboundEvent[][] {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
@@ -42,6 +43,17 @@ export interface StatusUpdate {
  */
 export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
+  // The move, what reacts to it and its message.status commit together (in the caller's transaction when
+  // there is one): a move kept without its event would never be announced, since a retry finds it moved.
+  const moved =
+    (ctx.db as unknown) instanceof PgTransaction
+      ? await moveAndEmit(ctx, message, update)
+      : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, message, update));
+  if (moved) announceMoves([message]);
+  return moved;
+}
+
+async function moveAndEmit(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   const moved = await moveStatus(ctx.db, {
     id: message.id,
     status: update.status,
@@ -52,7 +64,6 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
   if (!moved.length) return false;
   await messageStatusMoved.run(ctx, [{ message, status: update.status, at: update.at, failure: update.failure ?? null }]);
   await emitEvent(ctx, statusEvent(message, update));
-  announceMoves([message]);
   return true;
 }
 

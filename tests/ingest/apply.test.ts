@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { contacts, events, messages } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { contacts, events, inboundWebhooks, messages } from "@/lib/db/schema";
+import { processInboundWebhook } from "@/lib/domain/ingest/process";
+import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import type { Seeded } from "../support/app";
 import {
@@ -675,6 +677,30 @@ describe("contact.identity.updated: a customer changes their number", () => {
     await deliver(h, "platform-a", textA(betaPhoneNumberId, "12195555358", "wamid.NEW-NUMBER-0001", "hi from my new number"));
     const next = (await receivedFor(h, beta.projectId, "wamid.NEW-NUMBER-0001"))[0]!;
     expect(next).toMatchObject({ contact_id: before!.id, from: "+12195555358", conversation_id: system.conversation_id });
+  });
+
+  it("keeps no changed number without its contact.identity.updated: the retry changes the contact and announces it", async () => {
+    const id = newId("inboundWebhook");
+    const body = JSON.stringify(toBeta("platform-a-system-changed-number"));
+    await h.app.db.insert(inboundWebhooks).values({ id, platform: "PLATFORM_A", body, receivedAt: h.app.clock.now() });
+    await h.app.db.execute(sql`create or replace function svc_test_refuse_identity_event() returns trigger language plpgsql as $$
+      begin if new.type = 'contact.identity.updated' then raise exception 'refused identity event'; end if; return new; end $$`);
+    await h.app.db.execute(
+      sql`create trigger svc_test_refuse_identity_event before insert on events for each row execute function svc_test_refuse_identity_event()`,
+    );
+    try {
+      await expect(processInboundWebhook(h.app.systemCtx(), { id })).rejects.toThrow(/refused identity event/);
+    } finally {
+      await h.app.db.execute(sql`drop trigger svc_test_refuse_identity_event on events`);
+    }
+    const sheena = and(eq(contacts.projectId, beta.projectId), eq(contacts.phone, "+16505551234"));
+    expect(await h.app.db.select({ id: contacts.id }).from(contacts).where(sheena)).toHaveLength(1);
+
+    await processInboundWebhook(h.app.systemCtx(), { id });
+    expect(await h.app.db.select({ id: contacts.id }).from(contacts).where(sheena)).toHaveLength(0);
+    const updates = (await h.eventsOf(beta.projectId, "contact.identity.updated")).map((e) => e.payload as Payload);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ previous: { phone: "+16505551234" }, current: { phone: "+12195555358" } });
   });
 
   it("a new business-scoped user id resolves to the same contact, even for a later username-only message", async () => {

@@ -90,7 +90,7 @@ export interface SystemCtx extends Services {
 }
 
 /** See SystemCtx.withStoredMessage. */
-export interface StoredMessageAlongside {
+interface StoredMessageAlongside {
   /** `, "name" as (…)`: may read the message's insert as "inserted" (empty when the message was stored before). */
   cte: SQL;
   /** Its placeholders' values. */

@@ -18,7 +18,7 @@ export interface Waker {
 }
 
 /** The default gap: below the pump's own shortest gap between two fetches (pump.ts FETCH_GAP_MS). */
-export const WAKE_GAP_MS = 10;
+const WAKE_GAP_MS = 10;
 
 interface QueueWake {
   sending: boolean;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { isTransaction } from "@/lib/ports/db/transaction";
 import { functionInvocations } from "@/lib/db/schema";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
@@ -75,7 +75,7 @@ const insertInTransaction = invocationInsert("function_invocation_insert", false
 async function insertRow(db: Db, row: InvocationRow): Promise<void> {
   const values: Record<string, unknown> = {};
   for (const column of INVOCATION_COLUMNS) values[column] = row[column];
-  await (db instanceof PgTransaction ? insertInTransaction : insertAsyncCommit)(db, values);
+  await (isTransaction(db) ? insertInTransaction : insertAsyncCommit)(db, values);
 }
 
 export async function recordRun(ctx: SystemCtx & { project: ProjectRow }, record: RunRecord, outcome: SandboxRunOutcome): Promise<SandboxRunOutcome> {

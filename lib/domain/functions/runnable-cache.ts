@@ -1,4 +1,4 @@
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { isTransaction } from "@/lib/ports/db/transaction";
 import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/ports/db/types";
 import type { FunctionRow } from "./serialize";
@@ -40,7 +40,7 @@ function keyOf(projectId: string, idOrSlug: string): string {
 
 /** Whether runs through this handle may use the cache: not inside a caller's transaction. */
 export function cacheable(db: Db): boolean {
-  return !((db as unknown) instanceof PgTransaction);
+  return !isTransaction(db);
 }
 
 /** The entry loaded under `revision`, or undefined (none, or loaded under another revision). */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { isTransaction } from "@/lib/ports/db/transaction";
 import { messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
@@ -45,10 +45,9 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
   if (!canMove(message.status, update.status)) return false;
   // The move, what reacts to it and its message.status commit together (in the caller's transaction when
   // there is one): a move kept without its event would never be announced, since a retry finds it moved.
-  const moved =
-    (ctx.db as unknown) instanceof PgTransaction
-      ? await moveAndEmit(ctx, message, update)
-      : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, message, update));
+  const moved = isTransaction(ctx.db)
+    ? await moveAndEmit(ctx, message, update)
+    : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, message, update));
   if (moved) announceMoves([message]);
   return moved;
 }

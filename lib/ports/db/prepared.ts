@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./types";
+import { isTransaction } from "./transaction";
 
 /**
  * A query drizzle builds once per database handle (`.prepare()` with placeholders), for the hottest
@@ -15,7 +15,7 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
   return (db) => {
     let query = built.get(db);
     if (query) return query;
-    if (template && (db as unknown) instanceof PgTransaction) {
+    if (template && isTransaction(db)) {
       query = preparedOn(db, template) as T;
     } else {
       query = build(db);

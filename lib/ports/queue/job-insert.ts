@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { builtOnceSql } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
+import { isTransaction } from "@/lib/ports/db/transaction";
 
 /**
  * A job's insert as one part of the caller's own statement (README "Performance", issue 35): the
@@ -109,7 +109,7 @@ export function statementWithJob(name: string, build: (insertion: JobInsert, db:
   };
   return async (db: Db, insertion: JobInsert, values: Record<string, unknown>): Promise<unknown[]> => {
     const silent = insertion.silent;
-    if (!silent || (db as unknown) instanceof PgTransaction) return statementFor(insertion, name)(db, values);
+    if (!silent || isTransaction(db)) return statementFor(insertion, name)(db, values);
     const rows = await statementFor(silent.insertion, `${name}_then_wake`)(db, values);
     silent.wake();
     return rows;

@@ -58,17 +58,21 @@ export async function insertInboundMessageTouchingConversation(
 }
 
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
-const alongsideStatements = new WeakMap<SQL, (db: Db, values: Record<string, unknown>) => Promise<{ id: string }[]>>();
-function inboundTouchingAlongside(cte: SQL) {
-  let statement = alongsideStatements.get(cte);
-  if (!statement) {
-    statement = builtOnceSql<{ id: string }>("message_insert_inbound_touching_alongside", (db) => {
-      const { insert, touch } = insertAndTouch(db, INBOUND_COLUMNS, { skipDuplicate: true });
-      return sql`with "inserted" as (${insert.getSQL()})${cte} ${touch.getSQL()}`;
-    });
-    alongsideStatements.set(cte, statement);
-  }
-  return statement;
+const inboundTouchingAlongside = perCte((cte) =>
+  builtOnceSql<{ id: string }>("message_insert_inbound_touching_alongside", (db) => {
+    const { insert, touch } = insertAndTouch(db, INBOUND_COLUMNS, { skipDuplicate: true });
+    return sql`with "inserted" as (${insert.getSQL()})${cte} ${touch.getSQL()}`;
+  }),
+);
+
+/** A statement built once for each CTE a caller adds (each such CTE is a module constant, so there are few). */
+function perCte<T>(build: (cte: SQL) => T): (cte: SQL) => T {
+  const built = new WeakMap<SQL, T>();
+  return (cte) => {
+    let statement = built.get(cte);
+    if (!statement) built.set(cte, (statement = build(cte)));
+    return statement;
+  };
 }
 
 /** Stores a send's message and moves its conversation's last_message_at, in one statement. */
@@ -105,12 +109,7 @@ function outboundWithJobStatement(name: string, answerCte: SQL | null) {
 const outboundWithJob = outboundWithJobStatement("message_insert_outbound_with_job", null);
 
 /** One statement per answer CTE (there is one: lib/api/idempotency.ts's). */
-const answered = new WeakMap<SQL, ReturnType<typeof outboundWithJobStatement>>();
-function outboundWithJobAnswered(cte: SQL) {
-  let statement = answered.get(cte);
-  if (!statement) answered.set(cte, (statement = outboundWithJobStatement("message_insert_outbound_with_job_answered", cte)));
-  return statement;
-}
+const outboundWithJobAnswered = perCte((cte) => outboundWithJobStatement("message_insert_outbound_with_job_answered", cte));
 
 /** A statement's placeholder values: its columns of the row, and `at`. */
 function rowValues(name: string, columns: readonly MessageColumn[], row: Partial<MessageInsert>, at: Date): Record<string, unknown> {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
+import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { executeRows } from "@/lib/ports/db/bulk";
 import type { Db } from "@/lib/ports/db/types";
 import { createTestApp, type TestApp } from "../support/app";
-import { untypedQueue } from "../support/queue";
+import { jobAloneStatement, untypedQueue } from "../support/queue";
 
 /**
  * A job inserted as part of the caller's own statement (lib/ports/queue/job-insert.ts) must be the
@@ -73,13 +73,10 @@ describe("a job inserted in the caller's statement", () => {
     const queue = untypedQueue(app.runtime.ports.queue);
     queue.define<{ marker: number }>("test.in-statement-wake", {}, async () => {});
     await queue.prepare();
-    const alone = statementWithJob("test_job_insert_alone", (insertion) => {
-      return sql`with "mine" as (select 1 as one)${insertion.ctes("job", sql`${sql.placeholder("job")}`)} select ${insertion.notifiedColumn("job")} as "notified" from "mine"`;
-    });
     const insertion = queue.insertion("test.in-statement-wake");
     const job = (marker: number) => ({ job: jobPayload("test.in-statement-wake", { marker }) });
-    expect(await alone(app.db, insertion, job(5))).toEqual([{ notified: 0 }]);
-    expect(await app.db.transaction((tx) => alone(tx, insertion, job(6)))).toEqual([{ notified: 1 }]);
+    expect(await jobAloneStatement(app.db, insertion, job(5))).toEqual([{ notified: 0 }]);
+    expect(await app.db.transaction((tx) => jobAloneStatement(tx, insertion, job(6)))).toEqual([{ notified: 1 }]);
     expect(await jobRow(app.db, 5)).toEqual(await jobRow(app.db, 6));
   });
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
+import { jobPayload } from "@/lib/ports/queue/job-insert";
 import { createTestApp, type TestApp } from "../support/app";
-import { untypedQueue } from "../support/queue";
+import { jobAloneStatement, untypedQueue } from "../support/queue";
 
 /**
  * The workers' scheduling (lib/ports/queue/pump.ts) on the real queue: each job is settled on its
@@ -86,18 +85,15 @@ describe("queue workers", () => {
     await queue.prepare();
     await queue.startWorkers({ pollingIntervalSeconds: 60 });
     await new Promise((r) => setTimeout(r, 300));
-    const alone = statementWithJob("test_pump_insert_alone", (insertion) => {
-      return sql`with "mine" as (select 1 as one)${insertion.ctes("job", sql`${sql.placeholder("job")}`)} select ${insertion.notifiedColumn("job")} as "notified" from "mine"`;
-    });
     // A burst: the statements carry no NOTIFY (notified 0), and every job still runs long before the 60 s poll.
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => alone(own.db, queue.insertion("test.wake-after"), { job: jobPayload("test.wake-after", { n }) })),
+      Array.from({ length: 20 }, (_, n) => jobAloneStatement(own.db, queue.insertion("test.wake-after"), { job: jobPayload("test.wake-after", { n }) })),
     );
     expect(results.flat()).toEqual(Array.from({ length: 20 }, () => ({ notified: 0 })));
     expect(await until(() => done.length === 20, 15_000)).toBe(true);
     // And one more after the burst, once the workers are idle again.
     await new Promise((r) => setTimeout(r, 300));
-    await alone(own.db, queue.insertion("test.wake-after"), { job: jobPayload("test.wake-after", { n: 20 }) });
+    await jobAloneStatement(own.db, queue.insertion("test.wake-after"), { job: jobPayload("test.wake-after", { n: 20 }) });
     expect(await until(() => done.length === 21, 15_000)).toBe(true);
   });
 

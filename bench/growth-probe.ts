@@ -17,6 +17,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { DRIZZLE_CONFIG } from "@/lib/ports/db/open";
 import type { Ctx } from "@/lib/domain/context";
 
 export interface ExplainInput {
@@ -95,8 +96,7 @@ async function explain(url: string, input: ExplainInput): Promise<ListPlans[]> {
   let recorded: { sql: string; params: unknown[] }[] = [];
   const client = postgres(url, { max: 1, onnotice: () => {} });
   const db = drizzle(client, {
-    schema,
-    casing: "snake_case",
+    ...DRIZZLE_CONFIG,
     logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) },
   }) as unknown as Db;
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, input.projectId));

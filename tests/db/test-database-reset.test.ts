@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteExtensions } from "@/lib/ports/db/open";
+import { DRIZZLE_CONFIG, openDatabase, pgliteExtensions } from "@/lib/ports/db/open";
 import { ensureReferenceData } from "@/lib/domain/organizations";
 import { createJobQueue } from "@/lib/ports/queue";
 import { captureTemplate, restoreTemplate } from "../support/pglite-reuse";
@@ -71,8 +71,7 @@ describe("a test file's database put back as the template", () => {
     // What a file leaves: rows in tables the template filled and in empty ones, a queue pg-boss made
     // a table for, jobs, a table and a schema of its own, a moved sequence, session state.
     const { drizzle } = await import("drizzle-orm/pglite");
-    const schema = await import("@/lib/db/schema");
-    const db = drizzle(reused, { schema, casing: "snake_case" });
+    const db = drizzle(reused, DRIZZLE_CONFIG);
     const handle = { db: db as never, kind: "pglite" as const, close: async () => {} };
     await ensureReferenceData(handle.db);
     const plan = await reused.query<{ id: string }>("select id from plans limit 1");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { functionSecrets } from "@/lib/db/schema";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { deployed, startLocalServer, type LocalServer } from "./support";
 
@@ -124,7 +125,7 @@ describe("secrets", () => {
 
     const log = await app.call("GET", `/functions/${mine.id}/invocations`, { key: seeded.key });
     expect(JSON.stringify(log.body.data[0].input)).not.toContain("s3cr3t-value");
-    const stored = await app.db.query.functionSecrets.findMany();
+    const stored = await app.db.select().from(functionSecrets);
     expect(stored.length).toBeGreaterThan(0);
     expect(JSON.stringify(stored)).not.toContain("s3cr3t-value");
   });

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
-import * as schema from "@/lib/db/schema";
 import type { Db, DatabaseHandle } from "@/lib/ports/db/types";
-import { pgliteExtensions } from "@/lib/ports/db/open";
+import { DRIZZLE_CONFIG, pgliteExtensions } from "@/lib/ports/db/open";
 
 /**
  * One embedded PGlite per test worker, handed to each file as the migrated template it was loaded
@@ -58,7 +57,7 @@ export async function templatePglite(dumpFile: string, prime: (handle: DatabaseH
 }
 
 function handleOf(client: PGlite): Omit<DatabaseHandle, "close"> {
-  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite" };
+  return { db: drizzle(client, DRIZZLE_CONFIG) as unknown as Db, kind: "pglite" };
 }
 
 async function ownPglite(dumpFile: string): Promise<DatabaseHandle> {

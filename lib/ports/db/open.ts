@@ -1,5 +1,4 @@
 import path from "node:path";
-import * as schema from "@/lib/db/schema";
 import type { Db, DatabaseHandle } from "./types";
 import { acquireDataDirLock } from "./pglite-lock";
 import { installPostgresWriteGuard } from "./postgres-guard";
@@ -13,6 +12,12 @@ const STATEMENT_TIMEOUT_MS = 8_000;
 function reconnectDelaySeconds(attempt: number): number {
   return Math.min(0.05 * 2 ** attempt, 0.5);
 }
+/**
+ * Every drizzle instance's options. No `schema`: drizzle builds a relational query builder for every
+ * table of the schema in the constructor of each database object, and every transaction is a new one,
+ * so the ingest paid for about fifty objects per message for an API (`db.query.*`) nothing here uses.
+ */
+export const DRIZZLE_CONFIG = { casing: "snake_case" } as const;
 /** Any fixed number: serialises migrations when many web and worker processes start together. */
 const MIGRATION_LOCK = 727_001;
 
@@ -58,7 +63,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
   });
   await preparePostgresJsStatements();
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle(client, DRIZZLE_CONFIG) as unknown as Db;
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 
@@ -101,7 +106,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   try {
     const extensions = await pgliteExtensions();
     const client = await PGlite.create(inMemory ? undefined : dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
-    const db = drizzle(client, { schema, casing: "snake_case" });
+    const db = drizzle(client, DRIZZLE_CONFIG);
     if (options.migrate !== false) {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db, { migrationsFolder: MIGRATIONS });

@@ -1,8 +1,10 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type * as schema from "@/lib/db/schema";
 
-/** The one database type the domain sees: PGlite and postgres-js both give a PgDatabase over one schema. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type the domain sees: PGlite and postgres-js both give a PgDatabase. It carries no
+ * relational schema (`db.query.*`): see DRIZZLE_CONFIG in open.ts.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle is used exactly like a Db. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

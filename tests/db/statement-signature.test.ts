@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 const typeOf = async (handle: DatabaseHandle, value: unknown) => {
-  const rows = (await handle.db.execute(sql`select pg_typeof(${value})::text as "type", ${value}::text as "text"`)) as unknown as { type: string; text: string }[];
+  const rows = (await handle.db.execute(sql`select pg_typeof(${value})::text as "type", ${value}::text as "text"`)) as unknown as {
+    type: string;
+    text: string;
+  }[];
   return rows[0]!;
 };
 

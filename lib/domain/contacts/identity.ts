@@ -99,9 +99,24 @@ export interface ContactUpsert {
 
 /** Creates the project's contact for this identity, or refreshes what the platform told us about it. */
 export async function upsertContact(db: Db, input: ContactUpsert): Promise<ContactRow> {
+  const upsert = contactUpsertOf(input);
+  const [row] = await contactUpsert(db, upsert.values);
+  return settleContact(db, upsert, row!);
+}
+
+/** One contact upsert's placeholder values (contactUpsertQuery's), and the id it takes when the identity is new. */
+export interface ContactUpsertValues {
+  values: Record<string, unknown> & { fresh: string };
+  organizationId: string;
+  key: { kind: string; value: string };
+}
+
+export function contactUpsertOf(input: ContactUpsert): ContactUpsertValues {
   const key = identityKey(input);
   if (!key) throw new Error("A contact needs a phone number or a platform user id");
   const phone = input.phone ? `+${phoneDigits(input.phone)}` : null;
+  // One statement for a known customer (every message after their first): the contact id is read from
+  // the identity inside the upsert, a new id only when the identity is unknown.
   const values = {
     projectId: input.projectId,
     organizationId: input.organizationId,
@@ -113,26 +128,34 @@ export async function upsertContact(db: Db, input: ContactUpsert): Promise<Conta
     username: input.username ?? null,
     name: input.name ?? null,
     now: input.now,
+    kind: key.kind,
+    value: key.value,
+    fresh: newId("contact"),
   };
-  // One statement for a known customer (every message after their first): the contact id is read from
-  // the identity inside the upsert, a new id only when the identity is unknown.
-  const fresh = newId("contact");
-  const [row] = await contactUpsert(db, { ...values, kind: key.kind, value: key.value, fresh });
-  if (row!.id !== fresh) return row!;
-  // A new customer: link the identity to the new contact (first writer wins).
-  const owner = await linkIdentity(db, input.organizationId, key, fresh);
-  if (owner === fresh) return row!;
+  return { values, organizationId: input.organizationId, key };
+}
+
+/**
+ * What follows the upsert: a known customer's row is final; a new one's identity is linked to it
+ * (first writer wins), and when another writer linked it first, theirs is the contact.
+ */
+export async function settleContact(db: Db, upsert: ContactUpsertValues, row: ContactRow): Promise<ContactRow> {
+  const { fresh } = upsert.values;
+  if (row.id !== fresh) return row;
+  const owner = await linkIdentity(db, upsert.organizationId, upsert.key, fresh);
+  if (owner === fresh) return row;
   // Another writer linked it between the upsert and the link: theirs wins, the row just made goes.
-  await db.delete(contacts).where(and(eq(contacts.projectId, input.projectId), eq(contacts.id, fresh)));
-  const [theirs] = await contactUpsert(db, { ...values, kind: key.kind, value: key.value, fresh: owner });
+  await db.delete(contacts).where(and(eq(contacts.projectId, row.projectId), eq(contacts.id, fresh)));
+  const [theirs] = await contactUpsert(db, { ...upsert.values, fresh: owner });
   return theirs!;
 }
 
 /**
  * The contact of the identity (kind, value) when the organization knows it, else a new one with id
  * `fresh`; what the platform told us replaces what we knew, and a value it did not send (null) keeps ours.
+ * The query builder, so that a statement can hold it as a CTE (ingest's contact and conversation).
  */
-const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
+export function contactUpsertQuery(db: Db) {
   const p = (name: string) => sql.placeholder(name);
   return db
     .insert(contacts)
@@ -165,7 +188,9 @@ const contactUpsert = builtOnce<ContactRow>("contact_upsert", (db) => {
       },
     })
     .returning();
-});
+}
+
+const contactUpsert = builtOnce<ContactRow>("contact_upsert", contactUpsertQuery);
 
 /** A customer's changed number or user id (ingest's identity-change), on the contact's row. */
 export async function setContactIdentity(

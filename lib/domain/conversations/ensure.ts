@@ -31,17 +31,14 @@ export async function ensureConversations(
     createdAt: now,
     updatedAt: now,
   }));
-  // CONVERSATION_REOPENED, written out: the statement is raw SQL (insertRowsSql).
   return executeRows<{ id: string; contactId: string }>(
     db,
-    insertRowsSql(
-      conversations,
-      rows,
-      sql`on conflict (project_id, contact_id) do update set last_channel_id = excluded.last_channel_id, is_active = true, updated_at = excluded.updated_at
-        returning id, contact_id as "contactId"`,
-    ),
+    insertRowsSql(conversations, rows, sql`${CONVERSATION_UPSERT_CONFLICT} returning id, contact_id as "contactId"`),
   );
 }
+
+/** CONVERSATION_REOPENED written out, for the statements written as SQL (insertRowsSql, ingest's contact and conversation). */
+export const CONVERSATION_UPSERT_CONFLICT = sql`on conflict (project_id, contact_id) do update set last_channel_id = excluded.last_channel_id, is_active = true, updated_at = excluded.updated_at`;
 
 /** What a new send or message does to an existing conversation: its channel is the latest, and it is active. */
 const CONVERSATION_REOPENED = { lastChannelId: sql`excluded.last_channel_id`, isActive: true, updatedAt: sql`excluded.updated_at` };

@@ -1,6 +1,6 @@
 // The module's public surface: 19 importers across messaging, ingest, agents and the routes.
 export type { ConversationRow } from "./row";
-export { ensureConversation, ensureConversations } from "./ensure";
+export { CONVERSATION_UPSERT_CONFLICT, ensureConversation, ensureConversations } from "./ensure";
 export { touchConversation, touchConversations } from "./touch";
 export {
   insertInboundMessageTouchingConversation,

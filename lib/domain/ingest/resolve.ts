@@ -4,8 +4,8 @@ import type { Db } from "@/lib/ports/db/types";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { aliasIdentity, upsertContact } from "@/lib/domain/contacts/identity";
-import { ensureConversation } from "@/lib/domain/conversations";
+import { aliasIdentity } from "@/lib/domain/contacts/identity";
+import { upsertContactAndConversation } from "./contact-conversation";
 import type { InboundEvent, InboundParty } from "./types";
 import { participantProject } from "./sandbox-join";
 
@@ -103,7 +103,7 @@ export async function projectFor(db: Db, channel: ChannelRow, party: InboundPart
 /** The party's contact in the project (created or updated) and their conversation, at ctx.now. */
 export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, party: InboundParty) {
   const { db, now } = ctx;
-  const contact = await upsertContact(db, {
+  const found = await upsertContactAndConversation(db, {
     projectId: project.id,
     organizationId: project.organizationId,
     channelId: channel.id,
@@ -118,8 +118,7 @@ export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow
   // A sender known by number AND user id: the user id alone (a username-only message later, or a
   // status naming only recipient_user_id) must resolve to the same contact.
   if (party.address && party.user_id) {
-    await aliasIdentity(db, project.organizationId, { platform: channel.platform, userId: party.user_id }, contact.id);
+    await aliasIdentity(db, project.organizationId, { platform: channel.platform, userId: party.user_id }, found.contact.id);
   }
-  const conversation = await ensureConversation(db, project.id, contact.id, channel.id, now);
-  return { contact, conversation };
+  return found;
 }

@@ -6,7 +6,7 @@ import { createProjectRow } from "@/lib/domain/projects";
 import { createApiKey } from "@/lib/domain/keys";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { upsertContact } from "@/lib/domain/contacts/identity";
-import { ensureConversation, touchConversation } from "@/lib/domain/conversations";
+import { ensureConversation, touchConversations } from "@/lib/domain/conversations";
 import type { Seeded, TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders } from "./support/wire";
 import { startHarness, type Harness } from "./messages/support";
@@ -122,7 +122,7 @@ async function insertMessage(seeded: Seeded, conversation: { id: string; contact
       ...values,
     })
     .returning();
-  await touchConversation(app.db, conversation.id, at);
+  await touchConversations(app.db, [conversation.id], at);
   return row!;
 }
 

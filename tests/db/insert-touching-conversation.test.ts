@@ -4,7 +4,7 @@ import { conversations, messages } from "@/lib/db/schema";
 import { upsertContact } from "@/lib/domain/contacts/identity";
 import {
   ensureConversation,
-  insertInboundMessageTouchingConversation,
+  insertInboundMessage,
   insertOutboundMessageTouchingConversation,
   type InboundMessageInsert,
   type OutboundMessageInsert,
@@ -14,11 +14,12 @@ import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 
 /**
- * The message insert that touches its conversation is two named statements, inbound (duplicates skipped)
- * and outbound, each built once and run on whatever handle is given, transactions included
+ * The message inserts are named statements, inbound (duplicates skipped; its conversation moves with the
+ * conversation's own upsert, tests/ingest/contact-conversation.test.ts) and outbound (touching its
+ * conversation), each built once and run on whatever handle is given, transactions included
  * (lib/ports/db/prepared.ts builtOnce). What must hold on both databases: values land as sent (nulls as
- * SQL NULL, not JSON null), the conversation moves forward only, a skipped duplicate touches nothing,
- * a column the statement does not set is refused, and a rolled-back transaction leaves nothing.
+ * SQL NULL, not JSON null), the conversation moves forward only, a skipped duplicate is reported, a
+ * column the statement does not set is refused, and a rolled-back transaction leaves nothing.
  */
 let app: TestApp;
 let seeded: Seeded;
@@ -73,18 +74,16 @@ async function sqlNulls(column: "media" | "reply_to" | "provider_timestamp", ids
   return Object.fromEntries(list.map((r) => [r.id, r.is_sql_null]));
 }
 
-describe("insertInboundMessageTouchingConversation", () => {
-  it("stores the values as given and moves last_message_at forward, never back", async () => {
+describe("insertInboundMessage", () => {
+  it("stores the values as given, and leaves the conversation to its own upsert", async () => {
     const conv = await conversation();
     const later = new Date("2026-05-01T10:00:02.000Z");
     const earlier = new Date("2026-05-01T10:00:01.000Z");
     const first = values(conv, later, { platformMessageId: "wamid.first", providerTimestamp: later, replyTo: null });
-    expect(await insertInboundMessageTouchingConversation(app.db, first, later)).toBe(true);
-    expect((await lastMessageAt(conv.id))?.toISOString()).toBe(later.toISOString());
-    // An older message: stored, but the conversation keeps the later time.
+    expect(await insertInboundMessage(app.db, first)).toBe(true);
     const second = values(conv, earlier, { platformMessageId: "wamid.second", providerTimestamp: earlier, replyTo: "wamid.first" });
-    expect(await insertInboundMessageTouchingConversation(app.db, second, earlier)).toBe(true);
-    expect((await lastMessageAt(conv.id))?.toISOString()).toBe(later.toISOString());
+    expect(await insertInboundMessage(app.db, second)).toBe(true);
+    expect(await lastMessageAt(conv.id)).toBeNull();
 
     const [row] = await app.db.select().from(messages).where(eq(messages.id, first.id));
     expect(row!.body).toEqual({ text: "Hello" });
@@ -102,7 +101,7 @@ describe("insertInboundMessageTouchingConversation", () => {
     const withMedia = values(conv, at, { platformMessageId: "wamid.media", media, providerTimestamp: at });
     const withoutMedia = values(conv, at, { platformMessageId: "wamid.nomedia", media: null, providerTimestamp: null });
     const unset = values(conv, at, { platformMessageId: "wamid.unset" });
-    for (const row of [withMedia, withoutMedia, unset]) expect(await insertInboundMessageTouchingConversation(app.db, row, at)).toBe(true);
+    for (const row of [withMedia, withoutMedia, unset]) expect(await insertInboundMessage(app.db, row)).toBe(true);
     const ids = [withMedia.id, withoutMedia.id, unset.id];
     expect(await sqlNulls("media", ids)).toEqual({ [withMedia.id]: false, [withoutMedia.id]: true, [unset.id]: true });
     expect(await sqlNulls("provider_timestamp", ids)).toEqual({ [withMedia.id]: false, [withoutMedia.id]: true, [unset.id]: true });
@@ -110,13 +109,12 @@ describe("insertInboundMessageTouchingConversation", () => {
     expect(row!.media).toEqual(media);
   });
 
-  it("a second copy of a provider message is not stored and does not touch the conversation", async () => {
+  it("a second copy of a provider message is not stored, and says so", async () => {
     const conv = await conversation();
     const at = new Date("2026-05-02T09:00:00.000Z");
     const copyAt = new Date("2026-05-02T09:30:00.000Z");
-    expect(await insertInboundMessageTouchingConversation(app.db, values(conv, at, { platformMessageId: "wamid.dup" }), at)).toBe(true);
-    expect(await insertInboundMessageTouchingConversation(app.db, values(conv, copyAt, { platformMessageId: "wamid.dup" }), copyAt)).toBe(false);
-    expect((await lastMessageAt(conv.id))?.toISOString()).toBe(at.toISOString());
+    expect(await insertInboundMessage(app.db, values(conv, at, { platformMessageId: "wamid.dup" }))).toBe(true);
+    expect(await insertInboundMessage(app.db, values(conv, copyAt, { platformMessageId: "wamid.dup" }))).toBe(false);
     const copies = await app.db.select({ id: messages.id }).from(messages).where(eq(messages.platformMessageId, "wamid.dup"));
     expect(copies).toHaveLength(1);
   });
@@ -125,17 +123,17 @@ describe("insertInboundMessageTouchingConversation", () => {
     const conv = await conversation();
     const at = app.clock.now();
     const row = { ...values(conv, at), recipient: "+14155550100" };
-    await expect(insertInboundMessageTouchingConversation(app.db, row, at)).rejects.toThrow("messages.recipient");
+    await expect(insertInboundMessage(app.db, row)).rejects.toThrow("messages.recipient");
     expect(await app.db.select({ id: messages.id }).from(messages).where(eq(messages.id, row.id))).toHaveLength(0);
   });
 
-  it("runs inside the caller's transaction: a rollback leaves neither the message nor the touch", async () => {
+  it("runs inside the caller's transaction: a rollback leaves no message", async () => {
     const conv = await conversation();
     const at = new Date("2026-05-03T08:00:00.000Z");
     const message = values(conv, at);
     await expect(
       app.db.transaction(async (tx) => {
-        await insertInboundMessageTouchingConversation(tx, message, at);
+        await insertInboundMessage(tx, message);
         // Seen inside the transaction...
         expect(await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, message.id))).toHaveLength(1);
         throw new Error("roll back");
@@ -143,7 +141,6 @@ describe("insertInboundMessageTouchingConversation", () => {
     ).rejects.toThrow("roll back");
     // ...and gone after it.
     expect(await app.db.select({ id: messages.id }).from(messages).where(eq(messages.id, message.id))).toHaveLength(0);
-    expect(await lastMessageAt(conv.id)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { messages } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { upsertContact } from "@/lib/domain/contacts/identity";
-import { ensureConversation, touchConversation } from "@/lib/domain/conversations";
+import { ensureConversation, touchConversations } from "@/lib/domain/conversations";
 import type { CallResult, Seeded, TestApp } from "../support/app";
 import { addOperator, dash, type Operator } from "../dashboard/support";
 
@@ -88,7 +88,7 @@ export async function messageIn(
       updatedAt: now,
     })
     .returning();
-  await touchConversation(app.db, conversation.id, now);
+  await touchConversations(app.db, [conversation.id], now);
   return row!;
 }
 

@@ -72,6 +72,28 @@ describe("upsertContactAndConversation", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("moves the conversation's last message to touchAt, never back, and leaves it without one", async () => {
+    const later = new Date("2026-11-30T10:00:02.000Z");
+    const earlier = new Date("2026-11-30T10:00:01.000Z");
+    const first = await upsertContactAndConversation(app.db, input("+15557770004", new Date("2026-11-30T10:00:03.000Z")), later);
+    expect(first.conversation.lastMessageAt).toEqual(later);
+    // An older message stored later (retries, provider timestamps): the conversation keeps the later time.
+    const older = await upsertContactAndConversation(app.db, input("+15557770004", new Date("2026-11-30T10:00:04.000Z")), earlier);
+    expect(older.conversation.lastMessageAt).toEqual(later);
+    // No message stored with it (an edit's, a status's contact): nothing moves.
+    const none = await upsertContactAndConversation(app.db, input("+15557770004", new Date("2026-11-30T10:00:05.000Z")));
+    expect(none.conversation.lastMessageAt).toEqual(later);
+    const newer = new Date("2026-11-30T10:00:06.000Z");
+    const moved = await upsertContactAndConversation(app.db, input("+15557770004", newer), newer);
+    expect(moved.conversation).toMatchObject({ id: first.conversation.id, lastMessageAt: newer });
+  });
+
+  it("gives a new customer's first conversation its message's time", async () => {
+    const at = new Date("2026-11-30T09:00:00.000Z");
+    const { conversation } = await upsertContactAndConversation(app.db, input("+15557770005", new Date("2026-11-30T09:00:01.000Z")), at);
+    expect(conversation.lastMessageAt).toEqual(at);
+  });
+
   it("hands a new customer's message to the contact another writer linked the identity to first", async () => {
     // The other writer's contact and link, made as if between this upsert and its link.
     const theirs = newId("contact");

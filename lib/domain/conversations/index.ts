@@ -1,9 +1,9 @@
 // The module's public surface: 19 importers across messaging, ingest, agents and the routes.
 export type { ConversationRow } from "./row";
 export { CONVERSATION_UPSERT_CONFLICT, ensureConversation, ensureConversations } from "./ensure";
-export { touchConversation, touchConversations } from "./touch";
+export { lastMessageAtMovedTo, touchConversations } from "./touch";
 export {
-  insertInboundMessageTouchingConversation,
+  insertInboundMessage,
   insertOutboundMessageTouchingConversation,
   insertOutboundMessageWithJob,
   type InboundMessageInsert,

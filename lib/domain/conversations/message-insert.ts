@@ -41,28 +41,36 @@ export type InboundMessageInsert = Pick<MessageInsert, (typeof INBOUND_COLUMNS)[
 export type OutboundMessageInsert = Pick<MessageInsert, (typeof OUTBOUND_COLUMNS)[number]> & Stamped;
 
 /**
- * Stores an inbound message and moves its conversation's last_message_at, in one statement. A message
- * the provider sent before (same provider id on the channel) is left alone and the conversation
- * untouched: the result is false then.
+ * Stores an inbound message, unless the provider sent it before (same provider id on the channel): the
+ * result is false then. Its conversation's last_message_at moved with the conversation's own upsert
+ * (ingest's contact and conversation, one write of the row instead of two).
  */
-export async function insertInboundMessageTouchingConversation(
+export async function insertInboundMessage(
   tx: Db,
   row: InboundMessageInsert,
-  at: Date,
   /** A caller's write in the same statement (SystemCtx.withStoredMessage): a CTE that may read "inserted". */
   alongside: { cte: SQL; values: Record<string, unknown> } | null = null,
 ): Promise<boolean> {
-  if (!alongside) return (await insertInboundTouching(tx, row, at)).length > 0;
-  const values = rowValues("message_insert_inbound_touching_alongside", INBOUND_COLUMNS, row, at);
-  return (await inboundTouchingAlongside(alongside.cte)(tx, { ...values, ...alongside.values })).length > 0;
+  const values = rowValues("message_insert_inbound", INBOUND_COLUMNS, row);
+  if (!alongside) return (await insertInbound(tx, values)).length > 0;
+  return (await inboundAlongside(alongside.cte)(tx, { ...values, ...alongside.values })).length > 0;
 }
 
+const inboundInsert = (db: Db) =>
+  db
+    .insert(messages)
+    .values(columnPlaceholders(messages, INBOUND_COLUMNS) as unknown as MessageInsert)
+    .onConflictDoNothing()
+    .returning({ id: messages.id });
+
+const insertInbound = builtOnce<{ id: string }>("message_insert_inbound", inboundInsert);
+
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
-const inboundTouchingAlongside = perCte((cte) =>
-  builtOnceSql<{ id: string }>("message_insert_inbound_touching_alongside", (db) => {
-    const { insert, touch } = insertAndTouch(db, INBOUND_COLUMNS, { skipDuplicate: true });
-    return sql`with "inserted" as (${insert.getSQL()})${cte} ${touch.getSQL()}`;
-  }),
+const inboundAlongside = perCte((cte) =>
+  builtOnceSql<{ id: string }>(
+    "message_insert_inbound_alongside",
+    (db) => sql`with "inserted" as (${inboundInsert(db).getSQL()})${cte} select "id" from "inserted"`,
+  ),
 );
 
 /** A statement built once for each CTE a caller adds (each such CTE is a module constant, so there are few). */
@@ -100,7 +108,7 @@ export async function insertOutboundMessageWithJob(
 
 function outboundWithJobStatement(name: string, answerCte: SQL | null) {
   return statementWithJob(name, (job, db) => {
-    const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS, { skipDuplicate: false });
+    const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS);
     const payload = sql`${sql.placeholder("job")}`;
     return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)}${answerCte ?? sql``} select ${job.notifiedColumn("job")} as "notified"`;
   });
@@ -111,36 +119,36 @@ const outboundWithJob = outboundWithJobStatement("message_insert_outbound_with_j
 /** One statement per answer CTE (there is one: lib/api/idempotency.ts's). */
 const outboundWithJobAnswered = perCte((cte) => outboundWithJobStatement("message_insert_outbound_with_job_answered", cte));
 
-/** A statement's placeholder values: its columns of the row, and `at`. */
-function rowValues(name: string, columns: readonly MessageColumn[], row: Partial<MessageInsert>, at: Date): Record<string, unknown> {
+/** A statement's placeholder values: its columns of the row, and `at` when it touches the conversation. */
+function rowValues(name: string, columns: readonly MessageColumn[], row: Partial<MessageInsert>, at?: Date): Record<string, unknown> {
   // A column outside the list would be dropped without a word: a caller that needs one needs its own statement.
   for (const [column, value] of Object.entries(row))
     if (value !== undefined && !(columns as readonly string[]).includes(column)) throw new Error(`${name}: the statement does not set messages.${column}`);
-  const values: Record<string, unknown> = { at: at.toISOString() };
+  const values: Record<string, unknown> = at ? { at: at.toISOString() } : {};
   for (const column of columns) values[column] = row[column];
   return values;
 }
 
 /**
- * Send and ingest run these in every transaction, and building one was 6 % of the web's CPU per
- * POST /messages: each is built once (builtOnce), over a fixed column list.
+ * A send to a new recipient runs it in its transaction, and building it was 6 % of the web's CPU per
+ * POST /messages: it is built once (builtOnce), over a fixed column list.
  */
-const insertInboundTouching = insertTouchingStatement("message_insert_inbound_touching_conversation", INBOUND_COLUMNS, { skipDuplicate: true });
+const insertOutboundTouching = insertTouchingStatement("message_insert_outbound_touching_conversation", OUTBOUND_COLUMNS);
 
-const insertOutboundTouching = insertTouchingStatement("message_insert_outbound_touching_conversation", OUTBOUND_COLUMNS, { skipDuplicate: false });
-
-function insertTouchingStatement(name: string, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
+function insertTouchingStatement(name: string, columns: readonly MessageColumn[]) {
   const statement = builtOnce<{ id: string }>(name, (db) => {
-    const { inserted, touch } = insertAndTouch(db, columns, options);
+    const { inserted, touch } = insertAndTouch(db, columns);
     return db.with(inserted).update(conversations).set(touch.set).where(touch.where).returning({ id: conversations.id });
   });
   return (tx: Db, row: Partial<MessageInsert>, at: Date) => statement(tx, rowValues(name, columns, row, at));
 }
 
 /** The message insert over placeholders (one per column, `at`, `conversationId`) and the conversation update that reads it. */
-function insertAndTouch(db: Db, columns: readonly MessageColumn[], options: { skipDuplicate: boolean }) {
-  const values = db.insert(messages).values(columnPlaceholders(messages, columns) as unknown as MessageInsert);
-  const insert = (options.skipDuplicate ? values.onConflictDoNothing() : values).returning({ id: messages.id });
+function insertAndTouch(db: Db, columns: readonly MessageColumn[]) {
+  const insert = db
+    .insert(messages)
+    .values(columnPlaceholders(messages, columns) as unknown as MessageInsert)
+    .returning({ id: messages.id });
   const inserted = db.$with("inserted").as(insert);
   const at = sql`${sql.placeholder("at")}::timestamptz`;
   const set = { lastMessageAt: lastMessageAtMovedTo(at), updatedAt: at };

@@ -1,20 +1,12 @@
 // last_message_at only moves forward: messages can be stored out of order (retries, provider timestamps).
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { conversations } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 
-export async function touchConversation(db: Db, conversationId: string, at: Date): Promise<void> {
-  // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
-  const moved = sql`${at.toISOString()}::timestamptz`;
-  await db
-    .update(conversations)
-    .set({ lastMessageAt: lastMessageAtMovedTo(moved), updatedAt: at })
-    .where(eq(conversations.id, conversationId));
-}
-
-/** touchConversation for many at once (a broadcast's batch). */
+/** Moves many conversations' last message to `at` (a broadcast's batch). */
 export async function touchConversations(db: Db, conversationIds: string[], at: Date): Promise<void> {
   if (conversationIds.length === 0) return;
+  // Bound as text: postgres-js cannot bind a Date inside a raw sql fragment.
   const moved = sql`${at.toISOString()}::timestamptz`;
   await db
     .update(conversations)

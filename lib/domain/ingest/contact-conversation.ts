@@ -5,32 +5,41 @@ import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { contactUpsertOf, contactUpsertQuery, settleContact, type ContactRow, type ContactUpsert } from "@/lib/domain/contacts/identity";
-import { CONVERSATION_UPSERT_CONFLICT, ensureConversation, type ConversationRow } from "@/lib/domain/conversations";
+import { CONVERSATION_UPSERT_CONFLICT, lastMessageAtMovedTo, type ConversationRow } from "@/lib/domain/conversations";
 
 /**
  * upsertContact then ensureConversation, in one round trip for a known customer (every message after
- * their first): the conversation's upsert reads the contact's id from the contact's, as a CTE. A new
- * customer's contact still has its identity to link (settleContact), which may hand the message to
- * another writer's contact: its conversation waits for that, as two statements after this one.
+ * their first): the conversation's upsert reads the contact's id from the contact's, as a CTE. With
+ * `touchAt` (a message stored with them) the conversation's last_message_at moves to it in the same
+ * write, never back, instead of a second update of the row. A new customer's contact still has its
+ * identity to link (settleContact), which may hand the message to another writer's contact: the same
+ * statement then runs again, and finds the contact the identity names.
  */
-export async function upsertContactAndConversation(db: Db, input: ContactUpsert): Promise<{ contact: ContactRow; conversation: ConversationRow }> {
+export async function upsertContactAndConversation(
+  db: Db,
+  input: ContactUpsert,
+  touchAt: Date | null = null,
+): Promise<{ contact: ContactRow; conversation: ConversationRow }> {
   const upsert = contactUpsertOf(input);
-  const [row] = await statement(db, { ...upsert.values, conversationId: newId("conversation", input.now.getTime()), at: input.now.toISOString() });
-  const { contact, conversation } = row!;
-  if (contact.id !== upsert.values.fresh) return { contact, conversation: conversation! };
-  const settled = await settleContact(db, upsert, contact);
-  return { contact: settled, conversation: await ensureConversation(db, input.projectId, settled.id, input.channelId, input.now) };
+  const values = { conversationId: newId("conversation", input.now.getTime()), at: input.now.toISOString(), touchAt: touchAt?.toISOString() ?? null };
+  const [row] = await statement(db, { ...upsert.values, ...values });
+  if (row!.contact.id !== upsert.values.fresh) return { contact: row!.contact, conversation: row!.conversation! };
+  await settleContact(db, upsert, row!.contact);
+  const [linked] = await statement(db, { ...upsert.values, fresh: newId("contact"), ...values });
+  return { contact: linked!.contact, conversation: linked!.conversation! };
 }
 
 const statement = builtOnce<{ contact: ContactRow; conversation: ConversationRow | null }>("contact_conversation_upsert", (db) => {
   const contact = db.$with("contact").as(contactUpsertQuery(db));
   const at = sql`${sql.placeholder("at")}::timestamptz`;
-  // ensureConversation's upsert, for a contact that existed before this statement (not the fresh id).
+  const touchAt = sql`${sql.placeholder("touchAt")}::timestamptz`;
+  // ensureConversation's upsert (and last_message_at moved forward when touchAt is set), for a contact
+  // that existed before this statement (not the fresh id).
   const conversation = db.$with("conversation", getTableColumns(conversations)).as(
-    sql`insert into ${conversations} ("id", "project_id", "contact_id", "last_channel_id", "started_at", "created_at", "updated_at")
-      select ${sql.placeholder("conversationId")}, "contact"."project_id", "contact"."id", ${sql.placeholder("channelId")}, ${at}, ${at}, ${at}
+    sql`insert into ${conversations} ("id", "project_id", "contact_id", "last_channel_id", "started_at", "last_message_at", "created_at", "updated_at")
+      select ${sql.placeholder("conversationId")}, "contact"."project_id", "contact"."id", ${sql.placeholder("channelId")}, ${at}, ${touchAt}, ${at}, ${at}
       from "contact" where "contact"."id" <> ${sql.placeholder("fresh")}
-      ${CONVERSATION_UPSERT_CONFLICT} returning *`,
+      ${CONVERSATION_UPSERT_CONFLICT}, last_message_at = ${lastMessageAtMovedTo(sql`excluded.last_message_at`)} returning *`,
   );
   return db
     .with(contact, conversation)

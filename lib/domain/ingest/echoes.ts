@@ -3,7 +3,6 @@ import { messages } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
-import { touchConversation } from "@/lib/domain/conversations";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { insertMessageRow } from "@/lib/domain/messages/row-writes";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
@@ -51,8 +50,8 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
   const project = await projectFor(db, channel, event.to);
   if (!project) return "no_project";
   const stored = await db.transaction(async (tx) => {
-    const { contact, conversation } = await contactAndConversation({ ...ctx, db: tx }, project, channel, event.to);
     const at = new Date(message.received_at);
+    const { contact, conversation } = await contactAndConversation({ ...ctx, db: tx }, project, channel, event.to, at);
     const id = newId("message", now.getTime());
     const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
     const body = { ...(message as unknown as Record<string, unknown>), source: "business_app" };
@@ -62,7 +61,6 @@ export async function applyEcho(ctx: SystemCtx, channel: ChannelRow, event: Inbo
       { platformMessageId: message.id, recipient, replyTo: message.replied_to?.message_id ?? null, media: message.media ? mediaOf(message.media, id) : null },
     );
     await insertMessageRow(tx, row);
-    await touchConversation(tx, conversation.id, at);
     return { conversationId: conversation.id, id };
   });
   publishInboxEvent(project.id, { type: "message.created", conversation_id: stored.conversationId, id: stored.id });

@@ -2,7 +2,7 @@ import { newId } from "@/lib/ids";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
-import { insertInboundMessageTouchingConversation } from "@/lib/domain/conversations";
+import { insertInboundMessage } from "@/lib/domain/conversations";
 import { emitEvent, inboundRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
@@ -109,14 +109,17 @@ async function storeMessage(
 ): Promise<ApplyOutcome> {
   const { db: tx, now } = ctx;
   const message = event.message;
-  const found = await contactAndConversation(ctx, project, channel, event.from);
+  const receivedAt = new Date(message.received_at);
+  // The conversation's last message moves to this one with the conversation's own upsert. Should the
+  // insert below find the provider sent it before (a race the dedupe read missed), the move was to
+  // that same message's time, and it changes nothing.
+  const found = await contactAndConversation(ctx, project, channel, event.from, receivedAt);
   const conversation = found.conversation;
   const id = newId("message", now.getTime());
   // The claim first, so this message's own events already carry what it changes (the customer reference).
   const contact = arrival.claim ? await arrival.claim.complete({ contact: found.contact, messageId: id }) : found.contact;
   const joined = arrival.joined;
   if (joined) await announceJoin(ctx, { project, channel, contact, providerMessageId: message.id, optIn: !arrival.claim });
-  const receivedAt = new Date(message.received_at);
   // The routing and handoff the message arrived under, stored with it (GET /messages/{id}/automations explains from them).
   const routed = arrivalFacts(project, channel, conversation);
   const place = { projectId: project.id, conversationId: conversation.id, contactId: contact.id, channelId: channel.id };
@@ -140,9 +143,9 @@ async function storeMessage(
       ...routed,
     },
   );
-  // The message (unless the provider sent it before) and, only then, the conversation's touch: one statement.
+  // The message, unless the provider sent it before.
   const alongside = ctx.withStoredMessage ?? null;
-  const stored = await insertInboundMessageTouchingConversation(tx, row, receivedAt, alongside);
+  const stored = await insertInboundMessage(tx, row, alongside);
   if (!stored) return "duplicate";
   if (alongside) alongside.written = true;
   const files = message.attachments ?? (message.media ? [message.media] : []);

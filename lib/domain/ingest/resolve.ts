@@ -100,21 +100,28 @@ export async function projectFor(db: Db, channel: ChannelRow, party: InboundPart
   return candidates.find((p) => p.id === recent?.projectId) ?? null;
 }
 
-/** The party's contact in the project (created or updated) and their conversation, at ctx.now. */
-export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, party: InboundParty) {
+/**
+ * The party's contact in the project (created or updated) and their conversation, at ctx.now; with
+ * `touchAt`, the conversation's last message is at least then (a message the caller stores with them).
+ */
+export async function contactAndConversation(ctx: SystemCtx, project: ProjectRow, channel: ChannelRow, party: InboundParty, touchAt: Date | null = null) {
   const { db, now } = ctx;
-  const found = await upsertContactAndConversation(db, {
-    projectId: project.id,
-    organizationId: project.organizationId,
-    channelId: channel.id,
-    platform: channel.platform,
-    phone: party.address,
-    userId: party.user_id,
-    parentUserId: party.parent_user_id,
-    username: party.username,
-    name: party.name,
-    now,
-  });
+  const found = await upsertContactAndConversation(
+    db,
+    {
+      projectId: project.id,
+      organizationId: project.organizationId,
+      channelId: channel.id,
+      platform: channel.platform,
+      phone: party.address,
+      userId: party.user_id,
+      parentUserId: party.parent_user_id,
+      username: party.username,
+      name: party.name,
+      now,
+    },
+    touchAt,
+  );
   // A sender known by number AND user id: the user id alone (a username-only message later, or a
   // status naming only recipient_user_id) must resolve to the same contact.
   if (party.address && party.user_id) {

@@ -3,6 +3,8 @@ export type { ConversationRow } from "./row";
 export { CONVERSATION_UPSERT_CONFLICT, ensureConversation, ensureConversations } from "./ensure";
 export { lastMessageAtMovedTo, touchConversations } from "./touch";
 export {
+  inboundMessageInsertSql,
+  inboundMessageValues,
   insertInboundMessage,
   insertOutboundMessageTouchingConversation,
   insertOutboundMessageWithJob,

@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce, builtOnceSql, columnPlaceholders } from "@/lib/ports/db/prepared";
+import { builtOnce, builtOnceSql, columnPlaceholders, perCte } from "@/lib/ports/db/prepared";
 import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
@@ -51,9 +51,19 @@ export async function insertInboundMessage(
   /** A caller's write in the same statement (SystemCtx.withStoredMessage): a CTE that may read "inserted". */
   alongside: { cte: SQL; values: Record<string, unknown> } | null = null,
 ): Promise<boolean> {
-  const values = rowValues("message_insert_inbound", INBOUND_COLUMNS, row);
+  const values = inboundMessageValues(row);
   if (!alongside) return (await insertInbound(tx, values)).length > 0;
   return (await inboundAlongside(alongside.cte)(tx, { ...values, ...alongside.values })).length > 0;
+}
+
+/** The inbound insert's placeholder values, for a statement that holds it as its "inserted" CTE (inboundMessageInsertSql). */
+export function inboundMessageValues(row: InboundMessageInsert): Record<string, unknown> {
+  return rowValues("message_insert_inbound", INBOUND_COLUMNS, row);
+}
+
+/** The inbound insert (a provider's repeat skipped), RETURNING the new id: for a statement that holds it as a CTE. */
+export function inboundMessageInsertSql(db: Db): SQL {
+  return inboundInsert(db).getSQL();
 }
 
 const inboundInsert = (db: Db) =>
@@ -69,19 +79,9 @@ const insertInbound = builtOnce<{ id: string }>("message_insert_inbound", inboun
 const inboundAlongside = perCte((cte) =>
   builtOnceSql<{ id: string }>(
     "message_insert_inbound_alongside",
-    (db) => sql`with "inserted" as (${inboundInsert(db).getSQL()})${cte} select "id" from "inserted"`,
+    (db) => sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte} select "id" from "inserted"`,
   ),
 );
-
-/** A statement built once for each CTE a caller adds (each such CTE is a module constant, so there are few). */
-function perCte<T>(build: (cte: SQL) => T): (cte: SQL) => T {
-  const built = new WeakMap<SQL, T>();
-  return (cte) => {
-    let statement = built.get(cte);
-    if (!statement) built.set(cte, (statement = build(cte)));
-    return statement;
-  };
-}
 
 /** Stores a send's message and moves its conversation's last_message_at, in one statement. */
 export async function insertOutboundMessageTouchingConversation(tx: Db, row: OutboundMessageInsert, at: Date): Promise<void> {

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
-import { insertEventDelivering } from "./insert-delivering";
+import { insertEventDelivering, type DeliveringEvent, type DeliveringOutcome } from "./insert-delivering";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -49,28 +49,14 @@ function eventId(ctx: Pick<SystemCtx, "ports">, at: Date): string {
  */
 export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, input: EventInput): Promise<string | null> {
   const { project, type, at } = input;
-  const id = eventId(ctx, at);
   const deliver = input.deliver ?? true;
   if (deliver && !input.defer) {
     // The common case, one statement: the event, its delivery and the delivery's first job, or, leased
     // to this process (lib/domain/webhooks/direct.ts), no job: the attempt follows the caller's commit.
-    const deliveryId = newId("webhookDelivery", at.getTime());
-    const lease = ctx.direct?.reserve(project.id, ctx.ports.clock.now()) ?? null;
-    const fields = {
-      id,
-      projectId: project.id,
-      type,
-      payload: input.payload,
-      route: input.route ?? "external",
-      dedupeKey: input.dedupeKey ?? null,
-      createdAt: at,
-      deliveryId,
-      ...(lease ? { leaseExpiresAt: lease } : {}),
-    };
-    const outcome = await insertEventDelivering(ctx.db, ctx.ports.queue, fields);
-    if (lease) ctx.direct?.settle(project.id, outcome.pending ? deliveryId : null, outcome.scope);
-    return outcome.stored ? id : null;
+    const event = deliveringEventOf(ctx, input);
+    return settleDeliveringEvent(ctx, event, await insertEventDelivering(ctx.db, ctx.ports.queue, event));
   }
+  const id = eventId(ctx, at);
   const [row] = await insertEvent(ctx.db, {
     id,
     projectId: project.id,
@@ -82,6 +68,31 @@ export async function emitEvent(ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
     createdAt: at,
   });
   return row ? id : null;
+}
+
+/**
+ * An event for the webhook, as insertEventDelivering (or a statement holding its CTEs) writes it, with
+ * the direct-delivery slot it reserved (its lease) when this process attempts deliveries itself.
+ */
+export function deliveringEventOf(ctx: Pick<SystemCtx, "ports" | "direct">, input: EventInput): DeliveringEvent {
+  const lease = ctx.direct?.reserve(input.project.id, ctx.ports.clock.now()) ?? null;
+  return {
+    id: eventId(ctx, input.at),
+    projectId: input.project.id,
+    type: input.type,
+    payload: input.payload,
+    route: input.route ?? "external",
+    dedupeKey: input.dedupeKey ?? null,
+    createdAt: input.at,
+    deliveryId: newId("webhookDelivery", input.at.getTime()),
+    ...(lease ? { leaseExpiresAt: lease } : {}),
+  };
+}
+
+/** Once its statement ran: the reserved slot goes to the delivery it wrote, or back. The event's id, or null (its dedupe key existed). */
+export function settleDeliveringEvent(ctx: Pick<SystemCtx, "direct">, event: DeliveringEvent, outcome: DeliveringOutcome): string | null {
+  if (event.leaseExpiresAt) ctx.direct?.settle(event.projectId, outcome.pending ? event.deliveryId : null, outcome.scope);
+  return outcome.stored ? event.id : null;
 }
 
 /**

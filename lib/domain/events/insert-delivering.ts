@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { events, projects, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
+import { jobPayload, statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { WEBHOOK_DELIVER_JOB, attemptJobOptions, type DeliveryJob } from "@/lib/domain/webhooks/enqueue";
 import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
@@ -54,7 +54,15 @@ interface ScopeColumns {
 const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event: DeliveringEvent): Promise<DeliveringOutcome> {
-  const at = event.createdAt.toISOString();
+  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), deliveringEventValues(event, ""))) as DeliveringRow[];
+  return deliveringOutcome(row, event);
+}
+
+/** The columns deliveringEventSql's SELECT adds to the statement's one row. */
+export type DeliveringRow = { stored: number; pending: number } & ScopeColumns;
+
+/** The event's placeholder values, named with `prefix` (a statement holding other rows' placeholders too). */
+export function deliveringEventValues(event: DeliveringEvent, prefix: string): Record<string, unknown> {
   const job: DeliveryJob = { deliveryId: event.deliveryId, attempt: 1 };
   const values = {
     id: event.id,
@@ -63,12 +71,16 @@ export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event:
     payload: JSON.stringify(event.payload),
     route: event.route,
     dedupeKey: event.dedupeKey,
-    at,
+    at: event.createdAt.toISOString(),
     deliveryId: event.deliveryId,
     leaseExpiresAt: event.leaseExpiresAt?.toISOString() ?? null,
     job: jobPayload(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
   };
-  const [row] = (await statement(db, queue.insertion(WEBHOOK_DELIVER_JOB), values)) as ({ stored: number; pending: number } & ScopeColumns)[];
+  return prefix ? Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value])) : values;
+}
+
+/** What the statement's row says was written: see DeliveringOutcome. */
+export function deliveringOutcome(row: DeliveringRow | undefined, event: DeliveringEvent): DeliveringOutcome {
   const stored = (row?.stored ?? 0) > 0;
   const pending = (row?.pending ?? 0) > 0;
   if (!row || !pending || !event.leaseExpiresAt) return { stored, pending };
@@ -88,16 +100,23 @@ export async function insertEventDelivering(db: Db, queue: TypedJobQueue, event:
   return { stored, pending, scope };
 }
 
-const statement = statementWithJob("event_insert_delivering", (job) => {
-  const p = (name: string) => sql`${sql.placeholder(name)}`;
+/**
+ * The event's part of a statement, to hold beside other CTEs: `ctes` writes the event,
+ * its delivery and its job; `select` is the final SELECT's columns and FROM, one row. `prefix` names
+ * its placeholders (deliveringEventValues); `when`, if set, is a condition the event needs besides its
+ * dedupe key (the message it announces was stored by the same statement).
+ */
+export function deliveringEventSql(job: JobInsert, prefix: string, when: SQL | null): { ctes: SQL; select: SQL } {
+  const p = (name: string) => sql`${sql.placeholder(prefix + name)}`;
   const at = sql`${p("at")}::text::timestamptz`;
   const inserted = sql`insert into ${events} ("id", "project_id", "type", "payload", "deliver", "route", "dedupe_key", "created_at")
-    values (${p("id")}, ${p("projectId")}, ${p("type")}, ${p("payload")}::text::jsonb, true, ${p("route")}, ${p("dedupeKey")}::text, ${at})
+    select ${p("id")}, ${p("projectId")}, ${p("type")}, ${p("payload")}::text::jsonb, true, ${p("route")}, ${p("dedupeKey")}::text, ${at}
+    ${when ? sql`where ${when}` : sql``}
     on conflict do nothing returning "id"`;
   const target = sql`select ${projects.webhookUrl} as "url", ${projects.webhookPausedAt} as "paused_at", ${projects.webhookFailingSince} as "failing_since",
       ${projects.webhookSecretSealed} as "secret", ${projects.previousWebhookSecretSealed} as "previous_secret",
       ${projects.previousWebhookSecretExpiresAt} as "previous_expires_at" from ${projects}
-    where ${projects.id} = ${p("projectId")} and exists (select 1 from "inserted")`;
+    where ${projects.id} = ${p("projectId")} and exists (select 1 from "event_inserted")`;
   const lease = sql`${p("leaseExpiresAt")}::text::timestamptz`;
   const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "lease_expires_at", "created_at", "updated_at")
     select ${p("deliveryId")}, ${p("projectId")}, ${p("id")}, ${p("type")},
@@ -108,10 +127,17 @@ const statement = statementWithJob("event_insert_delivering", (job) => {
   // The job's rows: one while the delivery is pending and not leased to this process, none otherwise
   // (pg-boss's insert reads them as a recordset).
   const jobs = sql`(case when ${lease} is null and exists (select 1 from "delivery" where "status" = 'pending') then ${p("job")} else '[]' end)`;
-  return sql`with "inserted" as (${inserted}), "target" as (${target}), "delivery" as (${delivery})${job.ctes("job", jobs)}
-    select (select count(*) from "inserted")::int as "stored", (select count(*) from "delivery" where "status" = 'pending')::int as "pending",
+  return {
+    ctes: sql`"event_inserted" as (${inserted}), "target" as (${target}), "delivery" as (${delivery})${job.ctes("job", jobs)}`,
+    select: sql`(select count(*) from "event_inserted")::int as "stored", (select count(*) from "delivery" where "status" = 'pending')::int as "pending",
       ${job.notifiedColumn("job")} as "notified", "target"."url" as "webhook_url", "target"."paused_at" as "webhook_paused_at",
       "target"."failing_since" as "webhook_failing_since", "target"."secret" as "webhook_secret_sealed",
       "target"."previous_secret" as "previous_webhook_secret_sealed", "target"."previous_expires_at" as "previous_webhook_secret_expires_at"
-    from (select 1) as "one" left join "target" on true`;
+    from (select 1) as "one" left join "target" on true`,
+  };
+}
+
+const statement = statementWithJob("event_insert_delivering", (job) => {
+  const event = deliveringEventSql(job, "", null);
+  return sql`with ${event.ctes} select ${event.select}`;
 });

@@ -3,7 +3,7 @@ import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
 import { insertInboundMessage } from "@/lib/domain/conversations";
-import { emitEvent, inboundRoute } from "@/lib/domain/events";
+import { emitEvent, inboundRoute, type EventInput, type EventRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
 import type { ApplyOptions, ApplyOutcome } from "./apply";
@@ -15,6 +15,7 @@ import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from ".
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
+import { insertInboundMessageAnnounced } from "./message-announced";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
 interface Committed {
@@ -143,14 +144,20 @@ async function storeMessage(
       ...routed,
     },
   );
-  // The message, unless the provider sent it before.
-  const alongside = ctx.withStoredMessage ?? null;
-  const stored = await insertInboundMessage(tx, row, alongside);
-  if (!stored) return "duplicate";
-  if (alongside) alongside.written = true;
   const files = message.attachments ?? (message.media ? [message.media] : []);
   // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.
-  const eventId = await emitReceived(ctx, { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 });
+  const received: ReceivedInput = { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 };
+  const route = await receivedRoute(ctx, received);
+  // The message, unless the provider sent it before, and its message.received: one statement when the
+  // event goes to the webhook now, else the event's own after it.
+  const alongside = ctx.withStoredMessage ?? null;
+  const announced =
+    route.deliver && !received.defer
+      ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedEvent(ctx, received, route))
+      : { stored: await insertInboundMessage(tx, row, alongside), eventId: null };
+  if (!announced.stored) return "duplicate";
+  if (alongside) alongside.written = true;
+  const eventId = route.deliver && !received.defer ? announced.eventId : await emitEvent(ctx, receivedEvent(ctx, received, route));
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
     await refreshMessageMedia(ctx, id);
@@ -200,20 +207,27 @@ interface ReceivedInput extends ReceivedPayloadInput {
   defer?: boolean;
 }
 
-/** message.received, routed by the channel's effective routing (and, under AGENT, the thread's owner); deduplicated per provider message. */
+/** message.received (see receivedEvent), emitted on its own. */
 async function emitReceived(ctx: SystemCtx, input: ReceivedInput): Promise<string | null> {
-  const { project, channel, conversation, message } = input;
-  const owner = await routingOwner(ctx.db, project, channel, input.contact.id);
-  const { route, deliver } = inboundRoute(project, channel, conversation, owner);
-  const payload = messageReceivedPayload(input);
-  return emitEvent(ctx, {
-    project,
+  return emitEvent(ctx, receivedEvent(ctx, input, await receivedRoute(ctx, input)));
+}
+
+/** Where message.received goes: the channel's effective routing (and, under AGENT, the thread's owner). */
+async function receivedRoute(ctx: SystemCtx, input: ReceivedInput): Promise<{ route: EventRoute; deliver: boolean }> {
+  const owner = await routingOwner(ctx.db, input.project, input.channel, input.contact.id);
+  return inboundRoute(input.project, input.channel, input.conversation, owner);
+}
+
+/** message.received, routed as `route` says; deduplicated per provider message. */
+function receivedEvent(ctx: SystemCtx, input: ReceivedInput, route: { route: EventRoute; deliver: boolean }): EventInput {
+  return {
+    project: input.project,
     type: "message.received",
-    payload,
+    payload: messageReceivedPayload(input),
     at: ctx.now,
-    route,
-    deliver,
+    route: route.route,
+    deliver: route.deliver,
     defer: input.defer ?? false,
-    dedupeKey: `received:${channel.id}:${message.id}`,
-  });
+    dedupeKey: `received:${input.channel.id}:${input.message.id}`,
+  };
 }

@@ -126,3 +126,13 @@ export function columnPlaceholders<C extends string>(table: Record<C, { mapToDri
 function nullAsSqlNull(column: { mapToDriverValue(value: unknown): unknown }) {
   return { mapToDriverValue: (value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value)) };
 }
+
+/** A statement built once for each CTE a caller adds (each such CTE is a module constant, so there are few). */
+export function perCte<T>(build: (cte: SQL) => T): (cte: SQL) => T {
+  const built = new WeakMap<SQL, T>();
+  return (cte) => {
+    let statement = built.get(cte);
+    if (!statement) built.set(cte, (statement = build(cte)));
+    return statement;
+  };
+}

@@ -1,0 +1,44 @@
+// A customer's message and its message.received in one statement: the last write of ingest's hot path.
+import { sql, type SQL } from "drizzle-orm";
+import { statementWithJob } from "@/lib/ports/queue/job-insert";
+import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
+import { perCte } from "@/lib/ports/db/prepared";
+import { inboundMessageInsertSql, inboundMessageValues, type InboundMessageInsert } from "@/lib/domain/conversations";
+import { deliveringEventSql, deliveringEventValues, deliveringOutcome, type DeliveringRow } from "@/lib/domain/events/insert-delivering";
+import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
+import type { SystemCtx } from "@/lib/domain/context";
+
+/** The event's placeholders are named with it: the message's own names (id, type…) hold the message's values. */
+const EVENT = "event_";
+
+/**
+ * insertInboundMessage, then emitEvent of its message.received for the webhook, as ONE statement in the
+ * caller's transaction: the event, its delivery and its job (or the direct attempt's lease) are written
+ * only when the message is, so a provider's repeat writes neither. `alongside` is the caller's own CTE
+ * (SystemCtx.withStoredMessage). `event` must go to the webhook now (deliver, not deferred).
+ */
+export async function insertInboundMessageAnnounced(
+  ctx: SystemCtx,
+  row: InboundMessageInsert,
+  alongside: { cte: SQL; values: Record<string, unknown> } | null,
+  event: EventInput,
+): Promise<{ stored: boolean; eventId: string | null }> {
+  const delivering = deliveringEventOf(ctx, event);
+  const values = { ...inboundMessageValues(row), ...alongside?.values, ...deliveringEventValues(delivering, EVENT) };
+  const statement = alongside ? announcedAlongside(alongside.cte) : announced;
+  const [result] = (await statement(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { message_stored: number })[];
+  const eventId = settleDeliveringEvent(ctx, delivering, deliveringOutcome(result, delivering));
+  return { stored: (result?.message_stored ?? 0) > 0, eventId };
+}
+
+function announcedStatement(name: string, cte: SQL | null) {
+  return statementWithJob(name, (job, db) => {
+    const event = deliveringEventSql(job, EVENT, sql`exists (select 1 from "inserted")`);
+    return sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte ?? sql``}, ${event.ctes} select (select count(*) from "inserted")::int as "message_stored", ${event.select}`;
+  });
+}
+
+const announced = announcedStatement("message_insert_inbound_announced", null);
+
+/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
+const announcedAlongside = perCte((cte) => announcedStatement("message_insert_inbound_announced_alongside", cte));

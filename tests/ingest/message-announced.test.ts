@@ -21,7 +21,8 @@ let project: ProjectRow;
 beforeAll(async () => {
   app = await createTestApp();
   seeded = await app.seed();
-  [project] = await app.db.update(projects).set({ webhookUrl: "https://receiver.example/hook" }).where(eq(projects.id, seeded.projectId)).returning();
+  const [updated] = await app.db.update(projects).set({ webhookUrl: "https://receiver.example/hook" }).where(eq(projects.id, seeded.projectId)).returning();
+  project = updated!;
 });
 afterAll(() => app?.close());
 

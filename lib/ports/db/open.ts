@@ -52,20 +52,34 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }
   }
   installPostgresWriteGuard();
-  const client = postgres(url, {
-    max: options.max ?? 10,
+  const pool = {
     onnotice: () => {},
     // A database that is down must fail fast (503 / a retried job), never hold a request for long.
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     // postgres-js's default reconnect delay grows to 20 s and is shared by the whole pool, so after a
     // one-second restart requests waited up to 25 s (fault suite, scenario 2). Reconnect quickly instead.
     backoff: reconnectDelaySeconds,
-    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
-  });
+  };
+  const client = postgres(url, { ...pool, max: options.max ?? 10, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } });
+  // Connects on first use: a process that fetches no jobs opens none of it.
+  const queueClient = postgres(url, { ...pool, ...QUEUE_POOL, connection: { statement_timeout: STATEMENT_TIMEOUT_MS, ...QUEUE_POOL.connection } });
   await preparePostgresJsStatements();
   const db = drizzle(client, DRIZZLE_CONFIG) as unknown as Db;
-  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  // drizzle() sets the client's parsers and serializers (dates as text, json sent as given): pg-boss's
+  // statements must bind and read values on the queue's pool as they do on the application's.
+  drizzle(queueClient, DRIZZLE_CONFIG);
+  const close = async () => void (await Promise.all([client.end({ timeout: 5 }), queueClient.end({ timeout: 5 })]));
+  return { db, kind: "postgres", queueClient, close };
 }
+
+/**
+ * pg-boss's own statements (its fetch, completion and failure; lib/ports/queue) run on a small pool of
+ * their own, whose sessions use a prepared statement's generic plan from its first run. Postgres chose a
+ * custom plan for each fetch and completion (their LIMIT and id list are parameters), planning them again
+ * on every call: as much time as running them (pg_stat_statements, README "Performance"). The
+ * application's statements keep Postgres's own choice (ingest's and the send's are generic already).
+ */
+const QUEUE_POOL = { max: 4, connection: { plan_cache_mode: "force_generic_plan", application_name: "svc-queue" } } as const;
 
 /**
  * drizzle's postgres-js session sends every query not built with .prepare(name) as an unnamed

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 
 /**
  * The one database type the domain sees: PGlite and postgres-js both give a PgDatabase. It carries no
@@ -12,5 +13,10 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Postgres only: the queue's own small pool (open.ts QUEUE_POOL), whose sessions plan each prepared
+   * statement once. Absent, the queue runs on the application's pool.
+   */
+  queueClient?: Sql;
   close(): Promise<void>;
 }

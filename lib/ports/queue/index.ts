@@ -291,10 +291,11 @@ async function startBoss(database: DatabaseHandle): Promise<PgBoss> {
           supervise: true,
           useListenNotify: false,
         })
-      : // On Postgres too it runs on the application's own postgres-js pool, so its
-        // fetches, inserts and completions are prepared statements like every other query (through
-        // its own `pg` pool each was parsed and planned again: the costliest statements in the bench).
-        new PgBoss({ db: fromPostgresJs(postgresClientOf(database)), schedule: false, supervise: true, useListenNotify: false });
+      : // On Postgres it runs on postgres-js, so its fetches, inserts and completions are prepared
+        // statements like every other query (through its own `pg` pool each was parsed and planned
+        // again: the costliest statements in the bench), on the queue's pool (open.ts QUEUE_POOL),
+        // whose sessions keep one generic plan for each.
+        new PgBoss({ db: fromPostgresJs(database.queueClient ?? postgresClientOf(database)), schedule: false, supervise: true, useListenNotify: false });
   boss.on("error", (error: unknown) => console.error("[queue]", error));
   await boss.start();
   return boss;

@@ -352,6 +352,15 @@ function postgresClientOf(database: DatabaseHandle): Sql {
  */
 const RESERVED_SCRIPT_TIMEOUT_MS = 30_000;
 
+/**
+ * A parameterless text that is one plain query (pg-boss writes the queue name and LIMIT of its fetch
+ * into the text): prepared too, so the queue pool's sessions keep its plan instead of planning it on
+ * every fetch. DDL and multi-statement texts (no `;` allowed) still go unprepared.
+ */
+function isOneQuery(text: string): boolean {
+  return /^\s*(WITH|SELECT|UPDATE|INSERT|DELETE)\b/i.test(text) && !text.includes(";");
+}
+
 function fromPostgresJs(client: Sql) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
@@ -379,7 +388,7 @@ function fromPostgresJs(client: Sql) {
       const params = values.map((v) =>
         v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
       );
-      return { rows: [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 }))] };
+      return { rows: [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 || isOneQuery(text) }))] };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "@/lib/ports/db/open";
 import type { DatabaseHandle } from "@/lib/ports/db/types";
@@ -15,11 +15,13 @@ let app: TestApp;
 let db: DatabaseHandle | null = null;
 let queue: JobQueue<Record<string, object>> | null = null;
 let handled = 0;
+let unsafe: ReturnType<typeof vi.spyOn> | null = null;
 
 beforeAll(async () => {
   app = await createTestApp();
   if (app.kind !== "postgres") return;
   db = await openDatabase({ databaseUrl: app.databaseUrl!, migrate: false, max: 2 });
+  unsafe = vi.spyOn(db.queueClient!, "unsafe");
   queue = await createJobQueue(db);
   queue.define("queue.pool-probe", {}, async () => void (handled += 1));
   await queue.prepare();
@@ -53,5 +55,15 @@ describe("the queue's pool on Postgres", () => {
       sql`select query from pg_stat_activity where datname = current_database() and application_name = 'svc-queue' and query ilike '%pgboss%'`,
     );
     expect(sessions.length).toBeGreaterThan(0);
+  });
+
+  it("prepares the fetch, whose text has no parameters (pg-boss writes the queue and LIMIT into it)", async ({ skip }) => {
+    if (!db || !queue || !unsafe) return skip("PGlite has one session");
+    const fetches = (unsafe.mock.calls as unknown[][]).filter(([text]) => /next AS \(/.test(String(text)) && String(text).includes("queue.pool-probe"));
+    expect(fetches.length).toBeGreaterThan(0);
+    for (const [, params, options] of fetches) {
+      expect(params).toEqual([]);
+      expect(options).toEqual({ prepare: true, simple: false });
+    }
   });
 });

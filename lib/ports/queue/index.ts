@@ -388,7 +388,10 @@ function fromPostgresJs(client: Sql) {
       const params = values.map((v) =>
         v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? JSON.stringify(v) : v,
       );
-      return { rows: [...(await client.unsafe(text, params as never[], { prepare: params.length > 0 || isOneQuery(text) }))] };
+      // postgres-js sends a text without parameters by the simple protocol unless told otherwise
+      // (`simple`, an option its types leave out).
+      const options = params.length > 0 || isOneQuery(text) ? ({ prepare: true, simple: false } as { prepare: boolean }) : { prepare: false };
+      return { rows: [...(await client.unsafe(text, params as never[], options))] };
     },
   };
 }

@@ -1,7 +1,7 @@
 // The module's public surface: 19 importers across messaging, ingest, agents and the routes.
 export type { ConversationRow } from "./row";
-export { CONVERSATION_UPSERT_CONFLICT, ensureConversation, ensureConversations } from "./ensure";
-export { lastMessageAtMovedTo, touchConversations } from "./touch";
+export { conversationOfContactSql, ensureConversation, ensureConversations } from "./ensure";
+export { touchConversations } from "./touch";
 export {
   inboundMessageInsertSql,
   inboundMessageValues,

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/ports/db/types";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import { newId } from "@/lib/ids";
 import { contactUpsertOf, contactUpsertQuery, settleContact, type ContactRow, type ContactUpsert } from "@/lib/domain/contacts/identity";
-import { CONVERSATION_UPSERT_CONFLICT, lastMessageAtMovedTo, type ConversationRow } from "@/lib/domain/conversations";
+import { conversationOfContactSql, type ConversationRow } from "@/lib/domain/conversations";
 
 /**
  * upsertContact then ensureConversation, in one round trip for a known customer (every message after
@@ -31,16 +31,7 @@ export async function upsertContactAndConversation(
 
 const statement = builtOnce<{ contact: ContactRow; conversation: ConversationRow | null }>("contact_conversation_upsert", (db) => {
   const contact = db.$with("contact").as(contactUpsertQuery(db));
-  const at = sql`${sql.placeholder("at")}::timestamptz`;
-  const touchAt = sql`${sql.placeholder("touchAt")}::timestamptz`;
-  // ensureConversation's upsert (and last_message_at moved forward when touchAt is set), for a contact
-  // that existed before this statement (not the fresh id).
-  const conversation = db.$with("conversation", getTableColumns(conversations)).as(
-    sql`insert into ${conversations} ("id", "project_id", "contact_id", "last_channel_id", "started_at", "last_message_at", "created_at", "updated_at")
-      select ${sql.placeholder("conversationId")}, "contact"."project_id", "contact"."id", ${sql.placeholder("channelId")}, ${at}, ${touchAt}, ${at}, ${at}
-      from "contact" where "contact"."id" <> ${sql.placeholder("fresh")}
-      ${CONVERSATION_UPSERT_CONFLICT}, last_message_at = ${lastMessageAtMovedTo(sql`excluded.last_message_at`)} returning *`,
-  );
+  const conversation = db.$with("conversation", getTableColumns(conversations)).as(conversationOfContactSql());
   return db
     .with(contact, conversation)
     .select({ contact: fieldsOf(contact, contacts), conversation: fieldsOf(conversation, conversations) })

@@ -148,16 +148,17 @@ async function storeMessage(
   // With files, message.received waits (bounded) for them to be cached, then goes out with their URLs.
   const received: ReceivedInput = { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 };
   const route = await receivedRoute(ctx, received);
+  const receivedNow = receivedEvent(ctx, received, route);
   // The message, unless the provider sent it before, and its message.received: one statement when the
   // event goes to the webhook now, else the event's own after it.
+  const together = route.deliver && !received.defer;
   const alongside = ctx.withStoredMessage ?? null;
-  const announced =
-    route.deliver && !received.defer
-      ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedEvent(ctx, received, route))
-      : { stored: await insertInboundMessage(tx, row, alongside), eventId: null };
+  const announced = together
+    ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
+    : { stored: await insertInboundMessage(tx, row, alongside), eventId: null };
   if (!announced.stored) return "duplicate";
   if (alongside) alongside.written = true;
-  const eventId = route.deliver && !received.defer ? announced.eventId : await emitEvent(ctx, receivedEvent(ctx, received, route));
+  const eventId = together ? announced.eventId : await emitEvent(ctx, receivedNow);
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
     await refreshMessageMedia(ctx, id);

@@ -62,7 +62,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   };
   const client = postgres(url, { ...pool, max: options.max ?? 10, connection: { statement_timeout: STATEMENT_TIMEOUT_MS } });
   // Connects on first use: a process that fetches no jobs opens none of it.
-  const queueClient = postgres(url, { ...pool, ...QUEUE_POOL, connection: { statement_timeout: STATEMENT_TIMEOUT_MS, ...QUEUE_POOL.connection } });
+  const queueClient = postgres(url, { ...pool, max: QUEUE_POOL.max, connection: { statement_timeout: STATEMENT_TIMEOUT_MS, ...QUEUE_POOL.settings } });
   await preparePostgresJsStatements();
   const db = drizzle(client, DRIZZLE_CONFIG) as unknown as Db;
   // drizzle() sets the client's parsers and serializers (dates as text, json sent as given): pg-boss's
@@ -75,11 +75,12 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 /**
  * pg-boss's own statements (its fetch, completion and failure; lib/ports/queue) run on a small pool of
  * their own, whose sessions use a prepared statement's generic plan from its first run. Postgres chose a
- * custom plan for each fetch and completion (their LIMIT and id list are parameters), planning them again
- * on every call: as much time as running them (pg_stat_statements, README "Performance"). The
- * application's statements keep Postgres's own choice (ingest's and the send's are generic already).
+ * custom plan for each completion (its id list is a parameter), planning it again on every call: as much
+ * time as running it (pg_stat_statements, README "Performance"); the fetch, whose text holds its LIMIT, is
+ * prepared once per text (lib/ports/queue isOneQuery). The application's statements keep Postgres's own
+ * choice (ingest's and the send's are generic already).
  */
-const QUEUE_POOL = { max: 4, connection: { plan_cache_mode: "force_generic_plan", application_name: "svc-queue" } } as const;
+const QUEUE_POOL = { max: 4, settings: { plan_cache_mode: "force_generic_plan", application_name: "svc-queue" } } as const;
 
 /**
  * drizzle's postgres-js session sends every query not built with .prepare(name) as an unnamed

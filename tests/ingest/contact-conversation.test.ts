@@ -5,6 +5,7 @@ import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { upsertContactAndConversation } from "@/lib/domain/ingest/contact-conversation";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { statementsDuring } from "../support/statements";
 
 /**
  * Every inbound message upserts its sender's contact and conversation. For a customer the project knows,
@@ -30,18 +31,6 @@ const input = (phone: string, at: Date, name: string | null = null) => ({
   now: at,
 });
 
-/** How many statements the database handle is asked to prepare while `run` runs (each is one round trip). */
-async function statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const session = (app.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-  const spy = vi.spyOn(session, "prepareQuery");
-  try {
-    const result = await run();
-    return { result, statements: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
 describe("upsertContactAndConversation", () => {
   it("makes a new customer's contact, links its identity, then its conversation", async () => {
     const at = new Date("2026-11-30T10:00:00.000Z");
@@ -61,8 +50,8 @@ describe("upsertContactAndConversation", () => {
     const first = await upsertContactAndConversation(app.db, input("+15557770002", new Date("2026-11-30T10:00:00.000Z"), "Grace"));
     await app.db.update(conversations).set({ isActive: false }).where(eq(conversations.id, first.conversation.id));
     const later = new Date("2026-11-30T11:00:00.000Z");
-    const { result, statements } = await statementsDuring(() => upsertContactAndConversation(app.db, input("+15557770002", later, null)));
-    expect(statements).toBe(1);
+    const { result, statements } = await statementsDuring(app.db, () => upsertContactAndConversation(app.db, input("+15557770002", later, null)));
+    expect(statements).toHaveLength(1);
     expect(result.contact).toMatchObject({ id: first.contact.id, name: "Grace" });
     expect(result.contact.updatedAt).toEqual(later);
     expect(result.conversation).toMatchObject({ id: first.conversation.id, contactId: first.contact.id, isActive: true });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { events, messages, projects, webhookDeliveries } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
@@ -8,6 +8,7 @@ import { upsertContactAndConversation } from "@/lib/domain/ingest/contact-conver
 import { insertInboundMessageAnnounced } from "@/lib/domain/ingest/message-announced";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { statementsDuring } from "../support/statements";
 
 /**
  * A customer's message and its message.received (event, delivery and the delivery's job) are one
@@ -73,12 +74,9 @@ async function eventsOf(messageId: string) {
 describe("insertInboundMessageAnnounced", () => {
   it("writes the message, its message.received and the pending delivery in one statement", async () => {
     const row = await messageFor("wamid.announced.1");
-    // The transaction's session is its own instance of the database's session class: its prototype is spied.
-    const session = (app.db as unknown as { session: object }).session;
-    const spy = vi.spyOn(Object.getPrototypeOf(session) as { prepareQuery: (...args: unknown[]) => unknown }, "prepareQuery");
-    const result = await app.db.transaction((tx) => insertInboundMessageAnnounced({ ...app.systemCtx(), db: tx }, row, null, received(row)));
-    const statements = spy.mock.calls.map((call) => call[2]);
-    spy.mockRestore();
+    const { result, statements } = await statementsDuring(app.db, () =>
+      app.db.transaction((tx) => insertInboundMessageAnnounced({ ...app.systemCtx(), db: tx }, row, null, received(row))),
+    );
     expect(statements).toEqual(["message_insert_inbound_announced"]);
     expect(result.stored).toBe(true);
     expect(result.eventId).toMatch(/^evt_/);

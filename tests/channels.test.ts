@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { automations, businessAgents, channels, organizations, projects } from "@/lib/db/schema";
+import { automations, businessAgents, channels, projects } from "@/lib/db/schema";
 import { insertAutomation } from "./automations/support";
 import { newId } from "@/lib/ids";
 import { unseal } from "@/lib/crypto/secrets";
 import { createProjectRow } from "@/lib/domain/projects";
-import { createApiKey } from "@/lib/domain/keys";
+import { createApiKey, forgetAuthenticatedKeys } from "@/lib/domain/keys";
+import { setOrganizationPlatform } from "@/lib/domain/organizations";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
@@ -106,11 +107,14 @@ async function orgChannelCount(orgId: string) {
 }
 
 async function setPlatforms(orgId: string, b: boolean, c: boolean) {
-  await app.db.update(organizations).set({ platformBEnabled: b, platformCEnabled: c }).where(eq(organizations.id, orgId));
+  await setOrganizationPlatform(app.db, orgId, "PLATFORM_B", b, app.clock.now());
+  await setOrganizationPlatform(app.db, orgId, "PLATFORM_C", c, app.clock.now());
 }
 
 async function setProject(id: string, values: Partial<typeof projects.$inferInsert>) {
   await app.db.update(projects).set(values).where(eq(projects.id, id));
+  // As the projects module's writes do: the keys this process keeps carry the project (keys/auth-cache.ts).
+  forgetAuthenticatedKeys();
 }
 
 async function setChannel(id: string, values: Partial<typeof channels.$inferInsert>) {

@@ -31,7 +31,7 @@ export async function authenticate(request: Request, mode: "secret" | "secret_or
     value = publishable;
   }
   if (!value) throw new SvcError("missing_api_key", "No API key. Send 'Authorization: Bearer svc_live_...'.");
-  const found = await findKeyByValue(runtime.database.db, value);
+  const found = await findKeyByValue(runtime.database.db, value, runtime.ports.clock.monotonicMs());
   if (!found) throw new SvcError("invalid_api_key", "This API key is not valid: it is unknown or has been revoked.");
   const touched = touchKey(runtime.database.db, found.key.id, now);
   if (touched) await touched;

@@ -22,6 +22,8 @@ import { installDirectDeliveries } from "@/lib/domain/webhooks/direct";
 import { whenSandboxLoopReady } from "@/lib/server/dev-warmup";
 import { createMetrics } from "@/lib/ports/metrics";
 import { createBus } from "@/lib/ports/bus";
+import { listenOnDatabase } from "@/lib/ports/db/listen";
+import { AUTH_CHANGED_CHANNEL, forgetAuthenticatedKeys } from "@/lib/domain/keys/auth-cache";
 import { installInboxLive } from "@/lib/domain/inbox-live";
 import { readBroadcastsInProgress } from "@/lib/domain/broadcasts/stats";
 import { measuredProvider, measuredSandbox } from "./measured-ports";
@@ -118,6 +120,8 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
   installReactions();
   const uninstallInboxLive = installInboxLive(bus, metrics);
   registerJobs(queue, { db: database.db, ports, settings });
+  // Kept API keys are forgotten at every commit that changes a key, project, organization or plan, and whenever the LISTEN (re)starts.
+  const unlistenAuth = await listenOnDatabase(database, AUTH_CHANGED_CHANNEL, forgetAuthenticatedKeys, forgetAuthenticatedKeys);
   await queue.prepare();
   // Read at scrape time only (GET /metrics), never per request.
   metrics.setScrapeSources({ queues: () => queue.stats(), broadcasts: () => readBroadcastsInProgress(database.db) });
@@ -131,6 +135,7 @@ export async function buildRuntime(database: DatabaseHandle, options: RuntimeOpt
     stopWork,
     async close(options) {
       await stopWork(options);
+      await unlistenAuth();
       await queue.stop();
       await sandbox.close();
       // The inbox events gathered so far go out before the bus (and the Redis client it publishes on) closes.

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { organizations } from "@/lib/db/schema";
+import { setOrganizationPlatform } from "@/lib/domain/organizations";
 import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish } from "../flows/support";
@@ -156,7 +155,7 @@ describe("POST /templates", () => {
   });
 
   it("refuses PLATFORM_B with 422 feature_unsupported_on_channel", async () => {
-    await h.app.db.update(organizations).set({ platformBEnabled: true }).where(eq(organizations.id, seeded.orgId));
+    await setOrganizationPlatform(h.app.db, seeded.orgId, "PLATFORM_B", true, h.app.clock.now());
     const b = await h.app.call("POST", "/channels", {
       key: seeded.key,
       body: { platform: "PLATFORM_B", credentials: { account_id: "ig-tmpl", access_token: "t" } },

@@ -117,7 +117,8 @@ async function codeOf(db: Db, projectId: string, versionId: string): Promise<str
  * loaded the function under, what it loaded is used again without a round trip (runnable-cache.ts);
  * otherwise one round trip (two the first time this process runs a version: its code). Every change
  * to a function moves the revision in its transaction, so a deploy, rollback, PATCH or secret change
- * made through any process is what the next request sees.
+ * is what the next request sees: at once in the process that made it, in every other one at its
+ * commit's NOTIFY (the revision comes with the kept key: keys/auth-cache.ts).
  */
 export async function loadRunnable(ctx: SystemCtx & { project: ProjectRow }, idOrSlug: string): Promise<RunnableFunction> {
   const projectId = ctx.project.id;

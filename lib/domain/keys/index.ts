@@ -6,6 +6,9 @@ import { newId } from "@/lib/ids";
 import { randomBase62, sha256Hex } from "@/lib/crypto/secrets";
 import { SvcError, notFound } from "@/lib/errors";
 import { ALL_SCOPES, PUBLISHABLE_SCOPES, isScope } from "@/lib/shared/scopes";
+import { cachedAuthenticatedKey, forgetAuthenticatedKeys } from "./auth-cache";
+
+export { forgetAuthenticatedKeys } from "./auth-cache";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type KeyKind = ApiKeyRow["kind"];
@@ -83,11 +86,14 @@ export interface AuthenticatedKey {
   plan: typeof plans.$inferSelect;
 }
 
-/** Finds a live key by the hash of its value. Unknown, revoked and malformed keys all give null. */
-export async function findKeyByValue(db: Db, value: string): Promise<AuthenticatedKey | null> {
+/**
+ * Finds a live key by the hash of its value, kept for a moment (auth-cache.ts). Unknown, revoked and
+ * malformed keys all give null.
+ */
+export async function findKeyByValue(db: Db, value: string, nowMs: number): Promise<AuthenticatedKey | null> {
   if (!keyKindOf(value)) return null;
-  const [row] = await keyByHash(db).execute({ hash: sha256Hex(value) });
-  return row ?? null;
+  const hash = sha256Hex(value);
+  return cachedAuthenticatedKey(db, hash, nowMs, async () => (await keyByHash(db).execute({ hash }))[0] ?? null);
 }
 
 /** Every authenticated request starts here. */
@@ -131,6 +137,7 @@ export async function revokeApiKey(db: Db, projectId: string, keyId: string, now
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)))
     .returning();
   if (!key) throw notFound("api key", keyId);
+  forgetAuthenticatedKeys();
   return key;
 }
 
@@ -140,4 +147,5 @@ export async function revokeKeyIfLive(db: Db, keyId: string, now: Date): Promise
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  forgetAuthenticatedKeys();
 }

@@ -6,7 +6,7 @@ import { notFound } from "@/lib/errors";
 import { ensureBuiltInPlans } from "@/lib/domain/plans";
 import { ensureSandboxChannel } from "@/lib/domain/channels/sandbox";
 import { createProjectRow } from "@/lib/domain/projects";
-import { createApiKey } from "@/lib/domain/keys";
+import { createApiKey, forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -30,6 +30,7 @@ export async function createOrganization(
 export async function setOrganizationPlan(db: Db, organizationId: string, planId: string, now: Date): Promise<OrganizationRow> {
   const [org] = await db.update(organizations).set({ planId, updatedAt: now }).where(eq(organizations.id, organizationId)).returning();
   if (!org) throw notFound("organization", organizationId);
+  forgetAuthenticatedKeys();
   return org;
 }
 
@@ -50,6 +51,7 @@ export async function setOrganizationPlatform(
     .where(eq(organizations.id, organizationId))
     .returning();
   if (!org) throw notFound("organization", organizationId);
+  forgetAuthenticatedKeys();
   return org;
 }
 
@@ -96,4 +98,5 @@ export async function bootstrapDemo(db: Db, keyValue: string | null, now: Date):
 /** The first owner's set-up names the bootstrap organization it adopts. */
 export async function renameOrganization(db: Db, id: string, name: string, now: Date): Promise<void> {
   await db.update(organizations).set({ name, updatedAt: now }).where(eq(organizations.id, id));
+  forgetAuthenticatedKeys();
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { plans } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys/auth-cache";
 
 const DAY = 86_400;
 
@@ -32,6 +33,7 @@ export async function upsertPlan(db: Db, plan: typeof plans.$inferInsert) {
     .values(plan)
     .onConflictDoUpdate({ target: plans.id, set: { ...plan } })
     .returning();
+  forgetAuthenticatedKeys();
   return row!;
 }
 

@@ -17,6 +17,7 @@ import { assertOutboundUrl } from "@/lib/domain/shared/outbound-url";
 import { resumeDeliveries } from "@/lib/domain/webhooks/enqueue";
 import { recordAudit } from "@/lib/domain/audit/record";
 import { recordProjectChanges } from "./audit";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys/auth-cache";
 
 type RoutingMode = ProjectRow["routingMode"];
 
@@ -136,6 +137,7 @@ export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
     await recordProjectChanges({ ...ctx, db: tx, project: current }, current, updated!, input);
     return updated!;
   });
+  forgetAuthenticatedKeys();
   return serializeProjectWithSecret(ctx.db, row);
 }
 
@@ -163,6 +165,7 @@ export async function rotateWebhookSecret(ctx: Ctx, id: string) {
       },
     );
   });
+  forgetAuthenticatedKeys();
   return { object: "project_webhook_secret" as const, project_id: current.id, webhook_secret: secret };
 }
 

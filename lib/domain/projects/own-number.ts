@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys/auth-cache";
 
 /**
  * Makes a channel the project's own number (channels/index.ts decides when: the first dedicated one,
@@ -12,4 +13,6 @@ export async function setProjectNumber(db: Db, project: { id: string; channelId:
     .update(projects)
     .set({ channelId, updatedAt: now })
     .where(and(eq(projects.id, project.id), project.channelId ? eq(projects.channelId, project.channelId) : isNull(projects.channelId)));
+  // Inside the connect's transaction: the NOTIFY at its commit (drizzle/0025) reaches every process, this one included.
+  forgetAuthenticatedKeys();
 }

@@ -7,6 +7,7 @@ import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { recordOptIn, upsertContact } from "@/lib/domain/contacts/identity";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { expectError, expectHandlerHeaders } from "./support/wire";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 let app: TestApp;
 let acme: Seeded;
@@ -75,6 +76,7 @@ async function connect(key: string, platform: "PLATFORM_A" | "PLATFORM_B" | "PLA
 async function fresh(name: string) {
   const seeded = await app.seed({ orgName: `${name} org`, projectName: name });
   await app.db.update(organizations).set({ platformBEnabled: true, platformCEnabled: true }).where(eq(organizations.id, seeded.orgId));
+  forgetAuthenticatedKeys();
   return seeded;
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import { createTestApp, type TestApp } from "./support/app";
 import { insertAutomation } from "./automations/support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * Readiness for channels whose inbound the project receives besides its channel_id (a second number
@@ -23,6 +24,7 @@ let serial = 0;
 async function twoNumbers(name: string, values: Partial<typeof projects.$inferInsert>) {
   const seeded = await app.seed({ orgName: `${name} org`, projectName: name });
   await app.db.update(projects).set(values).where(eq(projects.id, seeded.projectId));
+  forgetAuthenticatedKeys();
   const connect = async () => {
     serial += 1;
     const credentials = { phone_number_id: `pn${Date.now().toString(36)}${serial}`, business_account_id: `waba${serial}`, access_token: `EAAG-tok${serial}` };

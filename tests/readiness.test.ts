@@ -17,6 +17,7 @@ import { CAPABILITY_NAMES } from "@/lib/domain/readiness/types";
 import { createTestApp, type Seeded, type TestApp } from "./support/app";
 import { insertAutomation } from "./automations/support";
 import { expectError, expectHandlerHeaders, expectRateLimitHeaders } from "./support/wire";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 let app: TestApp;
 let acme: Seeded;
@@ -70,6 +71,7 @@ async function fresh(name: string, values: Partial<typeof projects.$inferInsert>
 
 async function setProject(id: string, values: Partial<typeof projects.$inferInsert>) {
   await app.db.update(projects).set(values).where(eq(projects.id, id));
+  forgetAuthenticatedKeys();
 }
 
 async function setChannel(id: string, values: Partial<typeof channels.$inferInsert>) {
@@ -709,6 +711,7 @@ describe("flows_publishing and templates", () => {
   it("not_applicable when the effective channel is not PLATFORM_A", async () => {
     const seeded = await fresh("Photo app", { webhookUrl: WEBHOOK_URL });
     await app.db.update(organizations).set({ platformBEnabled: true }).where(eq(organizations.id, seeded.orgId));
+    forgetAuthenticatedKeys();
     const res = await app.call("POST", "/channels", {
       key: seeded.key,
       body: { platform: "PLATFORM_B", display_name: "Insta", credentials: { account_id: providerId("ig"), access_token: "IGQV-x" } },

@@ -5,6 +5,7 @@ import { seal } from "@/lib/crypto/secrets";
 import { newId } from "@/lib/ids";
 import { planTransition } from "@/lib/domain/agents/provision";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * The business agent itself on the real router and database: apply (upsert per channel), statuses,
@@ -168,6 +169,7 @@ describe("GET /business-agents/eligibility", () => {
 
   it("a PLATFORM_B channel is not: CHANNEL_NOT_PLATFORM_A", async () => {
     await app.db.update(organizations).set({ platformBEnabled: true }).where(eq(organizations.id, seeded.orgId));
+    forgetAuthenticatedKeys();
     const b = await channel(seeded.projectId, { platform: "PLATFORM_B", businessAccountId: null });
     const res = await eligibility(b);
     expect(res.body.eligibility).toMatchObject({ eligible: false, reasons: ["CHANNEL_NOT_PLATFORM_A"] });
@@ -193,6 +195,7 @@ describe("GET /business-agents/eligibility", () => {
     const sibling = await project();
     const theirs = await channel(sibling.projectId);
     await app.db.update(projects).set({ channelId: theirs }).where(eq(projects.id, sibling.projectId));
+    forgetAuthenticatedKeys();
     expect((await eligibility(theirs)).body.eligibility).toMatchObject({ eligible: false, reasons: ["CHANNEL_OF_ANOTHER_PROJECT"] });
     expect((await eligibility(theirs, sibling.key)).body.eligibility).toMatchObject({ eligible: true, reasons: [] });
   });

@@ -3,6 +3,7 @@ import { businessAgentConnectors, businessAgentTools, businessAgents, conversati
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { newId } from "@/lib/ids";
 import type { TestApp } from "../support/app";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * Helpers of the thread-control, routing and eval suites. Agents, connectors and tools are written
@@ -75,6 +76,7 @@ export async function insertNoopTool(app: TestApp, projectId: string, agentId: s
 
 export async function setRouting(app: TestApp, projectId: string, mode: "EXTERNAL" | "FLOWS" | "AGENT") {
   await app.db.update(projects).set({ routingMode: mode }).where(eq(projects.id, projectId));
+  forgetAuthenticatedKeys();
 }
 
 export async function handoffOf(app: TestApp, projectId: string, contactId: string) {

@@ -9,6 +9,7 @@ import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import type { TestApp } from "../support/app";
 import type { Harness } from "../messages/support";
 import { testerNumber } from "../messages/send-support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * Automations are written by config-as-code only; these tests insert the rows it would write (the
@@ -43,6 +44,7 @@ export async function insertAutomation(app: TestApp, projectId: string, entry: A
 
 export async function setProjectRouting(app: TestApp, projectId: string, mode: "EXTERNAL" | "FLOWS" | "AGENT") {
   await app.db.update(projects).set({ routingMode: mode }).where(eq(projects.id, projectId));
+  forgetAuthenticatedKeys();
 }
 
 export async function runsOf(app: TestApp, automationId: string) {

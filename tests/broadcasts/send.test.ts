@@ -10,6 +10,7 @@ import type { Seeded } from "../support/app";
 import { forceReview } from "../templates/support";
 import { PAIR_INTERVAL_SECONDS, pairKey } from "@/lib/domain/messages/pacing";
 import { createBroadcast, customerNumber, optedIn, readyChannel, recipientsOf, runUntil, write } from "./support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * Sending a broadcast through the simulator: opt-in skips, per-recipient parameters, status
@@ -89,6 +90,7 @@ describe("sending a broadcast", () => {
 
   it("sends to everyone when the project does not require an opt-in (contacts are created)", async () => {
     await h.app.db.update(projects).set({ requireOptIn: false }).where(eq(projects.id, seeded.projectId));
+    forgetAuthenticatedKeys();
     try {
       const to = customerNumber();
       const created = await createBroadcast(h, seeded.key, {
@@ -104,11 +106,13 @@ describe("sending a broadcast", () => {
       expect(row!.contactId).toMatch(/^ct_/);
     } finally {
       await h.app.db.update(projects).set({ requireOptIn: true }).where(eq(projects.id, seeded.projectId));
+      forgetAuthenticatedKeys();
     }
   });
 
   it("finds a number that became an opted-in contact after it was added, and skips a recipient erased before the send", async () => {
     await h.app.db.update(projects).set({ requireOptIn: false }).where(eq(projects.id, seeded.projectId));
+    forgetAuthenticatedKeys();
     try {
       const later = customerNumber();
       const erased = (await optedIn(h, seeded.key, 1, ready.channel.id))[0]!;
@@ -140,6 +144,7 @@ describe("sending a broadcast", () => {
       expect(h.server.simulator.state.inbox(phoneNumberId, gone.to)).toHaveLength(0);
     } finally {
       await h.app.db.update(projects).set({ requireOptIn: true }).where(eq(projects.id, seeded.projectId));
+      forgetAuthenticatedKeys();
     }
   });
 

@@ -12,6 +12,7 @@ import { handleCli } from "@/lib/cli-api/routes";
 import { approveDeviceCode, denyDeviceCode } from "@/lib/domain/cli-login";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { addOperator, type Operator } from "../dashboard/support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 let app: TestApp;
 let acme: Seeded;
@@ -172,6 +173,7 @@ describe("svc login / logout (the real CLI against a real server)", () => {
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(eq(apiKeys.keyHash, (await import("@/lib/crypto/secrets")).sha256Hex(key)));
+    forgetAuthenticatedKeys();
     fs.mkdirSync(path.dirname(credentialsFile()), { recursive: true, mode: 0o700 });
     fs.writeFileSync(credentialsFile(), JSON.stringify({ url: `${base}/api/v1`, key, key_id: row!.id, project_id: acme.projectId }), { mode: 0o600 });
     const out = await cli(["logout"]);

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { channels, projects } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * Migration 0017: a channel's routing_mode may be null (it follows its project). Until then an AGENT
@@ -33,6 +34,7 @@ async function projectWithChannel(mode: "EXTERNAL" | "FLOWS" | "AGENT", own: "EX
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   await app.db.update(projects).set({ routingMode: mode }).where(eq(projects.id, seeded.projectId));
+  forgetAuthenticatedKeys();
   return { seeded, channelId: res.body.id as string };
 }
 

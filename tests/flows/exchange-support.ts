@@ -7,6 +7,7 @@ import { encryptFlowRequest, generateFlowKeyPair } from "@/lib/domain/flows/exch
 import { signPayload } from "@/lib/ports/provider/app-secret";
 import { newId } from "@/lib/ids";
 import type { TestApp } from "../support/app";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /** Seeds what a DATA_EXCHANGE call needs, straight into the test's database: a keyed channel, a published flow, a dispatch. */
 export const FLOW_JSON = {
@@ -91,6 +92,7 @@ export async function seedExchange(app: TestApp, dataExchangeUrl: string | null)
     .update(projects)
     .set({ webhookSecretSealed: seal(webhookSecret) })
     .where(eq(projects.id, seeded.projectId));
+  forgetAuthenticatedKeys();
   const wabaId = `waba-${rand()}`;
   const channel = await seedChannelWithKeys(app, seeded.orgId, seeded.projectId, wabaId);
   const flowId = newId("flow");

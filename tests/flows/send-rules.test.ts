@@ -5,6 +5,7 @@ import { localeCandidates } from "@/lib/domain/flows/locale";
 import { startHarness, type Harness } from "../messages/support";
 import type { Seeded } from "../support/app";
 import { createFlow, publish, tester } from "./support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 describe("locale resolution chain", () => {
   it.each([
@@ -158,6 +159,7 @@ describe("POST /flows/send refusals", () => {
     expect(res.body).toMatchObject({ error: "flow_not_sendable", reason: "WABA_MISMATCH" });
     await h.app.db.update(channels).set({ platform: "PLATFORM_B" }).where(eq(channels.id, connect.body.id));
     await h.app.db.update(organizations).set({ platformBEnabled: true }).where(eq(organizations.id, seeded.orgId));
+    forgetAuthenticatedKeys();
     const other = await send({ channel_id: connect.body.id, flow_id: flowId, to: "+15557771111" });
     expect(other.status).toBe(422);
     expect(other.body.error).toBe("feature_unsupported_on_channel");

@@ -8,6 +8,7 @@ import { LocalObjectStorage } from "@/lib/ports/storage";
 import { buildRuntime, type Runtime } from "@/lib/server/runtime";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { deployed } from "./support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * What a run reads (lib/domain/functions/run.ts loadRunnable) follows every change at once, whichever
@@ -169,7 +170,9 @@ describe("the project's functions revision", () => {
     const theirs = await deployed(app, second.key, "same-slug", "export default async () => 'second project';");
     // Force equal revisions, so only the project in the key tells the two entries apart.
     await app.db.update(projects).set({ functionsRevision: 7 }).where(eq(projects.id, seeded.projectId));
+    forgetAuthenticatedKeys();
     await app.db.update(projects).set({ functionsRevision: 7 }).where(eq(projects.id, second.projectId));
+    forgetAuthenticatedKeys();
     for (let round = 0; round < 2; round++) {
       expect((await invokeElsewhere("same-slug")).body).toMatchObject({ function_id: mine.id, result: "first project" });
       expect((await elsewhere("POST", "/functions/same-slug/invoke", { arguments: {} }, second.key)).body).toMatchObject({

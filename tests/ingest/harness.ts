@@ -8,6 +8,7 @@ import type { Harness } from "../messages/support";
 import { fixture } from "./support";
 import { SANDBOX_CHANNEL_ID, SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { newId } from "@/lib/ids";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 export { startHarness, type Harness } from "../messages/support";
 
@@ -90,6 +91,7 @@ export async function joinSandbox(h: Harness, projectId: string, tester: string)
 
 export async function enablePlatforms(h: Harness, orgId: string): Promise<void> {
   await h.app.db.update(organizations).set({ platformBEnabled: true, platformCEnabled: true }).where(eq(organizations.id, orgId));
+  forgetAuthenticatedKeys();
 }
 
 /** POST /channels for the seeded project; returns the Channel. */

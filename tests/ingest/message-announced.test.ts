@@ -9,6 +9,7 @@ import { insertInboundMessageAnnounced } from "@/lib/domain/ingest/message-annou
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { statementsDuring } from "../support/statements";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * A customer's message and its message.received (event, delivery and the delivery's job) are one
@@ -23,6 +24,7 @@ beforeAll(async () => {
   app = await createTestApp();
   seeded = await app.seed();
   const [updated] = await app.db.update(projects).set({ webhookUrl: "https://receiver.example/hook" }).where(eq(projects.id, seeded.projectId)).returning();
+  forgetAuthenticatedKeys();
   project = updated!;
 });
 afterAll(() => app?.close());

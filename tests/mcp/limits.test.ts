@@ -7,6 +7,7 @@ import type { CallResult, Seeded } from "../support/app";
 import { API_VERSION, REQUEST_ID, unknownSecretKey } from "../support/wire";
 import { startHarness, type Harness } from "../messages/support";
 import { joinCodeOf, joinTesters, outboundRows, testerNumber } from "../messages/send-support";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /**
  * POST /api/v1/mcp against docs/spec/decisions.md "Developer tools": "Runs count against the key's
@@ -225,6 +226,7 @@ describe("the API key", () => {
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(eq(apiKeys.keyHash, (await import("@/lib/crypto/secrets")).sha256Hex(revoked)));
+    forgetAuthenticatedKeys();
     const publishable = await h.app.addKey(acme, [], "publishable");
     const attempts = [
       bearer(unknownSecretKey()),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiKeys } from "@/lib/db/schema";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 /** POST/GET /registration-intents: keys, CORS, validation, reads (docs/spec/decisions.md "Registration intents"). */
 let app: TestApp;
@@ -18,6 +19,7 @@ const mint = (body: Record<string, unknown>, options: { key?: string; publishabl
 async function publishable(origins: string[] = []): Promise<string> {
   const value = await app.addKey(seeded, [], "publishable");
   if (origins.length) await app.db.update(apiKeys).set({ allowedOrigins: origins }).where(eq(apiKeys.projectId, seeded.projectId));
+  forgetAuthenticatedKeys();
   return value;
 }
 
@@ -108,6 +110,7 @@ describe("CORS on POST /registration-intents", () => {
       .update(apiKeys)
       .set({ allowedOrigins: ["https://shop.example.com"] })
       .where(eq(apiKeys.projectId, other.projectId));
+    forgetAuthenticatedKeys();
     const ok = await mint({ customer_reference: "c" }, { publishableKey: pub, headers: { origin: "https://shop.example.com" } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");

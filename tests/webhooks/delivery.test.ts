@@ -11,6 +11,7 @@ import { MAX_ATTEMPTS, PAUSE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
 import { safeRequest } from "@/lib/ports/net/safe-request";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { startReceiver, type Receiver } from "../support/receiver";
+import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
 
 let app: TestApp;
 let receiver: Receiver;
@@ -372,6 +373,7 @@ describe("no webhook URL", () => {
   it("creates no delivery (the event stays and can be replayed later)", async () => {
     const bare = await app.seed({ orgName: "Bare" });
     await app.db.update(projects).set({ webhookUrl: null }).where(eq(projects.id, bare.projectId));
+    forgetAuthenticatedKeys();
     const id = await app.db.transaction(async (tx) => {
       const eventId = (await emitEvent(
         { ...ctx(), db: tx },

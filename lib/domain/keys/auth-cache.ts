@@ -8,8 +8,9 @@ import type { AuthenticatedKey } from "./index";
  *
  * A change to any of those rows is forgotten everywhere:
  *  - in the writing process at once: the owner modules' writes call forgetAuthenticatedKeys();
- *  - in every process at its commit: triggers NOTIFY `svc_auth_changed` (drizzle/0025), which the
- *    runtime listens for (watchAuthChanges), and a (re)started LISTEN forgets too;
+ *  - in every process at its commit: triggers NOTIFY `svc_auth_changed` (drizzle/0025), which every
+ *    runtime LISTENs for (lib/server/runtime.ts, lib/ports/db/listen.ts), and a (re)started LISTEN
+ *    forgets too;
  *  - at worst (a lost notification) within AUTH_CACHE_TTL_MS.
  * docs/api-decisions.md "Authenticated keys are kept for a second".
  *

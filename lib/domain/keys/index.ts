@@ -96,7 +96,7 @@ export async function findKeyByValue(db: Db, value: string, nowMs: number): Prom
   return cachedAuthenticatedKey(db, hash, nowMs, async () => (await keyByHash(db).execute({ hash }))[0] ?? null);
 }
 
-/** Every authenticated request starts here. */
+/** Every authenticated request whose key this process does not keep (auth-cache.ts) starts here. */
 const keyByHash = preparedPerDb((db) =>
   db
     .select({ key: apiKeys, project: projects, org: organizations, plan: plans })

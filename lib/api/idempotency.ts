@@ -57,23 +57,25 @@ export function requestHashOf(body: unknown): string {
 }
 
 /**
- * One statement: a new key is inserted, an expired record of the same key is replaced by the claim.
- * Built once per database: it runs on every POST that carries a key.
+ * The claim as one statement: a new key is inserted, an expired record of the same key is replaced by
+ * the claim. Its placeholders are named with `prefix` (claimValues), so that a verb's read can run it
+ * as a CTE beside placeholders of its own (FoldedClaim).
  */
-const claimStatement = preparedPerDb((db) =>
-  db
+export function claimInsert(db: Db, prefix = "") {
+  const p = (name: string) => sql.placeholder(prefix + name);
+  return db
     .insert(idempotencyKeys)
     .values({
-      id: sql.placeholder("id"),
-      projectId: sql.placeholder("projectId"),
-      method: sql.placeholder("method"),
-      path: sql.placeholder("path"),
-      key: sql.placeholder("key"),
-      requestHash: sql.placeholder("requestHash"),
+      id: p("id"),
+      projectId: p("projectId"),
+      method: p("method"),
+      path: p("path"),
+      key: p("key"),
+      requestHash: p("requestHash"),
       state: "in_progress",
-      lockedUntil: sql.placeholder("lockedUntil"),
-      createdAt: sql.placeholder("now"),
-      expiresAt: sql.placeholder("expiresAt"),
+      lockedUntil: p("lockedUntil"),
+      createdAt: p("now"),
+      expiresAt: p("expiresAt"),
     })
     .onConflictDoUpdate({
       target: [idempotencyKeys.projectId, idempotencyKeys.method, idempotencyKeys.path, idempotencyKeys.key],
@@ -89,20 +91,28 @@ const claimStatement = preparedPerDb((db) =>
       },
       setWhere: sql`${idempotencyKeys.expiresAt} <= excluded.created_at`,
     })
-    .returning({ id: idempotencyKeys.id })
-    .prepare("idempotency_claim"),
-);
+    .returning({ id: idempotencyKeys.id });
+}
 
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string, now: Date): Promise<Claim> {
-  const id = newId("idempotencyKey");
-  const inserted = await claimStatement(db).execute({
+/** claimInsert's placeholder values. */
+export function claimValues(prefix: string, scope: IdempotencyScope, id: string, requestHash: string, now: Date): Record<string, unknown> {
+  const values: Record<string, unknown> = {
     ...scope,
     id,
     requestHash,
     lockedUntil: new Date(now.getTime() + IN_PROGRESS_LEASE_MS),
     now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-  });
+  };
+  return prefix ? Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value])) : values;
+}
+
+/** Built once per database: it runs on every POST that carries a key (and does not fold it into its read). */
+const claimStatement = preparedPerDb((db) => claimInsert(db).prepare("idempotency_claim"));
+
+export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string, now: Date): Promise<Claim> {
+  const id = newId("idempotencyKey");
+  const inserted = await claimStatement(db).execute(claimValues("", scope, id, requestHash, now));
   if (inserted.length) return { kind: "claimed", id };
 
   const where = and(

@@ -1,6 +1,6 @@
 import type { ZodType, z } from "zod";
 import { newId } from "@/lib/ids";
-import type { AnswerRecord, Ctx } from "@/lib/domain/context";
+import type { AnswerRecord, Ctx, FoldedClaim } from "@/lib/domain/context";
 import type { Scope } from "@/lib/shared/scopes";
 import type { DashboardScope } from "@/lib/domain/members/roles";
 import type { OperatorPrincipal } from "./principal";
@@ -10,11 +10,11 @@ import type { AuthMode } from "./auth";
 import { corsHeadersFor } from "./cors";
 import { assertStorable } from "./request-input";
 import { errorResponse, handlerHeaders, json, jsonText } from "./respond";
-import { answerRecordOf, completeIdempotencyKey, releaseIdempotencyKey, type ClaimAnswerRecord } from "./idempotency";
+import { completeIdempotencyKey, releaseIdempotencyKey } from "./idempotency";
 import type { Call } from "./call";
-import { admit, assertKeyScope, countQuota } from "./admission";
+import { admit, assertKeyScope } from "./admission";
 import { parse, readInput, withoutIdempotencyKey } from "./route-input";
-import { claimIdempotency } from "./idempotency-claim";
+import { claimThenVerb, type ClaimState } from "./idempotency-claim";
 import { ctxOf } from "./route-ctx";
 import { assertAuditDeclaration, assertRecordedDeclared, type AuditDeclaration } from "./audit-declaration";
 
@@ -45,6 +45,8 @@ interface HandlerInput<P, Q, B, C extends Ctx | null = Ctx> {
    * is the answer may let the verb store it with its own write (AnswerRecord, lib/domain/context.ts).
    */
   answerRecord: AnswerRecord | null;
+  /** The request's Idempotency-Key claim for the verb's first read, on a route with `foldClaim` (FoldedClaim). */
+  claim: FoldedClaim | null;
 }
 
 export interface RouteDefinition<
@@ -71,6 +73,11 @@ export interface RouteDefinition<
   response: R;
   /** POSTs accept an Idempotency-Key by default; "required" makes it mandatory (broadcast writes). */
   idempotency?: "optional" | "required" | "off";
+  /**
+   * The verb takes the Idempotency-Key claim in its first read (HandlerInput.claim, FoldedClaim) instead
+   * of the wrapper's own statement before it: POST /messages, one round trip fewer per send.
+   */
+  foldClaim?: boolean;
   /** The body size cap; default MAX_JSON_BODY_BYTES (1 MiB). */
   maxBodyBytes?: number;
   /** false: an operation about the calling API key itself, which the dashboard (an operator, no key) does not serve. */
@@ -133,33 +140,35 @@ export function defineRoute<
   const validateResponses = process.env.NODE_ENV === "test" || process.env.SVC_VALIDATE_RESPONSES === "true";
   const audit = assertAuditDeclaration(def, def.audit);
 
+  /** The verb, and under tests the check that its answer matches its schema and what it recorded is what the route declares. */
+  async function handle(ctx: Ctx | null, input: Omit<HandlerInput<unknown, unknown, unknown, Ctx | null>, "ctx">) {
+    const result = await def.handler({ ctx, ...input } as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
+    if (validateResponses) assertOutcome(def, result, audit, ctx);
+    return result;
+  }
+
   async function run(request: Request, pathParams: Record<string, string>, runtime: Runtime, operator?: OperatorPrincipal): Promise<Response> {
     const requestId = newId("request");
     const call: Call = { request, pathParams, runtime, operator, now: runtime.ports.clock.now(), headers: handlerHeaders(requestId) };
     // Browser-callable operations: every answer is readable by the calling page unless its key refuses the origin (lib/api/cors.ts).
     if (auth === "secret_or_publishable") Object.assign(call.headers, corsHeadersFor(request));
-    let claimId: string | null = null;
-    let answerRecord: ClaimAnswerRecord | null = null;
+    // The claim to complete or release, and the verb's record of its answer, as the steps decide them.
+    const claim: ClaimState = { claimId: null, answerRecord: null };
     try {
       const key = await admit(def.scope, auth, call);
       const { params, query, body, rawBody } = await readInput(def, idempotency, call);
-      const claimed = await claimIdempotency(def, idempotency, call, rawBody, key);
-      if (claimed.kind === "replay") return claimed.response;
-      claimId = claimed.claimId;
-      if (key) await countQuota(key, call);
-      const ctx = ctxOf(call, key);
-      answerRecord = claimId ? answerRecordOf(claimId) : null;
-      const handlerInput = { ctx, runtime, params, query, body, request, idempotencyKey: claimed.idempotencyKey, via: "http" as const, answerRecord };
-      const result = await def.handler(handlerInput as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
+      const verb = (idempotencyKey: string | null, folded: FoldedClaim | null) =>
+        handle(ctxOf(call, key), { runtime, params, query, body, request, idempotencyKey, via: "http", answerRecord: claim.answerRecord, claim: folded });
+      const outcome = await claimThenVerb(def, idempotency, call, rawBody, key, claim, verb);
+      if ("replay" in outcome) return outcome.replay;
+      const { answerRecord } = claim;
       // Stored with the verb's own write: the claim is complete, nothing to store or release.
-      if (answerRecord?.stored) claimId = null;
-      // Under tests: the answer matches its schema, and what the verbs recorded is what the route declares.
-      if (validateResponses) assertOutcome(def, result, audit, ctx);
-      if (claimId) await completeIdempotencyKey(runtime.database.db, claimId, 200, result);
-      return answerRecord?.stored && answerRecord.text !== null ? jsonText(200, answerRecord.text, call.headers) : json(200, result, call.headers);
+      if (answerRecord?.stored) claim.claimId = null;
+      if (claim.claimId) await completeIdempotencyKey(runtime.database.db, claim.claimId, 200, outcome.result);
+      return answerRecord?.stored && answerRecord.text !== null ? jsonText(200, answerRecord.text, call.headers) : json(200, outcome.result, call.headers);
     } catch (error) {
       // A claim the verb completed with its write stays: the message it answers for exists.
-      if (claimId && !answerRecord?.stored) await releaseIdempotencyKey(runtime.database.db, claimId).catch(() => {});
+      if (claim.claimId && !claim.answerRecord?.stored) await releaseIdempotencyKey(runtime.database.db, claim.claimId).catch(() => {});
       return errorResponse(error, requestId, call.headers);
     }
   }
@@ -173,11 +182,17 @@ export function defineRoute<
     const query = parse(def.query, input.query, "query");
     const body = parse(def.body, withoutIdempotencyKey(def.body, input.body), "body");
     const call: Call = { request, pathParams: input.params, runtime, operator: undefined, now: runtime.ports.clock.now(), headers: {} };
-    const ctx = ctxOf(call, key);
-    const handlerInput = { ctx, runtime, params, query, body, request, idempotencyKey: input.idempotencyKey, via: "mcp" as const, answerRecord: null };
-    const result = await def.handler(handlerInput as HandlerInput<Infer<P>, Infer<Q>, Infer<B>, CtxFor<A>>);
-    if (validateResponses) assertOutcome(def, result, audit, ctx);
-    return result;
+    return handle(ctxOf(call, key), {
+      runtime,
+      params,
+      query,
+      body,
+      request,
+      idempotencyKey: input.idempotencyKey,
+      via: "mcp",
+      answerRecord: null,
+      claim: null,
+    });
   }
 
   return {

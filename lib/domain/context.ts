@@ -9,6 +9,7 @@ import type { MetricsPort } from "@/lib/ports/metrics";
 import type { BusPort } from "@/lib/ports/bus";
 import type { organizations, plans, projects } from "@/lib/db/schema";
 import type { SQL } from "drizzle-orm";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -143,4 +144,19 @@ export interface AnswerRecord {
   readonly cte: SQL;
   values(answer: unknown): { recordId: string; recordBody: string };
   stored: boolean;
+}
+
+/**
+ * The request's Idempotency-Key claim, for a verb that runs it inside its first read (POST /messages):
+ * one round trip fewer than the route wrapper's own claim statement. The read runs `insert(db)` as a
+ * CTE over `values` and selects whether it inserted; then the verb calls `taken()` (the wrapper
+ * records the claim and counts the monthly quota, which may refuse with 429) or `notTaken()`, which
+ * throws: the wrapper then answers as it does without the fold (the stored answer, 409 in progress,
+ * 422 reused, or a claim taken over from a request that died).
+ */
+export interface FoldedClaim {
+  insert(db: Db): TypedQueryBuilder<{ id: unknown }>;
+  readonly values: Record<string, unknown>;
+  taken(): Promise<void>;
+  notTaken(): never;
 }

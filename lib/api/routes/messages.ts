@@ -22,7 +22,9 @@ export const messageRoutes = [
     audit: { exempt: "message traffic, not configuration" },
     body: MessageSendRequest,
     response: MessageSendResponse,
-    handler: ({ ctx, body, idempotencyKey, answerRecord }) =>
+    // The Idempotency-Key is claimed by the send's first read: one round trip fewer per send.
+    foldClaim: true,
+    handler: ({ ctx, body, idempotencyKey, answerRecord, claim }) =>
       sendMessage(ctx, {
         channel_id: body.channel_id,
         conversation_id: body.conversation_id,
@@ -31,6 +33,7 @@ export const messageRoutes = [
         idempotencyKey,
         // The send's answer is this route's answer: it is stored with the message, in one statement.
         record: answerRecord,
+        claim,
       }),
   }),
   defineRoute({

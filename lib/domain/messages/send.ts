@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
-import type { AnswerRecord, Ctx } from "@/lib/domain/context";
+import type { AnswerRecord, Ctx, FoldedClaim } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { SvcError, notFound } from "@/lib/errors";
@@ -41,6 +41,8 @@ export interface SendInput {
    * common send stores the answer in its one statement; any other leaves it to the route wrapper.
    */
   record?: AnswerRecord | null;
+  /** The request's Idempotency-Key claim, taken by the send's first read (POST /messages only; FoldedClaim). */
+  claim?: FoldedClaim | null;
   /** Writes that belong with the message (a Flow's dispatch), in its transaction: they commit together or not at all. */
   alongside?: (tx: Db, written: { messageId: string; conversationId: string; contactId: string; idempotencyKey: string }) => Promise<void>;
 }
@@ -53,7 +55,10 @@ export interface SendInput {
 export async function sendMessage(ctx: Ctx, input: SendInput) {
   const idempotencyKey = input.idempotencyKey ?? newId("idempotencyKey", ctx.now.getTime());
   // One read: the key's earlier message (a key made up just now has none), the channel, and a reply's conversation.
-  const read = await readSendContext(ctx, input.channel_id, input.idempotencyKey ? idempotencyKey : null, input.conversation_id ?? null);
+  const read = await readSendContext(ctx, input.channel_id, input.idempotencyKey ? idempotencyKey : null, input.conversation_id ?? null, input.claim ?? null);
+  // The key was already claimed (a replay, a request in progress, a reuse): the route answers as without the fold.
+  if (input.claim && !read.claimed) input.claim.notTaken();
+  await input.claim?.taken();
   // An earlier message of the key answers first, even when the channel is not visible (any more).
   if (read.earlier) return response(read.earlier.id, read.earlier.conversationId, read.earlier.contactId, idempotencyKey, contentFieldsOf(read.earlier.body));
   const channel = read.channel;

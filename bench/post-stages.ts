@@ -21,8 +21,8 @@ import postgres from "postgres";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { cleanupStack, guardRun } from "./run-guard";
 import { randomBase62 } from "./env";
-import { closedLoop, makeAgent, send, waitUntil, type HttpRequest } from "./load";
-import { CpuMeter, freePort, ROOT, spawnProc, stopProc } from "./procs";
+import { closedLoop, makeAgent, type HttpRequest } from "./load";
+import { CpuMeter, freePort, ROOT, spawnProc, stopProc, waitForWeb } from "./procs";
 import { providerTextDelivery, sandboxNumber } from "./provider-inbound";
 
 const SECONDS = 8;
@@ -68,19 +68,7 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
   );
   cleanups.push(() => stopProc(web));
   const auth = { authorization: `Bearer ${key}` };
-  const up = await waitUntil(
-    async () => {
-      try {
-        const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
-        return r.status === 200 ? r : null;
-      } catch {
-        return null;
-      }
-    },
-    90_000,
-    250,
-  );
-  if (!up) throw new Error(`next start did not answer within 90 s:\n${web.tail()}`);
+  await waitForWeb(web, base, auth);
   // A plan whose limits never bind (as the bench's): the organization moves to it by plain SQL, which the kept key forgets at its NOTIFY.
   const db = postgres(`postgres://postgres@127.0.0.1:5432/${dbName}`, { max: 1, onnotice: () => {} });
   cleanups.push(() => db.end());

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { waitUntil } from "./load";
+import { send, waitUntil, type HttpAnswer } from "./load";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -244,4 +244,23 @@ export class CpuMeter {
     for (const [role, used] of Object.entries(CpuMeter.used(before, after))) out[role] = Math.round((used / Math.max(seconds, 0.001)) * 100) / 100;
     return out;
   }
+}
+
+/** Waits (up to 90 s) until a `next start` process answers GET /api/v1/identity with the key, and returns that answer; throws with its log's tail otherwise. */
+export async function waitForWeb(web: Proc, base: string, auth: Record<string, string>): Promise<HttpAnswer> {
+  const ready = await waitUntil(
+    async () => {
+      if (web.child.exitCode !== null) throw new Error(`next start exited ${web.child.exitCode}:\n${web.tail()}`);
+      try {
+        const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
+        return r.status === 200 ? r : null;
+      } catch {
+        return null;
+      }
+    },
+    90_000,
+    250,
+  );
+  if (!ready) throw new Error(`next start did not answer within 90 s:\n${web.tail()}`);
+  return ready;
 }

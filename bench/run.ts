@@ -29,7 +29,7 @@ import { Redis } from "ioredis";
 import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
 import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
-import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, type Proc } from "./procs";
+import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, waitForWeb, type Proc } from "./procs";
 import { round } from "./stats";
 import { printTable, type Measured, type PhaseFn, type PhaseRecord, type Results } from "./report";
 import { inboundRow, loopRow, postMessagesRow, type RowContext, type Shape } from "./rows";
@@ -257,20 +257,7 @@ async function main(): Promise<Results> {
   cleanups.push(() => stopProc(web));
   rss.track("web", web.pid);
   const auth = { authorization: `Bearer ${key}` };
-  const ready = await waitUntil(
-    async () => {
-      if (web.child.exitCode !== null) throw new Error(`next start exited ${web.child.exitCode}:\n${web.tail()}`);
-      try {
-        const r = await send(undefined, { method: "GET", url: `${base}/api/v1/identity`, headers: auth, timeoutMs: 2000 });
-        return r.status === 200 ? r : null;
-      } catch {
-        return null;
-      }
-    },
-    90_000,
-    250,
-  );
-  if (!ready) throw new Error(`next start did not answer within 90 s:\n${web.tail()}`);
+  const ready = await waitForWeb(web, base, auth);
   log(`web up on ${base} (pid ${web.pid})`);
   // The provider throughput of the shared sandbox number is not what the send phase measures: the
   // simulator would hold its provider jobs to the default 80 messages/s (130429) otherwise.

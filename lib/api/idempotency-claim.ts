@@ -1,4 +1,4 @@
-// The wrapper's idempotency step: claim the key before the verb, or answer with the stored replay.
+// The wrapper's idempotency step: claim the key before the verb (or in its first read: foldClaim), or answer with the stored replay.
 import { SvcError } from "@/lib/errors";
 import type { AuthenticatedKey } from "@/lib/domain/keys";
 import { json } from "./respond";
@@ -32,13 +32,13 @@ function keyedScope(
 /** The folded claim's placeholders are named apart from the read's own. */
 const FOLDED_PREFIX = "claim_";
 /** What a FoldedClaim's notTaken() throws: the route wrapper catches it and claims as it does without the fold. */
-export const CLAIM_NOT_TAKEN = Symbol("claim not taken");
+const CLAIM_NOT_TAKEN = Symbol("claim not taken");
 
 /**
  * The claim for a verb to take in its first read (a route with `foldClaim`): null when the request
  * carries no key. `onTaken` runs when the read took it (the wrapper records it and counts the quota).
  */
-export function foldedClaim(
+function foldedClaim(
   def: { method: HttpMethod; path: string },
   idempotency: "optional" | "required" | "off",
   call: Call,

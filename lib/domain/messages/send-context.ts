@@ -2,8 +2,9 @@
  * What a send reads before it writes, in ONE query (README "Performance", issue 35): the message an
  * Idempotency-Key already created, the channel as the project sees it, and for a reply the target
  * conversation with its contact, the customer's last message on the channel (the 24 h window) and,
- * on the sandbox, whether the contact joined. These were three round trips per POST /messages; the
- * checks on them still run in the same order (send.ts), so the answers are the same.
+ * on the sandbox, whether the contact joined; and on POST /messages with a key, the key's claim
+ * (FoldedClaim). These were four round trips per POST /messages; the checks on them still run in the
+ * same order (send.ts), so the answers are the same.
  */
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { channels, contacts, conversations, messages, projects, sandboxParticipants } from "@/lib/db/schema";

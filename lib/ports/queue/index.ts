@@ -4,6 +4,7 @@ import { PgBoss, fromDrizzle, fromPglite, type Job } from "pg-boss";
 import type { Sql } from "postgres";
 import type { DatabaseHandle, Db, Tx } from "@/lib/ports/db/types";
 import { executeRows } from "@/lib/ports/db/bulk";
+import { listenOnDatabase } from "@/lib/ports/db/listen";
 import { QueuePump } from "./pump";
 import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
@@ -208,12 +209,13 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       }
       // A job inserted on a notify queue sends pg-boss's NOTIFY (its payload is the queue's name).
       // After a (re)connect of the listener, everything may have been missed: every pump fetches once.
-      listener = await listenForJobs(
+      const unlisten = await listenOnDatabase(
         database,
-        boss,
+        notifyChannel(),
         (payload) => pumps.get(payload)?.wake(),
         () => pumps.forEach((p) => p.wake()),
       );
+      listener = { close: unlisten };
     },
     redact(mentions, options) {
       return redactJobs(options.tx, mentions);
@@ -327,18 +329,6 @@ function pumpFor(boss: PgBoss, name: string, options: QueueOptions, pollMs: numb
 /** pg-boss's LISTEN channel for its default schema (plans.notifyChannelSql, which it does not export). */
 function notifyChannel(schema = "pgboss"): string {
   return `pgboss_${createHash("sha224").update(schema).digest("hex").slice(0, 24)}`;
-}
-
-/** LISTEN for pg-boss's job NOTIFYs: PGlite through pg-boss's adapter, Postgres through postgres-js (its own connection, re-listened after a reconnect). */
-async function listenForJobs(
-  database: DatabaseHandle,
-  boss: PgBoss,
-  onPayload: (payload: string) => void,
-  onListening: () => void,
-): Promise<{ close(): Promise<void> } | null> {
-  if (database.kind === "pglite") return (await boss.getDb().listen?.(notifyChannel(), onPayload, onListening)) ?? null;
-  const subscription = await postgresClientOf(database).listen(notifyChannel(), onPayload, onListening);
-  return { close: () => subscription.unlisten() };
 }
 
 function postgresClientOf(database: DatabaseHandle): Sql {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { apiKeys, organizations, plans, projects } from "@/lib/db/schema";
 import { revokeApiKey, type AuthenticatedKey } from "@/lib/domain/keys";
@@ -7,6 +7,7 @@ import { upsertPlan } from "@/lib/domain/plans";
 import { listenOnDatabase } from "@/lib/ports/db/listen";
 import type { Db } from "@/lib/ports/db/types";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
+import { executedDuring } from "../support/statements";
 
 let app: TestApp;
 let acme: Seeded;
@@ -16,20 +17,13 @@ beforeAll(async () => {
   acme = await app.seed({ orgName: "Cache Co" });
 });
 afterAll(() => app?.close());
-afterEach(() => vi.restoreAllMocks());
 
 const identity = (key: string) => app.call("GET", "/identity", { key });
 /** Whether authenticating `key` reads the key from the database (executes the statement that selects by key_hash). */
 async function readsKey(key: string): Promise<boolean> {
-  // The class every prepared query of this database is (the key's lookup is prepared once per database).
-  const prepared = Object.getPrototypeOf(app.db.select().from(apiKeys).prepare("probe")) as { execute: (...args: unknown[]) => unknown };
-  const execute = vi.spyOn(prepared, "execute");
-  try {
-    expect((await identity(key)).status).toBe(200);
-    return execute.mock.contexts.some((query) => String((query as { queryString?: string }).queryString).includes('"key_hash" = $1'));
-  } finally {
-    execute.mockRestore();
-  }
+  const { result, executed } = await executedDuring(app.db, () => identity(key));
+  expect(result.status).toBe(200);
+  return executed.some((text) => text.includes('"key_hash" = $1'));
 }
 
 describe("authenticated keys are kept for a moment", () => {

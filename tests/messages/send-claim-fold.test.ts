@@ -3,7 +3,7 @@
  * FoldedClaim, messages/send-context.ts): one round trip fewer per send, the same answers. The
  * replay, reuse and pacing-retry answers through this path are in send-pacing.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys, messages } from "@/lib/db/schema";
@@ -13,6 +13,7 @@ import { upsertPlan } from "@/lib/domain/plans";
 import type { Seeded } from "../support/app";
 import { expectError } from "../support/wire";
 import type { Harness } from "./support";
+import { executedDuring } from "../support/statements";
 import { joinCodeOf, joinTesters, send, startSendHarness, testerNumber, type Joined } from "./send-support";
 
 let h: Harness;
@@ -28,7 +29,6 @@ beforeAll(async () => {
   joined = await joinTesters(h, acme.key, await joinCodeOf(h, acme.projectId), [ONE_READ, QUOTA, EARLIER]);
 });
 afterAll(() => h?.close());
-afterEach(() => vi.restoreAllMocks());
 
 const reply = (tester: string, text: string, idempotencyKey: string) =>
   send(h, acme.key, { channel_id: SANDBOX_CHANNEL_ID, conversation_id: joined.conversations[tester], text }, { "Idempotency-Key": idempotencyKey });
@@ -44,21 +44,12 @@ const messagesWith = async (key: string) =>
     .from(messages)
     .where(and(eq(messages.projectId, acme.projectId), eq(messages.idempotencyKey, key)));
 
-/** The SQL of every prepared statement `run` executes on the app's database (the class all of them are). */
-async function executedDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const prepared = Object.getPrototypeOf(h.app.db.select().from(messages).prepare("probe")) as { execute: (...args: unknown[]) => unknown };
-  const execute = vi.spyOn(prepared, "execute");
-  await run();
-  return execute.mock.contexts.map((query) => String((query as { queryString?: string }).queryString));
-}
-
 describe("the claim in the send's first read", () => {
   it("a send with a new key claims it in the read: no statement of its own, and the answer is stored with the message", async () => {
     const key = `fold-${randomUUID()}`;
-    let res: Awaited<ReturnType<typeof reply>> | undefined;
-    const statements = await executedDuring(async () => (res = await reply(ONE_READ, "Claimed in the read", key)));
-    expect(res!.status, JSON.stringify(res!.body)).toBe(200);
-    const claims = statements.filter((text) => text.includes('insert into "idempotency_keys"'));
+    const { result: res, executed } = await executedDuring(h.app.db, () => reply(ONE_READ, "Claimed in the read", key));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const claims = executed.filter((text) => text.includes('insert into "idempotency_keys"'));
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatch(/^with "claim" as \(insert into "idempotency_keys"/);
     const [record] = await claimOf(key);

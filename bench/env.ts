@@ -21,8 +21,12 @@ export function benchConfig() {
     /** Seconds of each measured closed-loop run (after a warm-up). */
     durationS: intOf("BENCH_DURATION_S", 10, 1, 60),
     warmupS: intOf("BENCH_WARMUP_S", 2, 0, 30),
-    /** Sandbox testers (= conversations) for POST /messages: one request each, so pair pacing never binds. */
-    testers: intOf("BENCH_TESTERS", 3000, 100, 20_000),
+    /**
+     * Sandbox testers (= conversations) for POST /messages, which cycles through them for as long as the
+     * floor runs, none again within 6.5 s (pair pacing: 1 per 6 s per recipient): 6,000 keep up with up to
+     * about 900 sends/s.
+     */
+    testers: intOf("BENCH_TESTERS", 6000, 100, 20_000),
     /** Time bound for sending the joins (as many as fit are sent; the run goes on with those). */
     joinSendS: intOf("BENCH_JOIN_SEND_S", 75, 5, 300),
     /**
@@ -71,6 +75,8 @@ export function benchConfig() {
     simulator: process.env.BENCH_SIMULATOR === "in-app" ? ("in-app" as const) : ("process" as const),
     /** Profiles the web and worker processes (node --cpu-prof) into bench/results/prof-<stamp>/. */
     cpuProf: process.env.BENCH_CPU_PROF === "1",
+    /** More node flags for the app's processes (`--trace-gc`, `--max-semi-space-size=…`), which NODE_OPTIONS refuses or would hand to the bench too. */
+    nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean),
   };
 }
 

@@ -11,7 +11,8 @@
  *   7. POST /api/v1/messages, a full send: a reply on the shared sandbox to a tester whose window is
  *      open, a new conversation and Idempotency-Key per request (its rows seeded by SQL, not the API).
  * STAGES_CPU_PROF=1 profiles the web (node --cpu-prof) into bench/results/stages-prof-<pid>/; each
- * stage's window (seconds since the web started) is printed for `bench/cpuprofile.ts`.
+ * stage's window (seconds since the web started) is printed for `bench/cpuprofile.ts`. STAGES_NODE_FLAGS
+ * adds node flags to the web's command line (`--trace-gc`, `--max-semi-space-size=32`).
  * Needs the production build (`next build`),
  * Postgres on 127.0.0.1:5432 and Redis on 127.0.0.1:6379; a database `svc_stages_<pid>` is created and
  * dropped. Run it alone, as the bench.
@@ -47,6 +48,7 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
     "web",
     [
       ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+      ...(process.env.STAGES_NODE_FLAGS ?? "").split(" ").filter(Boolean),
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
       "-p",

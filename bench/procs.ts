@@ -3,7 +3,7 @@
  * /proc/<pid>/status (VmHWM, the kernel's own high-water mark) of each process of the tree.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { send, waitUntil, type HttpAnswer } from "./load";
@@ -22,6 +22,8 @@ export interface Proc {
 export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Proc {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   if (child.pid === undefined) throw new Error(`bench: could not start ${name}`);
+  // A clean checkout has no bench/results yet.
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: "a" });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {

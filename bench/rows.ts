@@ -34,11 +34,11 @@ export interface RowContext {
   auth: Record<string, string>;
   /** The project the testers joined (the rows' messages are its). */
   projectId: string;
-  /** One per POST (pair pacing is 1 per 6 s per recipient, so none is used twice in a row). */
+  /** The testers' conversations, which POST /messages cycles through (pair pacing: none again within 6.5 s). */
   conversations: string[];
   floorRps: number | null;
   /** bench/run.ts's closed loop: a warm-up (its accepted requests in warmupOk), then the measured run as a phase. */
-  measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax: number): Promise<ClosedLoopResult & { warmupOk: number }>;
+  measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax?: number): Promise<ClosedLoopResult & { warmupOk: number }>;
   /** What the database's sessions do while `run` runs (diagnostics). */
   sampleActivity<T>(run: () => Promise<T>): Promise<{ result: T; activity: { what: string; share: number }[] }>;
   /** CPU seconds so far per role (CpuMeter.snapshot). */
@@ -79,6 +79,9 @@ const roleLine = (cpu: CpuPerMessage) => `web ${cpu.web ?? 0} · worker ${cpu.wo
  * while the API is timed; then the workers start, the provider jobs are watched and their status
  * callbacks (three per message) get up to three times BENCH_WAIT_S to settle.
  */
+/** Pair pacing is 1 message per 6 s per recipient: a conversation is sent to again after this long. */
+const REUSE_AFTER_MS = 6_500;
+
 export async function postMessagesRow(ctx: RowContext, shape: Shape): Promise<MessagesRow> {
   const { sql, config } = ctx;
   const keyPrefix = `bench-${ctx.runId}-${shape.tag}-`;
@@ -105,13 +108,19 @@ export async function postMessagesRow(ctx: RowContext, shape: Shape): Promise<Me
   const started = performance.now();
   const sending0 = ctx.cpu();
   let next = 0;
+  const usedAt = new Float64Array(ctx.conversations.length).fill(-Infinity);
   const { result: post, activity } = await ctx.sampleActivity(() =>
     ctx.measure(
       `POST /api/v1/messages${shape.suffix}`,
       () => {
         const i = next++;
-        const conversation = ctx.conversations[i];
-        if (!conversation) return null;
+        const slot = i % ctx.conversations.length;
+        // Timed as long as the floor (same warm-up, same duration), so both p99s cover as many of the web's
+        // periodic full collections: the conversations come round again, each no sooner than pair pacing allows.
+        const now = performance.now();
+        if (now - usedAt[slot]! < REUSE_AFTER_MS) return null;
+        usedAt[slot] = now;
+        const conversation = ctx.conversations[slot]!;
         return {
           method: "POST",
           url: `${shape.bases[i % shape.bases.length]}/api/v1/messages`,
@@ -120,17 +129,20 @@ export async function postMessagesRow(ctx: RowContext, shape: Shape): Promise<Me
         };
       },
       200,
-      Math.min(500, Math.floor(ctx.conversations.length / 10)),
     ),
   );
   const sending1 = ctx.cpu();
+  if (post.elapsedMs < config.durationS * 900)
+    ctx.log(`POST /messages${shape.suffix}: the testers ran out after ${(post.elapsedMs / 1000).toFixed(1)} s at this rate: raise BENCH_TESTERS`);
   ctx.log(
     `database sessions during POST /messages${shape.suffix} (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
   );
   await shape.startWorkers();
   // From here the workers' CPU counts (not their start): the provider jobs run through the simulator.
   const after0 = ctx.cpu();
-  const providerDone = await waitUntil(async () => ((await counts()).queued === 0 ? true : null), config.waitS * 1000, 500);
+  // BENCH_WAIT_S per 3,000 messages: a fast morning sends twice as many as a slow afternoon in the same 10 s.
+  const waitMs = config.waitS * 1000 * Math.max(1, (post.warmupOk + post.ok) / 3000);
+  const providerDone = await waitUntil(async () => ((await counts()).queued === 0 ? true : null), waitMs, 500);
   const c = await counts();
   const provider = {
     accepted: c.stored,
@@ -145,7 +157,7 @@ export async function postMessagesRow(ctx: RowContext, shape: Shape): Promise<Me
   // (bounded) so the next phase is not timed against this one's leftovers. 3,000 sends are 9,000
   // callbacks: on a slow day they outlast BENCH_WAIT_S, and the inbound phase then measured the
   // drain (p50 in seconds) and the delivery backlog grew under the count. So up to three times that.
-  const settled = await waitUntil(async () => ((await counts()).unsettled === 0 ? true : null), config.waitS * 3000, 500);
+  const settled = await waitUntil(async () => ((await counts()).unsettled === 0 ? true : null), waitMs * 3, 500);
   const after1 = ctx.cpu();
   ctx.log(`status callbacks ${settled ? "settled" : "still arriving"} ${((performance.now() - started) / 1000).toFixed(1)} s after the POSTs began`);
 

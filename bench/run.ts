@@ -215,7 +215,7 @@ async function main(): Promise<Results> {
   if (redisUrl) appEnv.REDIS_URL = redisUrl;
   else delete appEnv.REDIS_URL;
   // --cpu-prof is refused in NODE_OPTIONS: it goes on the command line of the web and worker processes.
-  const prof = config.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const prof = [...(config.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...config.nodeFlags];
   const cliEnv: NodeJS.ProcessEnv = { ...appEnv };
 
   const sql = postgres(dbUrl.href, { max: 2, onnotice: () => {} });

@@ -1,5 +1,5 @@
 import { SvcError, type ErrorCode } from "@/lib/errors";
-import { isDatabaseUnavailable } from "@/lib/ports/db/postgres-guard";
+import { databaseFailureOf } from "@/lib/ports/db/postgres-guard";
 
 /**
  * The one boundary between an error and what a tenant is shown or what is stored for them: an API
@@ -18,7 +18,15 @@ export interface PublicError {
 }
 
 const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side.";
-export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unreachable right now, so nothing was done.";
+const DATABASE_MESSAGES = {
+  unreachable: "The database is unreachable right now, so nothing was done.",
+  timed_out: "The database did not answer in time (a statement ran past its limit), so nothing was done.",
+} as const;
+
+/** What a caller is told when the database failed the request: which of the two happened, and that nothing was done. */
+export function databaseUnavailableMessage(error: unknown): string {
+  return DATABASE_MESSAGES[databaseFailureOf(error) ?? "unreachable"];
+}
 
 /**
  * `where` names the place for the log line (a request id, "automations.step run_..."); `logAs` is the
@@ -26,11 +34,12 @@ export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unreachable right n
  */
 export function publicErrorOf(error: unknown, where: string, logAs = "internal error, kept from the tenant"): PublicError {
   if (SvcError.is(error)) return { code: error.code, message: error.message, details: error.details, headers: error.headers };
-  if (isDatabaseUnavailable(error)) {
+  const failure = databaseFailureOf(error);
+  if (failure) {
     console.warn(`[${where}] database unavailable:`, error instanceof Error ? error.message : error);
     return {
       code: "database_unavailable",
-      message: DATABASE_UNAVAILABLE_MESSAGE,
+      message: DATABASE_MESSAGES[failure],
       details: { retryable: true, retry_after: 1 },
       headers: { "Retry-After": "1" },
     };

@@ -69,7 +69,7 @@ async function receive(platform: ProviderPlatform, request: Request, runtime: Ru
   } catch (error) {
     // Nothing was stored: any 5xx makes the provider deliver it again later, so nothing is lost.
     const requestId = newId("request");
-    if (isDatabaseUnavailable(error)) return json(503, databaseUnavailableBody(requestId), { "Retry-After": "1" });
+    if (isDatabaseUnavailable(error)) return json(503, databaseUnavailableBody(requestId, error), { "Retry-After": "1" });
     console.error(`[${requestId}] provider webhook not stored`, error);
     return json(500, { error: "internal_error", message: "The delivery was not stored; deliver it again.", request_id: requestId });
   }

@@ -1,6 +1,6 @@
 import { API_VERSION } from "@/lib/config";
 import { SvcError } from "@/lib/errors";
-import { DATABASE_UNAVAILABLE_MESSAGE, publicErrorOf } from "@/lib/public-error";
+import { databaseUnavailableMessage, publicErrorOf } from "@/lib/public-error";
 import { ERROR_STATUS } from "./error-status";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -35,7 +35,7 @@ export function failureOf(error: unknown, requestId: string): { status: number; 
   const status = ERROR_STATUS[found.code];
   if (!SvcError.is(error)) {
     // Nothing was written when the database was away (a failed request releases its idempotency claim): retrying is safe.
-    if (found.code === "database_unavailable") return { status, body: databaseUnavailableBody(requestId), headers: found.headers };
+    if (found.code === "database_unavailable") return { status, body: databaseUnavailableBody(requestId, error), headers: found.headers };
     return { status, body: { error: found.code, message: `${found.message} Retry, and quote request_id if it persists.`, request_id: requestId }, headers: {} };
   }
   const body: Record<string, unknown> = { error: found.code, message: found.message, ...found.details };
@@ -43,10 +43,11 @@ export function failureOf(error: unknown, requestId: string): { status: number; 
   return { status, body, headers: { ...found.headers } };
 }
 
-export function databaseUnavailableBody(requestId: string) {
+/** The 503 body when the database failed `error`: which way it failed (databaseUnavailableMessage), and what to do next. */
+export function databaseUnavailableBody(requestId: string, error: unknown) {
   return {
     error: "database_unavailable",
-    message: `${DATABASE_UNAVAILABLE_MESSAGE} Retry after Retry-After seconds (with the same Idempotency-Key for writes).`,
+    message: `${databaseUnavailableMessage(error)} Retry after Retry-After seconds (with the same Idempotency-Key for writes).`,
     retryable: true,
     retry_after: 1,
     request_id: requestId,

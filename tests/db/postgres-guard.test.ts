@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import { isDatabaseUnavailable, isDeadSocketWrite } from "@/lib/ports/db/postgres-guard";
+import postgres from "postgres";
+import { databaseFailureOf, isDatabaseUnavailable, isDeadSocketWrite } from "@/lib/ports/db/postgres-guard";
+import { failureOf } from "@/lib/api/respond";
 import { SvcError } from "@/lib/errors";
 import { OutboundNetworkError } from "@/lib/ports/net/safe-request";
 
@@ -69,4 +71,41 @@ describe("isDatabaseUnavailable", () => {
     ["nothing", null],
   ];
   for (const [name, error] of no) it(`${name} → not unavailable`, () => expect(isDatabaseUnavailable(error)).toBe(false));
+});
+
+describe("databaseFailureOf: which way the database failed, for the caller's words", () => {
+  const timedOut = Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+
+  it("a statement past its time is timed_out, a refused connection unreachable, anything else null", () => {
+    expect(databaseFailureOf(timedOut)).toBe("timed_out");
+    expect(databaseFailureOf(new Error("Failed query: select 1", { cause: timedOut }))).toBe("timed_out");
+    expect(databaseFailureOf(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe("unreachable");
+    expect(databaseFailureOf(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBeNull();
+  });
+
+  it("the 503 says the database did not answer in time, not that it is unreachable", async () => {
+    const answer = failureOf(timedOut, "req_test");
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ error: "database_unavailable", retryable: true, retry_after: 1, request_id: "req_test" });
+    expect(answer.body.message).toMatch(/^The database did not answer in time .*nothing was done\. Retry after Retry-After seconds/);
+    const refused = failureOf(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), "req_test");
+    expect(refused.body.message).toMatch(/^The database is unreachable right now/);
+  });
+
+  it("postgres-js's own error for a real statement timeout is timed_out", async ({ skip }) => {
+    if (template.kind !== "postgres") skip("needs a real Postgres server (PGlite has no statement timeout)");
+    const url = template.kind === "postgres" ? template.adminUrl : "";
+    const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 50 } });
+    try {
+      const error = await sql`select pg_sleep(2)`.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ code: "57014" });
+      expect(databaseFailureOf(error)).toBe("timed_out");
+      expect(failureOf(error, "req_test").body.message).toMatch(/did not answer in time/);
+    } finally {
+      await sql.end();
+    }
+  });
 });

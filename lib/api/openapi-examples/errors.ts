@@ -115,6 +115,17 @@ function fixedErrorExamples(status: number): Record<string, Example> {
             request_id: REQUEST_ID,
           },
         },
+        databaseTimedOut: {
+          summary: "The database did not answer in time",
+          value: {
+            error: "database_unavailable",
+            message:
+              "The database did not answer in time (a statement ran past its limit), so nothing was done. Retry after Retry-After seconds (with the same Idempotency-Key for writes).",
+            retryable: true,
+            retry_after: 1,
+            request_id: REQUEST_ID,
+          },
+        },
       };
     case 500:
       return {

@@ -57,18 +57,29 @@ const UNAVAILABLE_SQLSTATES = new Set([
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now (starting up, shutting down)
-  "57014", // query_canceled: our statement_timeout
   "53300", // too_many_connections
 ]);
 
-/** True when `error` (or its cause) says the database cannot be reached or stopped answering in time. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** SQLSTATE query_canceled: a statement ran past our statement_timeout (open.ts). */
+const STATEMENT_TIMEOUT = "57014";
+
+/**
+ * Why the database failed `error` (or its cause), when it did: it could not be reached ("unreachable")
+ * or a statement ran past its time ("timed_out"). Null for any other error.
+ */
+export function databaseFailureOf(error: unknown): "unreachable" | "timed_out" | null {
   // Our own errors carry codes too (an outbound ECONNREFUSED is the customer's server, not ours).
-  if (error && typeof error === "object" && Symbol.for("svc.error-kind") in error) return false;
+  if (error && typeof error === "object" && Symbol.for("svc.error-kind") in error) return null;
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code !== "string") continue;
-    if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08")) return true;
+    if (code === STATEMENT_TIMEOUT) return "timed_out";
+    if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08")) return "unreachable";
   }
-  return false;
+  return null;
+}
+
+/** True when `error` (or its cause) says the database cannot be reached or stopped answering in time. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseFailureOf(error) !== null;
 }

@@ -48,10 +48,16 @@ async function ownProject(request: APIRequestContext, run: string): Promise<{ id
  */
 async function replaceCode(page: Page, code: string) {
   await page.evaluate((text) => navigator.clipboard.writeText(text), code);
-  await page.getByTestId("function-code-editor").locator(".monaco-editor .view-lines").click();
-  await page.keyboard.press("Control+a");
-  await page.keyboard.press("Control+v");
-  await expect(page.getByTestId("function-code-editor").locator(".view-lines")).toContainText(code.split("\n")[0]!.slice(0, 30));
+  const editor = page.getByTestId("function-code-editor");
+  // Select-all and paste again until the editor holds exactly the code: on a loaded machine the first
+  // Ctrl+A can land before the editor has focus, and the paste then goes in beside the template.
+  await expect(async () => {
+    await editor.locator(".monaco-editor .view-lines").click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Control+v");
+    await expect(editor.locator(".view-line")).toHaveCount(code.split("\n").length, { timeout: 2_000 });
+    await expect(editor.locator(".view-lines")).toContainText(code.split("\n")[0]!.slice(0, 30), { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Deploy asks first (the diff against the live code); only the dialog's button deploys. */
@@ -88,7 +94,9 @@ test("create, edit in Monaco, deploy, test with fetch and a secret, see the run,
     // 2. A syntax error typed at the end: deploy answers diagnostics, shown in the list and as a marker.
     await replaceCode(page, "export default async function (event) {\n  return { ok: true };\n}\n");
     await page.keyboard.press("Control+End");
-    await page.keyboard.type("const = 1;");
+    // As one insertion: typed key by key, the editor's suggestions can take a keystroke.
+    await page.keyboard.insertText("const = 1;");
+    await expect(page.getByTestId("function-code-editor").locator(".view-lines")).toContainText("const = 1;");
     await deploy(page, "error");
     await expect(page.getByTestId("deploy-diagnostics")).toContainText(/Line 4, column \d+/);
     await expect(page.getByTestId("function-code-editor").locator(".squiggly-error").first()).toBeVisible();

@@ -76,7 +76,7 @@ export function benchConfig() {
     /** Profiles the web and worker processes (node --cpu-prof) into bench/results/prof-<stamp>/. */
     cpuProf: process.env.BENCH_CPU_PROF === "1",
     /** More node flags for the app's processes (`--trace-gc`, `--max-semi-space-size=…`), which NODE_OPTIONS refuses or would hand to the bench too. */
-    nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean),
+    nodeFlags: nodeFlagsOf(process.env.BENCH_NODE_FLAGS),
   };
 }
 
@@ -116,4 +116,9 @@ export function markStart(): void {
 
 export function log(message: string): void {
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}
+
+/** Node flags from an environment variable's space-separated list (BENCH_NODE_FLAGS, STAGES_NODE_FLAGS). */
+export function nodeFlagsOf(raw: string | undefined): string[] {
+  return (raw ?? "").split(/\s+/).filter(Boolean);
 }

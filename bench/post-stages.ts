@@ -21,7 +21,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { cleanupStack, guardRun } from "./run-guard";
-import { randomBase62 } from "./env";
+import { nodeFlagsOf, randomBase62 } from "./env";
 import { closedLoop, makeAgent, type HttpRequest } from "./load";
 import { CpuMeter, freePort, ROOT, spawnProc, stopProc, waitForWeb } from "./procs";
 import { providerTextDelivery, sandboxNumber } from "./provider-inbound";
@@ -48,7 +48,7 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
     "web",
     [
       ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
-      ...(process.env.STAGES_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+      ...nodeFlagsOf(process.env.STAGES_NODE_FLAGS),
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
       "-p",

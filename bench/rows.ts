@@ -74,14 +74,14 @@ const perMessage = CpuMeter.msPerOperation;
 
 const roleLine = (cpu: CpuPerMessage) => `web ${cpu.web ?? 0} · worker ${cpu.worker ?? 0} · postgres ${cpu.postgres ?? 0}`;
 
-/**
- * POST /messages, timed with the workers stopped so they do not share the cores with the web processes
- * while the API is timed; then the workers start, the provider jobs are watched and their status
- * callbacks (three per message) get up to three times BENCH_WAIT_S to settle.
- */
 /** Pair pacing is 1 message per 6 s per recipient: a conversation is sent to again after this long. */
 const REUSE_AFTER_MS = 6_500;
 
+/**
+ * POST /messages, timed as long as the floor with the workers stopped so they do not share the cores
+ * with the web processes while the API is timed; then the workers start, the provider jobs are watched
+ * and their status callbacks (three per message) get three times as long to settle.
+ */
 export async function postMessagesRow(ctx: RowContext, shape: Shape): Promise<MessagesRow> {
   const { sql, config } = ctx;
   const keyPrefix = `bench-${ctx.runId}-${shape.tag}-`;

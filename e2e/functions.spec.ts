@@ -237,8 +237,11 @@ test("Ctrl+S saves a draft that does not run; a reload keeps it; Deploy shows th
   const dialog = page.getByRole("dialog", { name: "Deploy to live traffic?" });
   await expect(dialog).toContainText(`This code replaces ${fn.slug}-v1 for every run`);
   const diff = dialog.getByTestId("deploy-diff");
-  await expect(diff.locator(".monaco-diff-editor .editor.original .view-lines")).toContainText("version: 1");
-  await expect(diff.locator(".monaco-diff-editor .editor.modified .view-lines")).toContainText("version: 2");
+  // While Monaco measures the dialog it can lay the diff out inline for a frame, with the removed lines as a
+  // "line-delete" view zone inside the modified side: each side's own lines are the ones that are not that zone.
+  const sideLines = (side: "original" | "modified") => diff.locator(`.monaco-diff-editor .editor.${side} .view-lines:not(.line-delete)`);
+  await expect(sideLines("original")).toContainText("version: 1");
+  await expect(sideLines("modified")).toContainText("version: 2");
   await expect(diff.getByTestId("code-editor-keyboard-hint")).toContainText("Read-only");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await screenshot(page, "functions-deploy-diff");

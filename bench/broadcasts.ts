@@ -112,35 +112,6 @@ async function seedBroadcast(o: BroadcastBenchOptions, s: { channelId: string; t
 }
 
 /**
- * While a broadcast runs its tables change by the hundred thousand rows; a production server's
- * autovacuum re-analyzes a table once a tenth of it has changed, looking at each database once per
- * `autovacuum_naptime` (60 s by default). On a server without it, the bench runs one ANALYZE of the
- * tables the run writes at that cadence, read from the server's settings. Until 2026-11-28 it did so
- * every 10 s: each ANALYZE of 600,000 events and 200,000 messages took the broadcast's rate from 970/s
- * to about 800/s for a second or two, a maintenance load six times what autovacuum puts on a server.
- * Nothing when autovacuum is on.
- */
-function standInForAutovacuum(sql: Sql): { stop(): Promise<void> } {
-  let stopped = false;
-  const loop = (async () => {
-    const [row] = await sql<{ autovacuum: string; naptime: number }[]>`
-      select current_setting('autovacuum') as autovacuum, (select setting::int from pg_settings where name = 'autovacuum_naptime') as naptime`;
-    if (!row || row.autovacuum === "on") return;
-    const ticks = Math.max(1, Math.round((row.naptime * 1000) / 250));
-    while (!stopped) {
-      for (let i = 0; i < ticks && !stopped; i++) await sleep(250);
-      if (!stopped) await sql`analyze messages, broadcast_recipients, events, conversations`;
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await loop;
-    },
-  };
-}
-
-/**
  * A production server's autovacuum analyzes a table once a tenth of it has changed; on a server
  * running without it (this machine's) the planner would go on costing these tables as empty and scan
  * them whole for every batch. The bench stands in for it after its bulk loads.
@@ -158,23 +129,18 @@ async function run(o: BroadcastBenchOptions, phoneNumberId: string, id: string, 
   let peak: number | null = null;
   const samples: { t: number; accepted: number; refused: number }[] = [];
   let status = "SENDING";
-  const analyzing = standInForAutovacuum(o.sql);
-  try {
-    while (Date.now() - t0 < timeoutS * 1000) {
-      await sleep(count <= SMALL ? 100 : 250);
-      const pid = o.workerPid();
-      const mem = pid ? memoryOf(pid) : null;
-      if (mem) peak = Math.max(peak ?? 0, mem.rssMiB);
-      const now = await throughputStats(o, phoneNumberId);
-      samples.push({ t: Date.now(), accepted: now.accepted - start.accepted, refused: now.refused - start.refused });
-      if (now.accepted - start.accepted >= count) {
-        if (!waitForCompleted) break;
-        status = (await call<{ status: string }>(o, "GET", `/api/v1/broadcasts/${id}`)).status;
-        if (status !== "SENDING") break;
-      }
+  while (Date.now() - t0 < timeoutS * 1000) {
+    await sleep(count <= SMALL ? 100 : 250);
+    const pid = o.workerPid();
+    const mem = pid ? memoryOf(pid) : null;
+    if (mem) peak = Math.max(peak ?? 0, mem.rssMiB);
+    const now = await throughputStats(o, phoneNumberId);
+    samples.push({ t: Date.now(), accepted: now.accepted - start.accepted, refused: now.refused - start.refused });
+    if (now.accepted - start.accepted >= count) {
+      if (!waitForCompleted) break;
+      status = (await call<{ status: string }>(o, "GET", `/api/v1/broadcasts/${id}`)).status;
+      if (status !== "SENDING") break;
     }
-  } finally {
-    await analyzing.stop();
   }
   const end = await throughputStats(o, phoneNumberId);
   // The rate over the sending itself: from the first accepted message to the last.

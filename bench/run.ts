@@ -27,6 +27,7 @@ import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { Redis } from "ioredis";
 import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
+import { standInForAutovacuum } from "./autovacuum";
 import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, waitForWeb, type Proc } from "./procs";
@@ -226,6 +227,14 @@ async function main(): Promise<Results> {
   const [org] = await sql<{ id: string }[]>`select id from organizations order by id limit 1`;
   if (!org) throw new Error("bootstrap created no organization");
   log((await cli("orgs", "set-plan", "--org", org.id, "--plan", "bench")).trim());
+  const maintenance = postgres(dbUrl.href, { max: 1, onnotice: () => {} });
+  // BENCH_AUTOVACUUM_STAND_IN=0 leaves a server without autovacuum as it is (to measure what the stand-in changes).
+  const autovacuum = standInForAutovacuum(maintenance, log, process.env.BENCH_AUTOVACUUM_STAND_IN !== "0");
+  cleanups.push(async () => {
+    const { vacuums, analyzes } = await autovacuum.stop();
+    if (vacuums + analyzes > 0) log(`autovacuum's stand-in: ${vacuums} vacuums, ${analyzes} analyzes`);
+    await maintenance.end({ timeout: 5 });
+  });
 
   // ── 2. processes ──────────────────────────────────────────────────────────────────────────────
   const rss = new RssSampler();

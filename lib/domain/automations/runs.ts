@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { automationRuns, automations, contacts, messages, organizations, plans, projects, type AutomationRunStatus } from "@/lib/db/schema";
 import { preparedPerDb } from "@/lib/ports/db/prepared";
 import type { Ctx, SystemCtx } from "@/lib/domain/context";
@@ -96,27 +96,32 @@ export async function loadRunScope(db: Db, runId: string): Promise<RunScopeRow |
   return (row as RunScopeRow | undefined) ?? null;
 }
 
-const runScope = preparedPerDb((db) =>
-  db
-    .select({
-      run: automationRuns,
-      automation: automations,
-      project: projects,
-      org: organizations,
-      plan: plans,
-      contact: { id: contacts.id, name: contacts.name, phone: contacts.phone },
-      message: { content: messages.content, body: messages.body },
-    })
-    .from(automationRuns)
-    .innerJoin(automations, eq(automations.id, automationRuns.automationId))
-    .innerJoin(projects, eq(projects.id, automationRuns.projectId))
-    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .innerJoin(plans, eq(plans.id, organizations.planId))
-    .leftJoin(contacts, eq(contacts.id, automationRuns.contactId))
-    .leftJoin(messages, eq(messages.id, automationRuns.triggerMessageId))
-    .where(eq(automationRuns.id, sql.placeholder("run")))
-    .prepare("automation_run_scope"),
-);
+const runScope = preparedPerDb((db) => runScopeQuery(db, sql.placeholder("run")).prepare("automation_run_scope"));
+
+/** The run scope's statement, for a run id or a placeholder (its plan is tested: tests/automations/run-scope-plan.test.ts). */
+export function runScopeQuery(db: Db, run: string | Placeholder) {
+  return (
+    db
+      .select({
+        run: automationRuns,
+        automation: automations,
+        project: projects,
+        org: organizations,
+        plan: plans,
+        contact: { id: contacts.id, name: contacts.name, phone: contacts.phone },
+        message: { content: messages.content, body: messages.body },
+      })
+      .from(automationRuns)
+      .innerJoin(automations, eq(automations.id, automationRuns.automationId))
+      .innerJoin(projects, eq(projects.id, automationRuns.projectId))
+      .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+      .innerJoin(plans, eq(plans.id, organizations.planId))
+      // On the whole key: contacts' primary key is (project_id, id), so id alone reads every contact.
+      .leftJoin(contacts, and(eq(contacts.projectId, automationRuns.projectId), eq(contacts.id, automationRuns.contactId)))
+      .leftJoin(messages, eq(messages.id, automationRuns.triggerMessageId))
+      .where(eq(automationRuns.id, run))
+  );
+}
 
 /** A job acting for one project: the project's verbs (sends, flows, functions, handoff) need its Ctx, as the system. */
 export async function projectCtx(ctx: SystemCtx, projectId: string): Promise<Ctx | null> {

@@ -19,7 +19,8 @@ import { sleep } from "./load";
 export function standInForAutovacuum(sql: Sql, log: (line: string) => void, enabled = true): { stop(): Promise<{ vacuums: number; analyzes: number }> } {
   let stopped = false;
   const done = { vacuums: 0, analyzes: 0 };
-  const loop = (async () => {
+  const loop = standIn().catch((error: unknown) => log(`autovacuum's stand-in stopped: ${String(error)}`));
+  async function standIn(): Promise<void> {
     const [settings] = await sql<Settings[]>`
       select current_setting('autovacuum') as autovacuum,
         extract(epoch from current_setting('autovacuum_naptime')::interval)::float8 as naptime,
@@ -59,7 +60,7 @@ export function standInForAutovacuum(sql: Sql, log: (line: string) => void, enab
         }
       }
     }
-  })();
+  }
   return {
     async stop() {
       stopped = true;

@@ -14,6 +14,14 @@ export function guardRun(tag: string, watchdogMs: number, cleanup: () => Promise
       void cleanup().finally(() => process.exit(130));
     });
   }
+  // A crash must stop the processes too: one left behind (a web server retrying its dropped database at
+  // 0.6 cores) went on running through every later run of the evening and slowed all of them.
+  for (const event of ["uncaughtException", "unhandledRejection"] as const) {
+    process.on(event, (error: unknown) => {
+      console.error(`[${tag}] ${event}: cleaning up`, error);
+      void cleanup().finally(() => process.exit(1));
+    });
+  }
   return () => clearTimeout(watchdog);
 }
 

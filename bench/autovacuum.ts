@@ -7,9 +7,9 @@ import { sleep } from "./load";
  * is not a server anyone runs the product on: the queue's statements are prepared with generic plans
  * (lib/ports/db/open.ts QUEUE_POOL) while pgboss.job_common is empty, and nothing ever makes Postgres
  * plan them again, so each fetch and completion went on reading every job the run had made (753 and
- * 2,455 buffers per call after 30,000 jobs, against 24 and 7 with the table's statistics; 2026-11-30,
- * README "Performance"). An ANALYZE both records the statistics and makes each session plan the
- * table's statements again.
+ * 2,455 buffers per call after 30,000 jobs; the same fetch planned with the table's statistics read 24;
+ * 2026-11-30, README "Performance"). An ANALYZE both records the statistics and makes each session plan
+ * the table's statements again.
  *
  * So on a server without autovacuum the bench does what autovacuum would, with its settings read from
  * the server: once per `autovacuum_naptime`, each table of the database whose dead rows, inserted rows

@@ -6,7 +6,7 @@ import type { DirectDeliveryBatch } from "@/lib/domain/context";
 import { emitEvent } from "@/lib/domain/events";
 import { processInboundWebhook } from "@/lib/domain/ingest/process";
 import { LEASE_MS, installDirectDeliveries, withDirectDeliveries } from "@/lib/domain/webhooks/direct";
-import { sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
+import { GIVE_BACK_DELAY_MS, sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
 import { SANDBOX_PHONE_NUMBER_ID } from "@/lib/domain/channels/sandbox";
 import { executeRows } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
@@ -219,15 +219,28 @@ describe("direct deliveries", () => {
     await receiver.waitFor(1);
     const stop = uninstall!;
     uninstall = null;
+    const givenAt = Date.now();
     expect(await stop(50)).toBe(1);
     const [given] = await deliveriesOf([eventId!]);
     expect(given).toMatchObject({ status: "pending", attemptCount: 0, leaseExpiresAt: null });
     expect(await jobsFor(given!.id)).toEqual([`${given!.id}:1`]);
-
-    // The attempt still in flight finishes and is recorded; the job then finds it done.
-    for (let i = 0; i < 100 && (await deliveriesOf([eventId!]))[0]!.status === "pending"; i++) await new Promise((r) => setTimeout(r, 50));
-    expect((await deliveriesOf([eventId!]))[0]).toMatchObject({ status: "succeeded", attemptCount: 1 });
+    // Its job waits out the longest the running attempt can take (GIVE_BACK_DELAY_MS): a worker draining
+    // now does not POST beside it, which put two recorded successes on one delivery.
+    const [job] = await executeRows<{ start_after: string }>(h.app.db, sql`select start_after from pgboss.job where singleton_key = ${`${given!.id}:1`}`);
+    expect(new Date(job!.start_after).getTime()).toBeGreaterThanOrEqual(givenAt + GIVE_BACK_DELAY_MS - 1_000);
     await h.app.runtime.ports.queue.drain();
     expect(receiver.received).toHaveLength(1);
+
+    // The attempt still in flight finishes and is recorded; the job, once due, finds it done.
+    for (let i = 0; i < 100 && (await deliveriesOf([eventId!]))[0]!.status === "pending"; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await deliveriesOf([eventId!]))[0]).toMatchObject({ status: "succeeded", attemptCount: 1 });
+    await h.app.db.execute(sql`update pgboss.job set start_after = now() where singleton_key = ${`${given!.id}:1`}`);
+    await h.app.runtime.ports.queue.drain();
+    expect(receiver.received).toHaveLength(1);
+    const [{ n }] = await executeRows<{ n: number }>(
+      h.app.db,
+      sql`select count(*)::int as n from webhook_attempts where delivery_id = ${given!.id} and status_code between 200 and 299`,
+    ).then((rows) => rows as [{ n: number }]);
+    expect(n).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { runScopeQuery } from "@/lib/domain/automations/runs";
+import { executeRows } from "@/lib/ports/db/bulk";
 import { createTestApp, type TestApp } from "../support/app";
-import { rowsOf } from "../contacts/erase-support";
 
 /**
  * Every run of a reply reads its scope in one statement (lib/domain/automations/runs.ts). Its contact
@@ -32,7 +32,7 @@ describe("the automation run's scope", () => {
   it("reads its contact by the contact's whole key", async () => {
     const plan = await app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${runScopeQuery(tx, "aur_nothing")}`));
+      return executeRows<Record<string, unknown>>(tx, sql`explain (format json) ${runScopeQuery(tx, "aur_nothing")}`);
     });
     const [first] = plan;
     const document = Object.values(first!)[0];

@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { inboundWebhooks, webhookDeliveries } from "@/lib/db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { events, inboundWebhooks, projects, webhookDeliveries } from "@/lib/db/schema";
 import type { DirectDeliveryBatch } from "@/lib/domain/context";
-import { emitEvent } from "@/lib/domain/events";
+import { emitEvent, emitEvents } from "@/lib/domain/events";
+import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
 import { processInboundWebhook } from "@/lib/domain/ingest/process";
 import { LEASE_MS, installDirectDeliveries, withDirectDeliveries } from "@/lib/domain/webhooks/direct";
 import { GIVE_BACK_DELAY_MS, sweepExpiredLeases } from "@/lib/domain/webhooks/lease-sweep";
@@ -210,6 +211,54 @@ describe("direct deliveries", () => {
       ["succeeded", null],
     ]);
     for (const delivery of mine) expect(await jobsFor(delivery.id)).toEqual([]);
+    // Signed with the project's secret as the run's own read of the project gave it (no lookup per attempt).
+    for (const got of receiver.received) {
+      expect(got.headers["x-svc-signature"]).toBe(`sha256=${createHmac("sha256", Buffer.from(secret, "utf8")).update(got.raw).digest("hex")}`);
+    }
+  });
+
+  it("a run of events stored together writes its leased deliveries in one go, each handed over with what its attempt reads", async () => {
+    const handed: { projectId: string; deliveryId: string | null; scope: AttemptScope | undefined }[] = [];
+    const recording: DirectDeliveryBatch = {
+      reserve: (_projectId, now) => new Date(now.getTime() + LEASE_MS),
+      settle: (projectId, deliveryId, scope) => void handed.push({ projectId, deliveryId, scope }),
+    };
+    const at = h.app.clock.now();
+    const payloads = ["a", "b", "c"].map((name) => ({ message_id: `msg_${name}`, status: "delivered" }));
+    const ids = await h.app.db.transaction((tx) =>
+      emitEvents(
+        { ...h.app.systemCtx(), db: tx, direct: recording },
+        payloads.map((payload) => ({ project: { id: acme.projectId }, type: "message.status" as const, payload, at })),
+      ),
+    );
+    expect(ids).toHaveLength(3);
+    const [project] = await h.app.db.select().from(projects).where(eq(projects.id, acme.projectId));
+    const stored = new Map((await h.app.db.select().from(events).where(inArray(events.id, ids))).map((e) => [e.id, e.payload]));
+    expect([...stored.values()].map((p) => (p as { message_id: string }).message_id).sort()).toEqual(["msg_a", "msg_b", "msg_c"]);
+    const deliveries = await deliveriesOf(ids);
+    expect(deliveries.map((d) => d.status)).toEqual(["pending", "pending", "pending"]);
+    for (const delivery of deliveries) {
+      expect(delivery.leaseExpiresAt).not.toBeNull();
+      expect(await jobsFor(delivery.id)).toEqual([]);
+    }
+    expect(handed.map((x) => x.deliveryId).sort()).toEqual(deliveries.map((d) => d.id).sort());
+    for (const { projectId, deliveryId, scope } of handed) {
+      const delivery = deliveries.find((d) => d.id === deliveryId)!;
+      expect(projectId).toBe(acme.projectId);
+      expect(scope).toEqual({
+        delivery: { id: deliveryId, status: "pending", attemptCount: 0 },
+        event: { id: delivery.eventId, type: "message.status", payload: stored.get(delivery.eventId) },
+        project: {
+          id: acme.projectId,
+          webhookUrl: project!.webhookUrl,
+          webhookPausedAt: null,
+          webhookFailingSince: project!.webhookFailingSince,
+          webhookSecretSealed: project!.webhookSecretSealed,
+          previousWebhookSecretSealed: project!.previousWebhookSecretSealed,
+          previousWebhookSecretExpiresAt: project!.previousWebhookSecretExpiresAt,
+        },
+      });
+    }
   });
 
   it("attempts still running when a stopping worker's grace ends go to jobs at once, and one that then finishes is not made twice", async () => {

@@ -1,11 +1,11 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { events, projects } from "@/lib/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { events } from "@/lib/db/schema";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
 import { executeRows, insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
-import { WEBHOOK_TARGET, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 import { insertEventDelivering, type DeliveringEvent, type DeliveringOutcome } from "./insert-delivering";
+import { deliverStoredEvents } from "./leased-deliveries";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
@@ -97,7 +97,8 @@ export function settleDeliveringEvent(ctx: Pick<SystemCtx, "direct">, event: Del
 
 /**
  * emitEvent for many events in one multi-row insert (an envelope's statuses): the same rows, dedupe
- * and deliveries, with each project's webhook target read once. Returns the ids of the events stored
+ * and deliveries, with each project's webhook target read once and the deliveries this process
+ * attempts written together (leased-deliveries.ts). Returns the ids of the events stored
  * (a dedupe key that exists already stores nothing, as in emitEvent).
  */
 export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, inputs: EventInput[]): Promise<string[]> {
@@ -113,22 +114,10 @@ export async function emitEvents(ctx: Pick<SystemCtx, "db" | "ports" | "direct">
     createdAt: input.at,
   }));
   const stored = new Set((await executeRows<{ id: string }>(ctx.db, insertRowsSql(events, rows, sql`on conflict do nothing returning id`))).map((r) => r.id));
-  const toDeliver = rows.filter((row, i) => stored.has(row.id) && row.deliver && !inputs[i]!.defer);
-  const projectIds = [...new Set(toDeliver.map((row) => row.projectId))];
-  const targets = projectIds.length
-    ? new Map(
-        (
-          await ctx.db
-            .select({ id: projects.id, ...WEBHOOK_TARGET })
-            .from(projects)
-            .where(inArray(projects.id, projectIds))
-        ).map((t) => [t.id, t]),
-      )
-    : new Map<string, { url: string | null; pausedAt: Date | null }>();
-  for (const row of toDeliver) {
-    const target = targets.get(row.projectId);
-    if (target?.url) await scheduleDelivery(ctx.db, ctx.ports.queue, row, row.createdAt, "event", target, ctx.direct);
-  }
+  await deliverStoredEvents(
+    ctx,
+    rows.filter((row, i) => stored.has(row.id) && row.deliver && !inputs[i]!.defer),
+  );
   return [...stored];
 }
 

@@ -17,9 +17,9 @@ export interface DeliveryJob {
 
 export type DeliveryTrigger = "event" | "redeliver" | "replay";
 
-/** Where a project's deliveries go: the columns scheduleDelivery needs, for any select over `projects`. */
-export const WEBHOOK_TARGET = { url: projects.webhookUrl, pausedAt: projects.webhookPausedAt };
-export type WebhookTarget = { url: string | null; pausedAt: Date | null };
+/** Where a project's deliveries go: what scheduleDelivery reads of the project when its caller has not. */
+const WEBHOOK_TARGET = { url: projects.webhookUrl, pausedAt: projects.webhookPausedAt };
+type WebhookTarget = { url: string | null; pausedAt: Date | null };
 
 /**
  * Creates the delivery of an event and schedules its first attempt, inside the caller's transaction

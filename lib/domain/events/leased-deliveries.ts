@@ -1,0 +1,94 @@
+import { inArray } from "drizzle-orm";
+import { projects, webhookDeliveries } from "@/lib/db/schema";
+import type { Db } from "@/lib/ports/db/types";
+import { insertRowsSql } from "@/lib/ports/db/bulk";
+import { newId } from "@/lib/ids";
+import type { SystemCtx } from "@/lib/domain/context";
+import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
+import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
+
+/**
+ * The deliveries of a run of events stored together (emitEvents: an envelope's statuses, several
+ * messages' sent, delivered and read at once). Those this process attempts itself once the caller
+ * commits (lib/domain/webhooks/direct.ts) are written in ONE multi-row insert, each handed to the
+ * direct batch with the scope its attempt reads, so the attempt looks nothing up. Written one by one,
+ * with a lookup per attempt after the commit, they were two round trips per status, about six per
+ * keyword → reply in the bench, inside the transaction that holds the messages' rows (README
+ * "Performance"). A paused endpoint, or no free slot, gets scheduleDelivery's row (and job) as before.
+ */
+
+/** A stored event that goes to the webhook (emitEvents' row). */
+export interface StoredEvent {
+  id: string;
+  projectId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The project's columns a delivery needs: where it goes, and what its attempt signs with. */
+const TARGET_COLUMNS = {
+  id: projects.id,
+  url: projects.webhookUrl,
+  pausedAt: projects.webhookPausedAt,
+  failingSince: projects.webhookFailingSince,
+  secretSealed: projects.webhookSecretSealed,
+  previousSecretSealed: projects.previousWebhookSecretSealed,
+  previousSecretExpiresAt: projects.previousWebhookSecretExpiresAt,
+};
+
+type Target = Awaited<ReturnType<typeof selectTargets>>[number];
+
+export async function deliverStoredEvents(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, stored: StoredEvent[]): Promise<void> {
+  if (!stored.length) return;
+  const targets = await targetsOf(ctx.db, [...new Set(stored.map((event) => event.projectId))]);
+  const leased: { event: StoredEvent; target: Target; deliveryId: string; lease: Date }[] = [];
+  for (const event of stored) {
+    const target = targets.get(event.projectId);
+    if (!target?.url) continue;
+    const lease = target.pausedAt === null ? (ctx.direct?.reserve(event.projectId, ctx.ports.clock.now()) ?? null) : null;
+    if (lease) leased.push({ event, target, deliveryId: newId("webhookDelivery", event.createdAt.getTime()), lease });
+    else await scheduleDelivery(ctx.db, ctx.ports.queue, event, event.createdAt, "event", { url: target.url, pausedAt: target.pausedAt }, null);
+  }
+  if (!leased.length) return;
+  // A failure here leaves the slots reserved: the direct batch frees them when the caller's transaction ends.
+  const rows = leased.map(({ event, deliveryId, lease }) => ({
+    id: deliveryId,
+    projectId: event.projectId,
+    eventId: event.id,
+    eventType: event.type,
+    status: "pending" as const,
+    nextAttemptAt: event.createdAt,
+    leaseExpiresAt: lease,
+    trigger: "event" as const,
+    createdAt: event.createdAt,
+    updatedAt: event.createdAt,
+  }));
+  await ctx.db.execute(insertRowsSql(webhookDeliveries, rows));
+  for (const { event, target, deliveryId } of leased) ctx.direct?.settle(event.projectId, deliveryId, scopeOf(event, target, deliveryId));
+}
+
+function selectTargets(db: Db, projectIds: string[]) {
+  return db.select(TARGET_COLUMNS).from(projects).where(inArray(projects.id, projectIds));
+}
+
+async function targetsOf(db: Db, projectIds: string[]): Promise<Map<string, Target>> {
+  return new Map((await selectTargets(db, projectIds)).map((row) => [row.id, row]));
+}
+
+/** What the attempt would have read back (attempt.ts deliveryLookup), as this transaction wrote and read it. */
+function scopeOf(event: StoredEvent, target: Target, deliveryId: string): AttemptScope {
+  return {
+    delivery: { id: deliveryId, status: "pending", attemptCount: 0 },
+    event: { id: event.id, type: event.type, payload: event.payload },
+    project: {
+      id: event.projectId,
+      webhookUrl: target.url,
+      webhookPausedAt: target.pausedAt,
+      webhookFailingSince: target.failingSince,
+      webhookSecretSealed: target.secretSealed,
+      previousWebhookSecretSealed: target.previousSecretSealed,
+      previousWebhookSecretExpiresAt: target.previousSecretExpiresAt,
+    },
+  };
+}

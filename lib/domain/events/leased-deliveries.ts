@@ -11,9 +11,9 @@ import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
  * The deliveries of a run of events stored together (emitEvents: an envelope's statuses, several
  * messages' sent, delivered and read at once). Those this process attempts itself once the caller
  * commits (lib/domain/webhooks/direct.ts) are written in ONE multi-row insert, each handed to the
- * direct batch with the scope its attempt reads, so the attempt looks nothing up. Written one by one,
- * with a lookup per attempt after the commit, they were two round trips per status, about six per
- * keyword → reply in the bench, inside the transaction that holds the messages' rows (README
+ * direct batch with the scope its attempt reads, so the attempt looks nothing up. Before, each status
+ * cost two round trips, about six per keyword → reply in the bench: its delivery's insert, inside the
+ * transaction that holds the run's message rows, and its attempt's lookup after the commit (README
  * "Performance"). A paused endpoint, or no free slot, gets scheduleDelivery's row (and job) as before.
  */
 

@@ -1,11 +1,10 @@
 import { inArray } from "drizzle-orm";
-import { projects, webhookDeliveries } from "@/lib/db/schema";
+import { projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { insertRowsSql } from "@/lib/ports/db/bulk";
 import { newId } from "@/lib/ids";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
-import { scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
+import { insertLeasedDeliveries, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 
 /**
  * The deliveries of a run of events stored together (emitEvents: an envelope's statuses, several
@@ -52,19 +51,17 @@ export async function deliverStoredEvents(ctx: Pick<SystemCtx, "db" | "ports" | 
   }
   if (!leased.length) return;
   // A failure here leaves the slots reserved: the direct batch frees them when the caller's transaction ends.
-  const rows = leased.map(({ event, deliveryId, lease }) => ({
-    id: deliveryId,
-    projectId: event.projectId,
-    eventId: event.id,
-    eventType: event.type,
-    status: "pending" as const,
-    nextAttemptAt: event.createdAt,
-    leaseExpiresAt: lease,
-    trigger: "event" as const,
-    createdAt: event.createdAt,
-    updatedAt: event.createdAt,
-  }));
-  await ctx.db.execute(insertRowsSql(webhookDeliveries, rows));
+  await insertLeasedDeliveries(
+    ctx.db,
+    leased.map(({ event, deliveryId, lease }) => ({
+      id: deliveryId,
+      projectId: event.projectId,
+      eventId: event.id,
+      eventType: event.type,
+      at: event.createdAt,
+      leaseExpiresAt: lease,
+    })),
+  );
   for (const { event, target, deliveryId } of leased) ctx.direct?.settle(event.projectId, deliveryId, scopeOf(event, target, deliveryId));
 }
 

@@ -6,6 +6,7 @@ import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { newId } from "@/lib/ids";
 import type { DirectDeliveryBatch } from "@/lib/domain/context";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
+import { insertRowsSql } from "@/lib/ports/db/bulk";
 
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
 
@@ -94,6 +95,35 @@ const insertDelivery = builtOnce("webhook_delivery_insert", (db) => {
       .returning({ id: webhookDeliveries.id })
   );
 });
+
+/** A delivery this process attempts itself once its caller commits (direct.ts): pending, leased, no job. */
+export interface LeasedDelivery {
+  id: string;
+  projectId: string;
+  eventId: string;
+  eventType: string;
+  /** The event's time: the delivery's created_at and first attempt. */
+  at: Date;
+  leaseExpiresAt: Date;
+}
+
+/** Leased deliveries of a run of events (events/leased-deliveries.ts), in one multi-row insert. */
+export async function insertLeasedDeliveries(db: Db, deliveries: LeasedDelivery[]): Promise<void> {
+  if (!deliveries.length) return;
+  const rows = deliveries.map((d) => ({
+    id: d.id,
+    projectId: d.projectId,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: "pending" as const,
+    nextAttemptAt: d.at,
+    leaseExpiresAt: d.leaseExpiresAt,
+    trigger: "event" as const,
+    createdAt: d.at,
+    updatedAt: d.at,
+  }));
+  await db.execute(insertRowsSql(webhookDeliveries, rows));
+}
 
 export async function sendAttempt(db: Db, queue: TypedJobQueue, job: DeliveryJob, projectId: string, startAfter?: Date): Promise<void> {
   await queue.send(WEBHOOK_DELIVER_JOB, job, { tx: db, ...attemptJobOptions(job, projectId), ...(startAfter ? { startAfter } : {}) });

@@ -3,7 +3,7 @@ import { projects } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import type { SystemCtx } from "@/lib/domain/context";
-import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
+import { ATTEMPT_PROJECT_COLUMNS, type AttemptScope } from "@/lib/domain/webhooks/attempt";
 import { insertLeasedDeliveries, scheduleDelivery } from "@/lib/domain/webhooks/enqueue";
 
 /**
@@ -25,18 +25,7 @@ export interface StoredEvent {
   createdAt: Date;
 }
 
-/** The project's columns a delivery needs: where it goes, and what its attempt signs with. */
-const TARGET_COLUMNS = {
-  id: projects.id,
-  url: projects.webhookUrl,
-  pausedAt: projects.webhookPausedAt,
-  failingSince: projects.webhookFailingSince,
-  secretSealed: projects.webhookSecretSealed,
-  previousSecretSealed: projects.previousWebhookSecretSealed,
-  previousSecretExpiresAt: projects.previousWebhookSecretExpiresAt,
-};
-
-type Target = Awaited<ReturnType<typeof selectTargets>>[number];
+type Target = AttemptScope["project"];
 
 export async function deliverStoredEvents(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, stored: StoredEvent[]): Promise<void> {
   if (!stored.length) return;
@@ -44,10 +33,10 @@ export async function deliverStoredEvents(ctx: Pick<SystemCtx, "db" | "ports" | 
   const leased: { event: StoredEvent; target: Target; deliveryId: string; lease: Date }[] = [];
   for (const event of stored) {
     const target = targets.get(event.projectId);
-    if (!target?.url) continue;
-    const lease = target.pausedAt === null ? (ctx.direct?.reserve(event.projectId, ctx.ports.clock.now()) ?? null) : null;
+    if (!target?.webhookUrl) continue;
+    const lease = target.webhookPausedAt === null ? (ctx.direct?.reserve(event.projectId, ctx.ports.clock.now()) ?? null) : null;
     if (lease) leased.push({ event, target, deliveryId: newId("webhookDelivery", event.createdAt.getTime()), lease });
-    else await scheduleDelivery(ctx.db, ctx.ports.queue, event, event.createdAt, "event", { url: target.url, pausedAt: target.pausedAt }, null);
+    else await scheduleDelivery(ctx.db, ctx.ports.queue, event, event.createdAt, "event", { url: target.webhookUrl, pausedAt: target.webhookPausedAt }, null);
   }
   if (!leased.length) return;
   // A failure here leaves the slots reserved: the direct batch frees them when the caller's transaction ends.
@@ -65,27 +54,13 @@ export async function deliverStoredEvents(ctx: Pick<SystemCtx, "db" | "ports" | 
   for (const { event, target, deliveryId } of leased) ctx.direct?.settle(event.projectId, deliveryId, scopeOf(event, target, deliveryId));
 }
 
-function selectTargets(db: Db, projectIds: string[]) {
-  return db.select(TARGET_COLUMNS).from(projects).where(inArray(projects.id, projectIds));
-}
-
+/** Each project's AttemptScope["project"], read once for the run (the columns attempt.ts's lookup reads). */
 async function targetsOf(db: Db, projectIds: string[]): Promise<Map<string, Target>> {
-  return new Map((await selectTargets(db, projectIds)).map((row) => [row.id, row]));
+  const rows = await db.select(ATTEMPT_PROJECT_COLUMNS).from(projects).where(inArray(projects.id, projectIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** What the attempt would have read back (attempt.ts deliveryLookup), as this transaction wrote and read it. */
-function scopeOf(event: StoredEvent, target: Target, deliveryId: string): AttemptScope {
-  return {
-    delivery: { id: deliveryId, status: "pending", attemptCount: 0 },
-    event: { id: event.id, type: event.type, payload: event.payload },
-    project: {
-      id: event.projectId,
-      webhookUrl: target.url,
-      webhookPausedAt: target.pausedAt,
-      webhookFailingSince: target.failingSince,
-      webhookSecretSealed: target.secretSealed,
-      previousWebhookSecretSealed: target.previousSecretSealed,
-      previousWebhookSecretExpiresAt: target.previousSecretExpiresAt,
-    },
-  };
+function scopeOf(event: StoredEvent, project: Target, deliveryId: string): AttemptScope {
+  return { delivery: { id: deliveryId, status: "pending", attemptCount: 0 }, event: { id: event.id, type: event.type, payload: event.payload }, project };
 }

@@ -44,6 +44,17 @@ interface Answer {
   durationMs: number;
 }
 
+/** The project's columns an attempt reads (AttemptScope["project"]): where it POSTs and what it signs with. */
+export const ATTEMPT_PROJECT_COLUMNS = {
+  id: projects.id,
+  webhookUrl: projects.webhookUrl,
+  webhookPausedAt: projects.webhookPausedAt,
+  webhookFailingSince: projects.webhookFailingSince,
+  webhookSecretSealed: projects.webhookSecretSealed,
+  previousWebhookSecretSealed: projects.previousWebhookSecretSealed,
+  previousWebhookSecretExpiresAt: projects.previousWebhookSecretExpiresAt,
+};
+
 /**
  * The delivery with its event and project (every attempt starts with it): only the columns an attempt
  * reads, so a row costs the worker less to decode (the whole project row was most of it).
@@ -53,15 +64,7 @@ const deliveryLookup = preparedPerDb((db) =>
     .select({
       delivery: { id: webhookDeliveries.id, status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount },
       event: { id: events.id, type: events.type, payload: events.payload },
-      project: {
-        id: projects.id,
-        webhookUrl: projects.webhookUrl,
-        webhookPausedAt: projects.webhookPausedAt,
-        webhookFailingSince: projects.webhookFailingSince,
-        webhookSecretSealed: projects.webhookSecretSealed,
-        previousWebhookSecretSealed: projects.previousWebhookSecretSealed,
-        previousWebhookSecretExpiresAt: projects.previousWebhookSecretExpiresAt,
-      },
+      project: ATTEMPT_PROJECT_COLUMNS,
     })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))

@@ -16,10 +16,22 @@ import { sleep } from "./load";
  * or changed rows have passed autovacuum's thresholds is vacuumed or analyzed, one at a time, with
  * autovacuum's cost-based delay. Nothing when autovacuum is on.
  */
-export function standInForAutovacuum(sql: Sql, log: (line: string) => void, enabled = true): { stop(): Promise<{ vacuums: number; analyzes: number }> } {
+export function standInForAutovacuum(
+  sql: Sql,
+  log: (line: string) => void,
+  enabled = true,
+): { passNow(): Promise<void>; stop(): Promise<{ vacuums: number; analyzes: number }> } {
   let stopped = false;
   const done = { vacuums: 0, analyzes: 0 };
-  const loop = standIn().catch((error: unknown) => log(`autovacuum's stand-in stopped: ${String(error)}`));
+  /** Callers of passNow() waiting for the pass that starts next (the loop's own or an early one). */
+  let waiting: (() => void)[] = [];
+  let finished = false;
+  const loop = standIn()
+    .catch((error: unknown) => log(`autovacuum's stand-in stopped: ${String(error)}`))
+    .finally(() => {
+      finished = true;
+      for (const resolve of waiting.splice(0)) resolve();
+    });
   async function standIn(): Promise<void> {
     const [settings] = await sql<Settings[]>`
       select current_setting('autovacuum') as autovacuum,
@@ -40,8 +52,10 @@ export function standInForAutovacuum(sql: Sql, log: (line: string) => void, enab
     await sql.unsafe(`set vacuum_cost_delay = '${settings.cost_delay}'; set vacuum_cost_limit = ${Number(settings.cost_limit)}`);
     const ticks = Math.max(1, Math.round((settings.naptime * 1000) / 250));
     while (!stopped) {
-      for (let i = 0; i < ticks && !stopped; i++) await sleep(250);
+      for (let i = 0; i < ticks && !stopped && waiting.length === 0; i++) await sleep(250);
       if (stopped) break;
+      const answered = waiting;
+      waiting = [];
       // A table dropped or locked meanwhile is not a reason to stop standing in.
       const tables = await due(sql, settings).catch((error: unknown) => (log(`autovacuum's stand-in: ${String(error)}`), []));
       for (const table of tables) {
@@ -59,9 +73,20 @@ export function standInForAutovacuum(sql: Sql, log: (line: string) => void, enab
           log(`autovacuum's stand-in: ${name}: ${String(error)}`);
         }
       }
+      for (const resolve of answered) resolve();
     }
   }
   return {
+    /**
+     * One pass now, without waiting for the naptime: the bench calls it once its set-up is done, so
+     * the measured phases start on tables autovacuum has seen, as a running server's are (a phase that
+     * began before the first pass measured plans made on empty tables). Resolves at once when nothing
+     * stands in.
+     */
+    passNow() {
+      if (finished || stopped) return Promise.resolve();
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
     async stop() {
       stopped = true;
       await loop;

@@ -107,11 +107,17 @@ export async function insertOutboundMessageWithJob(
 }
 
 function outboundWithJobStatement(name: string, answerCte: SQL | null) {
-  return statementWithJob(name, (job, db) => {
-    const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS);
-    const payload = sql`${sql.placeholder("job")}`;
-    return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)}${answerCte ?? sql``} select ${job.notifiedColumn("job")} as "notified"`;
-  });
+  return statementWithJob(
+    name,
+    (job, db) => {
+      const { insert, touch } = insertAndTouch(db, OUTBOUND_COLUMNS);
+      const payload = sql`${sql.placeholder("job")}`;
+      return sql`with "inserted" as (${insert.getSQL()}), "touched" as (${touch.getSQL()})${job.ctes("job", payload)}${answerCte ?? sql``} select ${job.notifiedColumn("job")} as "notified"`;
+    },
+    // A send a job makes (an automation's reply, an agent's) goes to the provider from this worker
+    // once written, when provider.send has a free slot here; a web process's send wakes the workers.
+    { runHere: true },
+  );
 }
 
 const outboundWithJob = outboundWithJobStatement("message_insert_outbound_with_job", null);

@@ -9,7 +9,7 @@ import { QueuePump } from "./pump";
 import { jobFailureMessage } from "./failure";
 import { redactJobs, type JobMentions } from "./redact";
 import { giveBackJobs, readQueueStats } from "./stats";
-import { jobInsertFor, type JobInsert, type QueueShape } from "./job-insert";
+import { jobInsertFor, type JobInsert, type JobSlot, type QueueShape } from "./job-insert";
 import { createWaker } from "./wake";
 import type { QueueReading } from "@/lib/ports/metrics";
 
@@ -126,8 +126,20 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     // Looking up any job id through the queue refills the cache now.
     await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
     const queue = await boss.getQueue(name);
-    if (queue) shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false });
+    if (queue) shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false, retryLimit: queue.retryLimit });
     created.add(name);
+  }
+
+  /** A slot of this process's pump for `name` (a worker process's), for a job its statement writes already taken. */
+  function slotOf(name: string, insertion: JobInsert): JobSlot | null {
+    const pump = pumps.get(name);
+    if (!pump?.reserve()) return null;
+    const retryLimit = shapes.get(name)?.retryLimit ?? 0;
+    return {
+      insertion,
+      run: ({ id, data }) => pump.runReserved({ id, name, data, retryCount: 0, retryLimit } as unknown as Job<object>),
+      release: () => pump.release(),
+    };
   }
 
   async function runOne(name: string, job: Job<object>): Promise<void> {
@@ -150,7 +162,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
         const queue = existing.get(name);
         if (!queue) await ensureQueue(name);
         else {
-          shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false });
+          shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false, retryLimit: queue.retryLimit });
           created.add(name);
         }
       }
@@ -176,7 +188,14 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
       if (!insert) {
         const shape = shapes.get(name);
         if (!shape) throw new Error(`Queue '${name}' was not prepared before a job insert in a statement`);
-        inserts.set(name, (insert = jobInsertFor(shape, () => waker.wake(name))));
+        inserts.set(
+          name,
+          (insert = jobInsertFor(
+            shape,
+            () => waker.wake(name),
+            (claimed) => slotOf(name, claimed),
+          )),
+        );
       }
       return insert;
     },

@@ -68,6 +68,28 @@ export class QueuePump {
     this.loop ??= this.run();
   }
 
+  /**
+   * A slot for a job this process is writing already taken (job-insert.ts runHere), or false when
+   * every slot is busy or the pump is stopping. Held until runReserved or release.
+   */
+  reserve(): boolean {
+    if (this.stopping || this.inFlight >= this.options.capacity) return false;
+    this.inFlight++;
+    return true;
+  }
+
+  /** The reserved slot's job committed: it runs and settles as a fetched job does. */
+  runReserved(job: Job<object>): void {
+    this.execute(job, true);
+  }
+
+  /** The reserved slot's job was not written. */
+  release(): void {
+    this.inFlight--;
+    if (this.inFlight === 0) this.drained?.();
+    this.wake();
+  }
+
   /** Something may be waiting (a NOTIFY for this queue, or a slot came free): fetch now. */
   wake(): void {
     this.woken = true;
@@ -141,8 +163,8 @@ export class QueuePump {
    * Runs the job beside the fetch loop, so its promise is not awaited (`void`): a failed run is recorded
    * as the job's failure, a failure to record it goes to options.onError, and stop() waits for inFlight.
    */
-  private execute(job: Job<object>): void {
-    this.inFlight++;
+  private execute(job: Job<object>, reserved = false): void {
+    if (!reserved) this.inFlight++;
     this.running.add(job);
     void this.options
       .run(job)

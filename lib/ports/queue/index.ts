@@ -334,6 +334,7 @@ function pumpFor(boss: PgBoss, name: string, options: QueueOptions, pollMs: numb
     },
     {
       capacity: localConcurrency,
+      grouped: groupConcurrency !== undefined,
       pollMs,
       run: (job) =>
         runOne(job).catch((error: unknown) => {

@@ -20,6 +20,11 @@ export interface PumpSource {
 
 export interface PumpOptions {
   capacity: number;
+  /**
+   * The queue caps each group (groupConcurrency): a job the last fetch passed over for its group's cap
+   * may be due once a slot frees, with no NOTIFY to say so, so every freed slot fetches.
+   */
+  grouped?: boolean;
   /** Backstop poll while idle (a missed NOTIFY, jobs whose start_after arrived). */
   pollMs: number;
   run(job: Job<object>): Promise<void>;
@@ -53,6 +58,12 @@ export class QueuePump {
   private readonly running = new Set<Job<object>>();
   private stopping = false;
   private woken = false;
+  /**
+   * A job may be waiting for this pump: a NOTIFY came (or the pump just started) since the last fetch
+   * that came back with fewer jobs than it asked for. A freed slot fetches only then: after each job
+   * a fetch found nothing (most of a busy worker's fetches, README "Performance").
+   */
+  private mayBeWaiting = true;
   private wakeSleeper: (() => void) | null = null;
   private finished: Job<object>[] = [];
   private flushing: Promise<void> | null = null;
@@ -87,13 +98,23 @@ export class QueuePump {
   release(): void {
     this.inFlight--;
     if (this.inFlight === 0) this.drained?.();
-    this.wake();
+    this.slotFreed();
   }
 
-  /** Something may be waiting (a NOTIFY for this queue, or a slot came free): fetch now. */
+  /** Something may be waiting (a NOTIFY for this queue, the listener reconnected): fetch now. */
   wake(): void {
+    this.mayBeWaiting = true;
+    this.rouse();
+  }
+
+  private rouse(): void {
     this.woken = true;
     this.wakeSleeper?.();
+  }
+
+  /** A slot came free: fetch if a job may be waiting for it (see mayBeWaiting); the poll finds the rest. */
+  private slotFreed(): void {
+    if (this.mayBeWaiting || this.options.grouped || this.stopping) this.rouse();
   }
 
   /**
@@ -131,10 +152,14 @@ export class QueuePump {
         const free = capacity - this.inFlight;
         try {
           lastFetchAt = Date.now();
+          // Cleared before the fetch: a NOTIFY that arrives while it runs sets it again.
+          this.mayBeWaiting = false;
           const jobs = await this.source.fetch(free);
           for (const job of jobs) this.execute(job);
           full = jobs.length === free;
+          if (full) this.mayBeWaiting = true;
         } catch (error) {
+          this.mayBeWaiting = true;
           this.options.onError(error);
         }
         lastFull = full;
@@ -183,7 +208,7 @@ export class QueuePump {
         this.running.delete(job);
         if (this.inFlight === 0) this.drained?.();
         // A slot is free; its group slot frees once the completion is written (the flush wakes us then).
-        if (!this.finished.length) this.wake();
+        if (!this.finished.length) this.slotFreed();
       });
   }
 
@@ -199,7 +224,7 @@ export class QueuePump {
           // Left active, the jobs expire and run again; attempts are idempotent (see lib/jobs).
           this.options.onError(error);
         }
-        this.wake();
+        this.slotFreed();
       }
     })().finally(() => {
       this.flushing = null;

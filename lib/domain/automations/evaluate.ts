@@ -1,11 +1,11 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { automationEvaluations, automationRuns, automations, conversations, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
 import { newId } from "@/lib/ids";
 import { INBOUND_MESSAGE_COLUMNS, type InboundMessageRow } from "@/lib/domain/messages/inbound-row";
 import { builtOnceSql, preparedPerDb } from "@/lib/ports/db/prepared";
-import { automationsInOrder } from "./in-order";
+import type { automationsInOrder } from "./in-order";
 import { matchCandidates, matchOption, type MessageFacts } from "./match";
 import type { EvaluatedAutomation, MessageReason } from "./records";
 import { ACTIVE_RUN_STATUSES, ended, transition, type AutomationRunRow } from "./runs";
@@ -27,31 +27,52 @@ type InboundMessage = InboundMessageRow;
 
 export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
-    // The message and its conversation's handoff, the conversation's row locked: one statement.
+    // The message, its conversation's handoff (the conversation's row locked), the run it already
+    // started or answered, whether a run waits in the conversation, and the project's automations: one statement.
     const [row] = await messageToDecide(tx).execute({ id: messageId });
     if (!row) return null;
-    const { handoff, ...message } = row;
+    const { handoff, handledId, handledStatus, runWaiting, automationsJson, ...message } = row;
     // Handoff turned on since the message was stored: a person has the conversation now.
     if (handoff === "HUMAN_ACTIVE") return record(ctx, tx, message, { outcome: "none", reason: "handoff_on" });
-    const handled = await alreadyHandled(tx, message);
-    if (handled) return handled.status === "RUNNING" ? handled.id : null;
+    // Handled in an earlier attempt of this job: the run it started, or the one it answered.
+    if (handledId) return handledStatus === "RUNNING" ? handledId : null;
     const candidates = matchCandidates(factsOf(message));
-    const answered = await answerWaitingRun(ctx, tx, message, candidates);
+    const answered = runWaiting ? await answerWaitingRun(ctx, tx, message, candidates) : null;
     if (answered) return record(ctx, tx, message, { outcome: "resumed", runId: answered, reason: "run_waiting" });
-    return startRun(ctx, tx, message, candidates);
+    return startRun(ctx, tx, message, candidates, JSON.parse(automationsJson) as InOrderAutomation[]);
   });
 }
 
-/** The customer message to decide on (an outbound message's id finds nothing), locking its conversation. */
-const messageToDecide = preparedPerDb((db) =>
-  db
-    .select({ ...INBOUND_MESSAGE_COLUMNS, handoff: conversations.handoffStatus })
+/**
+ * The customer message to decide on (an outbound message's id finds nothing), locking its
+ * conversation, with what the decision reads besides (it was four statements in the transaction
+ * holding the conversation's row): the run this message started or answered in an earlier attempt
+ * (a reply's run keeps vars.reply_message_id), whether a run of the conversation waits, and every
+ * automation of the project in config order (automationsInOrder's columns, as JSON text: both
+ * databases' drivers return text as it is).
+ */
+const messageToDecide = preparedPerDb((db) => {
+  const handledBy = (column: "id" | "status") =>
+    sql`(select r.${sql.identifier(column)} from ${automationRuns} r where r.trigger_message_id = ${messages.id}
+      or (r.conversation_id = ${messages.conversationId} and r.variables->>'reply_message_id' = ${messages.id}) limit 1)`;
+  return db
+    .select({
+      ...INBOUND_MESSAGE_COLUMNS,
+      handoff: conversations.handoffStatus,
+      handledId: sql<string | null>`${handledBy("id")}`,
+      handledStatus: sql<AutomationRunRow["status"] | null>`${handledBy("status")}`,
+      runWaiting: sql<boolean>`exists (select 1 from ${automationRuns} r where r.conversation_id = ${messages.conversationId} and r.status = 'WAITING')`,
+      automationsJson: sql<string>`(select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'position', a.position,
+        'active', a.active, 'trigger', a.trigger) order by a.position, a.id), '[]')::text from ${automations} a where a.project_id = ${messages.projectId})`,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(messages.id, sql.placeholder("id")), eq(messages.direction, "inbound")))
     .for("update", { of: conversations })
-    .prepare("automation_message_to_decide"),
-);
+    .prepare("automation_message_to_decide");
+});
+
+type InOrderAutomation = Awaited<ReturnType<typeof automationsInOrder>>[number];
 
 interface Decision {
   outcome: "started" | "resumed" | "none";
@@ -82,29 +103,6 @@ function factsOf(message: InboundMessage): MessageFacts {
   const text = typeof body.text === "string" ? body.text : message.content;
   return { type: message.type, text, interactive: body.interactive ?? null };
 }
-
-/** The message started a run, or answered a wait_reply (vars.reply_message_id), in an earlier attempt of this job. */
-async function alreadyHandled(tx: Db, message: InboundMessage): Promise<Pick<AutomationRunRow, "id" | "status"> | null> {
-  const [row] = await handledBy(tx).execute({ message: message.id, conversation: message.conversationId });
-  return row ?? null;
-}
-
-const handledBy = preparedPerDb((db) =>
-  db
-    .select({ id: automationRuns.id, status: automationRuns.status })
-    .from(automationRuns)
-    .where(
-      or(
-        eq(automationRuns.triggerMessageId, sql.placeholder("message")),
-        and(
-          eq(automationRuns.conversationId, sql.placeholder("conversation")),
-          sql`${automationRuns.variables}->>'reply_message_id' = ${sql.placeholder("message")}`,
-        ),
-      ),
-    )
-    .limit(1)
-    .prepare("automation_run_handled_by"),
-);
 
 /** (1): the conversation's run waiting on a wait_reply (not timed out yet) takes the message and runs on. */
 async function answerWaitingRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[]): Promise<string | null> {
@@ -146,8 +144,7 @@ const waitingRuns = preparedPerDb((db) =>
  * (2)–(4): the automation this message starts, if any; its run replaces the conversation's active one.
  * Every automation is read (not only the active ones) so the record says why each did not run.
  */
-async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[]): Promise<string | null> {
-  const all = await automationsInOrder(tx, message.projectId);
+async function startRun(ctx: SystemCtx, tx: Db, message: InboundMessage, candidates: string[], all: InOrderAutomation[]): Promise<string | null> {
   const firstMessage = all.some((a) => a.active && a.trigger.type === "WELCOME") ? await isFirstInbound(tx, message) : false;
   const { winner, verdicts } = judgeAutomations(all, candidates, firstMessage);
   const judged: EvaluatedAutomation[] = all.map((a, i) => ({

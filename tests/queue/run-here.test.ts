@@ -87,6 +87,21 @@ describe("a job run where its statement wrote it", () => {
     expect(ran).toEqual([4]);
   });
 
+  it("is written for a fetch on a queue with a group cap (only a fetch counts a group's jobs against it)", async () => {
+    app = await createTestApp();
+    const queue = untypedQueue(app.runtime.ports.queue);
+    const ran: number[] = [];
+    queue.define<{ marker: number }>("test.run-here-grouped", { localConcurrency: 4, groupConcurrency: 1 }, async (data) => void ran.push(data.marker));
+    await queue.prepare();
+    await queue.startWorkers({ pollingIntervalSeconds: 0.2 });
+    await runHereStatement(app.db, queue.insertion("test.run-here-grouped"), {
+      job: jobPayload("test.run-here-grouped", { marker: 6 }, { group: "proj_a" }),
+      fail: 0,
+    });
+    expect(await until(() => ran.length === 1)).toBe(true);
+    expect(await jobsOf(6)).toEqual([expect.objectContaining({ taken_at_insert: false })]);
+  });
+
   it("goes back to the queue once its expiry has passed when the process that took it never settles it", async () => {
     app = await createTestApp();
     const queue = untypedQueue(app.runtime.ports.queue);

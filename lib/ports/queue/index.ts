@@ -130,8 +130,12 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     created.add(name);
   }
 
-  /** A slot of this process's pump for `name` (a worker process's), for a job its statement writes already taken. */
+  /**
+   * A slot of this process's pump for `name` (a worker process's), for a job its statement writes
+   * already taken. Not on a queue with a group cap: only a fetch counts a group's jobs against it.
+   */
   function slotOf(name: string, insertion: JobInsert): JobSlot | null {
+    if (definitions.get(name)?.options.groupConcurrency !== undefined) return null;
     const pump = pumps.get(name);
     if (!pump?.reserve()) return null;
     const retryLimit = shapes.get(name)?.retryLimit ?? 0;

@@ -183,16 +183,18 @@ async function runHere(
   db: Db,
   values: Record<string, unknown>,
 ): Promise<unknown[]> {
-  const [job, ...more] = JSON.parse(String(values.job)) as { id: string | null; data: object }[];
-  if (!job || more.length > 0) throw new Error("statementWithJob runHere: the statement's `job` is not one job's payload");
   const id = randomUUID();
+  let data: object;
   let rows: unknown[];
   try {
+    const [job, ...more] = JSON.parse(String(values.job)) as { id: string | null; data: object }[];
+    if (!job || more.length > 0) throw new Error("statementWithJob runHere: the statement's `job` is not one job's payload");
+    data = job.data;
     rows = await statement(db, { ...values, job: JSON.stringify([{ ...job, id }]) });
   } catch (error) {
     slot.release();
     throw error;
   }
-  slot.run({ id, data: job.data });
+  slot.run({ id, data });
   return rows;
 }

@@ -126,7 +126,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     // Looking up any job id through the queue refills the cache now.
     await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
     const queue = await boss.getQueue(name);
-    if (queue) shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false, retryLimit: queue.retryLimit });
+    if (queue) shapes.set(name, shapeOf(queue));
     created.add(name);
   }
 
@@ -166,7 +166,7 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
         const queue = existing.get(name);
         if (!queue) await ensureQueue(name);
         else {
-          shapes.set(name, { name, table: queue.table, notify: queue.notify ?? false, retryLimit: queue.retryLimit });
+          shapes.set(name, shapeOf(queue));
           created.add(name);
         }
       }
@@ -298,6 +298,11 @@ export async function createJobQueue<C extends JobCatalogShape = JobCatalogShape
     },
   };
   return queue;
+}
+
+/** What insertion() composes from (job-insert.ts QueueShape), as pg-boss describes the queue. */
+function shapeOf(queue: { name: string; table: string; notify?: boolean; retryLimit?: number }): QueueShape {
+  return { name: queue.name, table: queue.table, notify: queue.notify ?? false, retryLimit: queue.retryLimit };
 }
 
 /** Names of the queues holding a job that pg-boss's fetch would hand out now (its own condition). */

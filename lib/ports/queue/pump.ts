@@ -114,7 +114,7 @@ export class QueuePump {
 
   /** A slot came free: fetch if a job may be waiting for it (see mayBeWaiting); the poll finds the rest. */
   private slotFreed(): void {
-    if (this.mayBeWaiting || this.options.grouped || this.stopping) this.rouse();
+    if (this.mayBeWaiting || this.options.grouped) this.rouse();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { automationEvaluations, automationRuns, automations, conversations, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import type { Db } from "@/lib/ports/db/types";
@@ -52,21 +52,31 @@ export async function evaluateMessage(ctx: SystemCtx, messageId: string): Promis
  * databases' drivers return text as it is).
  */
 const messageToDecide = preparedPerDb((db) => {
-  const handledBy = (column: "id" | "status") =>
-    sql`(select r.${sql.identifier(column)} from ${automationRuns} r where r.trigger_message_id = ${messages.id}
-      or (r.conversation_id = ${messages.conversationId} and r.variables->>'reply_message_id' = ${messages.id}) limit 1)`;
+  // A lateral join, so the run's id and status come from one lookup (a scalar subquery per column ran it twice).
+  const handled = db
+    .select({ id: sql<string>`${automationRuns.id}`.as("handled_id"), status: sql<AutomationRunRow["status"]>`${automationRuns.status}`.as("handled_status") })
+    .from(automationRuns)
+    .where(
+      or(
+        eq(automationRuns.triggerMessageId, messages.id),
+        and(eq(automationRuns.conversationId, messages.conversationId), sql`${automationRuns.variables}->>'reply_message_id' = ${messages.id}`),
+      ),
+    )
+    .limit(1)
+    .as("handled");
   return db
     .select({
       ...INBOUND_MESSAGE_COLUMNS,
       handoff: conversations.handoffStatus,
-      handledId: sql<string | null>`${handledBy("id")}`,
-      handledStatus: sql<AutomationRunRow["status"] | null>`${handledBy("status")}`,
+      handledId: handled.id,
+      handledStatus: handled.status,
       runWaiting: sql<boolean>`exists (select 1 from ${automationRuns} r where r.conversation_id = ${messages.conversationId} and r.status = 'WAITING')`,
       automationsJson: sql<string>`(select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'position', a.position,
         'active', a.active, 'trigger', a.trigger) order by a.position, a.id), '[]')::text from ${automations} a where a.project_id = ${messages.projectId})`,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoinLateral(handled, sql`true`)
     .where(and(eq(messages.id, sql.placeholder("id")), eq(messages.direction, "inbound")))
     .for("update", { of: conversations })
     .prepare("automation_message_to_decide");

@@ -51,7 +51,11 @@ export const messages = pgTable(
     uniqueIndex("messages_channel_platform_id")
       .on(t.channelId, t.platformMessageId)
       .where(sql`${t.platformMessageId} is not null`),
-    index("messages_project_idempotency").on(t.projectId, t.idempotencyKey),
+    // Only messages sent with a key (every send has one; no customer message does): a customer's
+    // message adds no entry, which its insert would otherwise write and no lookup ever reads.
+    index("messages_project_idempotency")
+      .on(t.projectId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("messages_conversation_id").on(t.conversationId, t.id),
     index("messages_window").on(t.conversationId, t.channelId, t.direction, t.providerTimestamp),
   ],

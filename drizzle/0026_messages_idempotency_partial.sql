@@ -1,0 +1,2 @@
+DROP INDEX "messages_project_idempotency";--> statement-breakpoint
+CREATE INDEX "messages_project_idempotency" ON "messages" USING btree ("project_id","idempotency_key") WHERE "messages"."idempotency_key" is not null;

@@ -87,7 +87,7 @@ describe("Pacer.take", () => {
     expect(sent.every((t) => t === 60_000)).toBe(true);
     await time.runUntil(61_000);
     expect(within(sent, 60_000, 61_000)).toBeLessThanOrEqual(perSecondAt(rate));
-    expect(perSecondAt(rate)).toBe(Math.floor(rate + rate / 50));
+    expect(perSecondAt(rate)).toBe(Math.floor(rate + rate / 100));
   });
 
   it("never lets more than rate/10 + 1 sends out in any 100 ms while sending flat out", async () => {
@@ -180,7 +180,8 @@ describe("Pacer after a stall", () => {
     const sent = sendWithStalls(new Pacer(rate, time.now, time.sleep), time, stalls);
     await time.runUntil(30_000);
     expect(busiest(sent, 1000)).toBeLessThanOrEqual(perSecondAt(rate));
-    if (rate === 970) expect(perSecondAt(rate)).toBeLessThan(1000);
+    // At the broadcast's pace for a 1,000/s number, 21 sends' worth of jitter between the two ends is absorbed.
+    if (rate === 970) expect(perSecondAt(rate)).toBe(979);
     // A stall's first CATCH_UP_MS is made up (all but 2 %: the bound above spreads some of it into
     // the next stall's); beyond it, sending is lost. A bucket of a fiftieth of a second's tokens, the
     // pacer before 2026-11-30, lost all but the first 20 ms of each: 10 % fewer sends here.

@@ -6,8 +6,12 @@
  * a 100,000 run at 1,000/s). Three bounds keep catching up from bursting past the provider's
  * per-second window:
  * - at most a fiftieth of a second's sends at once, then at most twice the rate while catching up;
- * - never more than perSecondAt(rate) sends in any 1,000 ms: the rate and a fiftieth, what the
- *   fiftieth-of-a-second bucket allowed before (a ring of the last sends' times, a few kilobytes);
+ * - never more than perSecondAt(rate) sends in any 1,000 ms: the rate and a hundredth (a ring of the
+ *   last sends' times, a few kilobytes). Until 2026-12-01 it was a fiftieth: at 970/s that is 989, and
+ *   a provider counting 1,000 a second refused as soon as 11 sends' worth (about 10 ms) of our seconds
+ *   bunched into one of its (its queue, a pause in either process); 979 leaves it 21. None lower: at
+ *   the rate itself, a sender stalled every few hundred milliseconds could no longer make up all of
+ *   each stall (tests/broadcasts/pacer.test.ts);
  * - time the sender spent waiting for the provider's answers is not made up for (forgo): a provider
  *   slow to answer has a queue, and a burst into it reaches its per-second count all at once when it
  *   catches up (a bench run that made that up too had 116 refusals against none).
@@ -28,9 +32,9 @@ export const CATCH_UP_MS = 100;
 const STRAY_HOLD_MS = 250;
 const WINDOW_MS = 1_000;
 
-/** The most sends the pacer lets out in any WINDOW_MS at `rate`: the rate and a fiftieth of it. */
+/** The most sends the pacer lets out in any WINDOW_MS at `rate`: the rate and a hundredth of it. */
 export function perSecondAt(rate: number): number {
-  return Math.max(1, Math.floor(rate * 1.02));
+  return Math.max(1, Math.floor(rate * 1.01));
 }
 
 export class Pacer {

@@ -19,6 +19,23 @@ export function toStorable(text: string): string {
   return isStorable(text) ? text : text.replace(UNSTORABLE_ALL, "\uFFFD");
 }
 
+/**
+ * A JSON escape that decodes to NUL or to half a surrogate pair (\u0000, \uD800 to \uDFFF, in either
+ * case). A valid pair matches too: such a text takes the checked path, which keeps the pair.
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * JSON.parse with every string value made storable (toStorable). A parsed string can only hold NUL or
+ * a lone surrogate that the text holds itself or writes as an escape: a text with neither (nearly all;
+ * a provider's envelope of hundreds of statuses among them) is parsed as it is, without a reviver
+ * called for every value.
+ */
+export function parseStorableJson(text: string): unknown {
+  if (isStorable(text) && !UNSTORABLE_ESCAPE.test(text)) return JSON.parse(text);
+  return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? toStorable(value) : value));
+}
+
 // eslint-disable-next-line no-control-regex -- NUL is what this finds
 const NUL_ALL = /\u0000/g;
 const LONE_SURROGATE_ALL = new RegExp(UNSTORABLE.source.replace("\\u0000|", ""), "g");

@@ -5,7 +5,7 @@ import { preparedPerDb } from "@/lib/ports/db/prepared";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
-import { toStorable } from "@/lib/text/storable";
+import { parseStorableJson } from "@/lib/text/storable";
 import type { SystemCtx } from "@/lib/domain/context";
 import { normalizeWebhook } from "./normalize";
 import { applyInboundEvent, isPending } from "./apply";
@@ -74,7 +74,7 @@ export async function processInboundWebhook(
   try {
     // NUL characters and lone surrogates cannot be stored (text / jsonb): they become U+FFFD in every
     // string, so the message is kept rather than failing its job on every retry (lib/text/storable.ts).
-    payload = JSON.parse(row.body, (_key, value: unknown) => (typeof value === "string" ? toStorable(value) : value));
+    payload = parseStorableJson(row.body);
   } catch {
     await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: "Body is not JSON" }).where(eq(inboundWebhooks.id, id));
     return;

@@ -10,6 +10,7 @@ import { broadcastRecipients, messages } from "@/lib/db/schema";
 import type { SystemCtx } from "@/lib/domain/context";
 import { applyStatuses, STATUS_TARGET_COLUMNS } from "@/lib/domain/messages/status";
 import type { Db } from "@/lib/ports/db/types";
+import { anyOf } from "@/lib/ports/db/bulk";
 import type { MessageFailure, ProviderError } from "@/lib/ports/provider/types";
 import { queuedWithoutAnswer, type Outgoing } from "./claim";
 
@@ -28,11 +29,12 @@ export async function markDispatched(db: Db, items: Outgoing[], now: Date): Prom
     .set({ dispatchedAt: now })
     .where(
       and(
-        inArray(
+        // One array parameter each, not one per item: one statement text (prepared once) for any chunk.
+        anyOf(
           broadcastRecipients.id,
           items.map((o) => o.recipientId),
         ),
-        inArray(
+        anyOf(
           broadcastRecipients.messageId,
           items.map((o) => o.messageId),
         ),

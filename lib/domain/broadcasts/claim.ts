@@ -283,7 +283,7 @@ async function activeOptIns(db: Db, projectId: string, contactIds: string[]): Pr
   const rows = await db
     .select({ contactId: optIns.contactId })
     .from(optIns)
-    .where(and(eq(optIns.projectId, projectId), eq(optIns.status, "active"), inArray(optIns.contactId, contactIds)));
+    .where(and(eq(optIns.projectId, projectId), eq(optIns.status, "active"), anyOf(optIns.contactId, contactIds)));
   return new Set(rows.map((r) => r.contactId));
 }
 

@@ -17,9 +17,10 @@ export function insertRowsSql<T extends PgTable>(table: T, rows: Partial<T["$inf
     columns.map(([, column]) => sql.identifier(column)),
     sql`, `,
   );
+  // A Date needs no conversion: JSON.stringify writes it as its toISOString() (Date.prototype.toJSON).
   const json = rows.map((row) => {
     const out: Record<string, unknown> = {};
-    for (const [key, column] of columns) out[column] = jsonValue((row as Record<string, unknown>)[key]);
+    for (const [key, column] of columns) out[column] = (row as Record<string, unknown>)[key];
     return out;
   });
   return sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(json)}::jsonb) ${tail}`;
@@ -39,19 +40,21 @@ function columnsOf(table: PgTable, rows: Record<string, unknown>[]): [string, st
   if (rows.length === 0) throw new Error("insertRowsSql: no rows");
   const all = getTableColumns(table);
   const keys = Object.keys(rows[0]!).filter((key) => rows[0]![key] !== undefined);
+  const expected = new Set(keys);
   for (const row of rows) {
-    const set = Object.keys(row).filter((key) => row[key] !== undefined);
-    if (set.length !== keys.length || set.some((key) => !keys.includes(key))) throw new Error("insertRowsSql: every row must set the same columns");
+    let set = 0;
+    for (const key of Object.keys(row)) {
+      if (row[key] === undefined) continue;
+      if (!expected.has(key)) throw new Error("insertRowsSql: every row must set the same columns");
+      set++;
+    }
+    if (set !== keys.length) throw new Error("insertRowsSql: every row must set the same columns");
   }
   return keys.map((key) => {
     const column = all[key];
     if (!column) throw new Error(`insertRowsSql: ${key} is not a column`);
     return [key, column.name];
   });
-}
-
-function jsonValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
 }
 
 /**

@@ -190,11 +190,14 @@ describe("Pacer after a stall", () => {
   });
 });
 
-/** A stray refusal (the first after a clean stretch) at `at`, then a second one as soon as its hold has passed: the provider meaning it. */
+/**
+ * A stray refusal (the first after a clean stretch) at `at`, then a second one a second later, in the
+ * provider's next second whenever its first one opened: the provider meaning it.
+ */
 async function refusedTwice(pacer: Pacer, time: FakeTime, at = 0): Promise<void> {
   time.t = Math.max(time.t, at);
   void pacer.refused();
-  await time.runUntil(at + 250);
+  await time.runUntil(at + 1000);
   void pacer.refused();
 }
 
@@ -226,10 +229,10 @@ describe("Pacer.refused", () => {
     expect(pacer.rate).toBe(36);
     expect(time.sleeps.slice(-1)).toEqual([1000]);
     const sent = sendForever(pacer, time);
-    await time.runUntil(6249);
+    await time.runUntil(6999);
     expect(sent).toEqual([]);
     // A refusal once the stretch is clean again is a stray once more.
-    await time.runUntil(5250 + STRAY_AFTER_MS);
+    await time.runUntil(6000 + STRAY_AFTER_MS);
     const climbed = pacer.rate;
     expect(climbed).toBeGreaterThan(36);
     void pacer.refused();
@@ -242,7 +245,7 @@ describe("Pacer.refused", () => {
     const pacer = new Pacer(3, time.now, time.sleep);
     await refusedTwice(pacer, time);
     expect(pacer.rate).toBe(1);
-    await time.runUntil(1250);
+    await time.runUntil(2000);
     void pacer.refused();
     expect(pacer.rate).toBe(1);
   });
@@ -252,10 +255,10 @@ describe("Pacer.refused", () => {
     const pacer = new Pacer(1000, time.now, time.sleep);
     for (let i = 0; i < 5; i++) void pacer.refused();
     expect(pacer.rate).toBe(900);
-    await time.runUntil(250);
+    await time.runUntil(1000);
     for (let i = 0; i < 5; i++) void pacer.refused();
     expect(pacer.rate).toBe(450);
-    await time.runUntil(1250);
+    await time.runUntil(2000);
     void pacer.refused();
     expect(pacer.rate).toBe(225);
   });
@@ -265,18 +268,18 @@ describe("Pacer.refused", () => {
     const time = new FakeTime();
     const pacer = new Pacer(80, time.now, time.sleep);
     await refusedTwice(pacer, time);
-    await time.runUntil(1250);
+    await time.runUntil(2000);
     expect(pacer.rate).toBe(36);
     const sent = sendForever(pacer, time);
     const rates: number[] = [];
     for (let second = 1; second <= 10; second++) {
-      await time.runUntil(second * 1000 + 1249);
+      await time.runUntil(second * 1000 + 1999);
       rates.push(pacer.rate);
     }
     expect(rates).toEqual([36, 40, 44, 49, 54, 60, 66, 73, 80, 80]);
     // And the sends followed: fewer in the first clean second than at the ceiling.
-    expect(within(sent, 1250, 2250)).toBeLessThanOrEqual(41);
-    expect(within(sent, 9250, 10250)).toBeGreaterThanOrEqual(77);
+    expect(within(sent, 2000, 3000)).toBeLessThanOrEqual(41);
+    expect(within(sent, 10000, 11000)).toBeGreaterThanOrEqual(77);
   });
 
   it("a new refusal restarts the clean second", async () => {
@@ -299,7 +302,32 @@ describe("Pacer.refused", () => {
     await time.runUntil(500);
     await refusedTwice(pacer, time, 500);
     const before = sent.length;
-    await time.runUntil(1749);
+    await time.runUntil(2499);
     expect(sent.length).toBe(before);
+  });
+
+  // The provider's second that refused may have opened long before the refusal (a pause, then a burst
+  // of queued sends, fills it early): once the stray's quarter second is over, it may still be running.
+  it("refused again within a second of a stray: holds until that second has ended, and takes nothing more off", async () => {
+    const time = new FakeTime();
+    const pacer = new Pacer(1000, time.now, time.sleep);
+    const sent = sendForever(pacer, time);
+    await time.runUntil(5000);
+    void pacer.refused();
+    expect(pacer.rate).toBe(900);
+    await time.runUntil(5400);
+    const before = sent.length;
+    void pacer.refused();
+    expect(pacer.rate).toBe(900);
+    expect(time.sleeps.slice(-1)).toEqual([600]);
+    await time.runUntil(5999);
+    expect(sent.length).toBe(before);
+    // Then the rate it had: no halving, and no burst (the bucket was emptied).
+    await time.runUntil(7000);
+    expect(within(sent, 6000, 7000)).toBeLessThanOrEqual(901);
+    expect(within(sent, 6000, 7000)).toBeGreaterThanOrEqual(870);
+    // A refusal in the provider's next second, still within the stretch, is the provider meaning it.
+    void pacer.refused();
+    expect(pacer.rate).toBe(450);
   });
 });

@@ -22,6 +22,10 @@
  * after a clean stretch (STRAY_AFTER_MS without one) is a stray: every send is held for a quarter of
  * the window and the rate loses a tenth. A refusal within that stretch means the provider's limit is
  * lower than ours: every send is held for the provider's whole 1,000 ms window and the rate halves.
+ * But not a refusal within a second of the one that began the hold: the provider's second that refused
+ * then may have opened well before it (a pause on either side, then a burst of queued sends, fills it
+ * early) and still be running once the quarter second's hold is over. That one only holds every send
+ * until a second after the first refusal, when that provider second has ended whenever it opened.
  * Refusals that land during a hold (sends already in flight) change nothing more. The rate climbs back
  * by a tenth each clean second after a hold. At 1,000/s a stray used to cost about three seconds of
  * sending (a second's hold, then eight seconds climbing back from half); now it costs a third of one.
@@ -47,6 +51,8 @@ export class Pacer {
   private cleanSince: number;
   private heldUntil = 0;
   private lastRefusal = Number.NEGATIVE_INFINITY;
+  /** The refusal that began the current hold (a stray's or a halving's). */
+  private holdStartedAt = Number.NEGATIVE_INFINITY;
   /** When the last sends went out (a ring of perSecondAt(ceiling) times, oldest at `next`). */
   private readonly times: Float64Array;
   private next = 0;
@@ -100,11 +106,17 @@ export class Pacer {
   async refused(): Promise<void> {
     const t = this.now();
     if (t >= this.heldUntil) {
-      const stray = t - this.lastRefusal >= STRAY_AFTER_MS;
-      this.current = Math.max(1, Math.floor(stray ? this.current * 0.9 : this.current / 2));
+      if (t - this.holdStartedAt < WINDOW_MS) {
+        // Possibly the provider's same second as the refusal that began the hold: wait it out, at the rate already cut.
+        this.heldUntil = this.holdStartedAt + WINDOW_MS;
+      } else {
+        const stray = t - this.lastRefusal >= STRAY_AFTER_MS;
+        this.current = Math.max(1, Math.floor(stray ? this.current * 0.9 : this.current / 2));
+        this.heldUntil = t + (stray ? STRAY_HOLD_MS : WINDOW_MS);
+        this.holdStartedAt = t;
+      }
       this.tokens = 0;
       this.ready = 0;
-      this.heldUntil = t + (stray ? STRAY_HOLD_MS : WINDOW_MS);
       this.cleanSince = this.heldUntil;
       this.last = this.heldUntil;
       this.lastRefusal = t;

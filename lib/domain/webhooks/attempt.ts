@@ -12,6 +12,8 @@ import { OutboundNetworkError, OutboundTimeoutError, SsrfError, safeRequest } fr
 import { serializeDelivery, signatureHeaders } from "./signing";
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, PAUSE_AFTER_MS, RESPONSE_EXCERPT_BYTES, nextDelayMs } from "./schedule";
 import { sendAttempt, type DeliveryJob } from "./enqueue";
+import { settleTogether, type FinalSettle, type SettleOne } from "./settle-batch";
+import { toStorable } from "@/lib/text/storable";
 
 export interface AttemptOptions {
   /** Injected by tests; the SSRF-guarded client otherwise. */
@@ -122,6 +124,12 @@ const settleFinal = builtOnce<{ moved: number }>("webhook_attempt_settle_final",
     .from(recorded);
 });
 
+/** One final settle in its own statement (settle-batch.ts writes the ones that finish together as one). */
+export const settleOne: SettleOne = async (db, settle) => {
+  const [row] = await settleFinal(db, { ...settle });
+  return Boolean(row?.moved);
+};
+
 /**
  * One delivery attempt: sign the exact bytes, POST them (10 s, no redirects, SSRF-guarded), record
  * the attempt, then succeed, stop (410), schedule the next attempt, or give up after the last.
@@ -185,7 +193,7 @@ async function attemptOnce(ctx: SystemCtx, job: DeliveryJob, options: AttemptOpt
   const delay = succeeded || answer.statusCode === 410 || attemptNumber >= MAX_ATTEMPTS ? null : nextDelayMs(attemptNumber);
 
   if (succeeded || delay === null) {
-    const [row] = await settleFinal(db, {
+    const settle: FinalSettle = {
       now: now.toISOString(),
       deliveryId: delivery.id,
       projectId: project.id,
@@ -198,8 +206,8 @@ async function attemptOnce(ctx: SystemCtx, job: DeliveryJob, options: AttemptOpt
       excerpt: answer.excerpt,
       status: succeeded ? "succeeded" : "failed",
       lastError: answer.statusCode === 410 ? "410 Gone: the receiver asked to stop." : progress.lastError,
-    });
-    if (!row?.moved) return "skipped";
+    };
+    if (!(await settleTogether(db, settle, settleOne))) return "skipped";
     // Only when it was failing: an update per delivery would serialise every delivery of a project on its row.
     if (succeeded && project.webhookFailingSince) await clearWebhookFailing(db, project.id);
     if (succeeded) await eventDelivered.run(ctx, { eventId: event.id, eventType: event.type });
@@ -246,7 +254,9 @@ async function post(clock: Clock, request: typeof safeRequest, timeoutMs: number
   const started = clock.monotonicMs();
   try {
     const res = await request(url, { method: "POST", headers, body, timeoutMs, maxResponseBytes: RESPONSE_EXCERPT_BYTES });
-    return { statusCode: res.status, error: null, excerpt: res.body.toString("utf8"), durationMs: res.durationMs };
+    // A NUL in the answer (text cannot hold one) failed the settle, and a delivery the receiver had
+    // taken was attempted again on every lease sweep: stored as U+FFFD instead.
+    return { statusCode: res.status, error: null, excerpt: toStorable(res.body.toString("utf8")), durationMs: res.durationMs };
   } catch (error) {
     const durationMs = Math.round(clock.monotonicMs() - started);
     if (OutboundTimeoutError.is(error)) return { statusCode: null, error: `timeout after ${timeoutMs} ms`, excerpt: null, durationMs };

@@ -5,7 +5,7 @@ import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { ProjectRow } from "@/lib/domain/context";
 import type { InboundMessageInsert } from "@/lib/domain/conversations";
 import { upsertContactAndConversation } from "@/lib/domain/ingest/contact-conversation";
-import { insertInboundMessageAnnounced } from "@/lib/domain/ingest/message-announced";
+import { insertInboundMessageAnnounced, insertInboundMessageRecorded } from "@/lib/domain/ingest/message-announced";
 import { newId } from "@/lib/ids";
 import { createTestApp, type Seeded, type TestApp } from "../support/app";
 import { statementsDuring } from "../support/statements";
@@ -114,5 +114,55 @@ describe("insertInboundMessageAnnounced", () => {
     ).rejects.toThrow("roll back");
     expect(await app.db.select().from(messages).where(eq(messages.id, row.id))).toHaveLength(0);
     expect(await eventsOf(row.id)).toHaveLength(0);
+  });
+});
+
+describe("insertInboundMessageRecorded", () => {
+  const notDelivered = (row: InboundMessageInsert) => ({ ...received(row), route: "flows" as const, deliver: false });
+
+  it("writes the message and its message.received for another route in one statement, with no delivery", async () => {
+    const row = await messageFor("wamid.recorded.1");
+    const { result, statements } = await statementsDuring(app.db, () =>
+      app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, row, null, notDelivered(row))),
+    );
+    expect(statements).toEqual(["message_insert_inbound_recorded"]);
+    expect(result.stored).toBe(true);
+    expect(result.eventId).toMatch(/^evt_/);
+    const [event] = await eventsOf(row.id);
+    expect(event).toMatchObject({
+      id: result.eventId,
+      type: "message.received",
+      deliver: false,
+      route: "flows",
+      dedupeKey: `received:${SANDBOX_CHANNEL_ID}:wamid.recorded.1`,
+    });
+    expect(event!.payload).toEqual({ message_id: row.id, text: "hello" });
+    expect(await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, result.eventId!))).toHaveLength(0);
+  });
+
+  it("keeps a held event's deliver flag (its files release it later), and writes nothing for a provider's repeat", async () => {
+    const row = await messageFor("wamid.recorded.2");
+    const held = await app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, row, null, { ...received(row), defer: true }));
+    expect(held.stored).toBe(true);
+    const [event] = await eventsOf(row.id);
+    expect(event).toMatchObject({ id: held.eventId, deliver: true, route: "external" });
+    expect(await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, held.eventId!))).toHaveLength(0);
+
+    const repeat = { ...row, id: newId("message") };
+    const again = await app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, repeat, null, notDelivered(repeat)));
+    expect(again).toEqual({ stored: false, eventId: null });
+    expect(await app.db.select().from(messages).where(eq(messages.id, repeat.id))).toHaveLength(0);
+    expect(await eventsOf(repeat.id)).toHaveLength(0);
+  });
+
+  it("stores the message but no second event when its dedupe key exists already", async () => {
+    const row = await messageFor("wamid.recorded.3");
+    const first = await app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, row, null, notDelivered(row)));
+    expect(first.eventId).toMatch(/^evt_/);
+    const other = await messageFor("wamid.recorded.4");
+    const sameKey = { ...notDelivered(other), dedupeKey: `received:${SANDBOX_CHANNEL_ID}:wamid.recorded.3` };
+    const second = await app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, other, null, sameKey));
+    expect(second).toEqual({ stored: true, eventId: null });
+    expect(await eventsOf(other.id)).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { events } from "@/lib/db/schema";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
@@ -142,6 +142,35 @@ const insertEvent = builtOnce<{ id: string }>("event_insert", (db) => {
     .onConflictDoNothing()
     .returning({ id: events.id });
 });
+
+/**
+ * emitEvent's write of an event that goes to no webhook now (not routed to it, or held for its media),
+ * as the CTE "event_inserted" (RETURNING id) of a caller's statement, written only when `when` holds
+ * and its dedupe key is new. Its placeholders are named with `prefix` (recordedEventValues).
+ */
+export function recordedEventSql(prefix: string, when: SQL): SQL {
+  const p = (name: string) => sql`${sql.placeholder(prefix + name)}`;
+  return sql`"event_inserted" as (insert into ${events} ("id", "project_id", "type", "payload", "deliver", "route", "dedupe_key", "created_at")
+    select ${p("id")}, ${p("projectId")}, ${p("type")}, ${p("payload")}::text::jsonb, ${p("deliver")}::boolean, ${p("route")}, ${p("dedupeKey")}::text, ${p("at")}::text::timestamptz
+    where ${when}
+    on conflict do nothing returning "id")`;
+}
+
+/** The event recordedEventSql writes: its id, and its placeholder values named with `prefix`. */
+export function recordedEventValues(ctx: Pick<SystemCtx, "ports">, input: EventInput, prefix: string): { id: string; values: Record<string, unknown> } {
+  const id = eventId(ctx, input.at);
+  const values: Record<string, unknown> = {
+    id,
+    projectId: input.project.id,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    deliver: input.deliver ?? true,
+    route: input.route ?? "external",
+    dedupeKey: input.dedupeKey ?? null,
+    at: input.at.toISOString(),
+  };
+  return { id, values: Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value])) };
+}
 
 /**
  * Where inbound goes (docs/spec/service-spec.md: Channel.routing_mode, Events → Delivery rule 5, docs/spec/decisions.md AGENT):

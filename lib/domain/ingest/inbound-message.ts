@@ -2,7 +2,6 @@ import { newId } from "@/lib/ids";
 import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import { recordOptIn, type ContactRow } from "@/lib/domain/contacts/identity";
-import { insertInboundMessage } from "@/lib/domain/conversations";
 import { emitEvent, inboundRoute, type EventInput, type EventRoute } from "@/lib/domain/events";
 import { messageRow } from "@/lib/domain/messages/rows";
 import { refreshMessageMedia, registerInboundMedia } from "@/lib/domain/media/cache";
@@ -15,7 +14,7 @@ import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from ".
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
-import { insertInboundMessageAnnounced } from "./message-announced";
+import { insertInboundMessageAnnounced, insertInboundMessageRecorded } from "./message-announced";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
 interface Committed {
@@ -108,7 +107,7 @@ async function storeMessage(
   arrival: { joined: boolean; claim: InboundClaim | null },
   committed: Committed[],
 ): Promise<ApplyOutcome> {
-  const { db: tx, now } = ctx;
+  const { now } = ctx;
   const message = event.message;
   const receivedAt = new Date(message.received_at);
   // The conversation's last message moves to this one with the conversation's own upsert. Should the
@@ -149,16 +148,16 @@ async function storeMessage(
   const received: ReceivedInput = { project, channel, conversation, contact, from: event.from, messageId: id, message, defer: files.length > 0 };
   const route = await receivedRoute(ctx, received);
   const receivedNow = receivedEvent(ctx, received, route);
-  // The message, unless the provider sent it before, and its message.received: one statement when the
-  // event goes to the webhook now, else the event's own after it.
-  const together = route.deliver && !received.defer;
+  // The message, unless the provider sent it before, and its message.received, in one statement: with
+  // its delivery when the event goes to the webhook now, on its own when not (another route, or files).
   const alongside = ctx.withStoredMessage ?? null;
-  const announced = together
-    ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
-    : { stored: await insertInboundMessage(tx, row, alongside), eventId: null };
-  if (!announced.stored) return "duplicate";
+  const stored =
+    route.deliver && !received.defer
+      ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
+      : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow);
+  if (!stored.stored) return "duplicate";
   if (alongside) alongside.written = true;
-  const eventId = together ? announced.eventId : await emitEvent(ctx, receivedNow);
+  const eventId = stored.eventId;
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });
     await refreshMessageMedia(ctx, id);

@@ -1,11 +1,12 @@
 // A customer's message and its message.received in one statement: the last write of ingest's hot path.
 import { sql, type SQL } from "drizzle-orm";
 import { statementWithJob } from "@/lib/ports/queue/job-insert";
+import { builtOnceSql } from "@/lib/ports/db/prepared";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
 import { perCte } from "@/lib/ports/db/prepared";
 import { inboundMessageInsertSql, inboundMessageValues, type InboundMessageInsert } from "@/lib/domain/conversations";
 import { deliveringEventSql, deliveringEventValues, deliveringOutcome, type DeliveringRow } from "@/lib/domain/events/insert-delivering";
-import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
+import { deliveringEventOf, recordedEventSql, recordedEventValues, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
 import type { SystemCtx } from "@/lib/domain/context";
 
 /** The event's placeholders are named with it: the message's own names (id, type…) hold the message's values. */
@@ -42,3 +43,36 @@ const announced = announcedStatement("message_insert_inbound_announced", null);
 
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
 const announcedAlongside = perCte((cte) => announcedStatement("message_insert_inbound_announced_alongside", cte));
+
+/**
+ * insertInboundMessage, then emitEvent of a message.received that goes to no webhook now (the channel
+ * routes FLOWS, NONE or to an agent, or the event waits for the message's files), as ONE statement in
+ * the caller's transaction: the event is written only when the message is, so a provider's repeat
+ * writes neither. It was two statements inside the transaction that holds the conversation's row.
+ */
+export async function insertInboundMessageRecorded(
+  ctx: SystemCtx,
+  row: InboundMessageInsert,
+  alongside: { cte: SQL; values: Record<string, unknown> } | null,
+  event: EventInput,
+): Promise<{ stored: boolean; eventId: string | null }> {
+  const recorded = recordedEventValues(ctx, event, EVENT);
+  const values = { ...inboundMessageValues(row), ...alongside?.values, ...recorded.values };
+  const statement = alongside ? recordedAlongside(alongside.cte) : recordedAlone;
+  const [result] = await statement(ctx.db, values);
+  return { stored: (result?.message_stored ?? 0) > 0, eventId: (result?.event_stored ?? 0) > 0 ? recorded.id : null };
+}
+
+function recordedStatement(name: string, cte: SQL | null) {
+  return builtOnceSql<{ message_stored: number; event_stored: number }>(
+    name,
+    (db) =>
+      sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte ?? sql``}, ${recordedEventSql(EVENT, sql`exists (select 1 from "inserted")`)}
+        select (select count(*) from "inserted")::int as "message_stored", (select count(*) from "event_inserted")::int as "event_stored"`,
+  );
+}
+
+const recordedAlone = recordedStatement("message_insert_inbound_recorded", null);
+
+/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
+const recordedAlongside = perCte((cte) => recordedStatement("message_insert_inbound_recorded_alongside", cte));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SystemCtx } from "@/lib/domain/context";
 import { installReactions } from "@/lib/domain/reactions";
-import { inboundMessageClaims, inboundMessageStored } from "@/lib/domain/ingest/reactions";
+import { inboundMessageClaims, inboundMessageJobs, inboundMessageStored } from "@/lib/domain/ingest/reactions";
 import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
 import { outboundSendClaims } from "@/lib/domain/messages/send-claims";
 import { templateStatusMoved } from "@/lib/domain/templates/status-moved";
-import { ClaimList, ReactionList } from "@/lib/domain/shared/reactions";
+import { ClaimList, JobAskList, ReactionList } from "@/lib/domain/shared/reactions";
 
 /**
  * The core's reaction lists (ARCHITECTURE.md, "Reactions"): what the composition root installs, in
@@ -39,10 +39,25 @@ describe("reaction lists", () => {
     expect(await claims.first(ctx, 3)).toBe("first 3");
   });
 
+  it("a job list answers every feature's job in install order, leaving out those that ask for none", () => {
+    const jobs = new JobAskList<string>(`jobs ${Math.random()}`);
+    expect(() => jobs.jobs("m")).toThrow(/installReactions\(\)/);
+    jobs.install([
+      { name: "none", job: () => null },
+      { name: "evaluate", job: (messageId) => ({ name: "automations.evaluate", data: { messageId } }) },
+      { name: "respond", job: (messageId) => ({ name: "agents.respond", data: { messageId } }) },
+    ]);
+    expect(jobs.jobs("msg_1")).toEqual([
+      { name: "automations.evaluate", data: { messageId: "msg_1" } },
+      { name: "agents.respond", data: { messageId: "msg_1" } },
+    ]);
+  });
+
   it("the composition root installs each feature where the core expects it, in order", () => {
     installReactions();
     expect(inboundMessageClaims.names()).toEqual(["registration-intents: a registration link's token"]);
-    expect(inboundMessageStored.names().map((name) => name.split(":")[0])).toEqual(["flows", "automations", "agents", "broadcasts"]);
+    expect(inboundMessageStored.names().map((name) => name.split(":")[0])).toEqual(["flows", "agents", "broadcasts"]);
+    expect(inboundMessageJobs.names().map((name) => name.split(":")[0])).toEqual(["automations"]);
     expect(outboundSendClaims.names().map((name) => name.split(":")[0])).toEqual(["templates"]);
     expect(messageStatusMoved.names().map((name) => name.split(":")[0])).toEqual(["broadcasts"]);
     expect(templateStatusMoved.names().map((name) => name.split(":")[0])).toEqual(["broadcasts"]);

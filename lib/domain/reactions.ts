@@ -3,7 +3,7 @@ import { automationsOnInbound } from "@/lib/domain/automations/reactions";
 import { pauseOnTemplateStatus, recipientsFollowStatus, replyCountsForBroadcast } from "@/lib/domain/broadcasts/reactions";
 import { channelConnected } from "@/lib/domain/channels/connected";
 import { flowCompletionOnInbound, flowKeyOnConnect, flowStatusFromProvider, submissionForwarded } from "@/lib/domain/flows/reactions";
-import { flowStatusReceived, inboundMessageClaims, inboundMessageStored, templateStatusReceived } from "@/lib/domain/ingest/reactions";
+import { flowStatusReceived, inboundMessageClaims, inboundMessageJobs, inboundMessageStored, templateStatusReceived } from "@/lib/domain/ingest/reactions";
 import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
 import { registrationLinkClaim } from "@/lib/domain/registration-intents/reactions";
 import { templateSendClaim, templateStatusFromProvider } from "@/lib/domain/templates/reactions";
@@ -19,8 +19,10 @@ import { eventDelivered } from "@/lib/domain/webhooks/delivered";
  */
 export function installReactions(): void {
   inboundMessageClaims.install([registrationLinkClaim]);
-  // In this order: a completed Flow is recorded before an automation or the agent looks at the reply.
-  inboundMessageStored.install([flowCompletionOnInbound, automationsOnInbound, agentOnInbound, replyCountsForBroadcast]);
+  // In this order: a completed Flow is recorded before the agent looks at the reply. An automation's
+  // evaluation is a job written with the message, so it runs after all of them have committed.
+  inboundMessageStored.install([flowCompletionOnInbound, agentOnInbound, replyCountsForBroadcast]);
+  inboundMessageJobs.install([automationsOnInbound]);
   outboundSendClaims.install([templateSendClaim]);
   messageStatusMoved.install([recipientsFollowStatus]);
   flowStatusReceived.install([flowStatusFromProvider]);

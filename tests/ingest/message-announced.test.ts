@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { executeRows } from "@/lib/ports/db/bulk";
 import { events, messages, projects, webhookDeliveries } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
 import type { ProjectRow } from "@/lib/domain/context";
@@ -165,4 +166,29 @@ describe("insertInboundMessageRecorded", () => {
     expect(second).toEqual({ stored: true, eventId: null });
     expect(await eventsOf(other.id)).toHaveLength(0);
   });
+
+  it("writes a feature's job (an automation's evaluation) in the same statement, and none for a provider's repeat", async () => {
+    const row = await messageFor("wamid.recorded.5");
+    const job = { name: "automations.evaluate" as const, data: { messageId: row.id } };
+    const { result, statements } = await statementsDuring(app.db, () =>
+      app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, row, null, notDelivered(row), job)),
+    );
+    expect(statements).toEqual(["message_insert_inbound_recorded_job_automations_evaluate"]);
+    expect(result.stored).toBe(true);
+    expect(await evaluationJobsOf(row.id)).toEqual([{ name: "automations.evaluate", data: { messageId: row.id } }]);
+
+    const repeat = { ...row, id: newId("message") };
+    const again = await app.db.transaction((tx) =>
+      insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, repeat, null, notDelivered(repeat), { ...job, data: { messageId: repeat.id } }),
+    );
+    expect(again).toEqual({ stored: false, eventId: null });
+    expect(await evaluationJobsOf(repeat.id)).toEqual([]);
+  });
 });
+
+async function evaluationJobsOf(messageId: string) {
+  return executeRows<{ name: string; data: unknown }>(
+    app.db,
+    sql`select name, data from pgboss.job where name = 'automations.evaluate' and data->>'messageId' = ${messageId}`,
+  );
+}

@@ -30,7 +30,7 @@ function agentReplyKey(messageId: string): string {
   return `agent-reply:${messageId}`;
 }
 
-/** Inside the message's transaction (ctx.db), next to queueAutomations. */
+/** Inside the message's transaction (ctx.db), as an inbound message stored reaction. */
 export async function queueAgentRespond(
   ctx: Pick<SystemCtx, "db" | "ports">,
   input: { project: ProjectRow; channel: ChannelRow; conversation: ConversationRow; contactId: string; messageType: string; messageId: string },

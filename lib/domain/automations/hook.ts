@@ -1,4 +1,5 @@
-import type { ProjectRow, SystemCtx } from "@/lib/domain/context";
+import type { ProjectRow } from "@/lib/domain/context";
+import type { QueuedJob } from "@/lib/domain/shared/reactions";
 import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ConversationRow } from "@/lib/domain/conversations";
 import { arrivalFacts, type ArrivalFacts } from "@/lib/domain/messages/arrival";
@@ -36,11 +37,8 @@ export function automationsEvaluate(project: ProjectRow, channel: ChannelRow, co
   return notEvaluatedBecause(arrivalFacts(project, channel, conversation), messageType) === null;
 }
 
-/** Inside the message's transaction (ctx.db): the evaluation job exists if and only if the message does. */
-export async function queueAutomations(
-  ctx: Pick<SystemCtx, "db" | "ports">,
-  input: { facts: ArrivalFacts; messageType: string; messageId: string },
-): Promise<void> {
-  if (notEvaluatedBecause(input.facts, input.messageType) !== null) return;
-  await ctx.ports.queue.send(AUTOMATION_EVALUATE_JOB, { messageId: input.messageId }, { tx: ctx.db });
+/** The automations.evaluate job a stored customer message gets, or null (notEvaluatedBecause); ingest writes it with the message. */
+export function evaluationJobFor(input: { facts: ArrivalFacts; messageType: string; messageId: string }): QueuedJob | null {
+  if (notEvaluatedBecause(input.facts, input.messageType) !== null) return null;
+  return { name: AUTOMATION_EVALUATE_JOB, data: { messageId: input.messageId } };
 }

@@ -1,8 +1,9 @@
-import type { Reaction } from "@/lib/domain/shared/reactions";
-import type { InboundStored } from "@/lib/domain/ingest/reactions";
-import { queueAutomations } from "./hook";
+import type { JobAsk } from "@/lib/domain/shared/reactions";
+import type { InboundTurn } from "@/lib/domain/ingest/reactions";
+import { evaluationJobFor } from "./hook";
 
-export const automationsOnInbound: Reaction<InboundStored> = {
+/** Written with the message (ingest's statement), so the evaluation exists exactly when the message does. */
+export const automationsOnInbound: JobAsk<InboundTurn> = {
   name: "automations: evaluate the message where the channel routes FLOWS",
-  react: (ctx, input) => queueAutomations(ctx, { facts: input.arrival, messageType: input.message.type, messageId: input.messageId }),
+  job: (input) => evaluationJobFor({ facts: input.arrival, messageType: input.messageType, messageId: input.messageId }),
 };

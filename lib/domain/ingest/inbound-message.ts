@@ -10,7 +10,7 @@ import { arrivalFacts } from "@/lib/domain/messages/arrival";
 import { messageReceivedPayload, mediaOf, type ReceivedPayloadInput } from "./payload";
 import { joinCodeIn, joinProject } from "./sandbox-join";
 import { mutateOriginal, mutationTarget } from "./mutations";
-import { inboundMessageClaims, inboundMessageStored, type InboundClaim } from "./reactions";
+import { inboundMessageClaims, inboundMessageJobs, inboundMessageStored, type InboundClaim } from "./reactions";
 import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
@@ -151,12 +151,16 @@ async function storeMessage(
   // The message, unless the provider sent it before, and its message.received, in one statement: with
   // its delivery when the event goes to the webhook now, on its own when not (another route, or files).
   const alongside = ctx.withStoredMessage ?? null;
-  const stored =
-    route.deliver && !received.defer
-      ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
-      : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow);
+  // The features' jobs (an automation's evaluation): the first in the message's statement when it goes
+  // to no webhook now (FLOWS routes so), any other after it, in the transaction.
+  const [firstJob = null, ...moreJobs] = inboundMessageJobs.jobs({ messageId: id, messageType: message.type, arrival: routed });
+  const announce = route.deliver && !received.defer;
+  const stored = announce
+    ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
+    : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow, firstJob);
   if (!stored.stored) return "duplicate";
   if (alongside) alongside.written = true;
+  for (const job of announce && firstJob ? [firstJob, ...moreJobs] : moreJobs) await ctx.ports.queue.send(job.name, job.data, { tx: ctx.db });
   const eventId = stored.eventId;
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });

@@ -1,6 +1,8 @@
 // A customer's message and its message.received in one statement: the last write of ingest's hot path.
 import { sql, type SQL } from "drizzle-orm";
-import { statementWithJob } from "@/lib/ports/queue/job-insert";
+import { jobPayload, statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
+import type { Db } from "@/lib/ports/db/types";
+import type { QueuedJob } from "@/lib/domain/shared/reactions";
 import { builtOnceSql } from "@/lib/ports/db/prepared";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
 import { perCte } from "@/lib/ports/db/prepared";
@@ -49,30 +51,60 @@ const announcedAlongside = perCte((cte) => announcedStatement("message_insert_in
  * routes FLOWS, NONE or to an agent, or the event waits for the message's files), as ONE statement in
  * the caller's transaction: the event is written only when the message is, so a provider's repeat
  * writes neither. It was two statements inside the transaction that holds the conversation's row.
+ * `job` (a feature's, inboundMessageJobs: an automation's evaluation under FLOWS) is written by the
+ * same statement, also only when the message is: it was a third.
  */
 export async function insertInboundMessageRecorded(
   ctx: SystemCtx,
   row: InboundMessageInsert,
   alongside: { cte: SQL; values: Record<string, unknown> } | null,
   event: EventInput,
+  job: QueuedJob | null = null,
 ): Promise<{ stored: boolean; eventId: string | null }> {
   const recorded = recordedEventValues(ctx, event, EVENT);
   const values = { ...inboundMessageValues(row), ...alongside?.values, ...recorded.values };
-  const statement = alongside ? recordedAlongside(alongside.cte) : recordedAlone;
-  const [result] = await statement(ctx.db, values);
+  const [result] = job
+    ? ((await recordedWithJob(job.name, alongside?.cte ?? null)(ctx.db, ctx.ports.queue.insertion(job.name), {
+        ...values,
+        [TURN_JOB]: jobPayload(job.name, job.data),
+      })) as RecordedRow[])
+    : await (alongside ? recordedAlongside(alongside.cte) : recordedAlone)(ctx.db, values);
   return { stored: (result?.message_stored ?? 0) > 0, eventId: (result?.event_stored ?? 0) > 0 ? recorded.id : null };
 }
 
+type RecordedRow = { message_stored: number; event_stored: number };
+
+/** The job's placeholder: no message or event value has this name. */
+const TURN_JOB = "turn_job";
+
+function recordedSql(db: Db, cte: SQL | null, job: JobInsert | null): SQL {
+  const stored = sql`exists (select 1 from "inserted")`;
+  // The job's rows, as pg-boss's insert reads them: the one job when the message was stored, none otherwise.
+  const jobCtes = job ? job.ctes(TURN_JOB, sql`(case when ${stored} then ${sql.placeholder(TURN_JOB)} else '[]' end)`) : sql``;
+  const notified = job ? sql`, ${job.notifiedColumn(TURN_JOB)} as "notified"` : sql``;
+  return sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte ?? sql``}, ${recordedEventSql(EVENT, stored)}${jobCtes}
+    select (select count(*) from "inserted")::int as "message_stored", (select count(*) from "event_inserted")::int as "event_stored"${notified}`;
+}
+
 function recordedStatement(name: string, cte: SQL | null) {
-  return builtOnceSql<{ message_stored: number; event_stored: number }>(
-    name,
-    (db) =>
-      sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte ?? sql``}, ${recordedEventSql(EVENT, sql`exists (select 1 from "inserted")`)}
-        select (select count(*) from "inserted")::int as "message_stored", (select count(*) from "event_inserted")::int as "event_stored"`,
-  );
+  return builtOnceSql<RecordedRow>(name, (db) => recordedSql(db, cte, null));
 }
 
 const recordedAlone = recordedStatement("message_insert_inbound_recorded", null);
 
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
 const recordedAlongside = perCte((cte) => recordedStatement("message_insert_inbound_recorded_alongside", cte));
+
+/** One statement per job's queue, alone and beside each alongside CTE. */
+const withJob = new Map<string, ReturnType<typeof statementWithJob>>();
+const withJobAlongside = perCte(() => new Map<string, ReturnType<typeof statementWithJob>>());
+
+function recordedWithJob(queue: string, cte: SQL | null): ReturnType<typeof statementWithJob> {
+  const built = cte ? withJobAlongside(cte) : withJob;
+  let statement = built.get(queue);
+  if (!statement) {
+    const name = `message_insert_inbound_recorded${cte ? "_alongside" : ""}_job_${queue.replace(/\W/g, "_")}`;
+    built.set(queue, (statement = statementWithJob(name, (job, db) => recordedSql(db, cte, job))));
+  }
+  return statement;
+}

@@ -3,7 +3,7 @@ import type { ChannelRow } from "@/lib/domain/channels/sandbox";
 import type { ContactRow } from "@/lib/domain/contacts/identity";
 import type { ConversationRow } from "@/lib/domain/conversations";
 import type { ArrivalFacts } from "@/lib/domain/messages/arrival";
-import { ClaimList, ReactionList } from "@/lib/domain/shared/reactions";
+import { ClaimList, JobAskList, ReactionList } from "@/lib/domain/shared/reactions";
 import type { NormalizedInboundMessage } from "./types";
 
 /**
@@ -45,6 +45,17 @@ export interface InboundStored {
 }
 
 export const inboundMessageStored = new ReactionList<InboundStored>("inbound message stored");
+
+/** A new customer message about to be stored: what a feature's job needs to know to be asked for. */
+export interface InboundTurn {
+  messageId: string;
+  messageType: string;
+  /** The routing and handoff it arrives under (stored on its row). */
+  arrival: ArrivalFacts;
+}
+
+/** The jobs written with a new customer message, in its statement when ingest can (message-announced.ts). */
+export const inboundMessageJobs = new JobAskList<InboundTurn>("inbound message's jobs");
 
 /** A business account's Flow changed status at the provider (the item names no number). */
 export interface FlowStatusReceived {

@@ -1,4 +1,5 @@
 import type { SystemCtx } from "@/lib/domain/context";
+import type { JobCatalog, JobName } from "@/lib/jobs/catalog";
 
 /**
  * How a feature reacts to a core event without the core importing it (ARCHITECTURE.md, "Reactions").
@@ -62,5 +63,27 @@ export class ClaimList<Input, Claim, C extends SystemCtx = SystemCtx> extends In
       if (claim) return claim;
     }
     return null;
+  }
+}
+
+/** A job a feature asks the core to write with its row (in the same statement, when the core can). */
+export interface QueuedJob {
+  name: JobName;
+  data: JobCatalog[JobName];
+}
+
+/** Which job, if any, a feature wants written with the core's row; answered from the row's facts alone. */
+export interface JobAsk<Input> {
+  name: string;
+  job(input: Input): QueuedJob | null;
+}
+
+/**
+ * The jobs the features ask for, in install order. Asked before the core writes its row, so the first
+ * can go in the row's own statement (one round trip, and the job exists exactly when the row does).
+ */
+export class JobAskList<Input> extends Installable<JobAsk<Input>> {
+  jobs(input: Input): QueuedJob[] {
+    return this.items().flatMap((ask) => ask.job(input) ?? []);
   }
 }

@@ -173,7 +173,7 @@ describe("insertInboundMessageRecorded", () => {
     const { result, statements } = await statementsDuring(app.db, () =>
       app.db.transaction((tx) => insertInboundMessageRecorded({ ...app.systemCtx(), db: tx }, row, null, notDelivered(row), job)),
     );
-    expect(statements).toEqual(["message_insert_inbound_recorded_job_automations_evaluate"]);
+    expect(statements).toEqual(["message_insert_inbound_recorded_job"]);
     expect(result.stored).toBe(true);
     expect(await evaluationJobsOf(row.id)).toEqual([{ name: "automations.evaluate", data: { messageId: row.id } }]);
 

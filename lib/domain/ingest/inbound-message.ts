@@ -152,15 +152,16 @@ async function storeMessage(
   // its delivery when the event goes to the webhook now, on its own when not (another route, or files).
   const alongside = ctx.withStoredMessage ?? null;
   // The features' jobs (an automation's evaluation): the first in the message's statement when it goes
-  // to no webhook now (FLOWS routes so), any other after it, in the transaction.
-  const [firstJob = null, ...moreJobs] = inboundMessageJobs.jobs({ messageId: id, messageType: message.type, arrival: routed });
+  // to no webhook now (FLOWS routes so), the others after it, in the transaction.
+  const jobs = inboundMessageJobs.jobs({ messageId: id, messageType: message.type, arrival: routed });
   const announce = route.deliver && !received.defer;
+  const withMessage = announce ? null : (jobs[0] ?? null);
   const stored = announce
     ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
-    : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow, firstJob);
+    : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow, withMessage);
   if (!stored.stored) return "duplicate";
   if (alongside) alongside.written = true;
-  for (const job of announce && firstJob ? [firstJob, ...moreJobs] : moreJobs) await ctx.ports.queue.send(job.name, job.data, { tx: ctx.db });
+  for (const job of jobs) if (job !== withMessage) await ctx.ports.queue.send(job.name, job.data, { tx: ctx.db });
   const eventId = stored.eventId;
   if (files.length) {
     await registerInboundMedia(ctx, { projectId: project.id, messageId: id, files, eventId, now });

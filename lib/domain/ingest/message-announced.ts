@@ -64,7 +64,7 @@ export async function insertInboundMessageRecorded(
   const recorded = recordedEventValues(ctx, event, EVENT);
   const values = { ...inboundMessageValues(row), ...alongside?.values, ...recorded.values };
   const [result] = job
-    ? ((await recordedWithJob(job.name, alongside?.cte ?? null)(ctx.db, ctx.ports.queue.insertion(job.name), {
+    ? ((await (alongside ? recordedWithJobAlongside(alongside.cte) : recordedWithJob)(ctx.db, ctx.ports.queue.insertion(job.name), {
         ...values,
         [TURN_JOB]: jobPayload(job.name, job.data),
       })) as RecordedRow[])
@@ -95,16 +95,8 @@ const recordedAlone = recordedStatement("message_insert_inbound_recorded", null)
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
 const recordedAlongside = perCte((cte) => recordedStatement("message_insert_inbound_recorded_alongside", cte));
 
-/** One statement per job's queue, alone and beside each alongside CTE. */
-const withJob = new Map<string, ReturnType<typeof statementWithJob>>();
-const withJobAlongside = perCte(() => new Map<string, ReturnType<typeof statementWithJob>>());
+// statementWithJob builds its SQL once per queue (each insertion it is given); the name only labels it.
+const recordedWithJob = statementWithJob("message_insert_inbound_recorded_job", (job, db) => recordedSql(db, null, job));
 
-function recordedWithJob(queue: string, cte: SQL | null): ReturnType<typeof statementWithJob> {
-  const built = cte ? withJobAlongside(cte) : withJob;
-  let statement = built.get(queue);
-  if (!statement) {
-    const name = `message_insert_inbound_recorded${cte ? "_alongside" : ""}_job_${queue.replace(/\W/g, "_")}`;
-    built.set(queue, (statement = statementWithJob(name, (job, db) => recordedSql(db, cte, job))));
-  }
-  return statement;
-}
+/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
+const recordedWithJobAlongside = perCte((cte) => statementWithJob("message_insert_inbound_recorded_alongside_job", (job, db) => recordedSql(db, cte, job)));

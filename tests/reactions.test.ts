@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SystemCtx } from "@/lib/domain/context";
 import { installReactions } from "@/lib/domain/reactions";
 import { inboundMessageClaims, inboundMessageJobs, inboundMessageStored } from "@/lib/domain/ingest/reactions";
-import { messageStatusMoved } from "@/lib/domain/messages/status-moved";
+import { messageStatusMoved, type StatusMoved } from "@/lib/domain/messages/status-moved";
 import { outboundSendClaims } from "@/lib/domain/messages/send-claims";
 import { templateStatusMoved } from "@/lib/domain/templates/status-moved";
 import { ClaimList, JobAskList, ReactionList } from "@/lib/domain/shared/reactions";
@@ -51,6 +51,31 @@ describe("reaction lists", () => {
       { name: "automations.evaluate", data: { messageId: "msg_1" } },
       { name: "agents.respond", data: { messageId: "msg_1" } },
     ]);
+  });
+
+  it("a list is concerned with an input when one reaction is, or when one cannot say", () => {
+    const list = new ReactionList<number>(`concerns ${Math.random()}`);
+    list.install([
+      { name: "evens", react: async () => {}, concerns: (n) => n % 2 === 0 },
+      { name: "tens", react: async () => {}, concerns: (n) => n % 10 === 0 },
+    ]);
+    expect(list.concerns(3)).toBe(false);
+    expect(list.concerns(4)).toBe(true);
+    list.install([
+      { name: "never", react: async () => {}, concerns: () => false },
+      { name: "unsaid", react: async () => {} },
+    ]);
+    expect(list.concerns(3)).toBe(true);
+  });
+
+  it("a status move concerns the broadcasts only for a broadcast's message", () => {
+    installReactions();
+    const moved = (broadcastId: string | null) => [
+      { message: { broadcastId } as StatusMoved["message"], status: "delivered" as const, at: new Date(), failure: null },
+    ];
+    expect(messageStatusMoved.concerns(moved(null))).toBe(false);
+    expect(messageStatusMoved.concerns(moved("brd_1"))).toBe(true);
+    expect(messageStatusMoved.concerns([...moved(null), ...moved("brd_2")])).toBe(true);
   });
 
   it("the composition root installs each feature where the core expects it, in order", () => {

@@ -17,6 +17,7 @@ export const replyCountsForBroadcast: Reaction<InboundStored> = {
 /** A recipient follows its message forward (messages/status.ts canMove). */
 export const recipientsFollowStatus: Reaction<StatusMoved[]> = {
   name: "broadcasts: move each recipient with its message",
+  concerns: (moved) => moved.some((m) => m.message.broadcastId),
   async react(ctx, moved) {
     const ours = moved.filter((m) => m.message.broadcastId);
     const failureOf = (m: StatusMoved) => (m.failure ?? null) as Record<string, unknown> | null;

@@ -7,7 +7,8 @@ import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import { anyOf } from "@/lib/ports/db/bulk";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { MessageRow } from "./serialize";
-import { messageStatusMoved } from "./status-moved";
+import { messageStatusMoved, type StatusMoved } from "./status-moved";
+import { moveAnnounced, type GuardedMove } from "./status-announced";
 import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
@@ -43,26 +44,35 @@ export interface StatusUpdate {
  */
 export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
+  const move = guardedMove(message, update);
+  const reacting = [{ message, status: update.status, at: update.at, failure: update.failure ?? null }];
   // The move, what reacts to it and its message.status commit together (in the caller's transaction when
   // there is one): a move kept without its event would never be announced, since a retry finds it moved.
-  const moved = isTransaction(ctx.db)
-    ? await moveAndEmit(ctx, message, update)
-    : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, message, update));
+  // With no reaction concerned (most messages are no broadcast's), one statement holds both.
+  const moved = !messageStatusMoved.concerns(reacting)
+    ? await moveAnnounced(ctx, move, statusEvent(message, update))
+    : isTransaction(ctx.db)
+      ? await moveAndEmit(ctx, move, reacting, update)
+      : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, move, reacting, update));
   if (moved) announceMoves([message]);
   return moved;
 }
 
-async function moveAndEmit(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
-  const moved = await moveStatus(ctx.db, {
+function guardedMove(message: MessageRow, update: StatusUpdate): GuardedMove {
+  return {
     id: message.id,
     status: update.status,
     failure: JSON.stringify(update.failure ?? message.failure ?? null),
     at: update.at.toISOString(),
     from: statusesMovableTo(update.status).join(","),
-  });
+  };
+}
+
+async function moveAndEmit(ctx: SystemCtx, move: GuardedMove, reacting: StatusMoved[], update: StatusUpdate): Promise<boolean> {
+  const moved = await moveStatus(ctx.db, { ...move });
   if (!moved.length) return false;
-  await messageStatusMoved.run(ctx, [{ message, status: update.status, at: update.at, failure: update.failure ?? null }]);
-  await emitEvent(ctx, statusEvent(message, update));
+  await messageStatusMoved.run(ctx, reacting);
+  await emitEvent(ctx, statusEvent(reacting[0]!.message, update));
   return true;
 }
 

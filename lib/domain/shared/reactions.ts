@@ -12,6 +12,11 @@ export interface Reaction<Input, C extends SystemCtx = SystemCtx> {
   /** "<module>: what it does", for errors and the architecture's drawing. */
   name: string;
   react(ctx: C, input: Input): Promise<void>;
+  /**
+   * Whether `input` is anything to this reaction (absent: always). When no reaction in a list is
+   * concerned, the core may write its event without them, in a statement of its own.
+   */
+  concerns?(input: Input): boolean;
 }
 
 /** A claim a feature makes on an event before the core goes on (the first that claims wins). */
@@ -52,6 +57,10 @@ abstract class Installable<T extends { name: string }> {
 export class ReactionList<Input, C extends SystemCtx = SystemCtx> extends Installable<Reaction<Input, C>> {
   async run(ctx: C, input: Input): Promise<void> {
     for (const reaction of this.items()) await reaction.react(ctx, input);
+  }
+  /** Whether running the list for `input` could do anything (a reaction without `concerns` always could). */
+  concerns(input: Input): boolean {
+    return this.items().some((reaction) => reaction.concerns?.(input) ?? true);
   }
 }
 

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { messages } from "@/lib/db/schema";
+import type { SystemCtx } from "@/lib/domain/context";
+import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
+import { deliveringEventSql, deliveringEventValues, deliveringOutcome, type DeliveringRow } from "@/lib/domain/events/insert-delivering";
+import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
+import { statementWithJob } from "@/lib/ports/queue/job-insert";
+
+/** The forward move applyStatus makes: the message, the status it reaches, what it may move from. */
+export interface GuardedMove {
+  id: string;
+  status: string;
+  /** The failure kept on the row, as JSON text ('null': none). */
+  failure: string;
+  at: string;
+  /** Every status it may move from, comma-separated (statusesMovableTo). */
+  from: string;
+}
+
+/**
+ * A status move and its message.status, with the event's delivery and job, in ONE statement: no
+ * transaction, so the message's row is locked only while the statement runs. A provider's sent,
+ * delivered and read of one message arrive in three envelopes applied at once; with BEGIN, UPDATE,
+ * event, COMMIT each held the row across four round trips and the others waited on it (README
+ * "Performance", issue 35). The event is written only when the guarded UPDATE moved the row.
+ * For a move no reaction is concerned with (messageStatusMoved.concerns): a reaction runs in JS
+ * between the move and its event, which one statement cannot hold. Returns whether it moved.
+ */
+export async function moveAnnounced(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, move: GuardedMove, input: EventInput): Promise<boolean> {
+  const event = deliveringEventOf(ctx, input);
+  const values = { ...deliveringEventValues(event, "event_"), ...moveValues(move) };
+  // A slot reserved for a statement that throws goes back when the caller's batch closes (webhooks/direct.ts).
+  const [row] = (await statement(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { moved: number })[];
+  settleDeliveringEvent(ctx, event, deliveringOutcome(row, event));
+  return (row?.moved ?? 0) > 0;
+}
+
+function moveValues(move: GuardedMove): Record<string, unknown> {
+  return { moveId: move.id, moveStatus: move.status, moveFailure: move.failure, moveAt: move.at, moveFrom: move.from };
+}
+
+const statement = statementWithJob("message_status_move_announced", (job) => {
+  const p = (name: string) => sql`${sql.placeholder(name)}`;
+  // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
+  const moved = sql`update ${messages} set "status" = ${p("moveStatus")}::text, "failure" = nullif(${p("moveFailure")}::text, 'null')::jsonb,
+      "updated_at" = ${p("moveAt")}::text::timestamptz
+    where "id" = ${p("moveId")} and "status"::text = any(string_to_array(${p("moveFrom")}::text, ',')) returning 1`;
+  const event = deliveringEventSql(job, "event_", sql`exists (select 1 from "moved")`);
+  return sql`with "moved" as (${moved}), ${event.ctes} select (select count(*) from "moved")::int as "moved", ${event.select}`;
+});

@@ -83,20 +83,21 @@ export interface SystemCtx extends Services {
    */
   direct?: DirectDeliveryBatch | null;
   /**
-   * A write that belongs with the customer message this ctx stores, as a CTE of the message's own
-   * statement: it commits with the message and costs no round trip (the ingest's envelope marked
-   * processed, lib/domain/ingest/process.ts). Absent, the message's statement writes nothing else.
+   * A write that belongs with the one provider item this ctx applies, as a CTE of the item's own
+   * statement (a customer message's insert, a status's move): it commits with the item and costs no
+   * round trip (the ingest's envelope marked processed, lib/domain/ingest/process.ts). Absent, the
+   * item's statement writes nothing else.
    */
-  withStoredMessage?: StoredMessageAlongside | null;
+  withItemWrite?: ItemWriteAlongside | null;
 }
 
-/** See SystemCtx.withStoredMessage. */
-interface StoredMessageAlongside {
-  /** `, "name" as (…)`: may read the message's insert as "inserted" (empty when the message was stored before). */
+/** See SystemCtx.withItemWrite. */
+export interface ItemWriteAlongside {
+  /** `, "name" as (…)`: written whenever the statement runs, whatever else it wrote; it reads none of its CTEs. */
   cte: SQL;
   /** Its placeholders' values. */
   values: Record<string, unknown>;
-  /** Set once the statement stored the message, so the CTE ran (it commits with the caller's transaction). */
+  /** Set once the item's statement ran, so the CTE did (it commits with the caller's transaction, if any). */
   written: boolean;
 }
 

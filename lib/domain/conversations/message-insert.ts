@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { conversations, messages } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { builtOnce, builtOnceSql, columnPlaceholders, perCte } from "@/lib/ports/db/prepared";
+import { builtOnce, columnPlaceholders, perCte } from "@/lib/ports/db/prepared";
 import { statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import { lastMessageAtMovedTo } from "./touch";
 
@@ -45,15 +45,8 @@ export type OutboundMessageInsert = Pick<MessageInsert, (typeof OUTBOUND_COLUMNS
  * result is false then. Its conversation's last_message_at moved with the conversation's own upsert
  * (ingest's contact and conversation, one write of the row instead of two).
  */
-export async function insertInboundMessage(
-  tx: Db,
-  row: InboundMessageInsert,
-  /** A caller's write in the same statement (SystemCtx.withStoredMessage): a CTE that may read "inserted". */
-  alongside: { cte: SQL; values: Record<string, unknown> } | null = null,
-): Promise<boolean> {
-  const values = inboundMessageValues(row);
-  if (!alongside) return (await insertInbound(tx, values)).length > 0;
-  return (await inboundAlongside(alongside.cte)(tx, { ...values, ...alongside.values })).length > 0;
+export async function insertInboundMessage(tx: Db, row: InboundMessageInsert): Promise<boolean> {
+  return (await insertInbound(tx, inboundMessageValues(row))).length > 0;
 }
 
 /** The inbound insert's placeholder values, for a statement that holds it as its "inserted" CTE (inboundMessageInsertSql). */
@@ -74,14 +67,6 @@ const inboundInsert = (db: Db) =>
     .returning({ id: messages.id });
 
 const insertInbound = builtOnce<{ id: string }>("message_insert_inbound", inboundInsert);
-
-/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
-const inboundAlongside = perCte((cte) =>
-  builtOnceSql<{ id: string }>(
-    "message_insert_inbound_alongside",
-    (db) => sql`with "inserted" as (${inboundMessageInsertSql(db)})${cte} select "id" from "inserted"`,
-  ),
-);
 
 /** Stores a send's message and moves its conversation's last_message_at, in one statement. */
 export async function insertOutboundMessageTouchingConversation(tx: Db, row: OutboundMessageInsert, at: Date): Promise<void> {

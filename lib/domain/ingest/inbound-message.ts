@@ -150,7 +150,7 @@ async function storeMessage(
   const receivedNow = receivedEvent(ctx, received, route);
   // The message, unless the provider sent it before, and its message.received, in one statement: with
   // its delivery when the event goes to the webhook now, on its own when not (another route, or files).
-  const alongside = ctx.withStoredMessage ?? null;
+  const alongside = ctx.withItemWrite ?? null;
   // The features' jobs (an automation's evaluation): the first in the message's statement when it goes
   // to no webhook now (FLOWS routes so), the others after it, in the transaction.
   const jobs = inboundMessageJobs.jobs({ messageId: id, messageType: message.type, arrival: routed });
@@ -159,8 +159,8 @@ async function storeMessage(
   const stored = announce
     ? await insertInboundMessageAnnounced(ctx, row, alongside, receivedNow)
     : await insertInboundMessageRecorded(ctx, row, alongside, receivedNow, withMessage);
-  if (!stored.stored) return "duplicate";
   if (alongside) alongside.written = true;
+  if (!stored.stored) return "duplicate";
   for (const job of jobs) if (job !== withMessage) await ctx.ports.queue.send(job.name, job.data, { tx: ctx.db });
   const eventId = stored.eventId;
   if (files.length) {

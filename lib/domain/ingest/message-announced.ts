@@ -18,7 +18,7 @@ const EVENT = "event_";
  * insertInboundMessage, then emitEvent of its message.received for the webhook, as ONE statement in the
  * caller's transaction: the event, its delivery and its job (or the direct attempt's lease) are written
  * only when the message is, so a provider's repeat writes neither. `alongside` is the caller's own CTE
- * (SystemCtx.withStoredMessage). `event` must go to the webhook now (deliver, not deferred).
+ * (SystemCtx.withItemWrite). `event` must go to the webhook now (deliver, not deferred).
  */
 export async function insertInboundMessageAnnounced(
   ctx: SystemCtx,

@@ -6,7 +6,7 @@ import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
 import { parseStorableJson } from "@/lib/text/storable";
-import type { SystemCtx } from "@/lib/domain/context";
+import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
 import { normalizeWebhook } from "./normalize";
 import { applyInboundEvent, isPending } from "./apply";
 import { applyStatusSet } from "./status-set";
@@ -81,16 +81,17 @@ export async function processInboundWebhook(
   }
   const failures: string[] = [];
   const items = normalizeWebhook(row.platform as ProviderPlatform, payload);
-  // An envelope of one item (most are) is marked processed by the item's own statement when it stores
-  // a customer message: one write and one commit fewer. Any other outcome leaves it to the update below.
-  const mark =
+  // An envelope of one item (most are) is marked processed by the item's own statement when it has one
+  // (a customer message's insert, a status's move): one write and one commit fewer. Any other outcome
+  // leaves it to the update below.
+  const mark: ItemWriteAlongside | null =
     items.length === 1 ? { cte: ENVELOPE_PROCESSED_CTE, values: { envelopeId: id, processedAt: ports.clock.now().toISOString() }, written: false } : null;
   for (const group of statusRuns(items)) {
     if (group.length > 1 && (await applyStatusRun(ctx, group))) continue;
     for (const event of group) {
       try {
         // What the item's deliveries are, this worker attempts once it is applied (webhooks/direct.ts).
-        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct, withStoredMessage: mark }, event));
+        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct, withItemWrite: mark }, event));
         // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
         if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
       } catch (error) {
@@ -118,8 +119,11 @@ export async function processInboundWebhook(
   await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
 }
 
-/** The envelope marked processed in the statement that stores its one message (SystemCtx.withStoredMessage). */
-const ENVELOPE_PROCESSED_CTE = sql`, "envelope_processed" as (update ${inboundWebhooks} set "processed_at" = ${sql.placeholder("processedAt")}::timestamptz, "error" = null where "id" = ${sql.placeholder("envelopeId")} and exists (select 1 from "inserted"))`;
+/**
+ * The envelope marked processed in the statement that applies its one item (SystemCtx.withItemWrite),
+ * whatever that wrote: a repeated message or a status that moved nothing is applied all the same.
+ */
+const ENVELOPE_PROCESSED_CTE = sql`, "envelope_processed" as (update ${inboundWebhooks} set "processed_at" = ${sql.placeholder("processedAt")}::timestamptz, "error" = null where "id" = ${sql.placeholder("envelopeId")})`;
 
 /** The envelope's items in order, consecutive statuses grouped (the provider batches hundreds into one envelope). */
 function statusRuns(items: InboundEvent[]): InboundEvent[][] {

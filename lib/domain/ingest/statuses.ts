@@ -19,7 +19,8 @@ export async function applyProviderStatus(
   // The callback can outrun the send job storing the provider id: the caller retries later.
   if (!message) return "status_pending";
   if (event.status === "deleted") return "status_ignored";
-  const moved = await applyStatus(ctx, message, statusUpdateOf(event));
+  // The envelope's mark (SystemCtx.withItemWrite) goes with the move when it is one statement.
+  const moved = await applyStatus(ctx, message, statusUpdateOf(event), ctx.withItemWrite ?? null);
   return moved ? "status" : "status_ignored";
 }
 

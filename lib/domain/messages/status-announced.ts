@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { messages } from "@/lib/db/schema";
-import type { SystemCtx } from "@/lib/domain/context";
+import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
+import { perCte } from "@/lib/ports/db/prepared";
 import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
 import { deliveringEventSql, deliveringEventValues, deliveringOutcome, type DeliveringRow } from "@/lib/domain/events/insert-delivering";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
@@ -26,11 +27,18 @@ export interface GuardedMove {
  * For a move no reaction is concerned with (messageStatusMoved.concerns): a reaction runs in JS
  * between the move and its event, which one statement cannot hold. Returns whether it moved.
  */
-export async function moveAnnounced(ctx: Pick<SystemCtx, "db" | "ports" | "direct">, move: GuardedMove, input: EventInput): Promise<boolean> {
+export async function moveAnnounced(
+  ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
+  move: GuardedMove,
+  input: EventInput,
+  alongside: ItemWriteAlongside | null,
+): Promise<boolean> {
   const event = deliveringEventOf(ctx, input);
-  const values = { ...deliveringEventValues(event, "event_"), ...moveValues(move) };
+  const values = { ...deliveringEventValues(event, "event_"), ...moveValues(move), ...alongside?.values };
+  const statement = alongside ? announcedAlongside(alongside.cte) : announced;
   // A slot reserved for a statement that throws goes back when the caller's batch closes (webhooks/direct.ts).
   const [row] = (await statement(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { moved: number })[];
+  if (alongside) alongside.written = true;
   settleDeliveringEvent(ctx, event, deliveringOutcome(row, event));
   return (row?.moved ?? 0) > 0;
 }
@@ -39,12 +47,19 @@ function moveValues(move: GuardedMove): Record<string, unknown> {
   return { moveId: move.id, moveStatus: move.status, moveFailure: move.failure, moveAt: move.at, moveFrom: move.from };
 }
 
-const statement = statementWithJob("message_status_move_announced", (job) => {
-  const p = (name: string) => sql`${sql.placeholder(name)}`;
-  // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
-  const moved = sql`update ${messages} set "status" = ${p("moveStatus")}::text, "failure" = nullif(${p("moveFailure")}::text, 'null')::jsonb,
-      "updated_at" = ${p("moveAt")}::text::timestamptz
-    where "id" = ${p("moveId")} and "status"::text = any(string_to_array(${p("moveFrom")}::text, ',')) returning 1`;
-  const event = deliveringEventSql(job, "event_", sql`exists (select 1 from "moved")`);
-  return sql`with "moved" as (${moved}), ${event.ctes} select (select count(*) from "moved")::int as "moved", ${event.select}`;
-});
+function announcedStatement(name: string, alongside: SQL | null) {
+  return statementWithJob(name, (job) => {
+    const p = (name: string) => sql`${sql.placeholder(name)}`;
+    // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
+    const moved = sql`update ${messages} set "status" = ${p("moveStatus")}::text, "failure" = nullif(${p("moveFailure")}::text, 'null')::jsonb,
+        "updated_at" = ${p("moveAt")}::text::timestamptz
+      where "id" = ${p("moveId")} and "status"::text = any(string_to_array(${p("moveFrom")}::text, ',')) returning 1`;
+    const event = deliveringEventSql(job, "event_", sql`exists (select 1 from "moved")`);
+    return sql`with "moved" as (${moved})${alongside ?? sql``}, ${event.ctes} select (select count(*) from "moved")::int as "moved", ${event.select}`;
+  });
+}
+
+const announced = announcedStatement("message_status_move_announced", null);
+
+/** One statement per alongside CTE (there is one: the ingest's envelope mark). */
+const announcedAlongside = perCte((cte) => announcedStatement("message_status_move_announced_alongside", cte));

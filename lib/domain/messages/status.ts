@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isTransaction } from "@/lib/ports/db/transaction";
 import { messages } from "@/lib/db/schema";
-import type { SystemCtx } from "@/lib/domain/context";
+import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
 import { anyOf } from "@/lib/ports/db/bulk";
@@ -42,7 +42,13 @@ export interface StatusUpdate {
  * Moves a message forward and emits message.status. A status that would move it backwards (a late
  * "delivered" after "read") changes nothing and emits nothing. Returns whether it moved.
  */
-export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: StatusUpdate): Promise<boolean> {
+export async function applyStatus(
+  ctx: SystemCtx,
+  message: MessageRow,
+  update: StatusUpdate,
+  /** The caller's write for the move's own statement (SystemCtx.withItemWrite); `written` says whether it ran. */
+  alongside: ItemWriteAlongside | null = null,
+): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
   const move = guardedMove(message, update);
   const reacting = [{ message, status: update.status, at: update.at, failure: update.failure ?? null }];
@@ -50,7 +56,7 @@ export async function applyStatus(ctx: SystemCtx, message: MessageRow, update: S
   // there is one): a move kept without its event would never be announced, since a retry finds it moved.
   // With no reaction concerned (most messages are no broadcast's), one statement holds both.
   const moved = !messageStatusMoved.concerns(reacting)
-    ? await moveAnnounced(ctx, move, statusEvent(message, update))
+    ? await moveAnnounced(ctx, move, statusEvent(message, update), alongside)
     : isTransaction(ctx.db)
       ? await moveAndEmit(ctx, move, reacting, update)
       : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, move, reacting, update));

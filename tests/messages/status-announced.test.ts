@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { events, messages, projects, webhookDeliveries } from "@/lib/db/schema";
 import { SANDBOX_CHANNEL_ID } from "@/lib/domain/channels/sandbox";
-import { applyStatus } from "@/lib/domain/messages/status";
+import { applyStatus, applyStatuses, STATUS_TARGET_COLUMNS, type StatusMove } from "@/lib/domain/messages/status";
+import type { DirectDeliveryBatch } from "@/lib/domain/context";
+import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
 import type { MessageRow } from "@/lib/domain/messages/serialize";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { forgetAuthenticatedKeys } from "@/lib/domain/keys";
@@ -125,5 +127,112 @@ describe("a status move no reaction is concerned with", () => {
     expect(row).toMatchObject({ status: "failed", failure });
     const [event] = await statusEventsOf(message.id);
     expect(event!.payload).toMatchObject({ status: "failed", failure });
+  });
+});
+
+/** The webhook.deliver jobs written for these deliveries. */
+async function jobsFor(deliveryIds: string[]): Promise<string[]> {
+  const rows = await executeRows<{ delivery: string }>(
+    app.db,
+    sql`select data->>'deliveryId' as delivery from pgboss.job where name = 'webhook.deliver' and data->>'deliveryId' = any(string_to_array(${deliveryIds.join(",")}, ','))`,
+  );
+  return rows.map((row) => row.delivery).sort();
+}
+
+/** Each message as a status run reads it (status-set.ts), and the moves given for it in order. */
+async function runOf(pairs: [MessageRow, "sent" | "delivered" | "read"][]): Promise<StatusMove[]> {
+  const ids = [...new Set(pairs.map(([m]) => m.id))];
+  const read = new Map((await app.db.select(STATUS_TARGET_COLUMNS).from(messages).where(inArray(messages.id, ids))).map((row) => [row.id, row]));
+  return pairs.map(([m, status]) => ({ message: read.get(m.id)!, update: { status, at: app.clock.now(), recipientId: "15551110088" } }));
+}
+
+/** A direct batch that leases every delivery and keeps what it is told (webhooks/direct.ts's contract). */
+function leasingBatch() {
+  const settled: { projectId: string; deliveryId: string | null; scope?: AttemptScope }[] = [];
+  const batch: DirectDeliveryBatch = {
+    reserve: (_projectId, now) => new Date(now.getTime() + 30_000),
+    settle: (projectId, deliveryId, scope) => void settled.push({ projectId, deliveryId, ...(scope ? { scope } : {}) }),
+  };
+  return { batch, settled };
+}
+
+describe("a run of status moves no reaction is concerned with", () => {
+  it("is one statement: each moved message's events in order, their pending deliveries and jobs; a message moved on meanwhile gets none", async () => {
+    const [twice, once, stale] = [await sentMessage(), await sentMessage(), await sentMessage()];
+    const run = await runOf([
+      [twice, "delivered"],
+      [once, "read"],
+      [stale, "delivered"],
+      [twice, "read"],
+    ]);
+    await app.db.update(messages).set({ status: "read" }).where(eq(messages.id, stale.id));
+    const { result, statements } = await statementsDuring(app.db, () => applyStatuses(app.systemCtx(), run));
+    expect(statements.filter(Boolean)).toEqual(["message_status_moves_announced_then_wake"]);
+    expect(result).toBe(3);
+    const statuses = Object.fromEntries(
+      (
+        await app.db
+          .select({ id: messages.id, status: messages.status })
+          .from(messages)
+          .where(inArray(messages.id, [twice.id, once.id, stale.id]))
+      ).map((r) => [r.id, r.status]),
+    );
+    expect(statuses).toEqual({ [twice.id]: "read", [once.id]: "read", [stale.id]: "read" });
+    const twiceEvents = (await statusEventsOf(twice.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(twiceEvents.map((e) => (e.payload as { status: string }).status)).toEqual(["delivered", "read"]);
+    expect(await statusEventsOf(once.id)).toHaveLength(1);
+    expect(await statusEventsOf(stale.id)).toHaveLength(0);
+    const eventIds = [...twiceEvents, ...(await statusEventsOf(once.id))].map((e) => e.id);
+    const deliveries = await app.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, eventIds));
+    expect(deliveries.map((d) => [d.status, d.leaseExpiresAt])).toEqual([
+      ["pending", null],
+      ["pending", null],
+      ["pending", null],
+    ]);
+    expect(await jobsFor(deliveries.map((d) => d.id))).toEqual(deliveries.map((d) => d.id).sort());
+  });
+
+  it("a run again writes nothing (the guard, then the events' dedupe keys), and a leased delivery gets no job but its scope", async () => {
+    const message = await sentMessage();
+    const { batch, settled } = leasingBatch();
+    const ctx = { ...app.systemCtx(), direct: batch };
+    expect(await applyStatuses(ctx, await runOf([[message, "delivered"]]))).toBe(1);
+    const [event] = await statusEventsOf(message.id);
+    const [delivery] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event!.id));
+    expect(delivery!.leaseExpiresAt).toBeInstanceOf(Date);
+    expect(await jobsFor([delivery!.id])).toEqual([]);
+    expect(settled).toEqual([
+      {
+        projectId: seeded.projectId,
+        deliveryId: delivery!.id,
+        scope: expect.objectContaining({
+          delivery: { id: delivery!.id, status: "pending", attemptCount: 0 },
+          event: expect.objectContaining({ id: event!.id, type: "message.status" }),
+          project: expect.objectContaining({ id: seeded.projectId, webhookUrl: "https://receiver.example/hook" }),
+        }),
+      },
+    ]);
+    // The same run read before the first was applied: the guard refuses it, and no slot stays reserved.
+    const stale = await runOf([[message, "delivered"]]);
+    stale[0]!.message = { ...stale[0]!.message, status: "sent" };
+    expect(await applyStatuses(ctx, stale)).toBe(0);
+    expect(settled.at(-1)).toEqual({ projectId: seeded.projectId, deliveryId: null });
+    expect(await statusEventsOf(message.id)).toHaveLength(1);
+  });
+
+  it("for a paused endpoint writes paused deliveries with no job, and hands back the slots", async () => {
+    await app.db.update(projects).set({ webhookPausedAt: new Date() }).where(eq(projects.id, seeded.projectId));
+    try {
+      const message = await sentMessage();
+      const { batch, settled } = leasingBatch();
+      expect(await applyStatuses({ ...app.systemCtx(), direct: batch }, await runOf([[message, "delivered"]]))).toBe(1);
+      const [event] = await statusEventsOf(message.id);
+      const [delivery] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event!.id));
+      expect(delivery).toMatchObject({ status: "paused", leaseExpiresAt: null, nextAttemptAt: null });
+      expect(await jobsFor([delivery!.id])).toEqual([]);
+      expect(settled).toEqual([{ projectId: seeded.projectId, deliveryId: null }]);
+    } finally {
+      await app.db.update(projects).set({ webhookPausedAt: null }).where(eq(projects.id, seeded.projectId));
+    }
   });
 });

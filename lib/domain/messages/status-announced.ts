@@ -3,7 +3,14 @@ import { messages } from "@/lib/db/schema";
 import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
 import { perCte } from "@/lib/ports/db/prepared";
 import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
-import { deliveringEventSql, deliveringEventValues, deliveringOutcome, type DeliveringRow } from "@/lib/domain/events/insert-delivering";
+import {
+  deliveringEventSql,
+  deliveringEventsSql,
+  deliveringEventsValue,
+  deliveringEventValues,
+  deliveringOutcome,
+  type DeliveringRow,
+} from "@/lib/domain/events/insert-delivering";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
 import { statementWithJob } from "@/lib/ports/queue/job-insert";
 
@@ -15,6 +22,15 @@ export interface GuardedMove {
   failure: string;
   at: string;
   /** Every status it may move from, comma-separated (statusesMovableTo). */
+  from: string;
+}
+
+/** A message's move in a run (applyStatuses): GuardedMove with its failure as JSON, not text. */
+export interface SetMove {
+  id: string;
+  status: string;
+  failure: unknown;
+  at: string;
   from: string;
 }
 
@@ -63,3 +79,39 @@ const announced = announcedStatement("message_status_move_announced", null);
 
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
 const announcedAlongside = perCte((cte) => announcedStatement("message_status_move_announced_alongside", cte));
+
+/**
+ * moveAnnounced for an envelope's run of statuses (applyStatuses): every message's guarded move, and
+ * the message.status of each move whose message moved, with their deliveries and jobs, in ONE
+ * statement. Before, the run's transaction held the moved rows through the events' insert, the
+ * projects' read and the deliveries' insert, and a run naming the same messages (their delivered after
+ * their sent) waited on it (README "Performance", issue 35). `moves` are in id order (rows are locked
+ * in that order, so runs do not deadlock). Returns the ids of the messages that moved.
+ */
+export async function movesAnnounced(
+  ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
+  moves: SetMove[],
+  announced: { messageId: string; input: EventInput }[],
+): Promise<Set<string>> {
+  const keyed = announced.map(({ messageId, input }) => ({ key: messageId, event: deliveringEventOf(ctx, input) }));
+  const values = { moves: JSON.stringify(moves), moveIds: moves.map((move) => move.id).join(","), events: deliveringEventsValue(keyed) };
+  // A slot reserved for a statement that throws goes back when the caller's batch closes (webhooks/direct.ts).
+  const rows = (await many(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { ord: number; moved: number })[];
+  const moved = new Set<string>();
+  for (const row of rows) {
+    const { key, event } = keyed[row.ord]!;
+    settleDeliveringEvent(ctx, event, deliveringOutcome(row, event));
+    if (row.moved > 0) moved.add(key);
+  }
+  return moved;
+}
+
+const many = statementWithJob("message_status_moves_announced", (job) => {
+  const p = (name: string) => sql`${sql.placeholder(name)}`;
+  const given = sql`select * from jsonb_to_recordset(${p("moves")}::text::jsonb) as "v"("id" text, "from" text, "status" text, "failure" jsonb, "at" text)`;
+  const moved = sql`update ${messages} set "status" = "v"."status", "failure" = "v"."failure", "updated_at" = "v"."at"::timestamptz from "v"
+    where ${messages.id} = "v"."id" and ${messages.id} = any(string_to_array(${p("moveIds")}::text, ','))
+      and ${messages.status}::text = any(string_to_array("v"."from", ',')) returning ${messages.id} as "id"`;
+  const event = deliveringEventsSql(job, "events", "moved");
+  return sql`with "v" as (${given}), "moved" as (${moved}), ${event.ctes} select ("e"."key" in (select "id" from "moved"))::int as "moved", ${event.select}`;
+});

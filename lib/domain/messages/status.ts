@@ -8,7 +8,7 @@ import { anyOf } from "@/lib/ports/db/bulk";
 import { builtOnce } from "@/lib/ports/db/prepared";
 import type { MessageRow } from "./serialize";
 import { messageStatusMoved, type StatusMoved } from "./status-moved";
-import { moveAnnounced, type GuardedMove } from "./status-announced";
+import { moveAnnounced, movesAnnounced, type GuardedMove, type SetMove } from "./status-announced";
 import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
@@ -121,14 +121,15 @@ export interface StatusMove {
 
 /**
  * applyStatus over many messages at once (an envelope's run of statuses, hundreds during a broadcast):
- * the same forward-only moves and message.status events, written as one guarded UPDATE of the
- * messages, one of their broadcast recipients and one multi-row event insert instead of four
- * statements per status. A message may come more than once (sent, then delivered); its moves apply in
- * order. The UPDATE's guard is the forward-only rule itself, not the status each message was read
- * with: envelopes of one broadcast are applied concurrently (a message's sent, delivered and read
- * arrive in three of them), and a message another writer moved meanwhile still moves when that is
- * forward, or stays. Only the rows that moved get their recipient moved and their events (a repeated
- * event is dropped by its dedupe key). Rows are updated in id order, so concurrent runs do not deadlock.
+ * the same forward-only moves and message.status events. A message may come more than once (sent,
+ * then delivered); its moves apply in order. The UPDATE's guard is the forward-only rule itself, not
+ * the status each message was read with: envelopes of one broadcast are applied concurrently (a
+ * message's sent, delivered and read arrive in three of them), and a message another writer moved
+ * meanwhile still moves when that is forward, or stays. Only the rows that moved get their events (a
+ * repeated event is dropped by its dedupe key). Rows are updated in id order, so concurrent runs do
+ * not deadlock. With no reaction concerned, the moves, events, deliveries and jobs are ONE statement
+ * (status-announced.ts movesAnnounced); otherwise the guarded UPDATE, the reactions (a broadcast's
+ * recipients) and one multi-row event insert, in the caller's transaction.
  */
 export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number> {
   const after = new Map<string, { read: StatusTarget; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
@@ -145,6 +146,23 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
   const rows = [...after.values()]
     .sort((a, b) => (a.read.id < b.read.id ? -1 : 1))
     .map((m) => ({ id: m.read.id, from: statusesMovableTo(m.status).join(","), status: m.status, failure: m.failure, at: m.at.toISOString() }));
+  const reacting = [...after.values()].map((m) => ({ message: m.read, status: m.status, at: m.at, failure: m.failure }));
+  // With no reaction concerned (no broadcast's message in the run), the moves and their events are one statement.
+  const moved = messageStatusMoved.concerns(reacting)
+    ? await movesThenEmit(ctx, rows, applied, reacting)
+    : await movesAnnounced(
+        ctx,
+        rows,
+        applied.map((move) => ({ messageId: move.message.id, input: statusEvent(move.message, move.update) })),
+      );
+  if (moved.size === 0) return 0;
+  const emitted = applied.filter((move) => moved.has(move.message.id));
+  announceMoves([...after.values()].filter((m) => moved.has(m.read.id)).map((m) => m.read));
+  return emitted.length;
+}
+
+/** The run's moves, then what reacts to them and their events, as statements of the caller's transaction. */
+async function movesThenEmit(ctx: SystemCtx, rows: SetMove[], applied: StatusMove[], reacting: StatusMoved[]): Promise<Set<string>> {
   const given = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, "from" text, status text, failure jsonb, at text)`;
   const moved = new Set(
     (
@@ -161,19 +179,16 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
         .returning({ id: messages.id })
     ).map((row) => row.id),
   );
-  if (moved.size === 0) return 0;
-  const movedMessages = [...after.values()].filter((m) => moved.has(m.read.id));
+  if (moved.size === 0) return moved;
   await messageStatusMoved.run(
     ctx,
-    movedMessages.map((m) => ({ message: m.read, status: m.status, at: m.at, failure: m.failure })),
+    reacting.filter((m) => moved.has(m.message.id)),
   );
-  const emitted = applied.filter((move) => moved.has(move.message.id));
   await emitEvents(
     ctx,
-    emitted.map((move) => statusEvent(move.message, move.update)),
+    applied.filter((move) => moved.has(move.message.id)).map((move) => statusEvent(move.message, move.update)),
   );
-  announceMoves(movedMessages.map((m) => m.read));
-  return emitted.length;
+  return moved;
 }
 
 /**

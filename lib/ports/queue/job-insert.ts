@@ -75,7 +75,12 @@ const SCHEMA = "pgboss";
 
 /** The payload parameter: one job, as pg-boss's send shapes it (manager.#toJobPayload) for these options. */
 export function jobPayload(name: string, data: object, options: JobInsertOptions = {}): string {
-  const job = {
+  return JSON.stringify([jobOf(name, data, options)]);
+}
+
+/** One job as pg-boss's insert reads it (jobPayload's one element), for a statement that lists its jobs itself. */
+export function jobOf(name: string, data: object, options: JobInsertOptions = {}) {
+  return {
     id: null,
     name,
     data,
@@ -86,7 +91,6 @@ export function jobPayload(name: string, data: object, options: JobInsertOptions
     groupTier: null,
     deadLetter: null,
   };
-  return JSON.stringify([job]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { events, projects, webhookDeliveries } from "@/lib/db/schema";
 import type { Db } from "@/lib/ports/db/types";
-import { jobOf, jobPayload, statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
+import { jobOf, statementWithJob, type JobInsert } from "@/lib/ports/queue/job-insert";
 import type { TypedJobQueue } from "@/lib/jobs/catalog";
 import { WEBHOOK_DELIVER_JOB, attemptJobOptions, type DeliveryJob } from "@/lib/domain/webhooks/enqueue";
 import type { AttemptScope } from "@/lib/domain/webhooks/attempt";
@@ -63,20 +63,26 @@ export type DeliveringRow = { stored: number; pending: number } & ScopeColumns;
 
 /** The event's placeholder values, named with `prefix` (a statement holding other rows' placeholders too). */
 export function deliveringEventValues(event: DeliveringEvent, prefix: string): Record<string, unknown> {
+  const fields = deliveringEventFields(event);
+  const values = { ...fields, payload: JSON.stringify(fields.payload), job: JSON.stringify([fields.job]) };
+  return prefix ? Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value])) : values;
+}
+
+/** What both statements write of an event: its row, its delivery's, and the delivery's first job (pg-boss's shape). */
+function deliveringEventFields(event: DeliveringEvent) {
   const job: DeliveryJob = { deliveryId: event.deliveryId, attempt: 1 };
-  const values = {
+  return {
     id: event.id,
     projectId: event.projectId,
     type: event.type,
-    payload: JSON.stringify(event.payload),
+    payload: event.payload,
     route: event.route,
     dedupeKey: event.dedupeKey,
     at: event.createdAt.toISOString(),
     deliveryId: event.deliveryId,
     leaseExpiresAt: event.leaseExpiresAt?.toISOString() ?? null,
-    job: jobPayload(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
+    job: jobOf(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
   };
-  return prefix ? Object.fromEntries(Object.entries(values).map(([name, value]) => [prefix + name, value])) : values;
 }
 
 /** What the statement's row says was written: see DeliveringOutcome. */
@@ -152,25 +158,25 @@ const statement = statementWithJob("event_insert_delivering", (job) => {
  */
 export function deliveringEventsSql(job: JobInsert, param: string, keysCte: string): { ctes: SQL; select: SQL } {
   const keys = sql.identifier(keysCte);
-  const given = sql`select * from jsonb_to_recordset(${sql.placeholder(param)}::text::jsonb) as "e"("ord" int, "key" text, "id" text, "project_id" text, "type" text,
-      "payload" jsonb, "route" text, "dedupe_key" text, "at" timestamptz, "delivery_id" text, "lease_expires_at" timestamptz, "job" jsonb)`;
+  const given = sql`select * from jsonb_to_recordset(${sql.placeholder(param)}::text::jsonb) as "e"("ord" int, "key" text, "id" text, "projectId" text, "type" text,
+      "payload" jsonb, "route" text, "dedupeKey" text, "at" timestamptz, "deliveryId" text, "leaseExpiresAt" timestamptz, "job" jsonb)`;
   const inserted = sql`insert into ${events} ("id", "project_id", "type", "payload", "deliver", "route", "dedupe_key", "created_at")
-    select "id", "project_id", "type", "payload", true, "route", "dedupe_key", "at" from "e" where "key" in (select "id" from ${keys}) order by "ord"
+    select "id", "projectId", "type", "payload", true, "route", "dedupeKey", "at" from "e" where "key" in (select "id" from ${keys}) order by "ord"
     on conflict do nothing returning "id", "project_id"`;
   const target = sql`select ${projects.id} as "id", ${projects.webhookUrl} as "url", ${projects.webhookPausedAt} as "paused_at",
       ${projects.webhookFailingSince} as "failing_since", ${projects.webhookSecretSealed} as "secret", ${projects.previousWebhookSecretSealed} as "previous_secret",
       ${projects.previousWebhookSecretExpiresAt} as "previous_expires_at" from ${projects}
     where ${projects.id} in (select "project_id" from "event_inserted")`;
   const delivery = sql`insert into ${webhookDeliveries} ("id", "project_id", "event_id", "event_type", "status", "next_attempt_at", "trigger", "lease_expires_at", "created_at", "updated_at")
-    select "e"."delivery_id", "e"."project_id", "e"."id", "e"."type",
+    select "e"."deliveryId", "e"."projectId", "e"."id", "e"."type",
       case when "t"."paused_at" is null then 'pending' else 'paused' end,
       case when "t"."paused_at" is null then "e"."at" end,
-      'event', case when "t"."paused_at" is null then "e"."lease_expires_at" end, "e"."at", "e"."at"
-    from "e" join "event_inserted" "i" on "i"."id" = "e"."id" join "target" "t" on "t"."id" = "e"."project_id" where "t"."url" is not null
+      'event', case when "t"."paused_at" is null then "e"."leaseExpiresAt" end, "e"."at", "e"."at"
+    from "e" join "event_inserted" "i" on "i"."id" = "e"."id" join "target" "t" on "t"."id" = "e"."projectId" where "t"."url" is not null
     returning "id", "event_id", "status"`;
   // The jobs' rows: one per pending delivery not leased to this process (pg-boss's insert reads them as a recordset).
   const jobs = sql`(select coalesce(jsonb_agg("e"."job" order by "e"."ord"), '[]'::jsonb) from "e" join "delivery" "d" on "d"."event_id" = "e"."id"
-    where "d"."status" = 'pending' and "e"."lease_expires_at" is null)`;
+    where "d"."status" = 'pending' and "e"."leaseExpiresAt" is null)`;
   return {
     ctes: sql`"e" as (${given}), "event_inserted" as (${inserted}), "target" as (${target}), "delivery" as (${delivery})${job.ctes("job", jobs)}`,
     select: sql`"e"."ord", "e"."key", ("i"."id" is not null)::int as "stored", coalesce("d"."status" = 'pending', false)::int as "pending",
@@ -178,29 +184,11 @@ export function deliveringEventsSql(job: JobInsert, param: string, keysCte: stri
       "t"."failing_since" as "webhook_failing_since", "t"."secret" as "webhook_secret_sealed",
       "t"."previous_secret" as "previous_webhook_secret_sealed", "t"."previous_expires_at" as "previous_webhook_secret_expires_at"
     from "e" left join "event_inserted" "i" on "i"."id" = "e"."id" left join "delivery" "d" on "d"."event_id" = "e"."id"
-      left join "target" "t" on "t"."id" = "e"."project_id" order by "e"."ord"`,
+      left join "target" "t" on "t"."id" = "e"."projectId" order by "e"."ord"`,
   };
 }
 
 /** deliveringEventsSql's parameter: the events, each with the key its write waits for. */
 export function deliveringEventsValue(keyed: { key: string; event: DeliveringEvent }[]): string {
-  return JSON.stringify(
-    keyed.map(({ key, event }, ord) => {
-      const job: DeliveryJob = { deliveryId: event.deliveryId, attempt: 1 };
-      return {
-        ord,
-        key,
-        id: event.id,
-        project_id: event.projectId,
-        type: event.type,
-        payload: event.payload,
-        route: event.route,
-        dedupe_key: event.dedupeKey,
-        at: event.createdAt.toISOString(),
-        delivery_id: event.deliveryId,
-        lease_expires_at: event.leaseExpiresAt?.toISOString() ?? null,
-        job: jobOf(WEBHOOK_DELIVER_JOB, job, attemptJobOptions(job, event.projectId)),
-      };
-    }),
-  );
+  return JSON.stringify(keyed.map(({ key, event }, ord) => ({ ord, key, ...deliveringEventFields(event) })));
 }

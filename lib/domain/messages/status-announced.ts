@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { messages } from "@/lib/db/schema";
 import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
 import { perCte } from "@/lib/ports/db/prepared";
 import { deliveringEventOf, settleDeliveringEvent, type EventInput } from "@/lib/domain/events";
@@ -13,26 +12,7 @@ import {
 } from "@/lib/domain/events/insert-delivering";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/domain/webhooks/enqueue";
 import { statementWithJob } from "@/lib/ports/queue/job-insert";
-
-/** The forward move applyStatus makes: the message, the status it reaches, what it may move from. */
-export interface GuardedMove {
-  id: string;
-  status: string;
-  /** The failure kept on the row, as JSON text ('null': none). */
-  failure: string;
-  at: string;
-  /** Every status it may move from, comma-separated (statusesMovableTo). */
-  from: string;
-}
-
-/** A message's move in a run (applyStatuses): GuardedMove with its failure as JSON, not text. */
-export interface SetMove {
-  id: string;
-  status: string;
-  failure: unknown;
-  at: string;
-  from: string;
-}
+import { guardedMoveSql, guardedMovesCtes, moveValues, movesValues, type GuardedMove, type SetMove } from "./status-move-sql";
 
 /**
  * A status move and its message.status, with the event's delivery and job, in ONE statement: no
@@ -59,19 +39,10 @@ export async function moveAnnounced(
   return (row?.moved ?? 0) > 0;
 }
 
-function moveValues(move: GuardedMove): Record<string, unknown> {
-  return { moveId: move.id, moveStatus: move.status, moveFailure: move.failure, moveAt: move.at, moveFrom: move.from };
-}
-
 function announcedStatement(name: string, alongside: SQL | null) {
   return statementWithJob(name, (job) => {
-    const p = (name: string) => sql`${sql.placeholder(name)}`;
-    // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
-    const moved = sql`update ${messages} set "status" = ${p("moveStatus")}::text, "failure" = nullif(${p("moveFailure")}::text, 'null')::jsonb,
-        "updated_at" = ${p("moveAt")}::text::timestamptz
-      where "id" = ${p("moveId")} and "status"::text = any(string_to_array(${p("moveFrom")}::text, ',')) returning 1`;
     const event = deliveringEventSql(job, "event_", sql`exists (select 1 from "moved")`);
-    return sql`with "moved" as (${moved})${alongside ?? sql``}, ${event.ctes} select (select count(*) from "moved")::int as "moved", ${event.select}`;
+    return sql`with "moved" as (${guardedMoveSql()})${alongside ?? sql``}, ${event.ctes} select (select count(*) from "moved")::int as "moved", ${event.select}`;
   });
 }
 
@@ -94,7 +65,7 @@ export async function movesAnnounced(
   announced: { messageId: string; input: EventInput }[],
 ): Promise<Set<string>> {
   const keyed = announced.map(({ messageId, input }) => ({ key: messageId, event: deliveringEventOf(ctx, input) }));
-  const values = { moves: JSON.stringify(moves), moveIds: moves.map((move) => move.id).join(","), events: deliveringEventsValue(keyed) };
+  const values = { ...movesValues(moves), events: deliveringEventsValue(keyed) };
   // A slot reserved for a statement that throws goes back when the caller's batch closes (webhooks/direct.ts).
   const rows = (await many(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { ord: number; moved: number })[];
   const moved = new Set<string>();
@@ -107,11 +78,6 @@ export async function movesAnnounced(
 }
 
 const many = statementWithJob("message_status_moves_announced", (job) => {
-  const p = (name: string) => sql`${sql.placeholder(name)}`;
-  const given = sql`select * from jsonb_to_recordset(${p("moves")}::text::jsonb) as "v"("id" text, "from" text, "status" text, "failure" jsonb, "at" text)`;
-  const moved = sql`update ${messages} set "status" = "v"."status", "failure" = "v"."failure", "updated_at" = "v"."at"::timestamptz from "v"
-    where ${messages.id} = "v"."id" and ${messages.id} = any(string_to_array(${p("moveIds")}::text, ','))
-      and ${messages.status}::text = any(string_to_array("v"."from", ',')) returning ${messages.id} as "id"`;
   const event = deliveringEventsSql(job, "events", "moved");
-  return sql`with "v" as (${given}), "moved" as (${moved}), ${event.ctes} select ("e"."key" in (select "id" from "moved"))::int as "moved", ${event.select}`;
+  return sql`with ${guardedMovesCtes()}, ${event.ctes} select ("e"."key" in (select "id" from "moved"))::int as "moved", ${event.select}`;
 });

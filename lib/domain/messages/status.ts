@@ -1,14 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { isTransaction } from "@/lib/ports/db/transaction";
 import { messages } from "@/lib/db/schema";
 import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
 import type { MessageFailure } from "@/lib/ports/provider/types";
 import { emitEvent, emitEvents, type EventInput } from "@/lib/domain/events";
-import { anyOf } from "@/lib/ports/db/bulk";
-import { builtOnce } from "@/lib/ports/db/prepared";
+import { builtOnceSql } from "@/lib/ports/db/prepared";
 import type { MessageRow } from "./serialize";
 import { messageStatusMoved, type StatusMoved } from "./status-moved";
-import { moveAnnounced, movesAnnounced, type GuardedMove, type SetMove } from "./status-announced";
+import { moveAnnounced, movesAnnounced } from "./status-announced";
+import { guardedMoveSql, guardedMovesCtes, moveValues, movesValues, type GuardedMove, type SetMove } from "./status-move-sql";
 import { publishInboxEvent } from "@/lib/domain/inbox-live";
 
 export type DeliveryStatus = "sent" | "delivered" | "read" | "failed";
@@ -51,15 +51,16 @@ export async function applyStatus(
 ): Promise<boolean> {
   if (!canMove(message.status, update.status)) return false;
   const move = guardedMove(message, update);
+  const event = statusEvent(message, update);
   const reacting = [{ message, status: update.status, at: update.at, failure: update.failure ?? null }];
   // The move, what reacts to it and its message.status commit together (in the caller's transaction when
   // there is one): a move kept without its event would never be announced, since a retry finds it moved.
   // With no reaction concerned (most messages are no broadcast's), one statement holds both.
   const moved = !messageStatusMoved.concerns(reacting)
-    ? await moveAnnounced(ctx, move, statusEvent(message, update), alongside)
+    ? await moveAnnounced(ctx, move, event, alongside)
     : isTransaction(ctx.db)
-      ? await moveAndEmit(ctx, move, reacting, update)
-      : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, move, reacting, update));
+      ? await moveAndEmit(ctx, move, reacting, event)
+      : await ctx.db.transaction((tx) => moveAndEmit({ ...ctx, db: tx }, move, reacting, event));
   if (moved) announceMoves([message]);
   return moved;
 }
@@ -74,26 +75,19 @@ function guardedMove(message: MessageRow, update: StatusUpdate): GuardedMove {
   };
 }
 
-async function moveAndEmit(ctx: SystemCtx, move: GuardedMove, reacting: StatusMoved[], update: StatusUpdate): Promise<boolean> {
-  const moved = await moveStatus(ctx.db, { ...move });
+async function moveAndEmit(ctx: SystemCtx, move: GuardedMove, reacting: StatusMoved[], event: EventInput): Promise<boolean> {
+  const moved = await moveStatus(ctx.db, moveValues(move));
   if (!moved.length) return false;
   await messageStatusMoved.run(ctx, reacting);
-  await emitEvent(ctx, statusEvent(reacting[0]!.message, update));
+  await emitEvent(ctx, event);
   return true;
 }
 
-/** The guarded forward move of one message, built once: every provider status callback runs it. */
-const moveStatus = builtOnce<{ id: string }>("message_status_move", (db) => {
-  const p = (name: string) => sql.placeholder(name);
-  return (
-    db
-      .update(messages)
-      // failure bound as JSON text; 'null' (no failure) is stored as SQL NULL, as the column holds it, never JSON null.
-      .set({ status: sql`${p("status")}::text`, failure: sql`nullif(${p("failure")}::text, 'null')::jsonb`, updatedAt: sql`${p("at")}::text::timestamptz` })
-      .where(and(eq(messages.id, p("id")), sql`${messages.status}::text = any(string_to_array(${p("from")}::text, ','))`))
-      .returning({ id: messages.id })
-  );
-});
+/** The guarded forward move of one message, built once: every status of a broadcast's message runs it. */
+const moveStatus = builtOnceSql<{ id: string }>("message_status_move", () => guardedMoveSql());
+
+/** A run's guarded moves, built once (status-move-sql.ts): the ids of the rows that moved. */
+const moveRun = builtOnceSql<{ id: string }>("message_status_moves", () => sql`with ${guardedMovesCtes()} select "id" from "moved"`);
 
 /** What a status move reads of its message (its row and its message.status event); the content is not needed. */
 export type StatusTarget = Pick<
@@ -163,22 +157,7 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
 
 /** The run's moves, then what reacts to them and their events, as statements of the caller's transaction. */
 async function movesThenEmit(ctx: SystemCtx, rows: SetMove[], applied: StatusMove[], reacting: StatusMoved[]): Promise<Set<string>> {
-  const given = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, "from" text, status text, failure jsonb, at text)`;
-  const moved = new Set(
-    (
-      await ctx.db
-        .update(messages)
-        .set({ status: sql`v.status`, failure: sql`v.failure`, updatedAt: sql`v.at::timestamptz` })
-        .from(given)
-        .where(
-          sql`${messages.id} = v.id and ${anyOf(
-            messages.id,
-            rows.map((r) => r.id),
-          )} and ${messages.status}::text = any(string_to_array(v."from", ','))`,
-        )
-        .returning({ id: messages.id })
-    ).map((row) => row.id),
-  );
+  const moved = new Set((await moveRun(ctx.db, movesValues(rows))).map((row) => row.id));
   if (moved.size === 0) return moved;
   await messageStatusMoved.run(
     ctx,

@@ -10,7 +10,11 @@ export const SHARED_EXECUTING_SINCE = 0;
 export const SHARED_CPU_USED = 1;
 /** 1 once the worker's interrupt handler has told QuickJS to end the run: the worker is about to answer. */
 export const SHARED_STOPPING = 2;
-export const SHARED_SLOTS = 3;
+/** The worker thread's Linux thread id, whose CPU clock measures the run (worker/thread-clock.mjs); 0 when elapsed time does. */
+export const SHARED_THREAD_ID = 3;
+/** That CPU clock's reading, in ms, when the current slice started. */
+export const SHARED_SLICE_CPU_START = 4;
+export const SHARED_SLOTS = 5;
 
 export interface WorkerData {
   /** The pool's per-run memory limit: the worker sizes its bounded WebAssembly memory from it. */

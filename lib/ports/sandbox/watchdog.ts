@@ -1,4 +1,5 @@
-import { SHARED_CPU_USED, SHARED_EXECUTING_SINCE, SHARED_STOPPING } from "./protocol";
+import { SHARED_CPU_USED, SHARED_EXECUTING_SINCE, SHARED_SLICE_CPU_START, SHARED_STOPPING, SHARED_THREAD_ID } from "./protocol";
+import { threadCpuMs } from "./thread-cpu";
 import type { SandboxLimits } from "./types";
 
 /**
@@ -50,11 +51,19 @@ export class JobWatchdog {
     clearTimeout(this.wallTimer);
   }
 
-  /** CPU time of the job so far, as the worker publishes it (worker/cpu-clock.mjs), the running slice included. */
+  /**
+   * CPU time of the job so far, as the worker publishes it (worker/cpu-clock.mjs), the running slice
+   * included: read on the worker thread's CPU clock where it has one, so a worker that waited for a core
+   * on a busy machine is not ended for the wait; otherwise the slice's elapsed time.
+   */
   cpuUsedMs(): number {
     const used = this.shared[SHARED_CPU_USED] ?? 0;
     const since = this.shared[SHARED_EXECUTING_SINCE] ?? 0;
-    return since > 0 ? used + Math.max(0, performance.timeOrigin + performance.now() - since) : used;
+    if (since === 0) return used;
+    const tid = this.shared[SHARED_THREAD_ID] ?? 0;
+    const threadNow = tid > 0 ? threadCpuMs(tid) : null;
+    if (threadNow !== null) return used + Math.max(0, threadNow - (this.shared[SHARED_SLICE_CPU_START] ?? 0));
+    return used + Math.max(0, performance.timeOrigin + performance.now() - since);
   }
 
   private cpuBudgetMs(): number {

@@ -9,6 +9,8 @@
 export const SHARED_EXECUTING_SINCE = 0; // epoch ms at which the current slice of user code started; 0 when idle
 export const SHARED_CPU_USED = 1; // ms of user code executed by the current run before that slice
 export const SHARED_STOPPING = 2; // 1 once the interrupt handler has told QuickJS to end the run
+export const SHARED_THREAD_ID = 3; // the worker thread's Linux thread id, whose CPU clock measures the run; 0 when elapsed time does
+export const SHARED_SLICE_CPU_START = 4; // that CPU clock's reading, in ms, when the current slice started
 
 /**
  * @typedef {object} SandboxLimits

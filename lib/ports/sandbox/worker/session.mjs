@@ -153,7 +153,7 @@ export class RunSession {
   }
 
   #shouldInterrupt() {
-    if (!this.fatal && this.cpuMs > this.limits.cpuMs) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
+    if (!this.fatal && this.clock?.exceeds(this.limits.cpuMs)) this.fail(limitFailure("cpu_limit_exceeded", this.limits));
     else if (!this.fatal && Date.now() >= this.#wallDeadline) this.fail(limitFailure("wall_time_exceeded", this.limits));
     if (this.fatal) this.clock?.stopping();
     return this.fatal !== null;

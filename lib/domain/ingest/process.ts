@@ -7,6 +7,7 @@ import type { ProviderPlatform } from "@/lib/ports/provider/types";
 import { newId } from "@/lib/ids";
 import { parseStorableJson } from "@/lib/text/storable";
 import type { ItemWriteAlongside, SystemCtx } from "@/lib/domain/context";
+import type { Db } from "@/lib/ports/db/types";
 import { normalizeWebhook } from "./normalize";
 import { applyInboundEvent, isPending } from "./apply";
 import { applyStatusSet } from "./status-set";
@@ -81,17 +82,23 @@ export async function processInboundWebhook(
   }
   const failures: string[] = [];
   const items = normalizeWebhook(row.platform as ProviderPlatform, payload);
-  // An envelope of one item (most are) is marked processed by the item's own statement when it has one
-  // (a customer message's insert, a status's move): one write and one commit fewer. Any other outcome
-  // leaves it to the update below.
+  const runs = statusRuns(items);
+  // An envelope of one item (most are), or of one run of statuses, is marked processed by the write
+  // that applies it when there is one (a customer message's insert, a status's move, the run's moves):
+  // one write and one commit fewer. Any other outcome leaves it to the update below. Never when items
+  // are applied one by one out of several: the first one's statement would mark the envelope done
+  // before the others are.
   const mark: ItemWriteAlongside | null =
-    items.length === 1 ? { cte: ENVELOPE_PROCESSED_CTE, values: { envelopeId: id, processedAt: ports.clock.now().toISOString() }, written: false } : null;
-  for (const group of statusRuns(items)) {
-    if (group.length > 1 && (await applyStatusRun(ctx, group))) continue;
+    runs.length === 1 ? { cte: ENVELOPE_PROCESSED_CTE, values: { envelopeId: id, processedAt: ports.clock.now().toISOString() }, written: false } : null;
+  const markOneByOne = items.length === 1 ? mark : null;
+  for (const group of runs) {
+    if (group.length > 1 && (await applyStatusRun(ctx, group, mark && { id, mark }))) continue;
     for (const event of group) {
       try {
         // What the item's deliveries are, this worker attempts once it is applied (webhooks/direct.ts).
-        const outcome = await withDirectDeliveries((direct) => applyInboundEvent({ ...ctx, now: ports.clock.now(), direct, withItemWrite: mark }, event));
+        const outcome = await withDirectDeliveries((direct) =>
+          applyInboundEvent({ ...ctx, now: ports.clock.now(), direct, withItemWrite: markOneByOne }, event),
+        );
         // A status (or an edit, delete or echo) can outrun what it refers to: try it again shortly.
         if (isPending(outcome)) await ports.queue.send(STATUS_RETRY_JOB, { event }, { startAfter: 1000 });
       } catch (error) {
@@ -116,7 +123,11 @@ export async function processInboundWebhook(
   }
   // Written by the item's statement, which committed (it threw otherwise, and failures is not empty).
   if (mark?.written) return;
-  await db.update(inboundWebhooks).set({ processedAt: ports.clock.now(), error: null }).where(eq(inboundWebhooks.id, id));
+  await markProcessed(db, id, ports.clock.now());
+}
+
+function markProcessed(db: Db, id: string, at: Date) {
+  return db.update(inboundWebhooks).set({ processedAt: at, error: null }).where(eq(inboundWebhooks.id, id));
 }
 
 /**
@@ -142,17 +153,25 @@ function statusRuns(items: InboundEvent[]): InboundEvent[][] {
  * anything fails, the transaction writes nothing and false sends the caller through the statuses one
  * by one, where a failing one is recorded and the rest are applied, as for any envelope.
  */
-async function applyStatusRun(ctx: SystemCtx, group: InboundEvent[]): Promise<boolean> {
+async function applyStatusRun(ctx: SystemCtx, group: InboundEvent[], envelope: { id: string; mark: ItemWriteAlongside } | null): Promise<boolean> {
+  const mark = envelope?.mark ?? null;
   try {
     await withDirectDeliveries((direct) =>
       ctx.db.transaction(async (tx) => {
-        const outcome = await applyStatusSet({ ...ctx, db: tx, now: ctx.ports.clock.now(), direct }, group);
+        const outcome = await applyStatusSet({ ...ctx, db: tx, now: ctx.ports.clock.now(), direct, withItemWrite: mark }, group);
         if (!outcome) throw new DeclinedRun();
         for (const event of outcome.pending) await ctx.ports.queue.send(STATUS_RETRY_JOB, { event }, { tx, startAfter: 1000 });
+        // The envelope is this run: marked in its transaction, by the moves' statement or else here.
+        if (envelope && !envelope.mark.written) {
+          await markProcessed(tx, envelope.id, ctx.ports.clock.now());
+          envelope.mark.written = true;
+        }
       }),
     );
     return true;
   } catch {
+    // Rolled back, the mark with the rest: the statuses go one by one and the envelope's update marks it.
+    if (mark) mark.written = false;
     return false;
   }
 }

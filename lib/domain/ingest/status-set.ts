@@ -40,7 +40,7 @@ export async function applyStatusSet(ctx: SystemCtx, run: InboundEvent[]): Promi
     if (!message) pending.push(event);
     else if (event.status !== "deleted") moves.push({ message, update: statusUpdateOf(event) });
   }
-  await applyStatuses(ctx, moves);
+  await applyStatuses(ctx, moves, ctx.withItemWrite ?? null);
   return { pending };
 }
 

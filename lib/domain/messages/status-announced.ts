@@ -63,11 +63,14 @@ export async function movesAnnounced(
   ctx: Pick<SystemCtx, "db" | "ports" | "direct">,
   moves: SetMove[],
   announced: { messageId: string; input: EventInput }[],
+  alongside: ItemWriteAlongside | null,
 ): Promise<Set<string>> {
   const keyed = announced.map(({ messageId, input }) => ({ key: messageId, event: deliveringEventOf(ctx, input) }));
-  const values = { ...movesValues(moves), events: deliveringEventsValue(keyed) };
+  const values = { ...movesValues(moves), events: deliveringEventsValue(keyed), ...alongside?.values };
+  const statement = alongside ? manyAlongside(alongside.cte) : many;
   // A slot reserved for a statement that throws goes back when the caller's batch closes (webhooks/direct.ts).
-  const rows = (await many(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { ord: number; moved: number })[];
+  const rows = (await statement(ctx.db, ctx.ports.queue.insertion(WEBHOOK_DELIVER_JOB), values)) as (DeliveringRow & { ord: number; moved: number })[];
+  if (alongside) alongside.written = true;
   const moved = new Set<string>();
   for (const row of rows) {
     const { key, event } = keyed[row.ord]!;
@@ -77,7 +80,14 @@ export async function movesAnnounced(
   return moved;
 }
 
-const many = statementWithJob("message_status_moves_announced", (job) => {
-  const event = deliveringEventsSql(job, "events", "moved");
-  return sql`with ${guardedMovesCtes()}, ${event.ctes} select ("e"."key" in (select "id" from "moved"))::int as "moved", ${event.select}`;
-});
+function manyStatement(name: string, alongside: SQL | null) {
+  return statementWithJob(name, (job) => {
+    const event = deliveringEventsSql(job, "events", "moved");
+    return sql`with ${guardedMovesCtes()}${alongside ?? sql``}, ${event.ctes} select ("e"."key" in (select "id" from "moved"))::int as "moved", ${event.select}`;
+  });
+}
+
+const many = manyStatement("message_status_moves_announced", null);
+
+/** With the caller's write (the ingest's envelope mark, when the envelope is this one run of statuses). */
+const manyAlongside = perCte((cte) => manyStatement("message_status_moves_announced_alongside", cte));

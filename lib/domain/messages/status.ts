@@ -125,7 +125,12 @@ export interface StatusMove {
  * (status-announced.ts movesAnnounced); otherwise the guarded UPDATE, the reactions (a broadcast's
  * recipients) and one multi-row event insert, in the caller's transaction.
  */
-export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promise<number> {
+export async function applyStatuses(
+  ctx: SystemCtx,
+  moves: StatusMove[],
+  /** The caller's write for the moves' one statement, when they are one (SystemCtx.withItemWrite); `written` says whether it ran. */
+  alongside: ItemWriteAlongside | null = null,
+): Promise<number> {
   const after = new Map<string, { read: StatusTarget; status: DeliveryStatus; failure: MessageFailure | null; at: Date }>();
   const applied: StatusMove[] = [];
   for (const move of moves) {
@@ -148,6 +153,7 @@ export async function applyStatuses(ctx: SystemCtx, moves: StatusMove[]): Promis
         ctx,
         rows,
         applied.map((move) => ({ messageId: move.message.id, input: statusEvent(move.message, move.update) })),
+        alongside,
       );
   if (moved.size === 0) return 0;
   const emitted = applied.filter((move) => moved.has(move.message.id));

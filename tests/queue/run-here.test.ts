@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { jobPayload, statementWithJob } from "@/lib/ports/queue/job-insert";
 import { executeRows } from "@/lib/ports/db/bulk";
-import { transactionWithOutcome } from "@/lib/ports/db/transaction";
 import { createTestApp, type TestApp } from "../support/app";
 import { untypedQueue } from "../support/queue";
 
@@ -26,16 +25,6 @@ const runHereStatement = statementWithJob(
     return sql`with "mine" as (select 1 as one)${insertion.ctes("job", payload)} select ${insertion.notifiedColumn("job")} as "notified" from "mine" where 1 / (1 - ${sql.placeholder("fail")}::int) = 1`;
   },
   { runHere: true },
-);
-
-/** Writes its job only when `write` is 1, as a message's statement writes its turn's job only when the message is new. */
-const sometimesHere = statementWithJob(
-  "test_job_run_here_sometimes",
-  (insertion) => {
-    const payload = sql`(case when ${sql.placeholder("write")}::int = 1 then ${sql.placeholder("turn")} else '[]' end)`;
-    return sql`with "mine" as (select ${sql.placeholder("write")}::int as "written")${insertion.ctes("turn", payload)} select "written" from "mine"`;
-  },
-  { runHere: { payload: "turn", written: (rows) => (rows as { written: number }[])[0]?.written === 1 } },
 );
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
@@ -137,77 +126,5 @@ describe("a job run where its statement wrote it", () => {
     await queue.maintain();
     expect(await until(() => ran.length === 1)).toBe(true);
     expect(ran).toEqual([{ marker: 5, retryCount: 1 }]);
-  });
-
-  it("inside a transaction with an outcome, runs once the transaction has committed, and never when it rolls back", async () => {
-    app = await createTestApp();
-    const queue = untypedQueue(app.runtime.ports.queue);
-    const ran: number[] = [];
-    queue.define<{ marker: number }>("test.run-here-tx", { localConcurrency: 1 }, async (data) => void ran.push(data.marker));
-    await queue.prepare();
-    await queue.startWorkers({ pollingIntervalSeconds: 60 });
-    const insertion = queue.insertion("test.run-here-tx");
-
-    await transactionWithOutcome(app.db, async (tx) => {
-      await runHereStatement(tx, insertion, { job: jobPayload("test.run-here-tx", { marker: 7 }), fail: 0 });
-      // Written and taken, but not committed: the slot waits for the commit.
-      await new Promise((r) => setTimeout(r, 300));
-      expect(ran).toEqual([]);
-    });
-    expect(await until(() => ran.length === 1)).toBe(true);
-    expect(ran).toEqual([7]);
-    expect(await until(async () => (await jobsOf(7))[0]?.state === "completed")).toBe(true);
-    expect((await jobsOf(7))[0]?.taken_at_insert).toBe(true);
-
-    await expect(
-      transactionWithOutcome(app.db, async (tx) => {
-        await runHereStatement(tx, insertion, { job: jobPayload("test.run-here-tx", { marker: 8 }), fail: 0 });
-        throw new Error("a later step of the transaction failed");
-      }),
-    ).rejects.toThrow("a later step");
-    expect(await jobsOf(8)).toEqual([]);
-    // The one slot came back with the rollback: the next job runs here again.
-    await transactionWithOutcome(app.db, (tx) => runHereStatement(tx, insertion, { job: jobPayload("test.run-here-tx", { marker: 9 }), fail: 0 }));
-    expect(await until(() => ran.length === 2)).toBe(true);
-    expect(ran).toEqual([7, 9]);
-    expect((await jobsOf(9))[0]?.taken_at_insert).toBe(true);
-  });
-
-  it("inside a transaction without an outcome (a plain one, or a savepoint), is written for a fetch", async () => {
-    app = await createTestApp();
-    const queue = untypedQueue(app.runtime.ports.queue);
-    const ran: number[] = [];
-    queue.define<{ marker: number }>("test.run-here-plain-tx", { localConcurrency: 2 }, async (data) => void ran.push(data.marker));
-    await queue.prepare();
-    await queue.startWorkers({ pollingIntervalSeconds: 60 });
-    const insertion = queue.insertion("test.run-here-plain-tx");
-    await app.db.transaction((tx) => runHereStatement(tx, insertion, { job: jobPayload("test.run-here-plain-tx", { marker: 10 }), fail: 0 }));
-    await transactionWithOutcome(app.db, (tx) =>
-      transactionWithOutcome(tx, (savepoint) => runHereStatement(savepoint, insertion, { job: jobPayload("test.run-here-plain-tx", { marker: 11 }), fail: 0 })),
-    );
-    // Both notified and fetched: neither taken by the statement that wrote it.
-    expect(await until(() => ran.length === 2)).toBe(true);
-    expect([...ran].sort()).toEqual([10, 11]);
-    for (const marker of [10, 11]) expect((await jobsOf(marker))[0]?.taken_at_insert).toBe(false);
-  });
-
-  it("frees its slot and runs nothing when the statement did not write the job", async () => {
-    app = await createTestApp();
-    const queue = untypedQueue(app.runtime.ports.queue);
-    const ran: number[] = [];
-    queue.define<{ marker: number }>("test.run-here-unwritten", { localConcurrency: 1 }, async (data) => void ran.push(data.marker));
-    await queue.prepare();
-    await queue.startWorkers({ pollingIntervalSeconds: 60 });
-    const insertion = queue.insertion("test.run-here-unwritten");
-    await transactionWithOutcome(app.db, (tx) => sometimesHere(tx, insertion, { write: 0, turn: jobPayload("test.run-here-unwritten", { marker: 12 }) }));
-    await sometimesHere(app.db, insertion, { write: 0, turn: jobPayload("test.run-here-unwritten", { marker: 13 }) });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(ran).toEqual([]);
-    expect(await jobsOf(12)).toEqual([]);
-    // Had either kept the queue's one slot, this job would wait for a fetch a minute away.
-    await transactionWithOutcome(app.db, (tx) => sometimesHere(tx, insertion, { write: 1, turn: jobPayload("test.run-here-unwritten", { marker: 14 }) }));
-    expect(await until(() => ran.length === 1)).toBe(true);
-    expect(ran).toEqual([14]);
-    expect((await jobsOf(14))[0]?.taken_at_insert).toBe(true);
   });
 });

@@ -15,7 +15,6 @@ import { routingOwner } from "@/lib/domain/conversations/thread-owner";
 import { addressOf, contactAndConversation, projectFor, type InboundOf } from "./resolve";
 import { publishInboxEvent, type InboxEvent } from "@/lib/domain/inbox-live";
 import { insertInboundMessageAnnounced, insertInboundMessageRecorded } from "./message-announced";
-import { transactionWithOutcome } from "@/lib/ports/db/transaction";
 
 /** An inbox event a transaction made, published once it committed (README "Inbox: live updates"). */
 interface Committed {
@@ -51,8 +50,7 @@ export async function applyMessage(
   // The join, the message, the opt-in and participant.joined commit together: a failure retries all
   // of it (a join committed alone would be "already joined" on the retry, and never announced).
   const committed: Committed[] = [];
-  // With an outcome: the turn's job (an automation's evaluation) may run here once this commits.
-  const outcome = await transactionWithOutcome(ctx.db, async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     let joined = false;
     const code = channel.isSandbox ? joinCodeIn(message.text) : null;

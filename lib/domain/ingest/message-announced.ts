@@ -95,17 +95,8 @@ const recordedAlone = recordedStatement("message_insert_inbound_recorded", null)
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
 const recordedAlongside = perCte((cte) => recordedStatement("message_insert_inbound_recorded_alongside", cte));
 
-/**
- * The turn's job runs in this worker once the message's transaction has committed, when a slot of
- * its queue is free here (job-insert.ts runHere): an automation's evaluation starts without a NOTIFY
- * in the ingest's commit or a fetch. It is written only when the message is.
- */
-const TURN_JOB_HERE = { payload: TURN_JOB, written: (rows: unknown[]) => ((rows as RecordedRow[])[0]?.message_stored ?? 0) > 0 };
-
 // statementWithJob builds its SQL once per queue (each insertion it is given); the name only labels it.
-const recordedWithJob = statementWithJob("message_insert_inbound_recorded_job", (job, db) => recordedSql(db, null, job), { runHere: TURN_JOB_HERE });
+const recordedWithJob = statementWithJob("message_insert_inbound_recorded_job", (job, db) => recordedSql(db, null, job));
 
 /** One statement per alongside CTE (there is one: the ingest's envelope mark). */
-const recordedWithJobAlongside = perCte((cte) =>
-  statementWithJob("message_insert_inbound_recorded_alongside_job", (job, db) => recordedSql(db, cte, job), { runHere: TURN_JOB_HERE }),
-);
+const recordedWithJobAlongside = perCte((cte) => statementWithJob("message_insert_inbound_recorded_alongside_job", (job, db) => recordedSql(db, cte, job)));

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { insertJobs, notifyChannelSql } from "pg-boss/dist/plans.js";
 import { builtOnceSql } from "@/lib/ports/db/prepared";
 import type { Db } from "@/lib/ports/db/types";
-import { isTransaction, outcomeOf, type TransactionOutcome } from "@/lib/ports/db/transaction";
+import { isTransaction } from "@/lib/ports/db/transaction";
 
 /**
  * A job's insert as one part of the caller's own statement (README "Performance", issue 35): the
@@ -153,37 +153,22 @@ function claimedHead(head: string): string {
 }
 
 /**
- * `runHere` (statementWithJob): the job is run by this process's worker when it has a free slot (JobInsert
- * claim). `payload` names the placeholder holding the one job (jobPayload); `written` says from the
- * statement's rows whether the job was written, for a statement that writes it only sometimes.
- */
-export interface RunHere {
-  payload?: string;
-  written?: (rows: unknown[]) => boolean;
-}
-
-/**
  * A statement that carries a job (its SQL built once per queue shape and database dialect, prepared
  * under `name`): `build` writes the caller's CTEs and `insertion.ctes(...)`; the result runs it. On its
  * own (not in a transaction) it runs without the NOTIFY and wakes the workers once it has committed.
- * With `runHere`, inside a transaction made by transactionWithOutcome too: the job then runs once that
- * transaction has committed.
  */
-export function statementWithJob(name: string, build: (insertion: JobInsert, db: Db) => SQL, options: { runHere?: true | RunHere } = {}) {
+export function statementWithJob(name: string, build: (insertion: JobInsert, db: Db) => SQL, options: { runHere?: boolean } = {}) {
   const built = new WeakMap<JobInsert, (db: Db, values: Record<string, unknown>) => Promise<unknown[]>>();
   const statementFor = (insertion: JobInsert, prepareAs: string) => {
     let statement = built.get(insertion);
     if (!statement) built.set(insertion, (statement = builtOnceSql(prepareAs, (on) => build(insertion, on))));
     return statement;
   };
-  const here = options.runHere === true ? {} : (options.runHere ?? null);
   return async (db: Db, insertion: JobInsert, values: Record<string, unknown>): Promise<unknown[]> => {
-    const inTransaction = isTransaction(db);
-    const outcome = inTransaction ? outcomeOf(db) : null;
-    const slot = here && (!inTransaction || outcome) ? (insertion.claim?.() ?? null) : null;
-    if (slot && here) return runHere(slot, statementFor(slot.insertion, `${name}_run_here`), db, values, here, outcome);
+    const slot = options.runHere && !isTransaction(db) ? (insertion.claim?.() ?? null) : null;
+    if (slot) return runHere(slot, statementFor(slot.insertion, `${name}_run_here`), db, values);
     const silent = insertion.silent;
-    if (!silent || inTransaction) return statementFor(insertion, name)(db, values);
+    if (!silent || isTransaction(db)) return statementFor(insertion, name)(db, values);
     const rows = await statementFor(silent.insertion, `${name}_then_wake`)(db, values);
     silent.wake();
     return rows;
@@ -192,41 +177,28 @@ export function statementWithJob(name: string, build: (insertion: JobInsert, db:
 
 /**
  * The statement writes its job already taken by this process, and the reserved slot runs it once the
- * statement has committed (on its own, or with the transaction `outcome` belongs to): no NOTIFY, no
- * fetch, no wait for either (README "Performance"). The job's id is chosen here, so the slot knows it
- * without reading the statement's rows. The job is the one element of the `payload` placeholder's
- * jobPayload (`job` unless the caller names another).
+ * statement has committed: no NOTIFY, no fetch, no wait for either (README "Performance"). The job's
+ * id is chosen here, so the slot knows it without reading the statement's rows. `values.job` is the
+ * queue's jobPayload of one job (statementWithJob's callers name that placeholder `job`).
  */
 async function runHere(
   slot: JobSlot,
   statement: (db: Db, values: Record<string, unknown>) => Promise<unknown[]>,
   db: Db,
   values: Record<string, unknown>,
-  here: RunHere,
-  outcome: TransactionOutcome | null,
 ): Promise<unknown[]> {
   const id = randomUUID();
-  const payload = here.payload ?? "job";
   let data: object;
   let rows: unknown[];
   try {
-    const [job, ...more] = JSON.parse(String(values[payload])) as { id: string | null; data: object }[];
-    if (!job || more.length > 0) throw new Error(`statementWithJob runHere: the statement's \`${payload}\` is not one job's payload`);
+    const [job, ...more] = JSON.parse(String(values.job)) as { id: string | null; data: object }[];
+    if (!job || more.length > 0) throw new Error("statementWithJob runHere: the statement's `job` is not one job's payload");
     data = job.data;
-    rows = await statement(db, { ...values, [payload]: JSON.stringify([{ ...job, id }]) });
+    rows = await statement(db, { ...values, job: JSON.stringify([{ ...job, id }]) });
   } catch (error) {
     slot.release();
     throw error;
   }
-  if (here.written && !here.written(rows)) {
-    slot.release();
-    return rows;
-  }
-  if (!outcome) {
-    slot.run({ id, data });
-    return rows;
-  }
-  outcome.committed(() => slot.run({ id, data }));
-  outcome.rolledBack(() => slot.release());
+  slot.run({ id, data });
   return rows;
 }

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/post-stages.ts`: where the web's CPU per request goes on the way into POST /messages,
  * stage by stage (issue 35). Each row is one request shape that stops at a later stage; its web CPU
- * per request, minus the row above it, is what that stage costs:
+ * per request, minus the row above it, is what that stage costs (Postgres's CPU per request beside it):
  *   1. GET /api/v1/nope: the floor (Next.js and the router's 404);
  *   2. POST /api/v1/nope with a send's body: Next.js's handling of a POST with a body it never reads;
  *   3. GET /api/v1/limits: the key (kept: keys/auth-cache.ts), the request window and the quota;
@@ -120,7 +120,7 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
   const agent = makeAgent(CONNECTIONS);
   cleanups.push(async () => agent.destroy());
   let floor: number | null = null;
-  console.log(`${"stage".padEnd(40)} ${"req/s".padStart(7)}  web ms/request  floors`);
+  console.log(`${"stage".padEnd(40)} ${"req/s".padStart(7)}  web ms/request  floors  postgres ms/request`);
   for (const stage of stages) {
     const loop = (seconds: number) =>
       closedLoop({ agent, connections: CONNECTIONS, durationMs: seconds * 1000, maxRequests: 1e9, next: stage.request, okStatus: stage.ok });
@@ -129,12 +129,13 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
     const before = cpu.snapshot();
     const result = await loop(SECONDS);
     const window = cpuProf ? `  [${from.toFixed(0)} s, ${((Date.now() - webStarted) / 1000).toFixed(0)} s]` : "";
-    const web = CpuMeter.msPerOperation([[before, cpu.snapshot()]], result.requests).web!;
+    const perRequest = CpuMeter.msPerOperation([[before, cpu.snapshot()]], result.requests);
+    const web = perRequest.web!;
     if (result.ok !== result.requests)
       throw new Error(`${stage.name}: ${result.ok} of ${result.requests} answered ${stage.ok}; first other: ${result.firstError}`);
     floor ??= web;
     console.log(
-      `${stage.name.padEnd(40)} ${result.rps.toFixed(0).padStart(7)}  ${web.toFixed(2).padStart(14)}  ${(web / floor).toFixed(2).padStart(6)}${window}`,
+      `${stage.name.padEnd(40)} ${result.rps.toFixed(0).padStart(7)}  ${web.toFixed(2).padStart(14)}  ${(web / floor).toFixed(2).padStart(6)}  ${perRequest.postgres!.toFixed(2).padStart(18)}${window}`,
     );
   }
   if (cpuProf) console.log(`profiles in ${profDir} once the web has stopped: npx tsx bench/cpuprofile.ts <file> 60 <from> <to>`);

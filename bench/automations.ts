@@ -14,6 +14,8 @@ import type { PhaseFn } from "./report";
 
 export interface AutomationsBenchResult {
   ratePerSecond: number;
+  /** The unjudged traffic sent first (see AutomationsBenchOptions.warmupSeconds); absent on a measured row. */
+  warmup?: true;
   sent: number;
   replied: number;
   p50Ms: number | null;
@@ -32,6 +34,14 @@ interface AutomationsBenchOptions extends BenchProject {
   /** One row per rate, in this order. */
   rates: number[];
   seconds: number;
+  /**
+   * Seconds of the same traffic at the first rate before the judged rows, reported as their own row
+   * and phase but not judged: the worker and web processes start shortly before this phase, and their
+   * first seconds on the keyword path are JIT compilation (V8's optimising compiler was 12 to 17 % of
+   * the worker's CPU then, `perf`) and new database sessions' caches, which a process pays once, not per
+   * message. The POST and inbound rows have their warm-ups too.
+   */
+  warmupSeconds: number;
   waitS: number;
   runId: string;
   /** The customer's message as the provider delivers it. */
@@ -65,30 +75,33 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
   await setUp(o);
   const results: AutomationsBenchResult[] = [];
   let firstTester = 0;
-  for (const rate of o.rates) {
-    const count = Math.min(o.testers.length - firstTester, rate * o.seconds);
+  const rows = [...(o.warmupSeconds > 0 && o.rates.length ? [{ rate: o.rates[0]!, seconds: o.warmupSeconds, warmup: true }] : []), ...o.rates.map((rate) => ({ rate, seconds: o.seconds, warmup: false }))];
+  for (const { rate, seconds, warmup } of rows) {
+    const count = Math.min(o.testers.length - firstTester, rate * seconds);
     if (count <= 0) throw new Error(`only ${o.testers.length} testers joined: too few for keyword rows at ${o.rates.join(" and ")}/s`);
-    results.push(await atRate(o, rate, o.testers.slice(firstTester, firstTester + count)));
+    results.push(await atRate(o, rate, o.testers.slice(firstTester, firstTester + count), warmup));
     firstTester += count;
   }
   await sendJson(o.agent, { method: "PATCH", url: `${o.base}/api/v1/projects/${o.projectId}`, headers: o.auth, json: { routing_mode: "EXTERNAL" } });
   return results;
 }
 
-async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers: string[]): Promise<AutomationsBenchResult> {
+async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers: string[], warmup: boolean): Promise<AutomationsBenchResult> {
   const count = testers.length;
   const sentAt = new Map<number, number>();
-  const tokenOf = (i: number) => `ab-${o.runId}-${ratePerSecond}-${i}`;
+  const label = `keyword → automated reply @ ${ratePerSecond}/s${warmup ? ", warm-up (not judged)" : ""}`;
+  const tag = `${ratePerSecond}${warmup ? "w" : ""}`;
+  const tokenOf = (i: number) => `ab-${o.runId}-${tag}-${i}`;
   const accepted = async () => {
     const [row] = await o.sql<{ n: string }[]>`
       select count(*) as n from messages
-      where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-${ratePerSecond}-%`}`;
+      where project_id = ${o.projectId} and direction = 'outbound' and platform_message_id is not null and content like ${`auto ${KEYWORD} ab-${o.runId}-${tag}-%`}`;
     return Number(row!.n);
   };
   // The window runs until the replies are out, so its CPU per message is a whole keyword → reply.
   const { result: open, activity } = await o.sampleActivity(() =>
     o.phase(
-      `keyword → automated reply @ ${ratePerSecond}/s`,
+      label,
       async () => {
         const sending = await openLoop({
           ratePerSecond,
@@ -107,7 +120,7 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
     ),
   );
   o.log(
-    `database sessions during keyword → reply @ ${ratePerSecond}/s (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
+    `database sessions during ${label} (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
   );
 
   // Every message sent counts: a reply that never reached the simulator is +infinity.
@@ -126,6 +139,7 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
   const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? round(v, 0) : null);
   const result: AutomationsBenchResult = {
     ratePerSecond,
+    ...(warmup ? { warmup: true as const } : {}),
     sent: sentAt.size,
     replied: latencies.filter(Number.isFinite).length,
     p50Ms: finite(summary.p50),
@@ -136,7 +150,7 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
     firstError: open.firstError,
   };
   o.log(
-    `keyword → automated reply @ ${ratePerSecond}/s: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ${result.replied}/${result.sent} replies reached the simulator` +
+    `${label}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ${result.replied}/${result.sent} replies reached the simulator` +
       `${open.dropped ? `, ${open.dropped} not sent (in-flight cap)` : ""}${open.failed ? `, ${open.failed} refused (${open.firstError})` : ""}`,
   );
   return result;

@@ -41,6 +41,8 @@ export function benchConfig() {
     automationRate: intOf("BENCH_AUTOMATION_RATE", 50, 1, 500),
     /** A second, faster keyword row (issue 35: p99 ≤ 500 ms at 50/s and at 100/s); 0 leaves it out. */
     automationRateHigh: intOf("BENCH_AUTOMATION_RATE_HIGH", 100, 0, 500),
+    /** Seconds of keyword traffic at the first rate before the judged keyword rows, shown but not judged (bench/automations.ts); 0 for none. */
+    automationWarmupS: intOf("BENCH_AUTOMATION_WARMUP_S", 10, 0, 60),
     /** Recipients of the large broadcast (its RSS is compared with a 1,000-recipient one). */
     broadcastRecipients: intOf("BENCH_BROADCAST_RECIPIENTS", 100_000, 1000, 1_000_000),
     /**

@@ -567,6 +567,7 @@ async function main(): Promise<Results> {
       testers: Array.from({ length: joinedP1 }, (_, i) => tester(1, i)),
       rates: [config.automationRate, config.automationRateHigh].filter((rate) => rate > 0),
       seconds: config.inboundSeconds,
+      warmupSeconds: config.automationWarmupS,
       waitS: config.waitS,
       runId,
       sendInbound: (from, text) => (config.inboundVia === "simulator" ? customer(from, text, openAgent) : providerWebhook(base, from, text, openAgent)),

@@ -75,7 +75,10 @@ export async function benchAutomations(o: AutomationsBenchOptions): Promise<Auto
   await setUp(o);
   const results: AutomationsBenchResult[] = [];
   let firstTester = 0;
-  const rows = [...(o.warmupSeconds > 0 && o.rates.length ? [{ rate: o.rates[0]!, seconds: o.warmupSeconds, warmup: true }] : []), ...o.rates.map((rate) => ({ rate, seconds: o.seconds, warmup: false }))];
+  const rows = [
+    ...(o.warmupSeconds > 0 && o.rates.length ? [{ rate: o.rates[0]!, seconds: o.warmupSeconds, warmup: true }] : []),
+    ...o.rates.map((rate) => ({ rate, seconds: o.seconds, warmup: false })),
+  ];
   for (const { rate, seconds, warmup } of rows) {
     const count = Math.min(o.testers.length - firstTester, rate * seconds);
     if (count <= 0) throw new Error(`only ${o.testers.length} testers joined: too few for keyword rows at ${o.rates.join(" and ")}/s`);
@@ -119,9 +122,7 @@ async function atRate(o: AutomationsBenchOptions, ratePerSecond: number, testers
       (r) => r.sent,
     ),
   );
-  o.log(
-    `database sessions during ${label} (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`,
-  );
+  o.log(`database sessions during ${label} (average busy sessions per sample):\n${activity.map((a) => `    ${a.share.toFixed(2)}  ${a.what}`).join("\n")}`);
 
   // Every message sent counts: a reply that never reached the simulator is +infinity.
   const latencies: number[] = [];

@@ -200,7 +200,13 @@ export function printTable(r: Results): void {
     const measured = `p50 ${a.p50Ms === null ? "n/a" : num(a.p50Ms, " ms")}  p99 ${a.p99Ms === null ? over : num(a.p99Ms, " ms")}  (${a.replied}/${a.sent + a.dropped} replies${a.dropped ? `, ${a.dropped} not sent` : ""})`;
     // The warm-up is shown, not judged (bench/automations.ts warmupSeconds).
     if (a.warmup) rows.push([`keyword → automated reply @ ${a.ratePerSecond}/s, warm-up first`, measured, "(not judged)", ""]);
-    else rows.push([`keyword → automated reply @ ${a.ratePerSecond} conversations/s`, measured, "p99 ≤ 500 ms", verdict(a.p99Ms !== null && a.p99Ms <= 500 && a.replied === a.sent + a.dropped)]);
+    else
+      rows.push([
+        `keyword → automated reply @ ${a.ratePerSecond} conversations/s`,
+        measured,
+        "p99 ≤ 500 ms",
+        verdict(a.p99Ms !== null && a.p99Ms <= 500 && a.replied === a.sent + a.dropped),
+      ]);
   }
   if (r.configAsCode) {
     const c = r.configAsCode;

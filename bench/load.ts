@@ -52,7 +52,13 @@ export function send(agent: http.Agent | undefined, req: HttpRequest): Promise<H
       },
     );
     r.setTimeout(req.timeoutMs ?? 15_000, () => r.destroy(new Error(`timeout after ${req.timeoutMs ?? 15_000} ms: ${req.method} ${req.url}`)));
-    r.on("error", reject);
+    // A reset on a kept-alive socket reused after the server closed it (its keep-alive timeout) is the
+    // client's race, not the server refusing: the error says which it was.
+    r.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        r.reusedSocket && error.code === "ECONNRESET" ? Object.assign(new Error(`${error.message} (a reused keep-alive socket)`), { code: error.code }) : error,
+      ),
+    );
     if (req.body !== undefined) r.write(req.body);
     r.end();
   });

@@ -17,6 +17,12 @@ export interface Proc {
   exited: Promise<number | null>;
   /** The last lines it printed (for error messages). */
   tail(): string;
+  /**
+   * Whether it has printed a line containing `text`: in the tail when first asked, or in any line
+   * after that. A ready line can scroll out of the tail between two polls (a worker that starts
+   * behind a backlog logs a job's error per line), so a wait asks this, not the tail.
+   */
+  printed(text: string): boolean;
 }
 
 export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Proc {
@@ -26,10 +32,19 @@ export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, 
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: "a" });
   const lines: string[] = [];
+  const watched = new Map<string, boolean>();
   const keep = (chunk: Buffer) => {
     log.write(chunk);
-    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(line);
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      for (const [text, seen] of watched) if (!seen && line.includes(text)) watched.set(text, true);
+    }
     if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  const printed = (text: string) => {
+    if (!watched.get(text)) watched.set(text, lines.join("\n").includes(text));
+    return watched.get(text)!;
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -39,7 +54,7 @@ export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, 
       resolve(code);
     }),
   );
-  return { name, child, pid: child.pid, exited, tail: () => lines.join("\n") };
+  return { name, child, pid: child.pid, exited, tail: () => lines.join("\n"), printed };
 }
 
 /** Waits until the process prints `line` (true), fails if it exits first, or gives up after `timeoutMs` (false). */
@@ -47,7 +62,7 @@ export async function waitForLine(proc: Proc, line: string, timeoutMs: number): 
   const seen = await waitUntil(
     () => {
       if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited ${proc.child.exitCode}:\n${proc.tail()}`);
-      return proc.tail().includes(line) ? true : null;
+      return proc.printed(line) ? true : null;
     },
     timeoutMs,
     100,

@@ -110,7 +110,7 @@ export class Cluster {
     const up = await waitUntil(
       () => {
         if (!this.alive(proc)) throw new Error(`${worker.name} exited ${proc.child.exitCode}:\n${proc.tail()}`);
-        return proc.tail().includes("running jobs") ? true : null;
+        return proc.printed("running jobs") ? true : null;
       },
       90_000,
       100,

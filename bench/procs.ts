@@ -48,12 +48,10 @@ export function spawnProc(name: string, args: string[], env: NodeJS.ProcessEnv, 
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code) => {
-      log.end();
-      resolve(code);
-    }),
-  );
+  // 'exit' can come before the last output is read; the log is ended once the pipes are closed, so a
+  // late chunk is not written to an ended stream (an unhandled write-after-end error).
+  child.on("close", () => log.end());
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   return { name, child, pid: child.pid, exited, tail: () => lines.join("\n"), printed };
 }
 
@@ -122,8 +120,8 @@ function childrenByParent(): Map<number, number[]> {
   return parents;
 }
 
-/** The pid and every descendant of it (from /proc/<pid>/stat, or a scan already made). */
-export function processTree(root: number, parents: Map<number, number[]> = childrenByParent()): number[] {
+/** The pid and every descendant of it, from a scan of /proc (childrenByParent). */
+export function processTree(root: number, parents: Map<number, number[]>): number[] {
   const out: number[] = [];
   const queue = [root];
   while (queue.length && out.length < 1000) {

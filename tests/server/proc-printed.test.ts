@@ -16,7 +16,10 @@ describe("spawnProc printed()", () => {
     const proc = spawnProc("printer", ["-e", script], process.env, path.join(dir, "printer.log"));
     // Asked before anything arrives (as a wait does right after the spawn): not yet, and now watched.
     expect(proc.printed("running jobs")).toBe(false);
+    // 'close' comes after the last output is read ('exit' can come before it).
+    const closed = new Promise((resolve) => proc.child.on("close", resolve));
     expect(await proc.exited).toBe(0);
+    await closed;
     expect(proc.tail()).not.toContain("running jobs");
     expect(proc.printed("running jobs")).toBe(true);
     expect(proc.printed("never printed")).toBe(false);

@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { closedLoop, makeAgent, send, waitUntil } from "./load";
-import { freePort, ROOT, spawnProc, stopProc, waitForLine, type Proc, type RssSampler } from "./procs";
+import { freePort, nextStartArgs, spawnProc, stopProc, waitForLine, type Proc, type RssSampler } from "./procs";
 import type { ClusterBenchResult } from "./report";
 import { inboundRow, postMessagesRow, type RowContext, type Shape } from "./rows";
 
@@ -40,12 +40,7 @@ export class SecondPair {
   async startWeb(): Promise<void> {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
-    const proc = spawnProc(
-      "web-2",
-      [...this.o.prof, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-      { ...this.o.appEnv, PORT: String(port) },
-      path.join(this.o.logDir, "web-2.log"),
-    );
+    const proc = spawnProc("web-2", [...this.o.prof, ...nextStartArgs(port)], { ...this.o.appEnv, PORT: String(port) }, path.join(this.o.logDir, "web-2.log"));
     this.web = proc;
     this.o.rss.track("web 2", proc.pid);
     const ready = await waitUntil(

@@ -23,7 +23,7 @@ import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
 import { cleanupStack, guardRun } from "./run-guard";
 import { nodeFlagsOf, randomBase62 } from "./env";
 import { closedLoop, makeAgent, type HttpRequest } from "./load";
-import { CpuMeter, freePort, ROOT, spawnProc, stopProc, waitForWeb } from "./procs";
+import { CpuMeter, freePort, nextStartArgs, ROOT, spawnProc, stopProc, waitForWeb } from "./procs";
 import { providerTextDelivery, sandboxNumber } from "./provider-inbound";
 
 const SECONDS = 8;
@@ -46,16 +46,7 @@ async function main(cleanups: ReturnType<typeof cleanupStack>) {
   const webStarted = Date.now();
   const web = spawnProc(
     "web",
-    [
-      ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
-      ...nodeFlagsOf(process.env.STAGES_NODE_FLAGS),
-      path.join(ROOT, "node_modules/next/dist/bin/next"),
-      "start",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
+    [...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...nodeFlagsOf(process.env.STAGES_NODE_FLAGS), ...nextStartArgs(port)],
     {
       ...process.env,
       NODE_ENV: "production",

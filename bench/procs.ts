@@ -10,6 +10,18 @@ import { send, waitUntil, type HttpAnswer } from "./load";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
+/**
+ * `next start`'s command line for a harness (the bench, the fault suite): package.json's start script,
+ * the one production runs (Procfile, README), so its options (the keep-alive timeout) are measured and
+ * faulted as deployed, then the port and loopback host. Arguments for `node`, after any node flags.
+ */
+export function nextStartArgs(port: number): string[] {
+  const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start ?? "";
+  const [bin, command, ...options] = script.trim().split(/\s+/);
+  if (bin !== "next" || command !== "start") throw new Error(`package.json's start script is not \`next start …\`: ${JSON.stringify(script)}`);
+  return [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", ...options, "-p", String(port), "-H", "127.0.0.1"];
+}
+
 export interface Proc {
   name: string;
   child: ChildProcess;

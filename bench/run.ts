@@ -30,7 +30,7 @@ import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
 import { standInForAutovacuum } from "./autovacuum";
 import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
-import { CpuMeter, freePort, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, waitForWeb, type Proc } from "./procs";
+import { CpuMeter, freePort, nextStartArgs, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, waitForWeb, type Proc } from "./procs";
 import { round } from "./stats";
 import { printTable, type Measured, type PhaseFn, type PhaseRecord, type Results } from "./report";
 import { inboundRow, loopRow, postMessagesRow, type RowContext, type Shape } from "./rows";
@@ -257,12 +257,7 @@ async function main(): Promise<Results> {
     log(`simulator up on ${sim} (pid ${proc.pid}); the app sends to it as to a real provider`);
   }
   webSpawnedAt = Date.now();
-  const web = spawnProc(
-    "web",
-    [...prof, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    appEnv,
-    path.join(logDir, "web.log"),
-  );
+  const web = spawnProc("web", [...prof, ...nextStartArgs(port)], appEnv, path.join(logDir, "web.log"));
   cleanups.push(() => stopProc(web));
   rss.track("web", web.pid);
   const auth = { authorization: `Bearer ${key}` };

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
+import http from "node:http";
 import { expect, test, type APIResponse } from "./support/test";
-import { API_VERSION, E2E_KEY } from "./env";
+import { API_VERSION, E2E_KEY, E2E_PORT } from "./env";
 
 const auth = { Authorization: `Bearer ${E2E_KEY}` };
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -85,6 +86,30 @@ test.describe("GET /api/v1/limits", () => {
     expect(response.status()).toBe(401);
     expect((await response.json()).error).toBe("invalid_api_key");
     expectHandlerHeaders(response);
+  });
+});
+
+test.describe("connections", () => {
+  // npm start (the Procfile's web line) keeps an idle connection open longer than a load balancer's
+  // usual idle timeout (60 s): with Node's 5 s default, a balancer or client reusing a connection the
+  // server was closing at that moment got a reset (the bench's cluster phase saw them under load).
+  test("npm start announces a keep-alive timeout above 60 s and keeps the connection for the next request", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ keepAlive: string | undefined; reused: boolean }>((resolve, reject) => {
+        const request = http.get({ host: "127.0.0.1", port: E2E_PORT, path: "/api/v1/limits", headers: auth, agent }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ keepAlive: response.headers["keep-alive"]?.toString(), reused: request.reusedSocket }));
+        });
+        request.on("error", reject);
+      });
+    try {
+      const first = await get();
+      expect(Number(/^timeout=(\d+)/.exec(first.keepAlive ?? "")?.[1])).toBeGreaterThan(60);
+      expect(await get()).toEqual({ keepAlive: first.keepAlive, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

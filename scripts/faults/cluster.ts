@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { send, waitUntil } from "../../bench/load";
-import { freePort, ROOT, spawnProc, stopProc, type Proc } from "../../bench/procs";
+import { freePort, nextStartArgs, spawnProc, stopProc, type Proc } from "../../bench/procs";
 import type { Stack } from "./stack";
 import { distDir } from "./stack";
 
@@ -81,7 +81,7 @@ export class Cluster {
     web.base = `http://127.0.0.1:${web.port}`;
     web.proc = spawnProc(
       `${web.name}-${web.starts}`,
-      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(web.port), "-H", "127.0.0.1"],
+      [...nextStartArgs(web.port)],
       { ...this.env, PORT: String(web.port), SVC_NEXT_DIST_DIR: distDir(), SVC_WORKER: "off" },
       path.join(this.logDir, `web-${web.name}-${web.starts}.log`),
     );

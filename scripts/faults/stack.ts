@@ -9,7 +9,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { installPostgresWriteGuard } from "@/lib/ports/db/postgres-guard";
 import { makeAgent, send, sendJson, sleep, waitUntil, type HttpAnswer, type HttpRequest } from "../../bench/load";
-import { freePort, ROOT, runNode, spawnProc, stopProc, type Proc } from "../../bench/procs";
+import { freePort, nextStartArgs, ROOT, runNode, spawnProc, stopProc, type Proc } from "../../bench/procs";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber, type SandboxNumber } from "../../bench/provider-inbound";
 import { randomBase62 } from "../../bench/env";
 import type { PrivatePostgres, PrivateRedis } from "./services";
@@ -111,12 +111,7 @@ export class Stack {
     };
     // The built-in simulator is the provider (and serves the inbound media files).
     delete this.env.PROVIDER_GRAPH_URL;
-    this.web = spawnProc(
-      "web",
-      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-      this.env,
-      path.join(this.o.logDir, "web.log"),
-    );
+    this.web = spawnProc("web", [...nextStartArgs(port)], this.env, path.join(this.o.logDir, "web.log"));
     const ready = await waitUntil(
       async () => {
         if (!this.alive(this.web)) throw new Error(`next start exited ${this.web.child.exitCode}:\n${this.web.tail()}`);

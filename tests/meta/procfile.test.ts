@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nextStartArgs } from "../../bench/procs";
 
 /**
  * The Procfile is what README "Running in production" tells operators to run: each line names a
@@ -22,5 +23,13 @@ describe("the Procfile", () => {
 
   it("is quoted line by line in README's process table", () => {
     for (const line of procfile) expect(readme).toContain(`| \`${line}\` |`);
+  });
+
+  it("starts the web with a keep-alive timeout above a load balancer's 60 s, and the bench and fault suite start it the same way", () => {
+    const timeout = /--keepAliveTimeout (\d+)/.exec(scripts.start ?? "");
+    expect(Number(timeout?.[1])).toBeGreaterThan(60_000);
+    const args = nextStartArgs(4321);
+    expect(args.slice(1)).toEqual(["start", "--keepAliveTimeout", timeout![1], "-p", "4321", "-H", "127.0.0.1"]);
+    expect(args[0]).toMatch(/node_modules\/next\/dist\/bin\/next$/);
   });
 });

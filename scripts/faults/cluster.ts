@@ -81,7 +81,7 @@ export class Cluster {
     web.base = `http://127.0.0.1:${web.port}`;
     web.proc = spawnProc(
       `${web.name}-${web.starts}`,
-      [...nextStartArgs(web.port)],
+      nextStartArgs(web.port),
       { ...this.env, PORT: String(web.port), SVC_NEXT_DIST_DIR: distDir(), SVC_WORKER: "off" },
       path.join(this.logDir, `web-${web.name}-${web.starts}.log`),
     );

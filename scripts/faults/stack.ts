@@ -111,7 +111,7 @@ export class Stack {
     };
     // The built-in simulator is the provider (and serves the inbound media files).
     delete this.env.PROVIDER_GRAPH_URL;
-    this.web = spawnProc("web", [...nextStartArgs(port)], this.env, path.join(this.o.logDir, "web.log"));
+    this.web = spawnProc("web", nextStartArgs(port), this.env, path.join(this.o.logDir, "web.log"));
     const ready = await waitUntil(
       async () => {
         if (!this.alive(this.web)) throw new Error(`next start exited ${this.web.child.exitCode}:\n${this.web.tail()}`);

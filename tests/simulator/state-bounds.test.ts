@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CONVERSATIONS, MAX_WINDOWS, PAIR_PACING_MS, SimulatorState, type BusinessMessage } from "@/lib/simulator/state";
+import { MAX_CONVERSATIONS, MAX_WINDOWS, PAIR_PACING_MS, SimulatorState, TRIM_STEP, type BusinessMessage } from "@/lib/simulator/state";
 
 /**
  * A simulator that runs for days (npm run simulator, the benchmark's 200,000 sends) keeps per-pair
@@ -37,9 +37,15 @@ describe("SimulatorState per-pair memory", () => {
     const at = new Date(Date.UTC(2026, 10, 28));
     const first = state.conversation("pn-1", "15551000000", at).id;
     expect(state.conversation("pn-1", "15551000000", at).id).toBe(first);
-    for (let i = 1; i <= MAX_CONVERSATIONS + 10; i++) state.conversation("pn-1", `1555${String(2_000_000 + i)}`, at);
-    expect(state.trackedPairs().conversations).toBe(MAX_CONVERSATIONS);
-    const last = `1555${String(2_000_000 + MAX_CONVERSATIONS + 10)}`;
+    // Up to TRIM_STEP past the bound the map keeps everything; the next pair brings it back to the bound.
+    for (let i = 1; i < MAX_CONVERSATIONS + TRIM_STEP; i++) state.conversation("pn-1", `1555${String(2_000_000 + i)}`, at);
+    expect(state.trackedPairs().conversations).toBe(MAX_CONVERSATIONS + TRIM_STEP);
+    expect(state.conversation("pn-1", "15551000000", at).id).toBe(first);
+    const total = MAX_CONVERSATIONS + TRIM_STEP + 10;
+    for (let i = MAX_CONVERSATIONS + TRIM_STEP; i <= total; i++) state.conversation("pn-1", `1555${String(2_000_000 + i)}`, at);
+    expect(state.trackedPairs().conversations).toBeLessThanOrEqual(MAX_CONVERSATIONS + TRIM_STEP);
+    expect(state.trackedPairs().conversations).toBeGreaterThanOrEqual(MAX_CONVERSATIONS);
+    const last = `1555${String(2_000_000 + total)}`;
     expect(state.conversation("pn-1", last, at).id).toBe(state.conversation("pn-1", last, at).id);
     // The oldest pair was let go: it opens a new conversation, as after 24 h.
     expect(state.conversation("pn-1", "15551000000", at).id).not.toBe(first);
@@ -48,9 +54,13 @@ describe("SimulatorState per-pair memory", () => {
   it("keeps the most recent customers' windows only (what a restart reloads is bounded too)", () => {
     const state = new SimulatorState();
     const at = new Date(Date.UTC(2026, 10, 29));
-    for (let i = 0; i <= MAX_WINDOWS; i++) state.recordCustomerMessage("pn-1", `1555${String(i).padStart(7, "0")}`, at);
+    const last = MAX_WINDOWS + TRIM_STEP;
+    for (let i = 0; i <= last; i++) state.recordCustomerMessage("pn-1", `1555${String(i).padStart(7, "0")}`, at);
+    // One past the bound and its step: the oldest go, down to the bound.
     expect(state.openWindows(at)).toHaveLength(MAX_WINDOWS);
     expect(state.withinWindow("pn-1", "15550000000", at)).toBe(false);
-    expect(state.withinWindow("pn-1", `1555${String(MAX_WINDOWS).padStart(7, "0")}`, at)).toBe(true);
+    expect(state.withinWindow("pn-1", `1555${String(last - MAX_WINDOWS).padStart(7, "0")}`, at)).toBe(false);
+    expect(state.withinWindow("pn-1", `1555${String(last - MAX_WINDOWS + 1).padStart(7, "0")}`, at)).toBe(true);
+    expect(state.withinWindow("pn-1", `1555${String(last).padStart(7, "0")}`, at)).toBe(true);
   });
 });

@@ -53,8 +53,8 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The primary key (project_id, id) is also the index of the contact list's pages, read either way.
     primaryKey({ columns: [t.projectId, t.id] }),
-    index("contacts_project_id_desc").on(t.projectId, t.id),
     // The conversation search (q) is a substring of the name or phone, case-insensitive: trigram
     // indexes answer `ilike '%q%'` without reading every contact (README "Performance", Growth).
     index("contacts_name_trgm").using("gin", t.name.op("gin_trgm_ops")),

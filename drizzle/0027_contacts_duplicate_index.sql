@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS "contacts_project_id_desc";

@@ -20,9 +20,12 @@ export function standInForAutovacuum(
   sql: Sql,
   log: (line: string) => void,
   enabled = true,
-): { passNow(): Promise<void>; stop(): Promise<{ vacuums: number; analyzes: number }> } {
+): { passNow(): Promise<void>; overlapMs(start: number, end: number): number; stop(): Promise<{ vacuums: number; analyzes: number }> } {
   let stopped = false;
   const done = { vacuums: 0, analyzes: 0 };
+  /** Each pass that vacuumed or analyzed something (epoch ms), and when the one running began. */
+  const passes: { start: number; end: number }[] = [];
+  let runningSince: number | null = null;
   /** Callers of passNow() waiting for the pass that starts next (the loop's own or an early one). */
   let waiting: (() => void)[] = [];
   let finished = false;
@@ -58,9 +61,14 @@ export function standInForAutovacuum(
       waiting = [];
       // A table dropped or locked meanwhile is not a reason to stop standing in.
       const tables = await due(sql, settings).catch((error: unknown) => (log(`autovacuum's stand-in: ${String(error)}`), []));
+      const start = Date.now();
+      runningSince = start;
+      let longest = { what: "", ms: 0 };
       for (const table of tables) {
         if (stopped) break;
         const name = `"${table.schema}"."${table.name}"`;
+        const what = `${table.vacuum ? "vacuum" : "analyze"} ${name}`;
+        const began = Date.now();
         try {
           if (table.vacuum) {
             await sql.unsafe(`vacuum (analyze ${table.analyze ? "on" : "off"}) ${name}`);
@@ -72,6 +80,16 @@ export function standInForAutovacuum(
         } catch (error) {
           log(`autovacuum's stand-in: ${name}: ${String(error)}`);
         }
+        if (Date.now() - began > longest.ms) longest = { what, ms: Date.now() - began };
+      }
+      runningSince = null;
+      if (tables.length > 0) {
+        const end = Date.now();
+        passes.push({ start, end });
+        // A phase whose window holds a pass shares the cores with it (bench/run.ts phase()).
+        log(
+          `autovacuum's stand-in: ${tables.length} tables in ${((end - start) / 1000).toFixed(1)} s (longest: ${longest.what}, ${(longest.ms / 1000).toFixed(1)} s)`,
+        );
       }
       for (const resolve of answered) resolve();
     }
@@ -87,12 +105,21 @@ export function standInForAutovacuum(
       if (finished || stopped) return Promise.resolve();
       return new Promise<void>((resolve) => waiting.push(resolve));
     },
+    /** Milliseconds of [start, end] (epoch ms) during which a pass was vacuuming or analyzing. */
+    overlapMs(start: number, end: number) {
+      return overlapMs(runningSince === null ? passes : [...passes, { start: runningSince, end: Date.now() }], start, end);
+    },
     async stop() {
       stopped = true;
       await loop;
       return done;
     },
   };
+}
+
+/** How much of [start, end] the intervals cover (they do not overlap one another: passes run one at a time). */
+export function overlapMs(intervals: readonly { start: number; end: number }[], start: number, end: number): number {
+  return intervals.reduce((sum, interval) => sum + Math.max(0, Math.min(end, interval.end) - Math.max(start, interval.start)), 0);
 }
 
 interface Settings {

@@ -54,6 +54,11 @@ export interface PhaseRecord {
   cpuMsPerOp: CpuPerMessage | null;
   /** The web's peak RSS (VmHWM) at the phase's end: the phase where it rises is the one that raised it. */
   webPeakMiB?: number | null;
+  /**
+   * Seconds of the window in which the autovacuum stand-in vacuumed or analyzed (bench/autovacuum.ts):
+   * its Postgres work shares the two cores with the phase, as autovacuum's does on a server.
+   */
+  standInS?: number;
 }
 
 /** POST /api/v1/messages in one shape (bench/rows.ts). */
@@ -260,7 +265,8 @@ export function printTable(r: Results): void {
     for (const p of measured) {
       const c = p.cores!;
       const total = Object.values(c).reduce((a, b) => a + b, 0);
-      console.log(`  ${p.name.padEnd(width)}  ${roles.map((role) => (c[role] ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}`);
+      const standIn = p.standInS ? `  (autovacuum stand-in ${p.standInS} s of it)` : "";
+      console.log(`  ${p.name.padEnd(width)}  ${roles.map((role) => (c[role] ?? 0).toFixed(2)).join(" · ")}  = ${total.toFixed(2)}${standIn}`);
     }
   }
   printCpuPerOperation(r);

@@ -67,6 +67,8 @@ let workerSpawnedAt = 0;
 let cpu: CpuMeter | null = null;
 /** The run's memory sampler, once the processes exist: each phase records the web's peak so far, so the phase that raised it shows. */
 let memory: RssSampler | null = null;
+/** How long the autovacuum stand-in worked inside a window (epoch ms), once it runs (bench/autovacuum.ts). */
+let standInOverlapMs: ((start: number, end: number) => number) | null = null;
 const phase: PhaseFn = async (name, run, operations) => {
   const start = Date.now();
   const before = cpu?.snapshot() ?? null;
@@ -82,6 +84,7 @@ const phase: PhaseFn = async (name, run, operations) => {
     const cpuMsPerOp = before && after && counted ? CpuMeter.msPerOperation([[before, after]], counted) : null;
     memory?.sample();
     const webPeakMiB = memory?.peakOf("web")?.peakMiB ?? null;
+    const standInS = standInOverlapMs ? Math.round(standInOverlapMs(start, end) / 100) / 10 : 0;
     if (cores)
       log(
         `${name}: cores used ${Object.entries(cores)
@@ -92,7 +95,7 @@ const phase: PhaseFn = async (name, run, operations) => {
                 .map(([role, n]) => `${role} ${n}`)
                 .join(", ")}`
             : ""
-        }${webPeakMiB === null ? "" : `; web peak RSS so far ${webPeakMiB} MiB`}`,
+        }${webPeakMiB === null ? "" : `; web peak RSS so far ${webPeakMiB} MiB`}${standInS > 0 ? `; the autovacuum stand-in worked ${standInS} s of it` : ""}`,
       );
     const rel = (t: number, origin: number) => Math.round((t - origin) / 100) / 10;
     phases.push({
@@ -105,6 +108,7 @@ const phase: PhaseFn = async (name, run, operations) => {
       operations: counted,
       cpuMsPerOp,
       webPeakMiB,
+      standInS,
     });
   }
 };
@@ -230,6 +234,7 @@ async function main(): Promise<Results> {
   const maintenance = postgres(dbUrl.href, { max: 1, onnotice: () => {} });
   // BENCH_AUTOVACUUM_STAND_IN=0 leaves a server without autovacuum as it is (to measure what the stand-in changes).
   const autovacuum = standInForAutovacuum(maintenance, log, process.env.BENCH_AUTOVACUUM_STAND_IN !== "0");
+  standInOverlapMs = (start, end) => autovacuum.overlapMs(start, end);
   cleanups.push(async () => {
     const { vacuums, analyzes } = await autovacuum.stop();
     if (vacuums + analyzes > 0) log(`autovacuum's stand-in: ${vacuums} vacuums, ${analyzes} analyzes`);

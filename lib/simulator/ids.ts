@@ -28,6 +28,7 @@ function randomBytes(size: number): Buffer {
   poolOffset += size;
   return bytes;
 }
+
 export function wamid(address: string): string {
   const digits = Buffer.from(address.replace(/\D/g, "").slice(0, 20));
   const serial = Buffer.from(randomBytes(10).toString("hex").toUpperCase());

@@ -148,7 +148,13 @@ test("an agent on the sandbox answers from its FAQ and a function, hands off to 
 
   // 5. An eval: one case passes, one fails, each shown with its checks.
   await page.goto(`/projects/${project.id}/agent`);
-  await page.getByRole("tab", { name: "Eval" }).click();
+  // Right after a navigation the click can land before React hydrates the tabs (seen on a slow machine):
+  // click until the tab is selected.
+  const evalTab = page.getByRole("tab", { name: "Eval" });
+  await expect(async () => {
+    await evalTab.click();
+    await expect(evalTab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel("Case 1 name").fill("hours");
   await page.getByLabel("Case 1 input").fill("What are your opening hours?");
   await page.getByLabel("Case 1 contains").fill("9am");

@@ -5,12 +5,12 @@ import type { Call } from "./call";
 
 /**
  * The ports and settings come from the runtime (the composition root), the tenant from the key or operator.
- * `ip` is a plain value, worked out here: a getter in this literal made every ctx a dictionary-mode
- * object (V8 gives an object literal with a per-call accessor no shared shape), so every `ctx.db`
- * and `ctx.project` a verb read was a hash lookup (README "Performance", issue 35).
+ * `ip` is worked out when first read (the audit log reads it; most requests never do).
  */
 export function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx | null {
   const { operator, now, runtime, request } = call;
+  let ip: string | null | undefined;
+  const ipOf = () => (ip === undefined ? (ip = clientIp(request, runtime.settings.trustedProxies)) : ip);
   if (operator)
     return {
       db: runtime.database.db,
@@ -21,7 +21,9 @@ export function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx | null {
       plan: operator.plan,
       actor: { type: "user", id: operator.user.id, role: operator.role },
       now,
-      ip: clientIp(request, runtime.settings.trustedProxies),
+      get ip() {
+        return ipOf();
+      },
       audited: [],
     };
   if (key) {
@@ -34,7 +36,9 @@ export function ctxOf(call: Call, key: AuthenticatedKey | null): Ctx | null {
       plan: key.plan,
       actor: { type: "api_key", id: key.key.id, name: key.key.name, prefix: key.key.prefix, display: key.key.display, scopes: key.key.scopes },
       now,
-      ip: clientIp(request, runtime.settings.trustedProxies),
+      get ip() {
+        return ipOf();
+      },
       audited: [],
     };
   }

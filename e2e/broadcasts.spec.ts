@@ -62,20 +62,26 @@ interface Recipient {
   to: string;
   status: string;
   message_id: string | null;
+  error: string | null;
+  error_code: string | null;
 }
+
+/** Every status a recipient can be in short of delivered (read counts as delivered on the page). */
+const SHORT_OF_DELIVERED = ["pending", "queued", "sent", "failed", "skipped"] as const;
 
 /**
  * Runs `wait`; when it fails, attaches to the report each recipient still short of delivered, with its
  * message as the API has it and as the simulator has it, then fails as it would have. A recipient
  * once stayed at "49 of 50 delivered" for 90 s on a loaded machine: this says whether the simulator
- * had not sent the callback yet or it came and was not applied.
+ * had not sent the callback yet, it came and was not applied, or the send failed (its error is in the
+ * recipient).
  */
 async function whyNotDeliveredOnFailure(page: Page, projectId: string, broadcastId: string, senderId: string, wait: () => Promise<void>): Promise<void> {
   try {
     await wait();
   } catch (error) {
     const short: unknown[] = [];
-    for (const status of ["queued", "sent"]) {
+    for (const status of SHORT_OF_DELIVERED) {
       const list = await dashboardCall<{ data: Recipient[] }>(page, projectId, "GET", `/broadcasts/${broadcastId}/recipients?status=${status}&limit=50`);
       for (const recipient of list.data) {
         const ours = recipient.message_id ? await page.request.get(`/api/dashboard/projects/${projectId}/messages/${recipient.message_id}`) : null;

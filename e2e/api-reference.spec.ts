@@ -80,9 +80,10 @@ test("renders every operation of the served document under a strict CSP, with no
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
   await expect(page).toHaveTitle(/API reference/);
 
-  // Swagger UI reads an OpenAPI 3.1 document through ApiDOM on the page's main thread: for this 1 MB
-  // document that is 3 to 6 s of CPU on an idle 2-core machine and 10 to 12 s beside CI's fault suite
-  // (measured 2026-12-03), so the first operation gets its own wait; the rest are then already drawn.
+  // The first render is slow: loading Swagger UI's bundle (about 2 s) and reading this 1 MB OpenAPI 3.1
+  // document through ApiDOM on the page's main thread took 3.3 to 7 s on an idle 2-core machine and 10
+  // to 12 s beside CI's fault suite (measured 2026-12-03, README "Performance"). So the first operation
+  // gets its own wait; the rest are then already drawn.
   await expect(operationBlock(page, operations[0]!), "the reference's first operation").toBeVisible({ timeout: 60_000 });
   for (const op of operations) {
     const block = operationBlock(page, op);

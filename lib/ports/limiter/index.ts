@@ -72,6 +72,27 @@ interface CountingCommand {
   rlflxIncr(key: string, points: string, windowSeconds: string, limit: string, duration: string): Promise<[number, number]>;
 }
 
+/**
+ * hit() on a ready Redis: rate-limiter-flexible's own counting command (rlflxIncr, defined on the
+ * client by connectRedis) called directly, the same key and the same counting, without the library's
+ * four promise layers and result objects around it; three hits a send made them a visible share of
+ * the web's CPU and garbage per POST /messages (README "Performance"). Undefined when the call
+ * failed: the caller then goes through the library, whose insurance covers a Redis that is away.
+ */
+async function hitOnRedis(client: Redis, rlKey: string, kind: BucketKind, limit: number, windowSeconds: number): Promise<HitResult | undefined> {
+  let reply: [number, number];
+  try {
+    reply = await (client as Redis & CountingCommand).rlflxIncr(rlKey, "1", String(windowSeconds), String(limit), String(windowSeconds));
+  } catch (error) {
+    // Pacing has no insurance: a failed call is "not now", never a second try that could count twice.
+    if (kind === "strict") throw new LimiterUnavailable(error);
+    return undefined;
+  }
+  const [consumed, ttlMs] = reply;
+  const msBeforeReset = Math.max(0, ttlMs);
+  return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetAt: new Date(Date.now() + msBeforeReset), msBeforeReset };
+}
+
 export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions): Limiter {
   const instances = new Map<string, RateLimiterAbstract>();
 
@@ -105,38 +126,11 @@ export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions):
     };
   }
 
-  /**
-   * hit() on a ready Redis: rate-limiter-flexible's own counting command (rlflxIncr, defined on the
-   * client by connectRedis) called directly, the same key and the same counting, without the library's
-   * four promise layers and result objects around it; three hits a send made them a visible share of
-   * the web's CPU and garbage per POST /messages (README "Performance"). Undefined when the call
-   * failed: the caller then goes through the library, whose insurance covers a Redis that is away.
-   */
-  async function hitOnRedis(client: Redis, kind: BucketKind, key: string, limit: number, windowSeconds: number): Promise<HitResult | undefined> {
-    let reply: [number, number];
-    try {
-      reply = await (client as Redis & CountingCommand).rlflxIncr(
-        `${keyPrefix}:${kind}:${key}`,
-        "1",
-        String(windowSeconds),
-        String(limit),
-        String(windowSeconds),
-      );
-    } catch (error) {
-      // Pacing has no insurance: a failed call is "not now", never a second try that could count twice.
-      if (kind === "strict") throw new LimiterUnavailable(error);
-      return undefined;
-    }
-    const [consumed, ttlMs] = reply;
-    const msBeforeReset = Math.max(0, ttlMs);
-    return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetAt: new Date(Date.now() + msBeforeReset), msBeforeReset };
-  }
-
   const limiter: Limiter = {
     backend: redis ? "redis" : "memory",
     async hit(kind, key, limit, windowSeconds) {
       if (redis?.status === "ready" && Number.isInteger(windowSeconds) && windowSeconds >= 1) {
-        const counted = await hitOnRedis(redis, kind, key, limit, windowSeconds);
+        const counted = await hitOnRedis(redis, `${keyPrefix}:${kind}:${key}`, kind, limit, windowSeconds);
         if (counted) return counted;
       }
       try {

@@ -67,6 +67,17 @@ for i, key in ipairs(KEYS) do
 end
 return out`;
 
+/** A count as the library reports it (a RateLimiterRes, or the same two fields of a direct call), as the port's HitResult. */
+function toResult(res: Pick<RateLimiterRes, "remainingPoints" | "msBeforeNext">, limit: number, allowed: boolean): HitResult {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, res.remainingPoints),
+    resetAt: new Date(Date.now() + Math.max(0, res.msBeforeNext)),
+    msBeforeReset: Math.max(0, res.msBeforeNext),
+  };
+}
+
 /** The command rate-limiter-flexible defines on an ioredis client: [points consumed, ms left in the window]. */
 interface CountingCommand {
   rlflxIncr(key: string, points: string, windowSeconds: string, limit: string, duration: string): Promise<[number, number]>;
@@ -88,13 +99,15 @@ async function hitOnRedis(client: Redis, rlKey: string, kind: BucketKind, limit:
     if (kind === "strict") throw new LimiterUnavailable(error);
     return undefined;
   }
-  const [consumed, ttlMs] = reply;
-  const msBeforeReset = Math.max(0, ttlMs);
-  return { allowed: consumed <= limit, limit, remaining: Math.max(0, limit - consumed), resetAt: new Date(Date.now() + msBeforeReset), msBeforeReset };
+  const [consumed, msBeforeNext] = reply;
+  return toResult({ remainingPoints: limit - consumed, msBeforeNext }, limit, consumed <= limit);
 }
 
 export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions): Limiter {
   const instances = new Map<string, RateLimiterAbstract>();
+
+  /** The Redis key the library counts `key` of `kind` in (its keyPrefix, then the key): hit and hitMany count there. */
+  const redisKey = (kind: BucketKind, key: string) => `${keyPrefix}:${kind}:${key}`;
 
   function instance(kind: BucketKind, limit: number, windowSeconds: number): RateLimiterAbstract {
     const id = `${kind}:${limit}:${windowSeconds}`;
@@ -116,21 +129,11 @@ export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions):
     return limiter;
   }
 
-  function toResult(res: RateLimiterRes, limit: number, allowed: boolean): HitResult {
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, res.remainingPoints),
-      resetAt: new Date(Date.now() + Math.max(0, res.msBeforeNext)),
-      msBeforeReset: Math.max(0, res.msBeforeNext),
-    };
-  }
-
   const limiter: Limiter = {
     backend: redis ? "redis" : "memory",
     async hit(kind, key, limit, windowSeconds) {
       if (redis?.status === "ready" && Number.isInteger(windowSeconds) && windowSeconds >= 1) {
-        const counted = await hitOnRedis(redis, `${keyPrefix}:${kind}:${key}`, kind, limit, windowSeconds);
+        const counted = await hitOnRedis(redis, redisKey(kind, key), kind, limit, windowSeconds);
         if (counted) return counted;
       }
       try {
@@ -147,7 +150,7 @@ export function createLimiter({ db, redis, keyPrefix = "svc" }: LimiterOptions):
       if (!redis || kind === "request") return Promise.all(keys.map(async (key) => (await limiter.hit(kind, key, limit, windowSeconds)).allowed));
       if (redis.status !== "ready") throw new LimiterUnavailable(new Error("Redis connection is not ready"));
       try {
-        const consumed = (await redis.eval(INCR_MANY, keys.length, ...keys.map((key) => `${keyPrefix}:${kind}:${key}`), 1, windowSeconds)) as number[];
+        const consumed = (await redis.eval(INCR_MANY, keys.length, ...keys.map((key) => redisKey(kind, key)), 1, windowSeconds)) as number[];
         return consumed.map((n) => n <= limit);
       } catch (error) {
         throw new LimiterUnavailable(error);

@@ -7,6 +7,7 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { summarize, type LatencySummary } from "./stats";
+import { watchOwnStalls, type OwnStalls } from "./own-stalls";
 
 export interface HttpRequest {
   method: string;
@@ -103,6 +104,8 @@ export interface ClosedLoopResult {
    */
   timeline: [number, number, number, number][];
   firstError: string | null;
+  /** The bench process's own stalls during the run (bench/own-stalls.ts). */
+  generator: OwnStalls;
 }
 
 const TIMELINE_MS = 250;
@@ -134,6 +137,7 @@ export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult
   let firstError: string | null = null;
   const started = performance.now();
   const deadline = started + o.durationMs;
+  const stopWatching = watchOwnStalls();
 
   async function connection() {
     while (issued < o.maxRequests && performance.now() < deadline) {
@@ -155,6 +159,7 @@ export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult
 
   await Promise.all(Array.from({ length: o.connections }, () => connection()));
   const elapsedMs = performance.now() - started;
+  const generator = stopWatching();
   return {
     requests: latencies.length + errors,
     ok,
@@ -165,6 +170,7 @@ export async function closedLoop(o: ClosedLoopOptions): Promise<ClosedLoopResult
     latency: summarize(latencies),
     timeline: timelineOf(ends, latencies),
     firstError,
+    generator,
   };
 }
 

@@ -4,6 +4,8 @@ import type { BroadcastBenchResult } from "./broadcasts";
 import type { ConfigBenchResult } from "./config";
 import type { FunctionsBenchResult } from "./functions";
 import { printGrowth, type GrowthBenchResult } from "./growth";
+import type { WebPauses } from "./web-pauses";
+import type { OwnStalls } from "./own-stalls";
 
 export interface LoopResult {
   rps: number;
@@ -17,6 +19,10 @@ export interface LoopResult {
   firstError: string | null;
   /** [start ms, answers, p50 ms, max ms] per quarter second (bench/load.ts). */
   timeline: [number, number, number, number][];
+  /** The web's longest event-loop delay and its collections over the measured run (bench/web-pauses.ts); null when not scraped. */
+  webPauses: WebPauses | null;
+  /** The bench process's own stalls during the run (bench/own-stalls.ts). */
+  generator: OwnStalls;
 }
 
 export interface DrainResult {

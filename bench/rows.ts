@@ -15,6 +15,7 @@ import { SANDBOX_CHANNEL } from "./provider-inbound";
 import type { BenchReceiver } from "./receiver";
 import type { CpuPerMessage, InboundRow, LoopResult, MessagesRow, PhaseFn } from "./report";
 import { round, summarize, type LatencySummary } from "./stats";
+import type { WebPauses } from "./web-pauses";
 
 export interface Shape {
   /** Appended to the phase names: "" for 1 + 1 (the names of every earlier run). */
@@ -38,7 +39,7 @@ export interface RowContext {
   conversations: string[];
   floorRps: number | null;
   /** bench/run.ts's closed loop: a warm-up (its accepted requests in warmupOk), then the measured run as a phase. */
-  measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax?: number): Promise<ClosedLoopResult & { warmupOk: number }>;
+  measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax?: number): Promise<MeasuredLoop>;
   /** What the database's sessions do while `run` runs (diagnostics). */
   sampleActivity<T>(run: () => Promise<T>): Promise<{ result: T; activity: { what: string; share: number }[] }>;
   /** CPU seconds so far per role (CpuMeter.snapshot). */
@@ -53,7 +54,10 @@ export interface RowContext {
   phase: PhaseFn;
 }
 
-export function loopRow(r: ClosedLoopResult, floorRps: number | null): LoopResult {
+/** A closed-loop phase as `measure` returns it: the load's result, its warm-up, and the web's pauses over the measured run. */
+export type MeasuredLoop = ClosedLoopResult & { warmupOk: number; webPauses: WebPauses | null };
+
+export function loopRow(r: ClosedLoopResult & { webPauses?: WebPauses | null }, floorRps: number | null): LoopResult {
   return {
     rps: round(r.rps, 0)!,
     p50Ms: round(r.latency.p50, 1),
@@ -65,6 +69,8 @@ export function loopRow(r: ClosedLoopResult, floorRps: number | null): LoopResul
     seconds: round(r.elapsedMs / 1000, 1)!,
     firstError: r.firstError,
     timeline: r.timeline,
+    webPauses: r.webPauses ?? null,
+    generator: r.generator,
   };
 }
 

@@ -28,12 +28,12 @@ import postgres from "postgres";
 import { Redis } from "ioredis";
 import { benchConfig, log, machine, markStart, randomBase62 } from "./env";
 import { standInForAutovacuum } from "./autovacuum";
-import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type ClosedLoopResult, type HttpRequest } from "./load";
+import { closedLoop, makeAgent, pool, send, sendJson, sleep, waitUntil, type HttpRequest } from "./load";
 import { startReceiver } from "./receiver";
 import { CpuMeter, freePort, nextStartArgs, ROOT, RssSampler, runNode, spawnProc, stopProc, waitForLine, waitForWeb, type Proc } from "./procs";
 import { round } from "./stats";
 import { printTable, type Measured, type PhaseFn, type PhaseRecord, type Results } from "./report";
-import { inboundRow, loopRow, postMessagesRow, type RowContext, type Shape } from "./rows";
+import { inboundRow, loopRow, postMessagesRow, type MeasuredLoop, type RowContext, type Shape } from "./rows";
 import { benchCluster, SecondPair } from "./cluster";
 import { benchFunctions } from "./functions";
 import { benchAutomations } from "./automations";
@@ -42,9 +42,12 @@ import { benchBroadcasts } from "./broadcasts";
 import { benchGrowth, GROWTH_WATCHDOG_MS } from "./growth";
 import type { BenchProject } from "./project";
 import { simulatorAppSecret } from "@/lib/ports/provider/app-secret";
+import { describePauses, pausesBetween, scrapeWeb } from "./web-pauses";
 import { providerTextDelivery, SANDBOX_CHANNEL, SANDBOX_SENDER, sandboxNumber } from "./provider-inbound";
 
 const WATCHDOG_MS = 18 * 60_000;
+/** The web's SVC_METRICS_TOKEN for this run (bench/web-pauses.ts). */
+const metricsToken = randomBase62(32);
 /** Issue 35 states the inbound → webhook target at this share of the floor's rate. */
 const INBOUND_SHARE_OF_FLOOR = 0.3;
 
@@ -205,6 +208,8 @@ async function main(): Promise<Results> {
     SVC_SIMULATOR_PUBLIC: "true",
     SVC_SANDBOX_PARTICIPANT_CAP: "100000",
     SVC_WORKER: "off",
+    // GET /metrics, scraped around each closed-loop phase for the web's pauses (bench/web-pauses.ts).
+    SVC_METRICS_TOKEN: metricsToken,
   };
   delete appEnv.PROVIDER_GRAPH_URL;
   // The provider simulator: its own process (the app then talks to it as to a real provider, with the
@@ -481,23 +486,22 @@ async function main(): Promise<Results> {
 
   // ── 4. floor and GET /limits ──────────────────────────────────────────────────────────────────
   /** Warm-up, then the measured run; `make` hands out requests across both (null: none left). */
-  async function measure(
-    name: string,
-    make: () => HttpRequest | null,
-    okStatus: number,
-    warmupMax = 100_000,
-  ): Promise<ClosedLoopResult & { warmupOk: number }> {
+  async function measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax = 100_000): Promise<MeasuredLoop> {
     const opts = { agent, connections: config.connections, next: make, okStatus };
     const warmup = config.warmupS > 0 ? await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax }) : null;
+    // The web's own pauses over the measured run only: the scrape before it resets the loop-delay max.
+    const pausesBefore = await scrapeWeb(undefined, base, metricsToken);
     const result = await phase(
       name,
       () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }),
       (r) => r.requests,
     );
+    const pausesAfter = pausesBefore ? await scrapeWeb(undefined, base, metricsToken) : null;
+    const webPauses = pausesBefore && pausesAfter ? pausesBetween(pausesBefore, pausesAfter) : null;
     log(
-      `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})`,
+      `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})${webPauses ? `; web: ${describePauses(webPauses)}` : ""}; bench: timer late ${result.generator.timerLateMaxMs} ms at ${result.generator.timerLateAtMs} ms, GC max ${result.generator.gcMaxMs} ms`,
     );
-    return { ...result, warmupOk: warmup?.ok ?? 0 };
+    return { ...result, warmupOk: warmup?.ok ?? 0, webPauses };
   }
   const clusterOnly = config.only === "cluster";
   const deliveriesOnly = config.only === "deliveries";

@@ -19,7 +19,7 @@ export interface LoopResult {
   firstError: string | null;
   /** [start ms, answers, p50 ms, max ms] per quarter second (bench/load.ts). */
   timeline: [number, number, number, number][];
-  /** The web's longest event-loop delay and its collections over the measured run (bench/web-pauses.ts); null when not scraped. */
+  /** The web's collections over the measured run, by kind (bench/web-pauses.ts); null when not scraped. */
   webPauses: WebPauses | null;
   /** The bench process's own stalls during the run (bench/own-stalls.ts). */
   generator: OwnStalls;

@@ -489,14 +489,14 @@ async function main(): Promise<Results> {
   async function measure(name: string, make: () => HttpRequest | null, okStatus: number, warmupMax = 100_000): Promise<MeasuredLoop> {
     const opts = { agent, connections: config.connections, next: make, okStatus };
     const warmup = config.warmupS > 0 ? await closedLoop({ ...opts, durationMs: config.warmupS * 1000, maxRequests: warmupMax }) : null;
-    // The web's own pauses over the measured run only: the scrape before it resets the loop-delay max.
-    const pausesBefore = await scrapeWeb(undefined, base, metricsToken);
+    // The web's collections over the measured run only: a scrape on each side of it, their difference.
+    const pausesBefore = await scrapeWeb(base, metricsToken);
     const result = await phase(
       name,
       () => closedLoop({ ...opts, durationMs: config.durationS * 1000, maxRequests: 10_000_000 }),
       (r) => r.requests,
     );
-    const pausesAfter = pausesBefore ? await scrapeWeb(undefined, base, metricsToken) : null;
+    const pausesAfter = pausesBefore ? await scrapeWeb(base, metricsToken) : null;
     const webPauses = pausesBefore && pausesAfter ? pausesBetween(pausesBefore, pausesAfter) : null;
     log(
       `${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50?.toFixed(1)} ms, p99 ${result.latency.p99?.toFixed(1)} ms (${result.ok}/${result.requests} ok${result.firstError ? `; first error ${result.firstError}` : ""})${webPauses ? `; web: ${describePauses(webPauses)}` : ""}; bench: timer late ${result.generator.timerLateMaxMs} ms at ${result.generator.timerLateAtMs} ms, GC max ${result.generator.gcMaxMs} ms`,

@@ -7,7 +7,6 @@
  * 20 monitorEventLoopDelay did not record a 150 ms synchronous block in a test, so it cannot say
  * there was none.)
  */
-import type http from "node:http";
 import { send } from "./load";
 
 export interface GcKindPauses {
@@ -74,8 +73,10 @@ export function pausesBetween(before: ReturnType<typeof parseWebMetrics>, after:
 }
 
 /** One scrape of the web's /metrics (null when it does not answer: the phase is still measured). */
-export async function scrapeWeb(agent: http.Agent | undefined, base: string, token: string) {
-  const r = await send(agent, { method: "GET", url: `${base}/metrics`, headers: { authorization: `Bearer ${token}` }, timeoutMs: 10_000 }).catch(() => null);
+export async function scrapeWeb(base: string, token: string) {
+  const r = await send(undefined, { method: "GET", url: `${base}/metrics`, headers: { authorization: `Bearer ${token}` }, timeoutMs: 10_000 }).catch(
+    () => null,
+  );
   return r && r.status === 200 ? parseWebMetrics(r.body) : null;
 }
 
